@@ -1,0 +1,68 @@
+"""COLIEE legal retrieval and entailment benchmarks in the ir_datasets / ir_measures / PyTerrier ecosystem.
+
+Importing the package registers the official COLIEE measures with ir_measures (see ``ir_coliee._host``)
+and reads no file.
+"""
+
+from ir_coliee import _host
+from ir_coliee.errors import ColieeError, ColieeFormatError, ColieeScoringError
+from ir_coliee.evaluation import evaluate
+from ir_coliee.gold import read_label_json, read_qrels
+from ir_coliee.measures import (
+    AnswerAccuracy,
+    MacroF,
+    MacroF1,
+    MacroF2,
+    MacroP,
+    MacroR,
+    MicroF,
+    MicroF1,
+    MicroF2,
+    MicroP,
+    MicroR,
+)
+from ir_coliee.official import official_measures
+from ir_coliee.providers import pipeline
+from ir_coliee.runs import parse_run, read_run, write_run
+from ir_coliee.values import CountedValue
+
+__version__ = "0.1.0"
+
+_host.install()
+
+#: ir_coliee's own evaluation pipeline (same API as ``ir_measures``): our provider first, then ir_measures'.
+evaluator = pipeline.evaluator
+iter_calc = pipeline.iter_calc
+calc_aggregate = pipeline.calc_aggregate
+calc = pipeline.calc
+
+__all__ = [
+    "AnswerAccuracy",
+    "ColieeError",
+    "ColieeFormatError",
+    "ColieeScoringError",
+    "CountedValue",
+    "MacroF",
+    "MacroF1",
+    "MacroF2",
+    "MacroP",
+    "MacroR",
+    "MicroF",
+    "MicroF1",
+    "MicroF2",
+    "MicroP",
+    "MicroR",
+    "__version__",
+    "calc",
+    "calc_aggregate",
+    "evaluate",
+    "evaluator",
+    "iter_calc",
+    "official_measures",
+    "parse_run",
+    "pipeline",
+    "read_label_json",
+    "read_qrels",
+    "read_run",
+    "write_run",
+]

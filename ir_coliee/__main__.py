@@ -1,0 +1,5 @@
+import sys
+
+from ir_coliee.cli import main
+
+sys.exit(main())

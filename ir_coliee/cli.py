@@ -1,0 +1,149 @@
+"""The ``ir_coliee`` command: score a run as the organisers do (``eval``) and a tour on sample data (``demo``)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import sys
+from collections.abc import Sequence
+from typing import Optional, TextIO
+
+import pandas as pd
+from ir_measures.measures.base import Measure
+
+from ir_coliee.errors import ColieeError
+from ir_coliee.evaluation import parse_measures, per_query_frame
+from ir_coliee.gold import read_qrels
+from ir_coliee.official import TASKS, official_measures
+from ir_coliee.providers import pipeline
+from ir_coliee.runs import ParsedRun, parse_run
+
+#: Bar-exam question ids of the statute tasks (COLIEE-SPEC section 4).
+_STATUTE_QID = re.compile(r"^(H\d{2}|R\d{1,2})-\d{1,2}-[0-9A-Z]$")
+_SHOWN = 5
+
+
+def _warn(message: str) -> None:
+    print(f"ir_coliee: warning: {message}", file=sys.stderr)
+
+
+def infer_task(gold: pd.DataFrame, run: ParsedRun) -> str:
+    """A best guess of the task from the gold ids and the run format, for when ``--task`` is absent."""
+    statute = bool(len(gold)) and gold["query_id"].map(lambda q: bool(_STATUTE_QID.match(q))).all()
+    if run.format == "answers":
+        return "4" if statute else "pilot"
+    return "3" if statute else "1"
+
+
+def choose_measures(args: argparse.Namespace, gold: pd.DataFrame, run: ParsedRun) -> list[Measure]:
+    if args.measures:
+        return parse_measures(args.measures)
+    task = args.task
+    if task is None:
+        task = infer_task(gold, run)
+        _warn(f"scoring as COLIEE Task {task} (guessed from the files); pass --task to choose")
+    return official_measures(task, args.year, ranked=run.format == "trec")
+
+
+def report_run_problems(gold: pd.DataFrame, run: ParsedRun) -> None:
+    """Warnings on stderr: queries the gold does not know, duplicate lines, several run tags."""
+    extra = sorted(set(run.run["query_id"]) - set(gold["query_id"]))
+    if extra:
+        shown = ", ".join(extra[:_SHOWN]) + (", ..." if len(extra) > _SHOWN else "")
+        _warn(f"{len(extra)} run queries are not in the gold and are ignored: {shown}")
+    if run.duplicates:
+        shown = ", ".join(f"line {d.line} (first on {d.first_line})" for d in run.duplicates[:_SHOWN])
+        _warn(f"{len(run.duplicates)} duplicate lines in {run.path}, each counted once: {shown}")
+    if len(run.run_tags) > 1:
+        _warn(f"{len(run.run_tags)} run tags in {run.path}: {', '.join(run.run_tags[:_SHOWN])}")
+
+
+def _fmt(value: object, digits: int) -> str:
+    if value is None or value is pd.NA:
+        return ""
+    if isinstance(value, float):
+        return f"{value:.{digits}f}"
+    return str(value)
+
+
+def write_table(frame: pd.DataFrame, out: TextIO, digits: int) -> None:
+    out.write("\t".join(frame.columns) + "\n")
+    for row in frame.itertuples(index=False):
+        out.write("\t".join(_fmt(v, digits) for v in row) + "\n")
+
+
+def score(gold_path: str, run_path: str, args: argparse.Namespace, out: TextIO) -> None:
+    gold = read_qrels(gold_path)
+    if gold.empty:
+        raise ColieeError(f"{gold_path}: the gold holds no relevant (query, document) pair")
+    run = parse_run(run_path)
+    report_run_problems(gold, run)
+    measures = choose_measures(args, gold, run)
+    result = pipeline.calc(measures, gold, run.run)
+    assert isinstance(result.aggregated, dict)
+    names = [str(m) for m in measures]
+    values = [float(result.aggregated[m]) for m in measures]
+    tag = "+".join(run.run_tags)
+    if args.format == "json":
+        doc = {"run": run.path, "run_tags": run.run_tags, "format": run.format, "measures": dict(zip(names, values))}
+        if args.per_query:
+            doc["per_query"] = (
+                per_query_frame(result.per_query).astype(object).where(lambda f: f.notna()).to_dict("records")
+            )
+        json.dump(doc, out, indent=2)
+        out.write("\n")
+    elif args.per_query:
+        frame = per_query_frame(result.per_query).sort_values(["query_id", "measure"], kind="stable")
+        totals = pd.DataFrame({"query_id": "all", "measure": names, "value": values})
+        write_table(pd.concat([frame, totals], ignore_index=True), out, args.digits)
+    else:
+        write_table(pd.DataFrame([[tag, *values]], columns=["run", *names]), out, args.digits)
+
+
+def cmd_eval(args: argparse.Namespace) -> int:
+    score(args.gold, args.run, args, sys.stdout)
+    return 0
+
+
+def cmd_demo(args: argparse.Namespace) -> int:
+    from ir_coliee.sample import SAMPLE_RUNS
+
+    for task, year, title, gold, run in SAMPLE_RUNS:
+        print(f"== {title}, COLIEE {year} measures (synthetic sample: {gold.name}, {run.name})")
+        args.task, args.year = task, year
+        score(str(gold), str(run), args, sys.stdout)
+        print()
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="ir_coliee", description="COLIEE benchmarks: official scoring and data.")
+    sub = parser.add_subparsers(dest="command", required=True)
+    ev = sub.add_parser(
+        "eval",
+        help="score a run as the organisers do",
+        description="Score a COLIEE submission file against a gold file (label JSON, TREC qrels or Y/N answers).",
+    )
+    ev.add_argument("gold", help="gold file: COLIEE label JSON, TREC qrels, or a Y/N answer file")
+    ev.add_argument("run", help="submission file in an official format (detected from its first line)")
+    ev.add_argument("measures", nargs="*", help="measures such as MicroF1 'MacroF(beta=2)' AP R@10 (default: official)")
+    for p in (ev,):
+        p.add_argument("--task", choices=TASKS, help="COLIEE task whose official measures to use")
+        p.add_argument("--year", type=int, help="COLIEE edition (default: the newest)")
+    ev.add_argument("--per-query", action="store_true", help="also print each query's values and counts")
+    ev.add_argument("--format", choices=("tsv", "json"), default="tsv", help="output format (default tsv)")
+    ev.add_argument("--digits", type=int, default=4, help="decimals in tsv output (default 4)")
+    ev.set_defaults(func=cmd_eval)
+    demo = sub.add_parser("demo", help="score the bundled synthetic sample runs of every task")
+    demo.set_defaults(func=cmd_demo, measures=[], year=None, per_query=False, format="tsv", digits=4)
+    return parser
+
+
+def main(argv: Optional[Sequence[str]] = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        return args.func(args)
+    except (ColieeError, ValueError) as e:
+        print(f"ir_coliee: error: {e}", file=sys.stderr)
+        return 2

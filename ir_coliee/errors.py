@@ -1,0 +1,37 @@
+"""The package's own error types: every reader and scorer raises these, never a bare traceback."""
+
+from __future__ import annotations
+
+import os
+from typing import Optional, Union
+
+PathLike = Union[str, "os.PathLike[str]"]
+
+
+class ColieeError(ValueError):
+    """Base class of every error ir_coliee raises on bad input."""
+
+
+class ColieeFormatError(ColieeError):
+    """A file does not follow the official format.
+
+    ``path`` and ``line`` (1-based, ``None`` when the problem is not one line) locate the problem;
+    ``expected`` says what the official format wants there.
+    """
+
+    def __init__(self, path: Optional[PathLike], line: Optional[int], problem: str, expected: str = ""):
+        self.path = None if path is None else os.fspath(path)
+        self.line = line
+        self.problem = problem
+        self.expected = expected
+        where = self.path or "<input>"
+        if line is not None:
+            where = f"{where}:{line}"
+        message = f"{where}: {problem}"
+        if expected:
+            message = f"{message}; expected {expected}"
+        super().__init__(message)
+
+
+class ColieeScoringError(ColieeError):
+    """The run or gold cannot be scored as asked (e.g. two different answers for one question)."""

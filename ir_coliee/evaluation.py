@@ -1,0 +1,66 @@
+"""Scoring into pandas DataFrames: what the command line prints and what notebooks want."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Optional, Union
+
+import ir_measures
+import pandas as pd
+from ir_measures.measures.base import Measure
+
+from ir_coliee.official import official_measures
+from ir_coliee.providers import pipeline
+from ir_coliee.values import CountedValue
+
+MeasureLike = Union[str, Measure]
+
+
+def parse_measures(measures: Iterable[MeasureLike]) -> list[Measure]:
+    """Measures from names such as ``"MicroF1@5"``, ``"MacroF(beta=2)"`` or ``"AP"``."""
+    out = []
+    for m in measures:
+        try:
+            out.append(ir_measures.parse_measure(m) if isinstance(m, str) else m)
+        except (NameError, ValueError, AssertionError) as e:
+            raise ValueError(f"unknown or malformed measure {m!r}: {e}") from None
+    return out
+
+
+def per_query_frame(metrics: Iterable[ir_measures.Metric]) -> pd.DataFrame:
+    """Per-query metrics as rows ``query_id, measure, value, tp, retrieved, relevant``; the counts
+    are those behind an ir_coliee value (empty for other measures)."""
+    rows = []
+    for m in metrics:
+        counts = (m.value.tp, m.value.retrieved, m.value.relevant) if isinstance(m.value, CountedValue) else (None,) * 3
+        rows.append((m.query_id, str(m.measure), float(m.value), *counts))
+    frame = pd.DataFrame(rows, columns=["query_id", "measure", "value", "tp", "retrieved", "relevant"])
+    for col in ("tp", "retrieved", "relevant"):
+        frame[col] = frame[col].astype("Int64")
+    return frame
+
+
+def evaluate(
+    qrels: object,
+    run: object,
+    measures: Optional[Sequence[MeasureLike]] = None,
+    task: object = None,
+    year: Optional[int] = None,
+    per_query: bool = False,
+) -> pd.DataFrame:
+    """Score ``run`` against ``qrels`` (anything ir_measures takes).
+
+    ``measures`` default to the official ones of ``task`` and ``year``. Returns one row with a column
+    per measure, or with ``per_query`` the rows of :func:`per_query_frame`.
+    """
+    if measures is None:
+        if task is None:
+            raise ValueError("give the measures, or the task (and year) whose official measures to use")
+        chosen = official_measures(task, year)
+    else:
+        chosen = parse_measures(measures)
+    result = pipeline.calc(chosen, qrels, run)
+    if per_query:
+        return per_query_frame(result.per_query)
+    assert isinstance(result.aggregated, dict)
+    return pd.DataFrame([{str(m): float(result.aggregated[m]) for m in chosen}])

@@ -1,0 +1,102 @@
+"""Reading gold files: TREC qrels, the COLIEE label JSON of Tasks 1 and 2, and Y/N answer files.
+
+Qrels come back as a pandas DataFrame with ``query_id``, ``doc_id`` and ``relevance`` columns.
+Y/N gold follows the ``AnswerAccuracy`` encoding: ``(question, label, 1)``.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pandas as pd
+
+from ir_coliee.errors import ColieeFormatError, PathLike
+from ir_coliee.runs import ANSWER_LABELS
+from ir_coliee.textfile import iter_lines, read_text, strip_txt
+
+_JSON_EXPECTED = (
+    'a JSON object mapping each query to a list of file names, e.g. {"078507.txt": ["081644.txt"]}, '
+    'or to one ", "-joined string, e.g. {"827": "025.txt, 027.txt"}'
+)
+_LINES_EXPECTED = "4 columns 'query_id iteration doc_id relevance' (TREC qrels) or 3 columns 'query_id Y|N tag'"
+
+
+def _frame(rows: list[tuple[str, str, int]]) -> pd.DataFrame:
+    return pd.DataFrame(rows, columns=["query_id", "doc_id", "relevance"])
+
+
+def _key_line(text: str, key: str) -> int:
+    """Line of the key in the JSON text, so that structural errors can name a line too."""
+    match = re.search(re.escape(json.dumps(key)) + r"\s*:", text)
+    return text.count("\n", 0, match.start()) + 1 if match else 1
+
+
+def _label_names(value: object) -> list[str]:
+    if isinstance(value, str):
+        return [part.strip() for part in value.split(",") if part.strip()]
+    if isinstance(value, list) and all(isinstance(v, str) for v in value):
+        return [v.strip() for v in value]
+    raise TypeError
+
+
+def read_label_json(path: PathLike) -> pd.DataFrame:
+    """Task 1 / Task 2 labels: query -> noticed cases (or entailing paragraphs), ``.txt`` stripped.
+
+    Duplicate entries count once. A query with an empty list has no relevant document and so is
+    not a gold query (``test_no_labels`` files are lists of queries, not gold).
+    """
+    text = read_text(path)
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise ColieeFormatError(path, e.lineno, f"invalid JSON ({e.msg})", _JSON_EXPECTED) from None
+    if not isinstance(data, dict):
+        raise ColieeFormatError(path, 1, f"the top level is a JSON {type(data).__name__}", _JSON_EXPECTED)
+    rows: list[tuple[str, str, int]] = []
+    for key, value in data.items():
+        try:
+            names = _label_names(value)
+        except TypeError:
+            raise ColieeFormatError(
+                path, _key_line(text, key), f"the labels of {key!r} are {value!r}", _JSON_EXPECTED
+            ) from None
+        qid = strip_txt(key.strip())
+        seen: dict[str, None] = {}
+        for name in names:
+            seen.setdefault(strip_txt(name), None)
+        rows.extend((qid, did, 1) for did in seen)
+    return _frame(rows)
+
+
+def _qrels_row(parts: list[str], path: PathLike, lineno: int) -> tuple[str, str, int]:
+    if len(parts) == 4:
+        try:
+            relevance = int(parts[3])
+        except ValueError:
+            raise ColieeFormatError(
+                path, lineno, f"relevance {parts[3]!r} is not a whole number", "an integer in column 4"
+            ) from None
+        return strip_txt(parts[0]), strip_txt(parts[2]), relevance
+    if len(parts) == 3 and parts[1] in ANSWER_LABELS:
+        return strip_txt(parts[0]), parts[1], 1
+    if len(parts) == 3:
+        raise ColieeFormatError(path, lineno, f"unknown answer {parts[1]!r}", "Y or N in column 2")
+    raise ColieeFormatError(path, lineno, f"{len(parts)} columns", _LINES_EXPECTED)
+
+
+def read_qrels(path: PathLike) -> pd.DataFrame:
+    """Read a gold file: COLIEE label JSON (detected by its leading ``{`` or ``[``), TREC qrels, or Y/N answers."""
+    lines = iter_lines(path)
+    rows: list[tuple[str, str, int]] = []
+    for lineno, line in lines:
+        parts = line.split()
+        if not parts:
+            continue
+        if not rows and parts[0][0] in "{[":
+            lines.close()
+            return read_label_json(path)
+        rows.append(_qrels_row(parts, path, lineno))
+    if not rows:
+        raise ColieeFormatError(path, None, "the file holds no gold lines", _LINES_EXPECTED)
+    return _frame(rows)

@@ -1,0 +1,61 @@
+"""Declarations of the official COLIEE measures: names and parameters only; the maths is in
+``ir_coliee.providers``."""
+
+from ir_coliee.measures.answer import AnswerAccuracy, _AnswerAccuracy
+from ir_coliee.measures.base import ColieeMeasure
+from ir_coliee.measures.set_measures import (
+    MacroF,
+    MacroF1,
+    MacroF2,
+    MacroP,
+    MacroR,
+    MicroF,
+    MicroF1,
+    MicroF2,
+    MicroP,
+    MicroR,
+    _MacroF,
+    _MacroP,
+    _MacroR,
+    _MicroF,
+    _MicroP,
+    _MicroR,
+)
+
+#: Every name ``ir_measures.parse_measure`` learns once ``ir_coliee`` is imported.
+REGISTRY = {
+    "MicroP": MicroP,
+    "MicroR": MicroR,
+    "MicroF": MicroF,
+    "MicroF1": MicroF1,
+    "MicroF2": MicroF2,
+    "MacroP": MacroP,
+    "MacroR": MacroR,
+    "MacroF": MacroF,
+    "MacroF1": MacroF1,
+    "MacroF2": MacroF2,
+    "AnswerAccuracy": AnswerAccuracy,
+}
+
+__all__ = [
+    "REGISTRY",
+    "AnswerAccuracy",
+    "ColieeMeasure",
+    "MacroF",
+    "MacroF1",
+    "MacroF2",
+    "MacroP",
+    "MacroR",
+    "MicroF",
+    "MicroF1",
+    "MicroF2",
+    "MicroP",
+    "MicroR",
+    "_AnswerAccuracy",
+    "_MacroF",
+    "_MacroP",
+    "_MacroR",
+    "_MicroF",
+    "_MicroP",
+    "_MicroR",
+]

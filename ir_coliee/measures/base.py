@@ -1,0 +1,48 @@
+"""What every ir_coliee measure shares: its parameters and how it validates them."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from ir_measures.measures.base import Agg, Measure, ParamInfo
+
+CUTOFF = ParamInfo(
+    dtype=int,
+    required=False,
+    desc="only the k best-scored documents of each query count as retrieved (ties broken as trec_eval "
+    "does: document id descending); without it every run line counts, as in COLIEE submissions",
+)
+REL = ParamInfo(dtype=int, default=1, desc="minimum relevance score counted as relevant (inclusive)")
+
+
+class ColieeMeasure(Measure):
+    """Base of the measures that the ``ir_coliee`` provider computes (see ``ir_coliee.providers``)."""
+
+    SUPPORTED_PARAMS: ClassVar[dict[str, ParamInfo]] = {"cutoff": CUTOFF, "rel": REL}
+    #: The name of the aggregation, shown in the docs: ``micro`` or ``mean``.
+    AVERAGING: ClassVar[str] = "mean"
+    #: The formula in words, shown in the generated docs.
+    FORMULA: ClassVar[str] = ""
+
+    def __init__(self, **params: Any) -> None:
+        unknown = sorted(set(params) - set(self.SUPPORTED_PARAMS))
+        if unknown:
+            raise ValueError(
+                f"{self.NAME} takes no parameter {', '.join(unknown)} "
+                f"(its parameters: {', '.join(self.SUPPORTED_PARAMS)})"
+            )
+        super().__init__(**params)
+
+    def validate_params(self) -> None:
+        if self.validated:
+            return
+        super().validate_params()
+        cutoff = self.params.get("cutoff")
+        if cutoff is not None and (isinstance(cutoff, bool) or cutoff < 1):
+            self.validated = False
+            raise ValueError(f"{self.NAME}: cutoff must be a positive whole number, got {cutoff!r}")
+
+    def aggregator(self) -> Agg:
+        from ir_coliee.providers.coliee_provider import aggregator_for
+
+        return aggregator_for(self)

@@ -1,0 +1,103 @@
+"""The ir_measures provider that computes every ir_coliee measure.
+
+Measures are dispatched by type through :data:`KINDS`: each measure type names how its per-query
+counts are gathered (sets of documents, or answers), the formula applied to the counts, and how
+per-query values are averaged (micro: sum counts first; mean: average per-query values).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from typing import Callable, NamedTuple, Optional
+
+from ir_measures import providers
+from ir_measures.measures.base import Agg, Measure
+from ir_measures.util import Metric
+
+from ir_coliee.measures import (
+    ColieeMeasure,
+    _AnswerAccuracy,
+    _MacroF,
+    _MacroP,
+    _MacroR,
+    _MicroF,
+    _MicroP,
+    _MicroR,
+)
+from ir_coliee.providers.counting import Counts, Table, answer_counts, gold_table, run_table, set_counts
+from ir_coliee.providers.formulas import FBeta, Precision, Recall
+from ir_coliee.values import CountedValue, ExactMeanAgg, Formula, MicroAgg, MicroValue
+
+CountFn = Callable[[Table, Table, Optional[int], int], dict[str, Counts]]
+
+
+class Kind(NamedTuple):
+    """How one measure type is computed."""
+
+    counts: CountFn
+    formula: Callable[[Measure], Formula]
+    micro: bool
+
+
+def _accuracy(tp: int, retrieved: int, relevant: int) -> float:
+    return float(tp)
+
+
+KINDS: dict[type, Kind] = {
+    _MicroP: Kind(set_counts, lambda m: Precision(), micro=True),
+    _MicroR: Kind(set_counts, lambda m: Recall(), micro=True),
+    _MicroF: Kind(set_counts, lambda m: FBeta(m["beta"]), micro=True),
+    _MacroP: Kind(set_counts, lambda m: Precision(), micro=False),
+    _MacroR: Kind(set_counts, lambda m: Recall(), micro=False),
+    _MacroF: Kind(set_counts, lambda m: FBeta(m["beta"]), micro=False),
+    _AnswerAccuracy: Kind(answer_counts, lambda m: _accuracy, micro=False),
+}
+
+
+def aggregator_for(measure: Measure) -> Agg:
+    """``MicroAgg`` for micro measures (sums counts), an exact mean for the others."""
+    return MicroAgg() if KINDS[type(measure)].micro else ExactMeanAgg()
+
+
+def per_query_values(measure: Measure, counts: dict[str, Counts]) -> Iterator[Metric]:
+    """The per-query values of ``measure``, each carrying its counts."""
+    kind = KINDS[type(measure)]
+    formula = kind.formula(measure)
+    for qid, c in counts.items():
+        if kind.micro:
+            value: CountedValue = MicroValue(formula, c.tp, c.retrieved, c.relevant)
+        else:
+            value = CountedValue(formula(c.tp, c.retrieved, c.relevant), c.tp, c.retrieved, c.relevant)
+        yield Metric(qid, measure, value)
+
+
+class ColieeEvaluator(providers.Evaluator):
+    """Holds the gold once; scores any number of runs against it."""
+
+    def __init__(self, measures: Iterable[Measure], gold: Table):
+        super().__init__(list(measures), list(gold))
+        self.gold = gold
+
+    def _iter_calc(self, run: object) -> Iterator[Metric]:
+        table = run_table(run, self.gold)
+        cache: dict[tuple[CountFn, Optional[int], int], dict[str, Counts]] = {}
+        for measure in self.measures:
+            key = (KINDS[type(measure)].counts, measure.params.get("cutoff"), measure["rel"])
+            if key not in cache:
+                cache[key] = key[0](self.gold, table, key[1], key[2])
+            yield from per_query_values(measure, cache[key])
+
+
+class ColieeProvider(providers.Provider):
+    """Computes the official COLIEE measures (``ir_coliee.measures``)."""
+
+    NAME = "ir_coliee"
+
+    def supports(self, measure: Measure) -> bool:
+        if not isinstance(measure, ColieeMeasure):
+            return False
+        measure.validate_params()
+        return type(measure) in KINDS
+
+    def _evaluator(self, measures: Iterable[Measure], qrels: object) -> ColieeEvaluator:
+        return ColieeEvaluator(measures, gold_table(qrels))

@@ -1,0 +1,254 @@
+"""Reading and writing the official COLIEE submission formats (COLIEE-SPEC section 5).
+
+=========  ======================================  ==========================================
+format     line                                    used by
+=========  ======================================  ==========================================
+pairs      ``000001 000018 univABC``               Task 1, Task 2 (``001 013 tag``), Task 3 (2018-)
+trec       ``H19-1-3 Q0 96 1 0.84 univABC``        Task 3 and its ranked ``task3-L`` files
+answers    ``H19-1-3 N univABC``                   Tasks 4, 5
+=========  ======================================  ==========================================
+
+Runs come back as a pandas DataFrame with ``query_id``, ``doc_id`` (for answers: the label) and
+``score`` columns, which ir_measures and PyTerrier take as they are. Where a format has no score,
+line order is the ranking: the first line gets the highest score.
+"""
+
+from __future__ import annotations
+
+import csv
+import math
+import mmap
+import os
+import re
+from typing import NamedTuple, Optional
+
+import numpy as np
+import pandas as pd
+
+from ir_coliee.errors import ColieeFormatError, PathLike
+from ir_coliee.providers.counting import run_table
+from ir_coliee.textfile import iter_lines, strip_txt
+
+FORMATS = ("pairs", "trec", "answers")
+ANSWER_LABELS = ("Y", "N")
+#: "Please restrict run tags to 12 or fewer letters and numbers, with no punctuation."
+RUN_TAG = re.compile(r"[A-Za-z0-9]{1,12}")
+
+_EXPECTED_LINE = {
+    "pairs": "3 columns 'query_id doc_id run_tag'",
+    "trec": "6 columns 'query_id Q0 doc_id rank score run_tag'",
+    "answers": "3 columns 'query_id Y|N run_tag'",
+}
+_EXPECTED_ANY = "3 columns ('query doc tag' or 'query Y|N tag') or 6 columns ('query Q0 doc rank score tag')"
+
+
+class Duplicate(NamedTuple):
+    """A (query, document) pair given again: counted once, at its first (best) position."""
+
+    line: int
+    first_line: int
+    query_id: str
+    doc_id: str
+
+
+class ParsedRun(NamedTuple):
+    """A submission file as read: the run, plus what the command line reports about it."""
+
+    run: pd.DataFrame
+    format: str
+    run_tags: list[str]
+    duplicates: list[Duplicate]
+    path: str
+
+
+def _detect(parts: list[str], path: PathLike, lineno: int) -> str:
+    if len(parts) == 6:
+        return "trec"
+    if len(parts) == 3:
+        return "answers" if parts[1] in ANSWER_LABELS else "pairs"
+    raise ColieeFormatError(path, lineno, f"{len(parts)} columns", _EXPECTED_ANY)
+
+
+def _data_lines(path: PathLike):
+    """Non-blank lines outside ``/* ... */`` comments (``task3-L`` files open with one)."""
+    in_comment = False
+    for lineno, line in iter_lines(path):
+        stripped = line.strip()
+        if in_comment or stripped.startswith("/*"):
+            in_comment = "*/" not in stripped
+            continue
+        if stripped:
+            yield lineno, stripped.split()
+
+
+def _score(text: str, path: PathLike, lineno: int) -> float:
+    try:
+        score = float(text)
+    except ValueError:
+        score = math.nan
+    if not math.isfinite(score):
+        raise ColieeFormatError(path, lineno, f"score {text!r} is not a number", "a finite number in column 5")
+    return score
+
+
+def parse_run(path: PathLike, format: str = "auto") -> ParsedRun:
+    """Read a submission file in any official format (``format="auto"`` detects it from the first line).
+
+    Raises :class:`~ir_coliee.errors.ColieeFormatError` naming the file and line for a wrong column
+    count, a non-numeric score, an answer other than Y/N, two different answers to one question, an
+    empty file or bytes that are not UTF-8.
+    """
+    if format != "auto" and format not in FORMATS:
+        raise ValueError(f"unknown run format {format!r}; expected one of auto, {', '.join(FORMATS)}")
+    first = next(_data_lines(path), None)
+    if first is None:
+        raise ColieeFormatError(path, None, "the file holds no run lines", _EXPECTED_ANY)
+    lineno, parts = first
+    fmt = _detect(parts, path, lineno) if format == "auto" else format
+    return _parse_fast(path, fmt, skip=lineno - 1) or _parse_checked(path, fmt)
+
+
+def _parse_fast(path: PathLike, fmt: str, skip: int) -> Optional[ParsedRun]:
+    """pandas' C parser for the common, clean file; ``None`` whenever anything needs a closer look
+    (then :func:`_parse_checked` reads line by line and reports the exact line)."""
+    ncols = 6 if fmt == "trec" else 3
+    try:
+        table = pd.read_csv(
+            path,
+            sep=r"\s+",
+            header=None,
+            dtype={**dict.fromkeys(range(ncols), str), **({4: "float64"} if fmt == "trec" else {})},
+            engine="c",
+            na_filter=False,
+            quoting=csv.QUOTE_NONE,
+            skiprows=skip,
+            encoding="utf-8-sig",
+        )
+    except (pd.errors.ParserError, UnicodeDecodeError, ValueError):
+        return None
+    # short lines leave the last column empty; long ones make the C parser raise
+    if table.shape[1] != ncols or (table[ncols - 1] == "").any():
+        return None
+    doc_col = 2 if fmt == "trec" else 1
+    qids, docs = table[0], table[doc_col]
+    if _contains(path, b"/*") and any(q.startswith("/*") for q in qids.tolist()):
+        return None  # a comment after the first run line: only the checked reader skips it exactly
+    if _contains(path, b".txt"):
+        qids = _strip_txt_column(qids)
+        docs = docs if fmt == "answers" else _strip_txt_column(docs)
+    run = pd.DataFrame({"query_id": qids, "doc_id": docs})
+    if run.duplicated().any():
+        return None
+    if fmt == "answers" and (not docs.isin(ANSWER_LABELS).all() or qids.duplicated().any()):
+        return None
+    if fmt == "trec":
+        scores = table[4].to_numpy(dtype=float)
+        if not np.isfinite(scores).all():
+            return None
+        run["score"] = scores
+    else:
+        run["score"] = np.arange(len(run), 0, -1, dtype=float)
+    tags = [str(t) for t in pd.unique(table[ncols - 1])]
+    return ParsedRun(run, fmt, tags, [], os.fspath(path))
+
+
+def _contains(path: PathLike, needle: bytes) -> bool:
+    """Whether the file holds ``needle`` anywhere (a memory map: no copy, C speed)."""
+    with open(path, "rb") as f:
+        if os.fstat(f.fileno()).st_size == 0:
+            return False
+        with mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ) as mm:
+            return mm.find(needle) != -1
+
+
+def _strip_txt_column(col: pd.Series) -> pd.Series:
+    return pd.Series([strip_txt(v) for v in col.tolist()], index=col.index, dtype=object)
+
+
+def _parse_checked(path: PathLike, fmt: str) -> ParsedRun:
+    qids: list[str] = []
+    docs: list[str] = []
+    scores: list[float] = []
+    tags: dict[str, None] = {}
+    first_seen: dict[tuple[str, str], int] = {}
+    answered: dict[str, tuple[str, int]] = {}
+    duplicates: list[Duplicate] = []
+    ncols = 6 if fmt == "trec" else 3
+    for lineno, parts in _data_lines(path):
+        if len(parts) != ncols:
+            raise ColieeFormatError(path, lineno, f"{len(parts)} columns", _EXPECTED_LINE[fmt])
+        if fmt == "trec":
+            qid, did, tag = strip_txt(parts[0]), strip_txt(parts[2]), parts[5]
+            scores.append(_score(parts[4], path, lineno))
+        elif fmt == "pairs":
+            qid, did, tag = strip_txt(parts[0]), strip_txt(parts[1]), parts[2]
+        else:
+            qid, did, tag = strip_txt(parts[0]), parts[1], parts[2]
+            if did not in ANSWER_LABELS:
+                raise ColieeFormatError(path, lineno, f"unknown answer {did!r}", "Y or N in column 2")
+            if qid in answered and answered[qid][0] != did:
+                raise ColieeFormatError(
+                    path,
+                    lineno,
+                    f"question {qid!r} answered {did!r} here and {answered[qid][0]!r} on line {answered[qid][1]}",
+                    "one answer per question",
+                )
+            answered.setdefault(qid, (did, lineno))
+        key = (qid, did)
+        if key in first_seen:
+            duplicates.append(Duplicate(lineno, first_seen[key], qid, did))
+        else:
+            first_seen[key] = lineno
+        qids.append(qid)
+        docs.append(did)
+        tags[tag] = None
+    if fmt != "trec":
+        n = len(qids)
+        scores = [float(n - i) for i in range(n)]
+    run = pd.DataFrame({"query_id": qids, "doc_id": docs, "score": scores})
+    return ParsedRun(run, fmt, list(tags), duplicates, os.fspath(path))
+
+
+def read_run(path: PathLike, format: str = "auto") -> pd.DataFrame:
+    """The run in a submission file, as a DataFrame (``query_id``, ``doc_id``, ``score``) for ir_measures."""
+    return parse_run(path, format).run
+
+
+def check_run_tag(tag: str) -> str:
+    """Return ``tag`` if it is an official run tag (1-12 letters or digits), else raise ``ValueError``."""
+    if not isinstance(tag, str) or not RUN_TAG.fullmatch(tag):
+        raise ValueError(f"run tag {tag!r} is not allowed: use 1 to 12 letters or digits, no punctuation")
+    return tag
+
+
+def _ranked(run: object) -> list[tuple[str, list[tuple[str, float]]]]:
+    table = run_table(run)
+    return [
+        (qid, sorted(docs.items(), key=lambda item: (item[1], item[0]), reverse=True))
+        for qid, docs in sorted(table.items())
+    ]
+
+
+def write_run(run: object, path: PathLike, format: str, tag: str, max_per_query: Optional[int] = None) -> str:
+    """Write ``run`` (anything ir_measures takes) as an official submission file; returns the path.
+
+    Queries are written in id order, documents best score first (ties: doc id descending, as
+    trec_eval ranks them); ``max_per_query`` keeps only the best ones (``task3-L`` allows 100).
+    """
+    if format not in FORMATS:
+        raise ValueError(f"unknown run format {format!r}; expected one of {', '.join(FORMATS)}")
+    check_run_tag(tag)
+    lines: list[str] = []
+    for qid, ranked in _ranked(run):
+        if format == "answers":
+            labels = {d for d, _ in ranked}
+            if len(labels) != 1 or not labels <= set(ANSWER_LABELS):
+                raise ValueError(f"question {qid!r} must have exactly one answer Y or N, got {sorted(labels)}")
+        for rank, (did, score) in enumerate(ranked[:max_per_query], 1):
+            if format == "trec":
+                lines.append(f"{qid} Q0 {did} {rank} {score!r} {tag}\n")
+            else:
+                lines.append(f"{qid} {did} {tag}\n")
+    with open(path, "w", encoding="utf-8", newline="\n") as f:
+        f.writelines(lines)
+    return os.fspath(path)

@@ -1,0 +1,65 @@
+"""Reading the organisers' text files line by line with exact line numbers in every error."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+
+from ir_coliee.errors import ColieeFormatError, PathLike
+
+_BOM = "\ufeff"
+
+
+def check_readable(path: PathLike) -> None:
+    """Raise a :class:`ColieeFormatError` naming ``path`` when it is missing or a directory."""
+    if os.path.isdir(path):
+        raise ColieeFormatError(path, None, "is a directory", "a file")
+    if not os.path.exists(path):
+        raise ColieeFormatError(path, None, "no such file", "an existing file")
+
+
+def decode_line(raw: bytes, path: PathLike, lineno: int) -> str:
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise ColieeFormatError(
+            path, lineno, f"byte {raw[e.start]:#04x} at column {e.start + 1} is not valid UTF-8", "UTF-8 text"
+        ) from None
+
+
+def iter_lines(path: PathLike) -> Iterator[tuple[int, str]]:
+    """``(line number, text)`` of each line, without the line ending (LF or CRLF) and without a BOM."""
+    check_readable(path)
+    with open(path, "rb") as f:
+        for lineno, raw in enumerate(f, 1):
+            if raw.isascii():  # the common case, much cheaper than a checked decode
+                text = raw.decode("ascii")
+            else:
+                text = decode_line(raw, path, lineno)
+                if lineno == 1 and text.startswith(_BOM):
+                    text = text[1:]
+            yield lineno, text.rstrip("\r\n")
+
+
+def read_text(path: PathLike) -> str:
+    """The whole file as text (BOM removed, CRLF kept as is), with a line-numbered decoding error."""
+    check_readable(path)
+    with open(path, "rb") as f:
+        data = f.read()
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        lineno = data.count(b"\n", 0, e.start) + 1
+        line_start = data.rfind(b"\n", 0, e.start) + 1
+        raise ColieeFormatError(
+            path,
+            lineno,
+            f"byte {data[e.start]:#04x} at column {e.start - line_start + 1} is not valid UTF-8",
+            "UTF-8 text",
+        ) from None
+    return text[1:] if text.startswith(_BOM) else text
+
+
+def strip_txt(name: str) -> str:
+    """COLIEE case and paragraph ids appear with and without ``.txt``; the id is the bare name."""
+    return name[:-4] if name.endswith(".txt") else name

@@ -1,0 +1,214 @@
+"""Per-query values that carry the counts behind them, and the sums that keep them exact.
+
+ir_measures aggregates with ``measure.aggregator()``, but ``pt.Experiment`` ignores aggregators: it
+adds per-query values with ``+`` starting from ``0.0`` and divides by the number of queries
+(COLIEE-SPEC section 7). A micro-averaged score is not a mean of per-query values, so a plain float
+would make PyTerrier print a macro number under a micro name. These float subclasses make that
+``sum / n`` come out as the true score:
+
+* a :class:`CountedValue` is the per-query value (what per-query tables show) plus the counts
+  (true positives, retrieved, relevant) it was computed from;
+* adding micro values yields a :class:`MicroSum` that adds the counts, and dividing it by the
+  number of queries summed returns the micro score computed from the summed counts;
+* adding macro values yields an :class:`ExactSum`, the correctly rounded sum whatever the order,
+  so every front end (ir_measures, ``pt.Evaluate``, ``pt.Experiment`` with batches) agrees to the
+  last digit.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from typing import Callable
+
+from ir_measures.measures.base import Agg
+
+#: Turns (true positives, retrieved, relevant) into a score.
+Formula = Callable[[int, int, int], float]
+
+
+def _exact_partials(partials: tuple[float, ...], x: float) -> tuple[float, ...]:
+    """Shewchuk's algorithm (as in ``math.fsum``): non-overlapping partials whose sum is exact."""
+    out = []
+    for y in partials:
+        if abs(x) < abs(y):
+            x, y = y, x
+        hi = x + y
+        lo = y - (hi - x)
+        if lo:
+            out.append(lo)
+        x = hi
+    out.append(x)
+    return tuple(out)
+
+
+class CountedValue(float):
+    """A per-query score with the counts behind it.
+
+    ``tp``: relevant documents retrieved (for answers: 1 if the answer is right);
+    ``retrieved``: distinct documents retrieved (answers given); ``relevant``: relevant documents in the gold.
+    Adding macro values yields an :class:`ExactSum`.
+    """
+
+    __slots__ = ("relevant", "retrieved", "tp")
+    tp: int
+    retrieved: int
+    relevant: int
+
+    def __new__(cls, value: float, tp: int, retrieved: int, relevant: int) -> CountedValue:
+        obj = super().__new__(cls, value)
+        obj.tp, obj.retrieved, obj.relevant = tp, retrieved, relevant
+        return obj
+
+    def __reduce__(self):  # keeps the counts through pickle (e.g. multiprocessing in PyTerrier)
+        return (type(self), (float(self), self.tp, self.retrieved, self.relevant))
+
+    def __repr__(self) -> str:
+        return f"{float(self)!r} (tp={self.tp}, retrieved={self.retrieved}, relevant={self.relevant})"
+
+    def __add__(self, other):
+        return ExactSum(()) + self + other
+
+    __radd__ = __add__
+
+
+class MicroValue(CountedValue):
+    """A per-query value of a micro-averaged measure; sums add counts (see :class:`MicroSum`)."""
+
+    __slots__ = ("formula",)
+    formula: Formula
+
+    def __new__(cls, formula: Formula, tp: int, retrieved: int, relevant: int) -> MicroValue:
+        obj = super().__new__(cls, formula(tp, retrieved, relevant), tp, retrieved, relevant)
+        obj.formula = formula
+        return obj
+
+    def __reduce__(self):
+        return (type(self), (self.formula, self.tp, self.retrieved, self.relevant))
+
+    def __add__(self, other):
+        return MicroSum(self.formula, 0, 0, 0, 0) + self + other
+
+    __radd__ = __add__
+
+
+def _is_zero(other: object) -> bool:
+    return type(other) in (int, float) and other == 0
+
+
+class ExactSum(float):
+    """The correctly rounded sum of per-query values, independent of the order of addition."""
+
+    __slots__ = ("partials",)
+    partials: tuple[float, ...]
+
+    def __new__(cls, partials: tuple[float, ...]) -> ExactSum:
+        obj = super().__new__(cls, math.fsum(partials))
+        obj.partials = partials
+        return obj
+
+    def __add__(self, other):
+        if _is_zero(other):
+            return self
+        if isinstance(other, ExactSum):
+            partials = self.partials
+            for p in other.partials:
+                partials = _exact_partials(partials, p)
+            return ExactSum(partials)
+        if isinstance(other, float) and not isinstance(other, MicroValue):
+            return ExactSum(_exact_partials(self.partials, float(other)))
+        return NotImplemented
+
+    __radd__ = __add__
+
+
+class MicroSum(float):
+    """Summed counts of micro values; ``sum / n`` over the ``n`` values summed is the micro score."""
+
+    __slots__ = ("formula", "n", "relevant", "retrieved", "tp")
+    formula: Formula
+    tp: int
+    retrieved: int
+    relevant: int
+    n: int
+
+    def __new__(cls, formula: Formula, tp: int, retrieved: int, relevant: int, n: int) -> MicroSum:
+        # As a plain float it is n times the micro score, so code that treats it as a float sum
+        # still gets a mean equal to the micro score (up to rounding; __truediv__ makes it exact).
+        obj = super().__new__(cls, n * formula(tp, retrieved, relevant) if n else 0.0)
+        obj.formula, obj.tp, obj.retrieved, obj.relevant, obj.n = formula, tp, retrieved, relevant, n
+        return obj
+
+    def __add__(self, other):
+        if _is_zero(other):
+            return self
+        if isinstance(other, MicroValue):
+            n = 1
+        elif isinstance(other, MicroSum):
+            n = other.n
+        elif isinstance(other, float) and math.isnan(other):
+            return math.nan  # PyTerrier marks topics without gold with NaN; the mean is then NaN as for AP
+        else:
+            raise TypeError(
+                f"cannot add {other!r} to a micro-averaged sum: micro scores add per-query counts, "
+                "so every value must come from the same micro measure"
+            )
+        if other.formula != self.formula:
+            raise TypeError("cannot add values of two different micro measures")
+        return MicroSum(
+            self.formula,
+            self.tp + other.tp,
+            self.retrieved + other.retrieved,
+            self.relevant + other.relevant,
+            self.n + n,
+        )
+
+    __radd__ = __add__
+
+    def __truediv__(self, other):
+        if other == self.n and self.n:
+            return self.formula(self.tp, self.retrieved, self.relevant)
+        return float(self) / other
+
+
+class MicroAgg(Agg):
+    """Aggregator of micro measures: adds the counts of every gold query, then applies the formula."""
+
+    def __init__(self) -> None:
+        self.total: object = 0
+
+    def add(self, value: float) -> None:
+        if not isinstance(value, (MicroValue, MicroSum)):
+            raise TypeError(
+                f"micro-averaged measures need per-query values that carry counts, got the plain {value!r}; "
+                "score with the values that the ir_coliee provider yields"
+            )
+        self.total = self.total + value
+
+    def result(self) -> float:
+        if not isinstance(self.total, MicroSum):
+            return math.nan
+        return self.total / self.total.n
+
+
+class ExactMeanAgg(Agg):
+    """Mean of per-query values with a correctly rounded sum (the same in every front end)."""
+
+    def __init__(self) -> None:
+        self.values: list = []
+
+    def add(self, value: float) -> None:
+        self.values.append(float(value))
+
+    def result(self) -> float:
+        if not self.values:
+            return math.nan
+        return math.fsum(self.values) / len(self.values)
+
+
+def exact_mean(values: Iterable[float]) -> float:
+    """The same mean as :class:`ExactMeanAgg`, for callers holding a list."""
+    agg = ExactMeanAgg()
+    for v in values:
+        agg.add(v)
+    return agg.result()

@@ -1,0 +1,18 @@
+"""Small gold/run pairs whose scores are worked out by hand in the tests."""
+
+from __future__ import annotations
+
+# q1: 2 relevant, retrieves a (hit) and x; q2: 1 relevant, retrieves c (hit), y, z;
+# q3: 1 relevant, absent from the run; q9: in the run only (ignored).
+GOLD = {"q1": {"a": 1, "b": 1}, "q2": {"c": 1}, "q3": {"d": 1}}
+RUN = {"q1": {"a": 3.0, "x": 2.0}, "q2": {"c": 3.0, "y": 2.0, "z": 1.0}, "q9": {"a": 1.0}}
+
+# tp = 1 + 1 + 0 = 2, retrieved = 2 + 3 + 0 = 5, relevant = 2 + 1 + 1 = 4
+MICRO_P = 2 / 5
+MICRO_R = 2 / 4
+MICRO_F1 = 2 * (2 / 5) * (2 / 4) / ((2 / 5) + (2 / 4))  # = 4/9
+# per query P: 1/2, 1/3, 0; R: 1/2, 1/1, 0
+MACRO_P = (1 / 2 + 1 / 3 + 0) / 3  # = 5/18
+MACRO_R = (1 / 2 + 1 + 0) / 3  # = 1/2
+# per query F2 = 5PR / (4P + R): q1 = (5/4)/(5/2) = 1/2; q2 = (5/3)/(7/3) = 5/7; q3 = 0
+MACRO_F2 = (1 / 2 + 5 / 7 + 0) / 3  # = 17/42

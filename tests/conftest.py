@@ -1,0 +1,32 @@
+"""Shared fixtures. Tests marked ``requires_data`` need the licensed COLIEE files: they run when
+``COLIEE_HOME`` points at them and are the only tests ever skipped."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+
+def pytest_collection_modifyitems(config, items):
+    if os.environ.get("COLIEE_HOME"):
+        return
+    skip = pytest.mark.skip(reason="licensed COLIEE data: set COLIEE_HOME to the folder holding it")
+    for item in items:
+        if "requires_data" in item.keywords:
+            item.add_marker(skip)
+
+
+@pytest.fixture
+def write(tmp_path):
+    """Write ``text`` (str or bytes) to ``tmp_path/name`` and return the path."""
+
+    def _write(name: str, text) -> str:
+        path = tmp_path / name
+        if isinstance(text, bytes):
+            path.write_bytes(text)
+        else:
+            path.write_bytes(text.encode("utf-8"))
+        return str(path)
+
+    return _write

@@ -1,0 +1,116 @@
+"""The ``ir_coliee`` command: eval with official defaults, per-query output, JSON, warnings, errors, demo."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from ir_coliee.cli import main
+
+GOLD_T1 = '{"000001.txt": ["000010.txt", "000011.txt"], "000002.txt": ["000012.txt"], "000003.txt": ["000013.txt"]}'
+# tp 1 + 1 + 0 = 2, retrieved 2 + 1 + 0 = 3 (+ the extra query 000009, ignored), relevant 4
+RUN_T1 = "000001 000010 univABC\n000001 000099 univABC\n000002 000012.txt univABC\n000009 000010 univABC\n"
+
+
+def run_cli(capsys, *args, expect=0):
+    code = main([str(a) for a in args])
+    out, err = capsys.readouterr()
+    assert code == expect, err
+    return code, out, err
+
+
+def test_eval_task1_defaults_to_micro_measures(write, capsys):
+    gold, run = write("task1_test_labels_2024.json", GOLD_T1), write("task1.univABC", RUN_T1)
+    _, out, err = run_cli(capsys, "eval", gold, run, "--task", "1", "--year", "2024")
+    assert out.splitlines() == ["run\tMicroP\tMicroR\tMicroF1", "univABC\t0.6667\t0.5000\t0.5714"]  # 2/3, 2/4, 4/7
+    assert "1 run queries are not in the gold and are ignored: 000009" in err
+
+
+def test_eval_guesses_the_task_and_says_so(write, capsys):
+    _, out, err = run_cli(capsys, "eval", write("g.json", GOLD_T1), write("r", RUN_T1))
+    assert out.splitlines()[0] == "run\tMicroP\tMicroR\tMicroF1"
+    assert "scoring as COLIEE Task 1" in err
+
+
+def test_eval_task3_ranked_run_adds_map_and_rprec(write, capsys):
+    gold = write("gold.qrels", "R05-01-A 0 566 1\nR05-01-A 0 567 1\nR05-02-I 0 1 1\n")
+    run = write("task3-L.x", "/* c */\nR05-01-A Q0 566 1 0.9 x\nR05-01-A Q0 3 2 0.8 x\nR05-02-I Q0 9 1 0.5 x\n")
+    _, out, err = run_cli(capsys, "eval", gold, run, "--year", "2025")
+    header, row = out.splitlines()
+    assert header == "run\tMacroP\tMacroR\tMacroF2\tAP\tRprec\tR@5\tR@10\tR@30"
+    # per question P: 1/2, 0; R: 1/2, 0; F2: 1/2, 0
+    assert row.split("\t")[:4] == ["x", "0.2500", "0.2500", "0.2500"]
+    assert "scoring as COLIEE Task 3" in err
+
+
+def test_eval_explicit_measures_and_digits(write, capsys):
+    _, out, _ = run_cli(
+        capsys, "eval", write("g.json", GOLD_T1), write("r", RUN_T1), "MicroF1@1", "MacroF(beta=2)", "--digits", "6"
+    )
+    # @1 keeps each query's first line: tp 1 + 1 + 0 of retrieved 2, relevant 4: F1 = 2·1·(1/2)/(3/2) = 2/3
+    # MacroF2 per query: 000001 P = R = 1/2 -> 1/2; 000002 -> 1; 000003 -> 0: mean 1/2
+    assert out.splitlines() == ["run\tMicroF1@1\tMacroF2", "univABC\t0.666667\t0.500000"]
+
+
+def test_eval_per_query_shows_counts(write, capsys):
+    _, out, _ = run_cli(capsys, "eval", write("g.json", GOLD_T1), write("r", RUN_T1), "MicroP", "--per-query")
+    lines = out.splitlines()
+    assert lines[0] == "query_id\tmeasure\tvalue\ttp\tretrieved\trelevant"
+    assert "000001\tMicroP\t0.5000\t1\t2\t2" in lines
+    assert "000003\tMicroP\t0.0000\t0\t0\t1" in lines
+    assert lines[-1] == "all\tMicroP\t0.6667\t\t\t"
+
+
+def test_eval_json(write, capsys):
+    _, out, _ = run_cli(
+        capsys, "eval", write("g.json", GOLD_T1), write("r", RUN_T1), "--task", "1", "--format", "json", "--per-query"
+    )
+    doc = json.loads(out)
+    assert doc["measures"]["MicroR"] == 0.5
+    assert doc["run_tags"] == ["univABC"] and doc["format"] == "pairs"
+    first = next(r for r in doc["per_query"] if r["query_id"] == "000001" and r["measure"] == "MicroF1")
+    assert (first["tp"], first["retrieved"], first["relevant"]) == (1, 2, 2)
+
+
+def test_eval_task4_answers(write, capsys):
+    gold = write("gold.txt", "R06-01-A Y gold\nR06-01-I N gold\nR06-02-U Y gold\n")
+    run = write("R06.task4.x", "R06-01-A Y x\nR06-01-I Y x\n")
+    _, out, _ = run_cli(capsys, "eval", gold, run, "--task", "4")
+    assert out.splitlines() == ["run\tAnswerAccuracy", "x\t0.3333"]
+
+
+def test_eval_warns_about_duplicates(write, capsys):
+    run = write("r", "000001 000010 t\n000001 000010 t\n")
+    _, out, err = run_cli(capsys, "eval", write("g.json", GOLD_T1), run, "--task", "1")
+    assert "1 duplicate lines" in err and "line 2 (first on 1)" in err
+    assert out.splitlines()[1] == "t\t1.0000\t0.2500\t0.4000"
+
+
+@pytest.mark.parametrize(
+    "gold, run, args, message",
+    [
+        (GOLD_T1, "000001 000010\n", [], "r:1: 2 columns"),
+        (GOLD_T1, RUN_T1, ["NoSuchMeasure"], "unknown or malformed measure 'NoSuchMeasure'"),
+        (GOLD_T1, RUN_T1, ["--task", "5", "--year", "2024"], "task 5 has no 2024 edition"),
+        ('{"000001.txt": []}', RUN_T1, [], "the gold holds no relevant"),
+    ],
+)
+def test_eval_errors_exit_2_with_a_message(write, capsys, gold, run, args, message):
+    _, out, err = run_cli(capsys, "eval", write("g.json", gold), write("r", run), *args, expect=2)
+    assert message in err and "Traceback" not in err
+    assert out == ""
+
+
+def test_demo_prints_a_table_per_task(capsys):
+    _, out, _ = run_cli(capsys, "demo")
+    for header in ("run\tMicroP\tMicroR\tMicroF1", "run\tMacroP\tMacroR\tMacroF2", "run\tAnswerAccuracy"):
+        assert header in out
+    assert out.count("== Task") == 5
+
+
+def test_python_dash_m_entry_point():
+    out = subprocess.run([sys.executable, "-m", "ir_coliee", "--help"], capture_output=True, text=True, check=True)
+    assert "eval" in out.stdout and "demo" in out.stdout

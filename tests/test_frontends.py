@@ -1,0 +1,199 @@
+"""The same numbers, to the last digit, from every way ir_measures and PyTerrier can be asked."""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction as F
+
+import ir_measures
+import pandas as pd
+import pytest
+from cases import GOLD, MACRO_F2, MACRO_P, MACRO_R, MICRO_F1, MICRO_P, MICRO_R, RUN
+from ir_measures import AP, Qrel, R, Rprec, ScoredDoc
+
+import ir_coliee
+from ir_coliee import AnswerAccuracy, MacroF2, MacroP, MacroR, MicroF1, MicroP, MicroR
+
+OURS = [MicroP, MicroR, MicroF1, MacroP, MacroR, MacroF2]
+EXPECTED = {
+    MicroP: MICRO_P,
+    MicroR: MICRO_R,
+    MicroF1: MICRO_F1,
+    MacroP: MACRO_P,
+    MacroR: MACRO_R,
+    MacroF2: MACRO_F2,
+}
+
+
+def gold_as(kind: str):
+    rows = [Qrel(q, d, r) for q, docs in GOLD.items() for d, r in docs.items()]
+    if kind == "dict":
+        return GOLD
+    if kind == "namedtuples":
+        return rows
+    return pd.DataFrame(rows)[["query_id", "doc_id", "relevance"]]
+
+
+def run_as(kind: str, run=RUN):
+    rows = [ScoredDoc(q, d, s) for q, docs in run.items() for d, s in docs.items()]
+    if kind == "dict":
+        return run
+    if kind == "namedtuples":
+        return rows
+    return pd.DataFrame(rows)
+
+
+def assert_expected(result):
+    for m, v in EXPECTED.items():
+        assert result[m] == pytest.approx(v, abs=1e-15), m
+    # and to the last digit across front ends: compare with the reference call exactly
+    reference = ir_measures.calc_aggregate(OURS, GOLD, RUN)
+    for m in EXPECTED:
+        assert result[m] == reference[m], m
+
+
+KINDS = ["dict", "namedtuples", "frame"]
+
+
+@pytest.mark.parametrize("gold_kind", KINDS)
+@pytest.mark.parametrize("run_kind", KINDS)
+def test_calc_aggregate_for_every_input_shape(gold_kind, run_kind):
+    assert_expected(ir_measures.calc_aggregate(OURS, gold_as(gold_kind), run_as(run_kind)))
+
+
+def test_calc_and_iter_calc_with_aggregator():
+    aggregated, per_query = ir_measures.calc(OURS, GOLD, RUN)
+    assert_expected(aggregated)
+    assert len(per_query) == len(OURS) * len(GOLD)
+    aggs = {m: m.aggregator() for m in OURS}
+    for metric in ir_measures.iter_calc(OURS, GOLD, RUN):
+        aggs[metric.measure].add(metric.value)
+    assert_expected({m: a.result() for m, a in aggs.items()})
+
+
+def test_single_measure_methods():
+    assert MicroF1.calc_aggregate(GOLD, RUN) == pytest.approx(MICRO_F1, abs=1e-15)
+    assert MacroF2.calc(GOLD, RUN).aggregated == ir_measures.calc_aggregate([MacroF2], GOLD, RUN)[MacroF2]
+
+
+def test_evaluator_reused_over_several_runs():
+    evaluator = ir_measures.evaluator(OURS, GOLD)
+    assert_expected(evaluator.calc_aggregate(RUN))
+    other = evaluator.calc_aggregate({"q1": {"a": 1.0, "b": 1.0}, "q3": {"d": 1.0}})
+    assert other[MicroR] == pytest.approx(float(F(3, 4)), abs=1e-15)
+    assert other[MicroP] == 1.0
+    assert_expected(evaluator.calc_aggregate(run_as("frame")))
+
+
+def test_mixed_with_pytrec_eval_measures():
+    mixed = [*OURS, AP, Rprec, R @ 5, ir_measures.SetF(beta=4.0)]
+    result = ir_measures.calc_aggregate(mixed, gold_as("namedtuples"), run_as("namedtuples"))
+    assert_expected(result)
+    alone = ir_measures.calc_aggregate([AP, Rprec, R @ 5], GOLD, RUN)
+    for m in (AP, Rprec, R @ 5):
+        assert result[m] == alone[m]
+    assert result[ir_measures.SetF(beta=4.0)] == pytest.approx(result[MacroF2], abs=1e-12)
+
+
+def test_own_pipeline_gives_the_same_numbers():
+    assert_expected(ir_coliee.calc_aggregate([*OURS, AP], GOLD, RUN))
+    assert ir_coliee.calc_aggregate([AP], GOLD, RUN) == ir_measures.calc_aggregate([AP], GOLD, RUN)
+
+
+def test_evaluate_returns_a_dataframe():
+    frame = ir_coliee.evaluate(GOLD, RUN, ["MicroF1", "MacroF2", "AP"])
+    assert list(frame.columns) == ["MicroF1", "MacroF2", "AP"]
+    assert frame.loc[0, "MicroF1"] == pytest.approx(MICRO_F1, abs=1e-15)
+    per_query = ir_coliee.evaluate(GOLD, RUN, task=1, per_query=True)
+    row = per_query[(per_query.query_id == "q2") & (per_query.measure == "MicroP")].iloc[0]
+    assert (row.value, row.tp, row.retrieved, row.relevant) == (pytest.approx(1 / 3), 1, 3, 1)
+    assert ir_coliee.evaluate(GOLD, RUN, task=3).columns.tolist() == ["MacroF2", "MacroP", "MacroR"]
+
+
+# --- PyTerrier ------------------------------------------------------------------------------------
+
+pt = pytest.importorskip("pyterrier")
+
+
+def topics():
+    return pd.DataFrame({"qid": list(GOLD), "query": ["first", "second", "third"]})
+
+
+def qrels_frame():
+    return pd.DataFrame(
+        [(q, d, r) for q, docs in GOLD.items() for d, r in docs.items()], columns=["qid", "docno", "label"]
+    )
+
+
+def results_frame(run=RUN):
+    rows = [(q, d, s) for q, docs in run.items() for d, s in docs.items()]
+    frame = pd.DataFrame(rows, columns=["qid", "docno", "score"])
+    frame["rank"] = frame.groupby("qid")["score"].rank(ascending=False, method="first").astype(int) - 1
+    return frame
+
+
+WORSE_RUN = {"q1": {"x": 3.0}, "q2": {"c": 1.0}, "q3": {"d": 1.0, "e": 0.5, "f": 0.2}}
+
+
+def test_pt_evaluate():
+    result = pt.Evaluate(results_frame(), qrels_frame(), metrics=OURS)
+    assert_expected({m: result[str(m)] for m in OURS})
+    per_query = pt.Evaluate(results_frame(), qrels_frame(), metrics=[MicroP], perquery=True)
+    assert per_query["q2"]["MicroP"] == pytest.approx(1 / 3)
+
+
+def test_pt_experiment_table_shows_true_micro_values():
+    table = pt.Experiment([results_frame()], topics(), qrels_frame(), eval_metrics=OURS, names=["run"])
+    row = table.iloc[0]
+    assert_expected({m: row[str(m)] for m in OURS})
+    # what PyTerrier would print if it averaged plain per-query F1 values: 1/3, not 4/9
+    assert row["MicroF1"] != pytest.approx(1 / 3)
+
+
+def test_pt_experiment_with_parsed_measure_names():
+    # PyTerrier reads plain strings as trec_eval names; our names go through ir_measures.parse_measure
+    metrics = [ir_measures.parse_measure(name) for name in ("MicroF1", "MacroF2")] + ["map"]
+    table = pt.Experiment([results_frame()], topics(), qrels_frame(), eval_metrics=metrics)
+    assert table.iloc[0]["MicroF1"] == ir_measures.calc_aggregate([MicroF1], GOLD, RUN)[MicroF1]
+    assert table.iloc[0]["MacroF2"] == ir_measures.calc_aggregate([MacroF2], GOLD, RUN)[MacroF2]
+
+
+def test_pt_experiment_perquery_shows_per_query_values():
+    table = pt.Experiment([results_frame()], topics(), qrels_frame(), eval_metrics=[MicroP], perquery=True)
+    values = dict(zip(table["qid"], table["value"]))
+    assert values == {"q1": 0.5, "q2": pytest.approx(1 / 3), "q3": 0.0}
+
+
+# PyTerrier's batch mode refuses a batch without results, so here every topic gets some
+FULL_RUN = {**RUN, "q3": {"e": 1.0, "d": 0.5}}
+
+
+def test_pt_experiment_with_batches_and_baseline():
+    runs = [FULL_RUN, WORSE_RUN]
+    systems = [pt.Transformer.from_df(results_frame(run)) for run in runs]
+    expected = [ir_measures.calc_aggregate(OURS, GOLD, run) for run in runs]
+    # micro P of FULL_RUN: tp 1 + 1 + 1 over retrieved 2 + 3 + 2
+    assert expected[0][MicroP] == pytest.approx(float(F(3, 7)), abs=1e-15)
+    for kwargs in ({"batch_size": 1}, {"batch_size": 2}, {"baseline": 0}, {"batch_size": 1, "baseline": 0}):
+        table = pt.Experiment(systems, topics(), qrels_frame(), eval_metrics=OURS, names=["a", "b"], **kwargs)
+        for row, exp in enumerate(expected):
+            for m in OURS:
+                assert table.iloc[row][str(m)] == exp[m], (kwargs, row, m)
+        if "baseline" in kwargs:
+            assert "MicroF1 p-value" in table.columns
+
+
+def test_pt_experiment_topics_without_gold_make_nan_like_other_measures():
+    extra_topics = pd.concat([topics(), pd.DataFrame({"qid": ["q9"], "query": ["extra"]})])
+    table = pt.Experiment(
+        [pt.Transformer.from_df(results_frame())], extra_topics, qrels_frame(), eval_metrics=[MicroP, AP]
+    )
+    assert table.iloc[0]["MicroP"] == pytest.approx(MICRO_P, abs=1e-15)
+
+
+def test_pt_answer_accuracy():
+    gold = pd.DataFrame({"qid": ["a", "b", "c"], "docno": ["Y", "N", "Y"], "label": [1, 1, 1]})
+    answers = pd.DataFrame({"qid": ["a", "b", "c"], "docno": ["Y", "Y", "Y"], "score": [1.0, 1.0, 1.0]})
+    table = pt.Experiment([answers], gold[["qid"]].assign(query="q"), gold, eval_metrics=[AnswerAccuracy])
+    assert table.iloc[0]["AnswerAccuracy"] == pytest.approx(2 / 3, abs=1e-15)
+    assert not math.isnan(table.iloc[0]["AnswerAccuracy"])

@@ -1,0 +1,63 @@
+"""The one host-global change: registration with ir_measures is idempotent and sufficient."""
+
+from __future__ import annotations
+
+import ir_measures
+from cases import GOLD, RUN
+
+import ir_coliee
+from ir_coliee import _host
+from ir_coliee.measures import REGISTRY
+from ir_coliee.providers import provider
+
+
+def test_install_is_idempotent_and_puts_our_provider_first():
+    _host.install()
+    _host.install()
+    providers = ir_measures.DefaultPipeline.providers
+    assert providers[0] is provider
+    assert sum(p is provider for p in providers) == 1
+    assert _host.installed()
+
+
+def test_runtime_provider_does_not_claim_our_measures():
+    assert not any(hasattr(m, "runtime_impl") for m in REGISTRY.values())
+    assert not ir_measures.runtime.supports(ir_coliee.MicroF1)
+
+
+def test_every_public_name_parses():
+    for name, measure in REGISTRY.items():
+        assert ir_measures.parse_measure(name) == measure
+        assert getattr(ir_coliee, name) is measure
+
+
+def test_own_pipeline_works_without_the_host_registration():
+    measures = [ir_coliee.MicroF1, ir_measures.AP]
+    reference = ir_measures.calc_aggregate(measures, GOLD, RUN)
+    providers = ir_measures.DefaultPipeline.providers
+    providers.remove(provider)
+    try:
+        assert not _host.installed()
+        assert ir_coliee.calc_aggregate(measures, GOLD, RUN) == reference
+    finally:
+        _host.install()
+    assert _host.installed()
+
+
+def test_importing_reads_no_file(tmp_path):
+    import subprocess
+    import sys
+
+    code = (
+        "import builtins, io\n"
+        "opened = []\n"
+        "real = builtins.open\n"
+        "def spy(f, *a, **k):\n"
+        "    opened.append(str(f)); return real(f, *a, **k)\n"
+        "builtins.open = spy\n"
+        "io.open = spy\n"
+        "import ir_coliee\n"
+        "print([f for f in opened if 'ir_coliee' in f or 'coliee' in f.lower()])\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=tmp_path)
+    assert out.stdout.strip() == "[]"

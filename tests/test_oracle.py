@@ -1,0 +1,125 @@
+"""Property tests: random gold and runs against a brute-force oracle in exact fractions, and against
+pytrec_eval (an independent implementation) through ir_measures."""
+
+from __future__ import annotations
+
+from fractions import Fraction as F
+
+import ir_measures
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from ir_measures import NumRelRet, NumRet, ScoredDoc, SetF, SetP, SetR
+
+from ir_coliee import MacroF, MacroP, MacroR, MicroF, MicroP, MicroR
+
+QIDS = ["q1", "q2", "q3", "q4"]
+DOCS = ["a", "b", "c", "d", "e", "f"]
+
+golds = st.dictionaries(
+    st.sampled_from(QIDS),
+    st.dictionaries(st.sampled_from(DOCS), st.integers(0, 2), min_size=1),
+    min_size=1,
+)
+runs = st.lists(
+    st.tuples(st.sampled_from([*QIDS, "zz"]), st.sampled_from(DOCS), st.integers(0, 5).map(float)), max_size=30
+)
+
+
+def oracle_sets(gold, run, cutoff, rel):
+    """Per gold query (tp, retrieved, relevant), the slow obvious way."""
+    best = {}
+    for q, d, s in run:
+        best[(q, d)] = max(s, best.get((q, d), s))
+    out = {}
+    for q, judged in gold.items():
+        ranked = sorted(((s, d) for (qq, d), s in best.items() if qq == q), reverse=True)
+        if cutoff is not None:
+            ranked = ranked[:cutoff]
+        retrieved = {d for _, d in ranked}
+        relevant = {d for d, r in judged.items() if r >= rel}
+        out[q] = (len(retrieved & relevant), len(retrieved), len(relevant))
+    return out
+
+
+def p(tp, ret, rel):
+    return F(tp, ret) if ret else F(0)
+
+
+def r(tp, ret, rel):
+    return F(tp, rel) if rel else F(0)
+
+
+def f(beta, pr, rc):
+    b2 = F(beta) ** 2
+    return (1 + b2) * pr * rc / (b2 * pr + rc) if pr + rc else F(0)
+
+
+def as_run(run):
+    return [ScoredDoc(q, d, s) for q, d, s in run]
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(golds, runs, st.sampled_from([None, 1, 2, 3]), st.sampled_from([1, 2]), st.sampled_from([1, 2, 0.5]))
+def test_against_brute_force_oracle(gold, run, cutoff, rel, beta):
+    counts = oracle_sets(gold, run, cutoff, rel)
+    tp, ret, relevant = (sum(c[i] for c in counts.values()) for i in range(3))
+    micro_p, micro_r = p(tp, ret, relevant), r(tp, ret, relevant)
+    expected = {
+        MicroP: micro_p,
+        MicroR: micro_r,
+        MicroF(beta=beta): f(beta, micro_p, micro_r),
+        MacroP: sum(p(*c) for c in counts.values()) / len(counts),
+        MacroR: sum(r(*c) for c in counts.values()) / len(counts),
+        MacroF(beta=beta): sum(f(beta, p(*c), r(*c)) for c in counts.values()) / len(counts),
+    }
+    measures = [m(rel=rel, cutoff=cutoff) if cutoff else m(rel=rel) for m in expected]
+    result = ir_measures.calc_aggregate(measures, gold, as_run(run))
+    for m, exp in zip(measures, expected.values()):
+        assert result[m] == pytest.approx(float(exp), abs=1e-12), m
+
+
+unique_runs = runs.map(lambda rows: {(q, d): s for q, d, s in rows}).map(
+    lambda pairs: [ScoredDoc(q, d, s) for (q, d), s in pairs.items()]
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(golds, unique_runs)
+def test_against_pytrec_eval(gold, run):
+    run_queries = {sd.query_id for sd in run}
+    ours = ir_measures.calc_aggregate([MacroP, MacroR, MacroF(beta=2), MicroP, MicroR], gold, run)
+    # trec_eval's set_F with beta=4 is (1+4)PR/(R+4P): F2; it skips gold queries missing from the
+    # run, which score 0 in COLIEE, so its means are rescaled to all gold queries.
+    theirs = ir_measures.calc([SetP, SetR, SetF(beta=4.0), NumRet, NumRelRet], gold, run)
+    per_query = {(m.query_id, str(m.measure)): m.value for m in theirs.per_query}
+    covered = [q for q in gold if q in run_queries]
+    n = len(gold)
+    for ours_m, theirs_m in ((MacroP, SetP), (MacroR, SetR), (MacroF(beta=2), SetF(beta=4.0))):
+        total = sum(per_query.get((q, str(theirs_m)), 0.0) for q in covered)
+        assert ours[ours_m] == pytest.approx(total / n, abs=1e-12), ours_m
+    rel_ret = sum(per_query.get((q, str(NumRelRet)), 0) for q in covered)
+    ret = sum(per_query.get((q, str(NumRet)), 0) for q in covered)
+    relevant = sum(1 for docs in gold.values() for rel in docs.values() if rel >= 1)
+    assert ours[MicroP] == pytest.approx(rel_ret / ret if ret else 0.0, abs=1e-12)
+    assert ours[MicroR] == pytest.approx(rel_ret / relevant if relevant else 0.0, abs=1e-12)
+
+
+@settings(max_examples=100, deadline=None)
+@given(golds, runs)
+def test_every_front_end_agrees_to_the_last_digit(gold, run):
+    measures = [MicroP, MicroR, MicroF(beta=1), MacroF(beta=2), MacroP]
+    a = ir_measures.calc_aggregate(measures, gold, as_run(run))
+    aggs = {m: m.aggregator() for m in measures}
+    for metric in reversed(list(ir_measures.iter_calc(measures, gold, as_run(run)))):
+        aggs[metric.measure].add(metric.value)
+    values = {}
+    for metric in ir_measures.iter_calc(measures, gold, as_run(run)):
+        values.setdefault(metric.measure, []).append(metric.value)
+    for m in measures:
+        assert aggs[m].result() == a[m]
+        # what pt.Experiment does: 0.0 + v1 + v2 + ... then / n
+        total = 0.0
+        for v in reversed(values[m]):
+            total = total + v
+        assert total / len(values[m]) == a[m]

@@ -1,0 +1,74 @@
+"""The per-query value types: counts travel with values, sums stay exact."""
+
+from __future__ import annotations
+
+import math
+import pickle
+
+import ir_measures
+import pytest
+from cases import GOLD, MICRO_F1, RUN
+
+from ir_coliee import MacroF2, MicroF1
+from ir_coliee.providers.formulas import FBeta
+from ir_coliee.values import CountedValue, ExactSum, MicroAgg, MicroSum, MicroValue
+
+
+def per_query(measure):
+    return [m.value for m in ir_measures.iter_calc([measure], GOLD, RUN)]
+
+
+def test_builtin_sum_of_micro_values_over_n_is_the_micro_score():
+    values = per_query(MicroF1)
+    assert sum(values) / len(values) == pytest.approx(MICRO_F1, abs=1e-15)
+    assert isinstance(sum(values), MicroSum) and sum(values).tp == 2
+
+
+def test_micro_sum_as_plain_float_is_n_times_the_score():
+    values = per_query(MicroF1)
+    assert float(sum(values)) == pytest.approx(3 * MICRO_F1)
+    assert sum(values) / 2 == pytest.approx(3 * MICRO_F1 / 2)  # any other divisor: plain float maths
+
+
+def test_values_survive_pickle():
+    for value in per_query(MicroF1) + per_query(MacroF2):
+        copy = pickle.loads(pickle.dumps(value))
+        assert (float(copy), copy.tp, copy.retrieved, copy.relevant) == (
+            float(value),
+            value.tp,
+            value.retrieved,
+            value.relevant,
+        )
+        assert type(copy) is type(value)
+
+
+def test_exact_sum_is_order_independent():
+    values = [CountedValue(x, 0, 0, 0) for x in (1e16, 1.0, -1e16, 0.1, 0.2, 0.3)]
+    forward = 0.0
+    for v in values:
+        forward = forward + v
+    backward = 0.0
+    for v in reversed(values):
+        backward = backward + v
+    assert isinstance(forward, ExactSum)
+    assert float(forward) == float(backward) == math.fsum(values)
+
+
+def test_nan_from_pyterrier_backfill_propagates():
+    value = MicroValue(FBeta(1.0), 1, 2, 2)
+    assert math.isnan(value + math.nan)
+
+
+def test_mixing_micro_values_with_plain_floats_is_an_error():
+    value = MicroValue(FBeta(1.0), 1, 2, 2)
+    with pytest.raises(TypeError, match="micro"):
+        value + 0.5
+    with pytest.raises(TypeError, match="two different micro measures"):
+        value + MicroValue(FBeta(2.0), 1, 2, 2)
+    with pytest.raises(TypeError, match="carry counts"):
+        MicroAgg().add(0.5)
+
+
+def test_empty_aggregations_are_nan():
+    assert math.isnan(MicroF1.aggregator().result())
+    assert math.isnan(MacroF2.aggregator().result())
