@@ -5,6 +5,7 @@ and reads no file.
 """
 
 from ir_coliee import _host
+from ir_coliee.datasets import register_all
 from ir_coliee.errors import ColieeError, ColieeFormatError, ColieeScoringError
 from ir_coliee.evaluation import evaluate
 from ir_coliee.gold import read_label_json, read_qrels
@@ -29,6 +30,7 @@ from ir_coliee.values import CountedValue
 __version__ = "0.1.0"
 
 _host.install()
+register_all()
 
 #: ir_coliee's own evaluation pipeline (same API as ``ir_measures``): our provider first, then ir_measures'.
 evaluator = pipeline.evaluator

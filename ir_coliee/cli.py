@@ -12,9 +12,9 @@ from typing import Optional, TextIO
 import pandas as pd
 from ir_measures.measures.base import Measure
 
+from ir_coliee.datasets.common import REGISTERED, Registered
 from ir_coliee.errors import ColieeError
-from ir_coliee.evaluation import parse_measures, per_query_frame
-from ir_coliee.gold import read_qrels
+from ir_coliee.evaluation import load_gold, parse_measures, per_query_frame
 from ir_coliee.official import TASKS, official_measures
 from ir_coliee.providers import pipeline
 from ir_coliee.runs import ParsedRun, parse_run
@@ -36,14 +36,18 @@ def infer_task(gold: pd.DataFrame, run: ParsedRun) -> str:
     return "3" if statute else "1"
 
 
-def choose_measures(args: argparse.Namespace, gold: pd.DataFrame, run: ParsedRun) -> list[Measure]:
+def choose_measures(
+    args: argparse.Namespace, gold: pd.DataFrame, run: ParsedRun, dataset: Optional[Registered]
+) -> list[Measure]:
     if args.measures:
         return parse_measures(args.measures)
-    task = args.task
+    task, year = args.task, args.year
+    if dataset is not None:
+        task, year = task or dataset.task, year or dataset.year
     if task is None:
         task = infer_task(gold, run)
         _warn(f"scoring as COLIEE Task {task} (guessed from the files); pass --task to choose")
-    return official_measures(task, args.year, ranked=run.format == "trec")
+    return official_measures(task, year, ranked=run.format == "trec")
 
 
 def report_run_problems(gold: pd.DataFrame, run: ParsedRun) -> None:
@@ -74,12 +78,12 @@ def write_table(frame: pd.DataFrame, out: TextIO, digits: int) -> None:
 
 
 def score(gold_path: str, run_path: str, args: argparse.Namespace, out: TextIO) -> None:
-    gold = read_qrels(gold_path)
+    gold, dataset = load_gold(gold_path)
     if gold.empty:
         raise ColieeError(f"{gold_path}: the gold holds no relevant (query, document) pair")
     run = parse_run(run_path)
     report_run_problems(gold, run)
-    measures = choose_measures(args, gold, run)
+    measures = choose_measures(args, gold, run, dataset)
     result = pipeline.calc(measures, gold, run.run)
     assert isinstance(result.aggregated, dict)
     names = [str(m) for m in measures]
@@ -117,6 +121,34 @@ def cmd_demo(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_data_check(args: argparse.Namespace) -> int:
+    """Which official file each part of each dataset is read from; exit 1 when any is missing."""
+    from ir_coliee.datasets.files import data_root
+
+    ids = args.datasets or sorted(REGISTERED)
+    unknown = [i for i in ids if i not in REGISTERED and not _load_quietly(i)]
+    if unknown:
+        raise ColieeError(f"unknown dataset id(s): {', '.join(unknown)} (see: ir_coliee datasets list)")
+    print(f"data root: {data_root()}")
+    complete = True
+    for dataset_id in ids:
+        for source in REGISTERED[dataset_id].sources():
+            complete &= source.location is not None
+            where = source.location or f"MISSING: {source.problem}"
+            print(f"{dataset_id}\t{source.part}\t{where}")
+    return 0 if complete else 1
+
+
+def _load_quietly(dataset_id: str) -> bool:
+    import ir_datasets
+
+    try:
+        ir_datasets.load(dataset_id)
+    except KeyError:
+        return False
+    return dataset_id in REGISTERED
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="ir_coliee", description="COLIEE benchmarks: official scoring and data.")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -125,7 +157,10 @@ def build_parser() -> argparse.ArgumentParser:
         help="score a run as the organisers do",
         description="Score a COLIEE submission file against a gold file (label JSON, TREC qrels or Y/N answers).",
     )
-    ev.add_argument("gold", help="gold file: COLIEE label JSON, TREC qrels, or a Y/N answer file")
+    ev.add_argument(
+        "gold",
+        help="gold: a COLIEE label JSON, TREC qrels or Y/N answer file, or a dataset id (coliee/task3/2024/test)",
+    )
     ev.add_argument("run", help="submission file in an official format (detected from its first line)")
     ev.add_argument("measures", nargs="*", help="measures such as MicroF1 'MacroF(beta=2)' AP R@10 (default: official)")
     for p in (ev,):
@@ -135,6 +170,12 @@ def build_parser() -> argparse.ArgumentParser:
     ev.add_argument("--format", choices=("tsv", "json"), default="tsv", help="output format (default tsv)")
     ev.add_argument("--digits", type=int, default=4, help="decimals in tsv output (default 4)")
     ev.set_defaults(func=cmd_eval)
+    data = sub.add_parser("data", help="the licensed data: which files are found").add_subparsers(
+        dest="data_command", required=True
+    )
+    check = data.add_parser("check", help="list the file behind each part of the datasets")
+    check.add_argument("datasets", nargs="*", help="dataset ids (default: all)")
+    check.set_defaults(func=cmd_data_check)
     demo = sub.add_parser("demo", help="score the bundled synthetic sample runs of every task")
     demo.set_defaults(func=cmd_demo, measures=[], year=None, per_query=False, format="tsv", digits=4)
     return parser

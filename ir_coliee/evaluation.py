@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable, Sequence
 from typing import Optional, Union
 
@@ -9,6 +10,9 @@ import ir_measures
 import pandas as pd
 from ir_measures.measures.base import Measure
 
+from ir_coliee.datasets.common import NAME, REGISTERED, Registered
+from ir_coliee.errors import ColieeError
+from ir_coliee.gold import read_qrels
 from ir_coliee.official import official_measures
 from ir_coliee.providers import pipeline
 from ir_coliee.values import CountedValue
@@ -25,6 +29,23 @@ def parse_measures(measures: Iterable[MeasureLike]) -> list[Measure]:
         except (NameError, ValueError, AssertionError) as e:
             raise ValueError(f"unknown or malformed measure {m!r}: {e}") from None
     return out
+
+
+def load_gold(spec: str) -> tuple[pd.DataFrame, Optional[Registered]]:
+    """Gold from a file (anything :func:`~ir_coliee.read_qrels` takes) or an ir_coliee dataset id.
+
+    For a dataset id, also returns what ir_coliee knows of it (task and edition).
+    """
+    if os.path.exists(spec) or not spec.startswith(f"{NAME}/"):
+        return read_qrels(spec), None
+    import ir_datasets
+
+    try:
+        dataset = ir_datasets.load(spec)
+    except KeyError:
+        raise ColieeError(f"{spec!r} is neither a file nor a COLIEE dataset id (see: ir_coliee datasets)") from None
+    frame = pd.DataFrame(list(dataset.qrels_iter()), columns=["query_id", "doc_id", "relevance", "iteration"])
+    return frame[["query_id", "doc_id", "relevance"]], REGISTERED.get(spec)
 
 
 def per_query_frame(metrics: Iterable[ir_measures.Metric]) -> pd.DataFrame:

@@ -45,14 +45,18 @@ def read_text(path: PathLike) -> str:
     """The whole file as text (BOM removed, CRLF kept as is), with a line-numbered decoding error."""
     check_readable(path)
     with open(path, "rb") as f:
-        data = f.read()
+        return decode_text(f.read(), path)
+
+
+def decode_text(data: bytes, source: PathLike) -> str:
+    """UTF-8 ``data`` as text without a BOM; an error names ``source``, the line and the column."""
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as e:
         lineno = data.count(b"\n", 0, e.start) + 1
         line_start = data.rfind(b"\n", 0, e.start) + 1
         raise ColieeFormatError(
-            path,
+            source,
             lineno,
             f"byte {data[e.start]:#04x} at column {e.start - line_start + 1} is not valid UTF-8",
             "UTF-8 text",

@@ -1,0 +1,19 @@
+"""The COLIEE collections as ir_datasets entries, one module per task family.
+
+:func:`register_all` (run on ``import ir_coliee``) registers every id and reads no file; files are
+found under the data root (``ir_coliee.datasets.files.data_root``) when a dataset is iterated.
+"""
+
+from __future__ import annotations
+
+from ir_coliee.datasets.common import REGISTERED, Source
+from ir_coliee.datasets.files import ColieeDataError, data_root, refresh
+from ir_coliee.datasets.statute import register_statute
+
+
+def register_all() -> None:
+    """Register every COLIEE dataset with ir_datasets (idempotent)."""
+    register_statute()
+
+
+__all__ = ["REGISTERED", "ColieeDataError", "Source", "data_root", "refresh", "register_all"]

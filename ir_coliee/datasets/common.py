@@ -1,0 +1,115 @@
+"""What every COLIEE collection shares: registration, documentation, an in-memory docstore, and the
+record of which files each dataset reads (for ``ir_coliee data check`` and the generated docs)."""
+
+from __future__ import annotations
+
+import pkgutil
+from collections.abc import Iterable, Iterator
+from typing import Callable, NamedTuple, Optional
+
+import ir_datasets
+from ir_datasets.datasets.base import Dataset
+from ir_datasets.indices import Docstore
+
+from ir_coliee.official import official_entry
+
+NAME = "coliee"
+_logger = ir_datasets.log.easy()
+
+
+class Source(NamedTuple):
+    """One part of a dataset and the file it is read from (or why it cannot be)."""
+
+    part: str
+    """``docs``, ``queries``, ``qrels``, ..."""
+    location: Optional[str]
+    """The file it is read from, ``None`` when missing."""
+    problem: str
+    """What is missing or odd (empty when all is well)."""
+
+
+class DictDocstore(Docstore):
+    """``docs_store()`` for collections small enough to hold in memory (the Civil Code)."""
+
+    def __init__(self, docs_fn: Callable[[], Iterable[NamedTuple]], doc_cls: type):
+        super().__init__(doc_cls, "doc_id")
+        self._docs_fn = docs_fn
+        self._docs: Optional[dict[str, NamedTuple]] = None
+
+    def _all(self) -> dict[str, NamedTuple]:
+        if self._docs is None:
+            self._docs = {d.doc_id: d for d in self._docs_fn()}  # type: ignore[attr-defined]
+        return self._docs
+
+    def get_many_iter(self, doc_ids: Iterable[str]) -> Iterator[NamedTuple]:
+        docs = self._all()
+        for doc_id in doc_ids:
+            if doc_id in docs:
+                yield docs[doc_id]
+
+    def count(self) -> int:
+        return len(self._all())
+
+    def clear_cache(self) -> None:
+        self._docs = None
+
+
+class Documentation:
+    """``documentation()`` of a dataset: the family's text from ``coliee.yaml`` plus its official measures."""
+
+    _yaml: Optional[dict] = None
+
+    def __init__(self, family: str, task: str, year: Optional[int], extra: Optional[dict[str, str]] = None):
+        self._family, self._task, self._year, self._extra = family, task, year, extra or {}
+
+    @classmethod
+    def _contents(cls) -> dict:
+        if cls._yaml is None:
+            yaml = ir_datasets.lazy_libs.yaml()
+            data = pkgutil.get_data("ir_coliee", "datasets/coliee.yaml")
+            cls._yaml = yaml.safe_load(data or b"") or {}
+        return cls._yaml
+
+    def documentation(self) -> dict[str, object]:
+        doc = dict(self._contents().get(self._family, {}))
+        doc.update(self._extra)
+        entry = official_entry(self._task, self._year)
+        doc["official_measures"] = [str(m) for m in entry.measures]
+        if entry.ranked:
+            doc["ranked_measures"] = [str(m) for m in entry.ranked]
+        doc["official_note"] = entry.note
+        return doc
+
+
+class Registered(NamedTuple):
+    """What ir_coliee knows of one registered dataset."""
+
+    dataset_id: str
+    task: str
+    year: int
+    sources: Callable[[], list[Source]]
+    """Resolves the files of each part, reading nothing but the folder listing."""
+
+
+#: Every dataset id ir_coliee registers, with its task, edition and files.
+REGISTERED: dict[str, Registered] = {}
+
+
+def register(
+    dataset_id: str,
+    dataset: Dataset,
+    task: str,
+    year: int,
+    sources: Callable[[], list[Source]],
+    with_host: bool = True,
+) -> None:
+    """Record the dataset and register it with ir_datasets (``with_host``); repeating a call does nothing.
+
+    Datasets built by an ir_datasets ``register_pattern`` initializer pass ``with_host=False``:
+    ir_datasets registers what the initializer returns itself.
+    """
+    if dataset_id in REGISTERED:
+        return
+    REGISTERED[dataset_id] = Registered(dataset_id, task, year, sources)
+    if with_host:
+        ir_datasets.registry.register(dataset_id, dataset)

@@ -1,0 +1,160 @@
+"""Finding the organisers' files under the data root, extracted or inside zip files.
+
+The user drops the packages there as distributed; files are found by their official names
+anywhere below the root (nested folders of the same name happen). Nothing is downloaded and
+nothing is extracted to disk: zip members are read in place, so no member path can leave the root.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import os
+import re
+import zipfile
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import NamedTuple, Optional
+
+from ir_coliee.errors import ColieeError
+
+ENV_HOME = "COLIEE_HOME"
+HOW_TO_GET = (
+    "COLIEE data is released by the organisers to registered participants (a signed memorandum); "
+    "see the COLIEE competition pages. Place the packages as distributed, extracted or zipped, "
+    "under the data root"
+)
+_EDITION = re.compile(r"coliee[ _-]?(20\d\d)", re.IGNORECASE)
+_ANY_YEAR = re.compile(r"(?<!\d)(20[12]\d)(?!\d)")
+
+
+class ColieeDataError(ColieeError, LookupError):
+    """Licensed data is missing or unreadable; the message lists the files expected and where."""
+
+
+def data_root() -> Path:
+    """``$COLIEE_HOME``, else ``$IR_DATASETS_HOME/coliee``, else ``~/.ir_datasets/coliee``."""
+    if os.environ.get(ENV_HOME):
+        return Path(os.environ[ENV_HOME]).expanduser()
+    if os.environ.get("IR_DATASETS_HOME"):
+        return Path(os.environ["IR_DATASETS_HOME"]).expanduser() / "coliee"
+    return Path("~/.ir_datasets/coliee").expanduser()
+
+
+class DataFile(NamedTuple):
+    """One official file, on disk or in a zip file."""
+
+    parts: tuple[str, ...]
+    """Its path below the root (through the zip file's name and the member path for zipped files)."""
+    disk_path: Path
+    """The file itself, or the zip file holding it."""
+    member: Optional[str]
+    """The member name inside the zip file, or ``None`` for a file on disk."""
+
+    @property
+    def name(self) -> str:
+        return self.parts[-1]
+
+    @property
+    def edition(self) -> Optional[int]:
+        """The COLIEE edition of the package it came in (``COLIEE2024statute_data-English`` -> 2024)."""
+        for part in self.parts:
+            m = _EDITION.search(part)
+            if m:
+                return int(m.group(1))
+        for part in self.parts:
+            m = _ANY_YEAR.search(part)
+            if m:
+                return int(m.group(1))
+        return None
+
+    def describe(self) -> str:
+        if self.member is None:
+            return str(self.disk_path)
+        return f"{self.disk_path}!/{self.member}"
+
+    def read_bytes(self) -> bytes:
+        if self.member is None:
+            return self.disk_path.read_bytes()
+        try:
+            with zipfile.ZipFile(self.disk_path) as zf:
+                return zf.read(self.member)
+        except RuntimeError as e:  # zipfile's word for an encrypted member
+            raise ColieeDataError(
+                f"{self.describe()}: cannot read from the zip file ({e}); extract it with its password "
+                f"under {data_root()} instead"
+            ) from None
+
+
+def _zip_members(path: Path, prefix: tuple[str, ...]) -> Iterable[DataFile]:
+    try:
+        with zipfile.ZipFile(path) as zf:
+            names = [info.filename for info in zf.infolist() if not info.is_dir()]
+    except (zipfile.BadZipFile, OSError):
+        return []
+    return [DataFile((*prefix, *name.split("/")), path, name) for name in names]
+
+
+def scan(root: Path) -> list[DataFile]:
+    """Every file below ``root``, looking inside zip files; hidden files (``.DS_Store``) are skipped."""
+    found: list[DataFile] = []
+    for folder, dirs, files in os.walk(root):
+        dirs[:] = sorted(d for d in dirs if not d.startswith("."))
+        rel = Path(folder).relative_to(root).parts
+        for name in sorted(files):
+            if name.startswith("."):
+                continue
+            path = Path(folder) / name
+            if name.lower().endswith(".zip"):
+                found.extend(_zip_members(path, (*rel, name)))
+            else:
+                found.append(DataFile((*rel, name), path, None))
+    return found
+
+
+class Locator:
+    """The files below the data root by name; scanned once, on first use."""
+
+    def __init__(self, root: Optional[Path] = None):
+        self._root = root
+        self._by_name: Optional[dict[str, list[DataFile]]] = None
+
+    @property
+    def root(self) -> Path:
+        return self._root if self._root is not None else data_root()
+
+    def _index(self) -> dict[str, list[DataFile]]:
+        if self._by_name is None:
+            by_name: dict[str, list[DataFile]] = {}
+            if self.root.is_dir():
+                for f in scan(self.root):
+                    by_name.setdefault(f.name, []).append(f)
+            self._by_name = by_name
+        return self._by_name
+
+    def find(self, pattern: str) -> list[DataFile]:
+        """Files whose name matches the glob ``pattern`` (case-sensitive)."""
+        index = self._index()
+        if not any(c in pattern for c in "*?["):
+            return list(index.get(pattern, []))
+        return [f for name, files in index.items() if fnmatch.fnmatchcase(name, pattern) for f in files]
+
+    def refresh(self) -> None:
+        self._by_name = None
+
+
+#: The locator the datasets use; :func:`refresh` forgets its scan (e.g. after adding files).
+LOCATOR = Locator()
+
+
+def refresh() -> None:
+    LOCATOR.refresh()
+
+
+def missing(what: str, names: Sequence[str], dataset_id: Optional[str] = None) -> ColieeDataError:
+    """The error for files that are not under the data root: which, where, and how to get them."""
+    subject = f"{dataset_id}: " if dataset_id else ""
+    listed = "\n".join(f"  - {n}" for n in names)
+    return ColieeDataError(
+        f"{subject}{what} not found. Expected one of these official files anywhere below the data root "
+        f"{data_root()} (set ${ENV_HOME} to change it):\n{listed}\n{HOW_TO_GET}."
+    )

@@ -1,0 +1,339 @@
+"""COLIEE statute law: Task 3 (article retrieval), Task 4 (Y/N entailment), Task 5 (Y/N, 2021).
+
+Data (COLIEE-SPEC section 4): the organisers' packages ``COLIEE{year}statute_data-English/`` and
+``-Japanese/`` with ``train/riteval_{exam}_{en|jp}.xml`` and ``text/civil_code_{en|jp}-*.txt``, and the
+test questions (``riteval_{exam}`` or ``TestData_{en|jp}.xml``). Test gold is a labelled copy of the
+test exam's riteval file from a later package.
+
+Dataset ids: ``coliee/task3/{year}/{train|test}``, ``coliee/task4/...``, ``coliee/task5/2021/test``;
+Japanese with a ``/ja`` suffix (2026 is Japanese only); per-exam subsets ``.../train/h30[/ja]``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from typing import NamedTuple, Optional
+
+import ir_datasets
+from ir_datasets.datasets.base import Dataset
+from ir_datasets.formats import BaseDocs, BaseQrels, BaseQueries, TrecQrel
+
+from ir_coliee.datasets.common import NAME, DictDocstore, Documentation, Source, register
+from ir_coliee.datasets.files import LOCATOR, DataFile, Locator, missing
+from ir_coliee.formats.civil_code import ColieeArticle, parse_civil_code
+from ir_coliee.formats.riteval import ColieeStatuteQuestion, parse_riteval
+from ir_coliee.textfile import decode_text
+
+_logger = ir_datasets.log.easy()
+
+#: Bar exams in order: Heisei 18-30, then Reiwa 1-7 (H31 and R01 are one year).
+EXAMS: tuple[str, ...] = tuple(f"H{n}" for n in range(18, 31)) + tuple(f"R{n:02d}" for n in range(1, 8))
+#: The test exam of each edition (2018's H29 is not confirmed by an official page).
+TEST_EXAM: dict[int, str] = {
+    2018: "H29",
+    2019: "H30",
+    2020: "R01",
+    2021: "R02",
+    2022: "R03",
+    2023: "R04",
+    2024: "R05",
+    2025: "R06",
+    2026: "R07",
+}
+#: id suffix -> (file name code, language name, ir_datasets language code)
+LANGUAGES: dict[str, tuple[str, str, str]] = {"": ("en", "English", "en"), "ja": ("jp", "Japanese", "ja")}
+JAPANESE_ONLY = frozenset({2026})
+
+QREL_DEFS_ARTICLES = {
+    1: "Relevant: the question can be answered Yes/No, entailed from the meaning of the article "
+    "(alone or combined with the other relevant articles).",
+}
+QREL_DEFS_ANSWERS = {
+    1: "The gold answer: doc_id Y (the question is confirmed true by the relevant articles) or N (false).",
+}
+
+
+class ColieeQuestion(NamedTuple):
+    """A bar-exam question as a query: exactly ``(query_id, text)``, so PyTerrier takes it as a topic."""
+
+    query_id: str
+    """The question id as in the exam file and in runs: ``H30-1-A``, ``R03-01-E``."""
+    text: str
+    """The question (``t2``)."""
+
+    def default_text(self) -> str:
+        """The question."""
+        return self.text
+
+
+def train_exams(year: int) -> tuple[str, ...]:
+    """The labelled exams of an edition's package: every exam before its test exam."""
+    return EXAMS[: EXAMS.index(TEST_EXAM[year])]
+
+
+# --- finding the files ---------------------------------------------------------------------------------
+
+_PARSED: dict[tuple[str, int], list[ColieeStatuteQuestion]] = {}
+
+
+def _questions_of(f: DataFile) -> list[ColieeStatuteQuestion]:
+    key = (f.describe(), f.disk_path.stat().st_mtime_ns)
+    if key not in _PARSED:
+        _PARSED[key] = parse_riteval(decode_text(f.read_bytes(), f.describe()), f.describe())
+    return _PARSED[key]
+
+
+def _labelled(f: DataFile) -> bool:
+    return any(q.label for q in _questions_of(f))
+
+
+class StatuteFiles:
+    """Which file serves each part of an edition, in one language.
+
+    The edition's own package wins; when it is absent, later packages serve (closest first), then
+    files of no recognisable package, then earlier packages. Gold comes from the first labelled copy.
+    """
+
+    def __init__(self, dataset_id: str, year: int, lang: str, locator: Locator = LOCATOR):
+        self.dataset_id, self.year, self.lang, self.locator = dataset_id, year, lang, locator
+        self.code = LANGUAGES[lang][0]
+
+    def _ranked(self, files: Sequence[DataFile]) -> list[DataFile]:
+        def rank(f: DataFile) -> tuple[int, int, str]:
+            e = f.edition
+            if e == self.year:
+                return (0, 0, f.describe())
+            if e is not None and e > self.year:
+                return (1, e, f.describe())
+            if e is None:
+                return (2, 0, f.describe())
+            return (3, -e, f.describe())
+
+        return sorted(files, key=rank)
+
+    def civil_code_names(self) -> list[str]:
+        return [f"civil_code_{self.code}-1to724-2.txt (or another civil_code_{self.code}*.txt)"]
+
+    def civil_code(self) -> DataFile:
+        found = self._ranked(self.locator.find(f"civil_code_{self.code}*.txt"))
+        if not found:
+            raise missing("the Civil Code text", self.civil_code_names(), self.dataset_id)
+        return found[0]
+
+    def exam_name(self, exam: str) -> str:
+        return f"riteval_{exam}_{self.code}.xml"
+
+    def _exam_files(self, exam: str) -> list[DataFile]:
+        files = self.locator.find(self.exam_name(exam))
+        if exam == "R01":  # the R01 exam is also H31
+            files += self.locator.find(self.exam_name("H31"))
+        if exam == TEST_EXAM.get(self.year):
+            files += [f for f in self.locator.find(f"TestData_{self.code}.xml") if f.edition == self.year]
+        return self._ranked(files)
+
+    def exam_input(self, exam: str) -> DataFile:
+        found = self._exam_files(exam)
+        if not found:
+            raise missing(f"the {exam} exam questions", [self.exam_name(exam)], self.dataset_id)
+        return found[0]
+
+    def exam_gold(self, exam: str) -> DataFile:
+        for f in self._exam_files(exam):
+            if _labelled(f):
+                return f
+        raise missing(
+            f"a labelled copy of the {exam} exam (the gold)",
+            [f"{self.exam_name(exam)} with label attributes (a later package's train/ folder holds it)"],
+            self.dataset_id,
+        )
+
+
+# --- ir_datasets handlers ------------------------------------------------------------------------------
+
+
+class CivilCodeDocs(BaseDocs):
+    """The Civil Code articles of an edition (deleted articles are not documents)."""
+
+    def __init__(self, files: StatuteFiles):
+        super().__init__()
+        self._files = files
+
+    def docs_iter(self) -> Iterator[ColieeArticle]:
+        f = self._files.civil_code()
+        _logger.info(f"[coliee] reading Civil Code articles from {f.describe()}")
+        yield from parse_civil_code(decode_text(f.read_bytes(), f.describe()))
+
+    def docs_cls(self) -> type:
+        return ColieeArticle
+
+    def docs_store(self, field: str = "doc_id") -> DictDocstore:
+        return DictDocstore(self.docs_iter, ColieeArticle)
+
+    def docs_count(self) -> Optional[int]:
+        return sum(1 for _ in self.docs_iter())
+
+    def docs_namespace(self) -> str:
+        return f"{NAME}/civil-code/{self._files.code}"
+
+    def docs_lang(self) -> str:
+        return LANGUAGES[self._files.lang][2]
+
+    def data_sources(self) -> list[Source]:
+        return [_source("docs", self._files.civil_code)]
+
+
+class StatuteQuestions(BaseQueries):
+    """The questions of some exams. ``questions_iter()`` gives the full records (label, t1 text, gold)."""
+
+    def __init__(self, files: StatuteFiles, exams: Sequence[str]):
+        super().__init__()
+        self._files, self._exams = files, tuple(exams)
+
+    def questions_iter(self) -> Iterator[ColieeStatuteQuestion]:
+        """Every question with its Y/N label, the ``t1`` articles text and the gold article ids
+        (from the labelled copy when the input file has no labels)."""
+        for exam in self._exams:
+            questions = _questions_of(self._files.exam_input(exam))
+            if not any(q.label for q in questions):
+                try:
+                    gold = {q.query_id: q for q in _questions_of(self._files.exam_gold(exam))}
+                except LookupError:
+                    gold = {}
+                questions = [gold.get(q.query_id, q) for q in questions]
+            yield from questions
+
+    def queries_iter(self) -> Iterator[ColieeQuestion]:
+        for q in self.questions_iter():
+            yield ColieeQuestion(q.query_id, q.text)
+
+    def queries_cls(self) -> type:
+        return ColieeQuestion
+
+    def queries_namespace(self) -> str:
+        return f"{NAME}/statute"
+
+    def queries_lang(self) -> str:
+        return LANGUAGES[self._files.lang][2]
+
+    def data_sources(self) -> list[Source]:
+        return [_source(f"queries {exam}", lambda e=exam: self._files.exam_input(e)) for exam in self._exams]
+
+
+class _GoldQrels(BaseQrels):
+    def __init__(self, questions: StatuteQuestions):
+        super().__init__()
+        self._questions = questions
+
+    def _gold_questions(self) -> Iterator[ColieeStatuteQuestion]:
+        files = self._questions._files
+        for exam in self._questions._exams:
+            asked = {q.query_id for q in _questions_of(files.exam_input(exam))}
+            for q in _questions_of(files.exam_gold(exam)):
+                if q.query_id in asked:  # a question removed from the inputs is not scored
+                    yield q
+
+    def qrels_cls(self) -> type:
+        return TrecQrel
+
+    def data_sources(self) -> list[Source]:
+        files = self._questions._files
+        return [_source(f"qrels {e}", lambda e=e: files.exam_gold(e)) for e in self._questions._exams]
+
+
+class ArticleQrels(_GoldQrels):
+    """Task 3 gold: the articles whose headers appear in each question's ``t1`` (or ``<article>`` elements).
+    Gold article ids absent from the Civil Code file are kept: they are real gold."""
+
+    def qrels_iter(self) -> Iterator[TrecQrel]:
+        for q in self._gold_questions():
+            for article in q.articles:
+                yield TrecQrel(q.query_id, article, 1, "0")
+
+    def qrels_defs(self) -> dict[int, str]:
+        return QREL_DEFS_ARTICLES
+
+
+class AnswerQrels(_GoldQrels):
+    """Task 4 / 5 gold answers in the ``AnswerAccuracy`` encoding: ``(question, Y|N, 1)``."""
+
+    def qrels_iter(self) -> Iterator[TrecQrel]:
+        for q in self._gold_questions():
+            if q.label:
+                yield TrecQrel(q.query_id, q.label, 1, "0")
+
+    def qrels_defs(self) -> dict[int, str]:
+        return QREL_DEFS_ANSWERS
+
+
+def _source(part: str, resolve) -> Source:
+    try:
+        return Source(part, resolve().describe(), "")
+    except LookupError as e:
+        return Source(part, None, str(e).split("\n")[0])
+
+
+# --- registration --------------------------------------------------------------------------------------
+
+
+def _dataset_id(task: str, year: int, split: str, lang: str) -> str:
+    return "/".join(p for p in (NAME, f"task{task}", str(year), split, lang) if p)
+
+
+def statute_dataset(
+    dataset_id: str, task: str, year: int, exams: Sequence[str], lang: str, split: str
+) -> tuple[Dataset, Callable[[], list[Source]]]:
+    """The dataset of some exams of an edition, and the function that lists its files."""
+    files = StatuteFiles(dataset_id, year, lang)
+    questions = StatuteQuestions(files, exams)
+    qrels = ArticleQrels(questions) if task == "3" else AnswerQrels(questions)
+    docs = CivilCodeDocs(files) if task in ("3", "4") else None
+    doc = Documentation(
+        f"task{task}",
+        task,
+        year,
+        {"exams": ", ".join(exams), "language": LANGUAGES[lang][1], "split": split},
+    )
+
+    def sources() -> list[Source]:
+        return [*(docs.data_sources() if docs else []), *questions.data_sources(), *qrels.data_sources()]
+
+    return Dataset(docs, questions, qrels, doc), sources
+
+
+def _editions(task: str) -> list[int]:
+    return [2021] if task == "5" else sorted(TEST_EXAM)
+
+
+#: Per-exam training subsets (not listed by ``ir_datasets list``; loadable by id).
+EXAM_SUBSET = rf"^{NAME}/task([34])/(\d{{4}})/train/([hr]\d{{1,2}})(?:/(ja))?$"
+_PATTERN_REGISTERED = False
+
+
+def register_statute() -> None:
+    """Register every statute dataset id (idempotent; reads no file)."""
+    for task in ("3", "4", "5"):
+        for year in _editions(task):
+            for lang in LANGUAGES:
+                if year in JAPANESE_ONLY and not lang:
+                    continue
+                splits = {"test": (TEST_EXAM[year],)}
+                if task != "5":
+                    splits["train"] = train_exams(year)
+                for split, exams in splits.items():
+                    dataset_id = _dataset_id(task, year, split, lang)
+                    dataset, sources = statute_dataset(dataset_id, task, year, exams, lang, split)
+                    register(dataset_id, dataset, task, year, sources)
+    global _PATTERN_REGISTERED
+    if not _PATTERN_REGISTERED:
+        ir_datasets.registry.register_pattern(EXAM_SUBSET, _exam_subset)
+        _PATTERN_REGISTERED = True
+
+
+def _exam_subset(dataset_id: str, groups: tuple[str, ...]) -> Dataset:
+    task, year_text, exam_text, lang = groups
+    year, exam = int(year_text), exam_text.upper()
+    if year not in TEST_EXAM or exam not in train_exams(year) or (year in JAPANESE_ONLY and not lang):
+        raise KeyError(f"{dataset_id}: the {year} package has no training exam {exam}")
+    dataset, sources = statute_dataset(dataset_id, task, year, [exam], lang or "", "train")
+    register(dataset_id, dataset, task, year, sources, with_host=False)
+    return dataset

@@ -1,0 +1,1 @@
+"""Parsers of the organisers' data files (pure functions of the file text)."""

@@ -1,0 +1,100 @@
+"""The riteval XML exam files of the statute tasks (COLIEE-SPEC section 4).
+
+``<dataset><pair id="H19-1-3" label="N"><t1>articles</t1><t2>question</t2></pair>...``: ``t2`` is
+the question, ``label`` the Task 4 answer (absent in test files), and the Task 3 gold is the set of
+articles whose headers appear in ``t1`` (or, in newer files, one ``<article>`` element each).
+"""
+
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ET
+from typing import NamedTuple, Optional
+
+from ir_coliee.errors import ColieeFormatError, PathLike
+from ir_coliee.formats.numerals import JAPANESE_ARTICLE, article_id
+
+#: ``H30-1-A``, ``R1-13-A``, ``R03-01-E``
+QUESTION_ID = re.compile(r"^(H\d{2}|R\d{1,2})-\d{1,2}-[0-9A-Z]$")
+ANSWERS = ("Y", "N")
+
+_EXPECTED = "a riteval file: <dataset><pair id=... [label=Y|N]><t1>...</t1><t2>...</t2></pair>...</dataset>"
+# "(Caption)Article 566 (1)...", "Article 537(1)...", "Article 459-2(1)", "Article 15 (1) The ..."
+# (a caption, but not a paragraph or item number such as "(2)" or "(iv)")
+_EN_HEADER = re.compile(
+    r"^(?:[(（](?!(?:\d+|[ivxlcdm]+)[)）])[^()（）]*[)）]\s*)?Article\s*(\d+)(?:-(\d+))?(?![\d-])"
+)
+_JA_CAPTION = re.compile(r"^[(（][^()（）]*[)）]\s*")
+
+
+class ColieeStatuteQuestion(NamedTuple):
+    """A bar-exam question with everything the riteval file says about it."""
+
+    query_id: str
+    """The question id exactly as in the file (runs echo it): ``H30-1-A``, ``R1-13-A``, ``R03-01-E``."""
+    text: str
+    """The question (``t2``)."""
+    label: str
+    """The Task 4 answer, ``Y`` or ``N``; empty in unlabelled (test) files."""
+    articles_text: str
+    """The relevant articles' text as given in ``t1``; empty in test files."""
+    articles: tuple[str, ...]
+    """Ids of the relevant articles (the Task 3 gold), in order of appearance, without duplicates."""
+
+    def default_text(self) -> str:
+        """The question."""
+        return self.text
+
+
+def gold_articles(t1: str) -> tuple[str, ...]:
+    """Article ids whose headers start a line of ``t1``, in order, deduplicated."""
+    found: dict[str, None] = {}
+    for raw in t1.splitlines():
+        line = raw.strip()
+        m = _EN_HEADER.match(line)
+        if m:
+            found.setdefault(article_id(m.group(1), m.group(2) or ""), None)
+            continue
+        line = _JA_CAPTION.sub("", line)
+        m = JAPANESE_ARTICLE.match(line)
+        # a header is followed by a space or the end of line; "第百条の規定は" is a reference
+        if m and (len(line) == m.end() or line[m.end()] in " \u3000\t"):
+            found.setdefault(article_id(m.group(1), m.group(2) or ""), None)
+    return tuple(found)
+
+
+def _line_of(text: str, needle: str) -> Optional[int]:
+    pos = text.find(needle)
+    return None if pos < 0 else text.count("\n", 0, pos) + 1
+
+
+def parse_riteval(text: str, source: PathLike) -> list[ColieeStatuteQuestion]:
+    """The questions of a riteval file's text; ``source`` names the file in errors."""
+    if "<!ENTITY" in text:  # no user file needs entity declarations; refusing them rules out expansion bombs
+        raise ColieeFormatError(source, _line_of(text, "<!ENTITY"), "the XML declares entities", _EXPECTED)
+    try:
+        root = ET.fromstring(text)
+    except ET.ParseError as e:
+        raise ColieeFormatError(source, e.position[0], f"malformed XML ({e})", _EXPECTED) from None
+    questions = []
+    for pair in root.iter("pair"):
+        qid = (pair.get("id") or "").strip()
+        if not qid:
+            raise ColieeFormatError(source, None, "a <pair> has no id", _EXPECTED)
+        label = (pair.get("label") or "").strip()
+        if label and label not in ANSWERS:
+            raise ColieeFormatError(
+                source, _line_of(text, f'"{qid}"'), f"question {qid!r} has label {label!r}", "label Y or N"
+            )
+        t1 = "".join(pair.findtext("t1") or "").strip()
+        t2 = (pair.findtext("t2") or "").strip()
+        listed = tuple(dict.fromkeys(article_id(*_split_branch(a.text or "")) for a in pair.iter("article") if a.text))
+        questions.append(ColieeStatuteQuestion(qid, t2, label, t1, listed or gold_articles(t1)))
+    if not questions:
+        raise ColieeFormatError(source, None, "no <pair> element", _EXPECTED)
+    return questions
+
+
+def _split_branch(text: str) -> tuple[str, str]:
+    main, _, branch = text.strip().partition("-")
+    return main, branch

@@ -1,0 +1,198 @@
+"""The statute datasets through ir_datasets, PyTerrier and ir_coliee eval, on a synthetic data root."""
+
+from __future__ import annotations
+
+import shutil
+
+import ir_datasets
+import ir_measures
+import pandas as pd
+import pytest
+from statute_data import EN_IDS, write_statute_root, zip_folder
+
+import ir_coliee
+from ir_coliee.cli import main
+from ir_coliee.datasets import REGISTERED, ColieeDataError, refresh
+from ir_coliee.datasets.statute import EXAMS, train_exams
+
+
+@pytest.fixture
+def root(tmp_path, monkeypatch):
+    monkeypatch.setenv("COLIEE_HOME", str(tmp_path))
+    write_statute_root(tmp_path)
+    refresh()
+    yield tmp_path
+    refresh()
+
+
+def ids(records, *fields):
+    return [tuple(getattr(r, f) for f in fields) for r in records]
+
+
+def test_task3_test_split_takes_inputs_from_its_own_package_and_gold_from_a_labelled_copy(root):
+    ds = ir_datasets.load("coliee/task3/2024/test")
+    assert ids(ds.queries_iter(), "query_id", "text") == [
+        ("R05-01-A", "A synthetic test question."),
+        ("R05-01-I", "A second test question."),
+    ]
+    # R05-02-C is only in the 2025 copy: not asked in 2024, not scored; 213-2 is not in the code but is gold
+    assert ids(ds.qrels_iter(), "query_id", "doc_id", "relevance") == [
+        ("R05-01-A", "213-2", 1),
+        ("R05-01-I", "3-2", 1),
+        ("R05-01-I", "724-2", 1),
+    ]
+    assert [d.doc_id for d in ds.docs_iter()] == EN_IDS
+    assert ds.queries_cls()._fields == ("query_id", "text")
+
+
+def test_sources_say_which_file_each_part_comes_from(root):
+    sources = {s.part: s.location for s in REGISTERED["coliee/task3/2024/test"].sources()}
+    assert "COLIEE2024statute_data-English" in sources["docs"]
+    assert sources["queries R05"].endswith("COLIEE2024statute_data-English/train/riteval_R05_en.xml")
+    assert sources["qrels R05"].endswith("COLIEE2025statute_data-English/train/riteval_R05_en.xml")
+
+
+def test_full_question_records(root):
+    ds = ir_datasets.load("coliee/task3/2024/test")
+    first = next(ds.questions_iter())
+    assert (first.label, first.articles) == ("Y", ("213-2",))
+    assert "Article 213-2" in first.articles_text
+
+
+def test_task4_and_task5_gold_answers(root):
+    ds = ir_datasets.load("coliee/task4/2024/test")
+    assert ids(ds.qrels_iter(), "query_id", "doc_id", "relevance") == [("R05-01-A", "Y", 1), ("R05-01-I", "N", 1)]
+    assert ds.has_docs()
+    assert not ir_datasets.load("coliee/task5/2021/test").has_docs()
+
+
+def test_train_split_has_every_exam_before_the_test_exam(root):
+    ds = ir_datasets.load("coliee/task3/2024/train")
+    queries = [q.query_id for q in ds.queries_iter()]
+    assert train_exams(2024) == EXAMS[: EXAMS.index("R05")]
+    assert queries[:2] == ["H18-1-A", "H19-1-A"]
+    assert {"H30-1-A", "R01-1-A", "R1-13-A", "R03-01-E", "R04-03-G"} <= set(queries)
+    qrels = ids(ds.qrels_iter(), "query_id", "doc_id")
+    assert ("H30-1-A", "567") in qrels and ("R04-02-O", "459-2") in qrels
+
+
+def test_per_exam_subset(root):
+    ds = ir_datasets.load("coliee/task3/2024/train/h30")
+    assert ids(ds.qrels_iter(), "query_id", "doc_id") == [
+        ("H30-1-A", "566"),
+        ("H30-1-A", "567"),
+        ("H30-1-I", "572"),
+        ("H30-2-U", "1"),
+    ]
+    assert "coliee/task3/2024/train/h30" in REGISTERED
+    with pytest.raises(KeyError):
+        ir_datasets.load("coliee/task3/2024/train/r05")  # the test exam is not a training exam
+
+
+def test_japanese(root):
+    ds = ir_datasets.load("coliee/task3/2024/train/r04/ja")
+    assert ids(ds.queries_iter(), "query_id") == [("R04-02-O",), ("R04-03-G",)]
+    assert ids(ds.qrels_iter(), "query_id", "doc_id") == [
+        ("R04-02-O", "459-2"),
+        ("R04-02-O", "398-22"),
+        ("R04-03-G", "1"),
+    ]
+    assert [d.doc_id for d in ds.docs_iter()] == EN_IDS
+    assert ds.docs_lang() == "ja" and ds.queries_lang() == "ja"
+    assert "coliee/task3/2026/test/ja" in REGISTERED and "coliee/task3/2026/test" not in REGISTERED
+
+
+def test_a_later_package_serves_when_the_editions_own_is_absent(root):
+    shutil.rmtree(root / "COLIEE2024statute_data-English")
+    refresh()
+    ds = ir_datasets.load("coliee/task3/2024/test")
+    assert [q.query_id for q in ds.queries_iter()] == ["R05-01-A", "R05-01-I", "R05-02-C"]
+    assert (
+        "COLIEE2025statute_data-English"
+        in dict((s.part, s.location) for s in REGISTERED["coliee/task3/2024/test"].sources())["docs"]
+    )
+
+
+def test_zipped_packages_with_nested_folders_give_the_same_records(root):
+    extracted = ir_datasets.load("coliee/task3/2024/test")
+    expected = (list(extracted.queries_iter()), list(extracted.qrels_iter()), list(extracted.docs_iter()))
+    zip_folder(root / "COLIEE2024statute_data-English")
+    zip_folder(root / "COLIEE2025statute_data-English", nested=False)
+    refresh()
+    zipped = ir_datasets.load("coliee/task3/2024/test")
+    assert (list(zipped.queries_iter()), list(zipped.qrels_iter()), list(zipped.docs_iter())) == expected
+    location = dict((s.part, s.location) for s in REGISTERED["coliee/task3/2024/test"].sources())["queries R05"]
+    assert ".zip!/COLIEE2024statute_data-English/train/riteval_R05_en.xml" in location
+
+
+def test_docs_store_lookups_and_counts(root):
+    ds = ir_datasets.load("coliee/task3/2024/test")
+    store = ds.docs_store()
+    assert store.get("3-2").caption == "Capacity of Foreigners"
+    assert set(store.get_many(["1", "724-2", "213-2"])) == {"1", "724-2"}  # 213-2 is gold but not in the code
+    with pytest.raises(KeyError):
+        store.get("208")  # deleted
+    assert ds.docs_count() == len(EN_IDS)
+
+
+def test_missing_data_names_the_files_and_the_root(tmp_path, monkeypatch):
+    monkeypatch.setenv("COLIEE_HOME", str(tmp_path / "nothing-here"))
+    refresh()
+    ds = ir_datasets.load("coliee/task3/2023/test")  # loading reads nothing
+    with pytest.raises(ColieeDataError) as info:
+        list(ds.queries_iter())
+    message = str(info.value)
+    assert "coliee/task3/2023/test" in message and "riteval_R04_en.xml" in message
+    assert str(tmp_path / "nothing-here") in message and "COLIEE_HOME" in message
+    with pytest.raises(ColieeDataError, match="civil_code_en"):
+        list(ds.docs_iter())
+    refresh()
+
+
+def test_data_check_command(root, capsys):
+    assert main(["data", "check", "coliee/task3/2024/test"]) == 0
+    out = capsys.readouterr().out
+    assert f"data root: {root}" in out
+    assert "coliee/task3/2024/test\tqrels R05\t" in out and "COLIEE2025statute_data-English" in out
+    # 2023's test exam (R04) is served by the 2024 package; nothing holds the 2026 Japanese exam R07
+    assert main(["data", "check", "coliee/task3/2023/test"]) == 0
+    assert "COLIEE2024statute_data-English/train/riteval_R04_en.xml" in capsys.readouterr().out
+    assert main(["data", "check", "coliee/task3/2026/test/ja"]) == 1
+    assert "MISSING: coliee/task3/2026/test/ja: the R07 exam questions not found" in capsys.readouterr().out
+
+
+def test_eval_takes_a_dataset_id_as_gold(root, write, capsys):
+    run = write("task3.univABC", "R05-01-A 213-2 univABC\nR05-01-I 3-2 univABC\nR05-01-I 1 univABC\n")
+    assert main(["eval", "coliee/task3/2024/test", run]) == 0
+    out = capsys.readouterr().out.splitlines()
+    # per question P: 1, 1/2; R: 1, 1/2; F2: 1, 1/2 -> 3/4 each; the 2024 measures without a --task
+    assert out == ["run\tMacroP\tMacroR\tMacroF2", "univABC\t0.7500\t0.7500\t0.7500"]
+
+
+def test_scoring_a_run_against_dataset_qrels(root):
+    ds = ir_datasets.load("coliee/task3/2024/test")
+    run = {"R05-01-A": {"213-2": 1.0}, "R05-01-I": {"3-2": 1.0, "1": 0.5}}
+    result = ir_measures.calc_aggregate([ir_coliee.MacroF2, ir_measures.AP], ds.qrels_iter(), run)
+    assert result[ir_coliee.MacroF2] == pytest.approx(3 / 4, abs=1e-15)
+
+
+pt = pytest.importorskip("pyterrier")
+
+
+def test_pyterrier_irds_dataset(root):
+    dataset = pt.get_dataset("irds:coliee/task3/2024/test")
+    topics = dataset.get_topics()
+    assert list(topics.columns) == ["qid", "query"]
+    assert topics["qid"].tolist() == ["R05-01-A", "R05-01-I"]
+    qrels = dataset.get_qrels()
+    assert qrels[["qid", "docno", "label"]].values.tolist() == [
+        ["R05-01-A", "213-2", 1],
+        ["R05-01-I", "3-2", 1],
+        ["R05-01-I", "724-2", 1],
+    ]
+    system = pd.DataFrame(
+        {"qid": ["R05-01-A", "R05-01-I", "R05-01-I"], "docno": ["213-2", "3-2", "1"], "score": [1.0, 1.0, 0.5]}
+    )
+    table = pt.Experiment([system], topics, qrels, eval_metrics=[ir_coliee.MacroF2, ir_coliee.MicroP], names=["s"])
+    assert table.iloc[0]["MacroF2"] == pytest.approx(3 / 4, abs=1e-15)
+    assert table.iloc[0]["MicroP"] == pytest.approx(2 / 3, abs=1e-15)
