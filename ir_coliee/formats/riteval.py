@@ -21,9 +21,7 @@ ANSWERS = ("Y", "N")
 _EXPECTED = "a riteval file: <dataset><pair id=... [label=Y|N]><t1>...</t1><t2>...</t2></pair>...</dataset>"
 # "(Caption)Article 566 (1)...", "Article 537(1)...", "Article 459-2(1)", "Article 15 (1) The ..."
 # (a caption, but not a paragraph or item number such as "(2)" or "(iv)")
-_EN_HEADER = re.compile(
-    r"^(?:[(（](?!(?:\d+|[ivxlcdm]+)[)）])[^()（）]*[)）]\s*)?Article\s*(\d+)(?:-(\d+))?(?![\d-])"
-)
+_EN_HEADER = re.compile(r"^(?:[(（](?!(?:\d+|[ivxlcdm]+)[)）])[^()（）]*[)）]\s*)?Article\s*(\d+)(?:-(\d+))?(?![\d-])")
 _JA_CAPTION = re.compile(r"^[(（][^()（）]*[)）]\s*")
 
 
