@@ -8,6 +8,7 @@ from ir_coliee import _host
 from ir_coliee.datasets import register_all
 from ir_coliee.errors import ColieeError, ColieeFormatError, ColieeScoringError
 from ir_coliee.evaluation import evaluate
+from ir_coliee.gated import score_recall_gated
 from ir_coliee.gold import read_label_json, read_qrels
 from ir_coliee.measures import (
     AnswerAccuracy,
@@ -66,5 +67,6 @@ __all__ = [
     "read_label_json",
     "read_qrels",
     "read_run",
+    "score_recall_gated",
     "write_run",
 ]

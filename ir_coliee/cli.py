@@ -15,6 +15,7 @@ from ir_measures.measures.base import Measure
 from ir_coliee.datasets.common import REGISTERED, Registered
 from ir_coliee.errors import ColieeError
 from ir_coliee.evaluation import load_gold, parse_measures, per_query_frame
+from ir_coliee.gated import score_recall_gated
 from ir_coliee.official import TASKS, official_measures
 from ir_coliee.providers import pipeline
 from ir_coliee.runs import ParsedRun, parse_run
@@ -77,12 +78,38 @@ def write_table(frame: pd.DataFrame, out: TextIO, digits: int) -> None:
         out.write("\t".join(_fmt(v, digits) for v in row) + "\n")
 
 
+def _answer_gold(args: argparse.Namespace, gold_path: str) -> pd.DataFrame:
+    if args.answers_gold:
+        return load_gold(args.answers_gold)[0]
+    if gold_path in REGISTERED and "/task3/" in gold_path:
+        return load_gold(gold_path.replace("/task3/", "/task4/", 1))[0]
+    raise ColieeError(
+        "--answers needs the gold answers: give --answers-gold FILE, or a coliee/task3/... dataset as GOLD"
+    )
+
+
+def score_gated(gold: pd.DataFrame, run: ParsedRun, args: argparse.Namespace, gold_path: str, out: TextIO) -> None:
+    """2026 Task 3: the retrieval run and the Y/N answers scored together."""
+    answers = parse_run(args.answers, format="answers")
+    frame = score_recall_gated(gold, run.run, _answer_gold(args, gold_path), answers.run, per_query=args.per_query)
+    if args.format == "json":
+        json.dump(frame.to_dict("records"), out, indent=2)
+        out.write("\n")
+    elif args.per_query:
+        write_table(frame, out, args.digits)
+    else:
+        write_table(frame.assign(run="+".join(run.run_tags))[["run", *frame.columns]], out, args.digits)
+
+
 def score(gold_path: str, run_path: str, args: argparse.Namespace, out: TextIO) -> None:
     gold, dataset = load_gold(gold_path)
     if gold.empty:
         raise ColieeError(f"{gold_path}: the gold holds no relevant (query, document) pair")
     run = parse_run(run_path)
     report_run_problems(gold, run)
+    if getattr(args, "answers", None):
+        score_gated(gold, run, args, gold_path, out)
+        return
     measures = choose_measures(args, gold, run, dataset)
     result = pipeline.calc(measures, gold, run.run)
     assert isinstance(result.aggregated, dict)
@@ -167,6 +194,8 @@ def build_parser() -> argparse.ArgumentParser:
         p.add_argument("--task", choices=TASKS, help="COLIEE task whose official measures to use")
         p.add_argument("--year", type=int, help="COLIEE edition (default: the newest)")
     ev.add_argument("--per-query", action="store_true", help="also print each query's values and counts")
+    ev.add_argument("--answers", help="2026 Task 3: the Y/N answer file scored with the run (recall-gated accuracy)")
+    ev.add_argument("--answers-gold", help="gold answers for --answers (default: the task4 twin of a dataset GOLD)")
     ev.add_argument("--format", choices=("tsv", "json"), default="tsv", help="output format (default tsv)")
     ev.add_argument("--digits", type=int, default=4, help="decimals in tsv output (default 4)")
     ev.set_defaults(func=cmd_eval)

@@ -46,7 +46,7 @@ OFFICIAL: tuple[OfficialEntry, ...] = (
         2026,
         (MacroF2, MacroP, MacroR),
         _TASK3_RANKED,
-        "the ranking measure is recall-gated accuracy (needs the Y/N answers too); macro F2 breaks ties",
+        "ranked by recall-gated accuracy (score_recall_gated, or eval --answers); macro F2 breaks ties",
     ),
     OfficialEntry("4", 2018, 2026, (AnswerAccuracy,), (), "correct answers over all questions"),
     OfficialEntry("5", 2021, 2021, (AnswerAccuracy,), (), "Y/N without articles; 2021 only"),
