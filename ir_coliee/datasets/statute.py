@@ -157,17 +157,23 @@ class CivilCodeDocs(BaseDocs):
     def __init__(self, files: StatuteFiles):
         super().__init__()
         self._files = files
+        self._store: Optional[tuple[tuple[str, int], DictDocstore]] = None
 
     def docs_iter(self) -> Iterator[ColieeArticle]:
         f = self._files.civil_code()
-        _logger.info(f"[coliee] reading Civil Code articles from {f.describe()}")
+        _logger.debug(f"[coliee] reading Civil Code articles from {f.describe()}")
         yield from parse_civil_code(decode_text(f.read_bytes(), f.describe()))
 
     def docs_cls(self) -> type:
         return ColieeArticle
 
     def docs_store(self, field: str = "doc_id") -> DictDocstore:
-        return DictDocstore(self.docs_iter, ColieeArticle)
+        """Lookups by article id; built on first use and kept while the Civil Code file is unchanged."""
+        f = self._files.civil_code()
+        key = (f.describe(), f.disk_path.stat().st_mtime_ns)
+        if self._store is None or self._store[0] != key:
+            self._store = (key, DictDocstore(self.docs_iter, ColieeArticle))
+        return self._store[1]
 
     def docs_count(self) -> Optional[int]:
         return sum(1 for _ in self.docs_iter())

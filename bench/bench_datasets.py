@@ -1,0 +1,113 @@
+"""Dataset parsing speed on synthetic data of the real sizes. Prints a table.
+
+    python bench/bench_datasets.py
+
+Statute: a Civil Code of 1,100 articles and the 19 training exam files of a package (about
+100 questions each), parsed through ir_datasets (``coliee/task3/2024/train``), against reading
+the same files with plain Python (bytes + ElementTree), the floor any parser pays.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import sys
+import tempfile
+import time
+import xml.etree.ElementTree as ET
+from pathlib import Path
+from typing import Callable
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+
+from statute_data import pair, riteval
+
+WORDS = "synthetic legal text about a person who owns a thing and a contract with another party".split()
+
+
+def sentence(rng: random.Random, n: int) -> str:
+    return " ".join(rng.choice(WORDS) for _ in range(n)).capitalize() + "."
+
+
+def write_statute(root: Path, rng: random.Random) -> None:
+    from ir_coliee.datasets.statute import EXAMS, TEST_EXAM
+
+    package = root / "COLIEE2024statute_data-English"
+    (package / "train").mkdir(parents=True)
+    (package / "text").mkdir()
+    lines = ["\ufeffSynthetic Civil Code"]
+    for number in range(1, 1101):
+        if number % 100 == 1:
+            lines.append(f"Part {number // 100 + 1} Synthetic Part")
+        if number % 20 == 1:
+            lines.append(f"Chapter {number // 20 + 1} Synthetic Chapter")
+        lines.append(f"({sentence(rng, 3)[:-1]})")
+        lines.append(f"Article {number}  (1) {sentence(rng, 25)}")
+        lines.extend(f"({p}) {sentence(rng, 20)}" for p in range(2, rng.randint(2, 5)))
+    (package / "text" / "civil_code_en-1to724-2.txt").write_text("\n".join(lines) + "\n")
+    for exam in EXAMS[: EXAMS.index(TEST_EXAM[2024])]:
+        pairs = []
+        for i in range(100):
+            articles = rng.sample(range(1, 1101), rng.randint(1, 3))
+            t1 = "\n".join(f"Article {a}  {sentence(rng, 30)}" for a in articles)
+            pairs.append(pair(f"{exam}-{i // 5 + 1}-{'AIUEO'[i % 5]}", sentence(rng, 30), t1, rng.choice("YN")))
+        (package / "train" / f"riteval_{exam}_en.xml").write_text(riteval("".join(pairs)))
+
+
+def plain_python(root: Path) -> int:
+    n = 0
+    for path in sorted(root.rglob("*")):
+        if path.suffix == ".xml":
+            n += len(ET.fromstring(path.read_bytes()).findall("pair"))
+        elif path.suffix == ".txt":
+            n += path.read_bytes().decode("utf-8").count("\nArticle ")
+    return n
+
+
+def timed(fn: Callable[[], object], repeat: int = 5) -> tuple[float, object]:
+    best, result = float("inf"), None
+    for _ in range(repeat):
+        start = time.perf_counter()
+        result = fn()
+        best = min(best, time.perf_counter() - start)
+    return best, result
+
+
+def main() -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        root = Path(tmp)
+        write_statute(root, random.Random(0))
+        os.environ["COLIEE_HOME"] = tmp
+        import ir_datasets
+
+        from ir_coliee.datasets import refresh, statute
+
+        def ours() -> tuple[int, int, int]:
+            refresh()
+            statute._PARSED.clear()
+            ds = ir_datasets.load("coliee/task3/2024/train")
+            return len(list(ds.docs_iter())), len(list(ds.queries_iter())), len(list(ds.qrels_iter()))
+
+        rows: list[tuple[str, float, str]] = []
+        t_ours, counts = timed(ours)
+        t_plain, _ = timed(lambda: plain_python(root))
+        rows.append(
+            ("ir_coliee: docs + queries + qrels", t_ours, "{} articles, {} questions, {} qrels".format(*counts))
+        )
+        rows.append(("plain Python: read + XML parse", t_plain, "no article or gold parsing"))
+        t_lookup, _ = timed(lambda: ir_datasets.load("coliee/task3/2024/train").docs_store().get("724"), repeat=3)
+        store = ir_datasets.load("coliee/task3/2024/train").docs_store()
+        store.get("1")
+        t_hot, _ = timed(lambda: [store.get(str(i)) for i in range(1, 1001)], repeat=3)
+        rows.append(("docs_store(): first lookup (builds)", t_lookup, "in memory"))
+        rows.append(("docs_store(): 1,000 lookups after", t_hot, f"{t_hot / 1000 * 1e6:.1f} µs each"))
+
+    print("statute package: Civil Code + 19 training exams (best of 5)")
+    print(f"{'what':<40} {'seconds':>8}  note")
+    for name, t, note in rows:
+        print(f"{name:<40} {t:>8.3f}  {note}")
+    print(f"ratio ir_coliee / plain Python: {t_ours / t_plain:.2f}")
+
+
+if __name__ == "__main__":
+    main()

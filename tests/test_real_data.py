@@ -1,0 +1,37 @@
+"""Checks on the licensed COLIEE files; they run when COLIEE_HOME points at them (marked requires_data)."""
+
+from __future__ import annotations
+
+import ir_datasets
+import pytest
+
+from ir_coliee.datasets import REGISTERED
+from ir_coliee.formats.riteval import QUESTION_ID
+
+pytestmark = pytest.mark.requires_data
+
+
+def complete(prefix: str):
+    return [
+        d for d, reg in sorted(REGISTERED.items()) if d.startswith(prefix) and all(s.location for s in reg.sources())
+    ]
+
+
+@pytest.mark.parametrize("task", ["3", "4"])
+def test_statute_datasets_parse_and_agree(task):
+    found = complete(f"coliee/task{task}/")
+    assert found, "COLIEE_HOME is set but holds no complete statute dataset: see ir_coliee data check"
+    for dataset_id in found:
+        ds = ir_datasets.load(dataset_id)
+        queries = [q.query_id for q in ds.queries_iter()]
+        assert queries and len(set(queries)) == len(queries), dataset_id
+        assert all(QUESTION_ID.match(q) for q in queries), dataset_id
+        qrels = list(ds.qrels_iter())
+        assert {q.query_id for q in qrels} <= set(queries), dataset_id
+        if task == "3":
+            articles = {d.doc_id for d in ds.docs_iter()}
+            assert len(articles) > 700, dataset_id
+            known = sum(q.doc_id in articles for q in qrels)
+            assert known >= 0.95 * len(qrels), (dataset_id, known, len(qrels))
+        else:
+            assert {q.doc_id for q in qrels} <= {"Y", "N"}, dataset_id
