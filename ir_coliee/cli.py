@@ -12,6 +12,7 @@ from typing import Optional, TextIO
 import pandas as pd
 from ir_measures.measures.base import Measure
 
+from ir_coliee.datasets.caselaw import scope_run
 from ir_coliee.datasets.common import REGISTERED, Registered
 from ir_coliee.errors import ColieeError
 from ir_coliee.evaluation import load_gold, parse_measures, per_query_frame
@@ -106,6 +107,8 @@ def score(gold_path: str, run_path: str, args: argparse.Namespace, out: TextIO) 
     if gold.empty:
         raise ColieeError(f"{gold_path}: the gold holds no relevant (query, document) pair")
     run = parse_run(run_path)
+    if dataset is not None and dataset.scoped:  # runs say "001 013"; the dataset's ids are "001/013"
+        run = run._replace(run=scope_run(run.run))
     report_run_problems(gold, run)
     if getattr(args, "answers", None):
         score_gated(gold, run, args, gold_path, out)

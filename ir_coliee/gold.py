@@ -40,33 +40,36 @@ def _label_names(value: object) -> list[str]:
     raise TypeError
 
 
+def parse_labels(text: str, source: PathLike) -> dict[str, list[str]]:
+    """Label JSON text as ``{query_id: [doc_id, ...]}``: ``.txt`` stripped, duplicates dropped, every
+    key kept (an empty list is a query without relevant documents, as in ``test_no_labels`` files)."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise ColieeFormatError(source, e.lineno, f"invalid JSON ({e.msg})", _JSON_EXPECTED) from None
+    if not isinstance(data, dict):
+        raise ColieeFormatError(source, 1, f"the top level is a JSON {type(data).__name__}", _JSON_EXPECTED)
+    labels: dict[str, list[str]] = {}
+    for key, value in data.items():
+        try:
+            names = _label_names(value)
+        except TypeError:
+            raise ColieeFormatError(
+                source, _key_line(text, key), f"the labels of {key!r} are {value!r}", _JSON_EXPECTED
+            ) from None
+        docs = labels.setdefault(strip_txt(key.strip()), [])
+        docs.extend(d for d in dict.fromkeys(strip_txt(n) for n in names) if d not in docs)
+    return labels
+
+
 def read_label_json(path: PathLike) -> pd.DataFrame:
     """Task 1 / Task 2 labels: query -> noticed cases (or entailing paragraphs), ``.txt`` stripped.
 
     Duplicate entries count once. A query with an empty list has no relevant document and so is
     not a gold query (``test_no_labels`` files are lists of queries, not gold).
     """
-    text = read_text(path)
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as e:
-        raise ColieeFormatError(path, e.lineno, f"invalid JSON ({e.msg})", _JSON_EXPECTED) from None
-    if not isinstance(data, dict):
-        raise ColieeFormatError(path, 1, f"the top level is a JSON {type(data).__name__}", _JSON_EXPECTED)
-    rows: list[tuple[str, str, int]] = []
-    for key, value in data.items():
-        try:
-            names = _label_names(value)
-        except TypeError:
-            raise ColieeFormatError(
-                path, _key_line(text, key), f"the labels of {key!r} are {value!r}", _JSON_EXPECTED
-            ) from None
-        qid = strip_txt(key.strip())
-        seen: dict[str, None] = {}
-        for name in names:
-            seen.setdefault(strip_txt(name), None)
-        rows.extend((qid, did, 1) for did in seen)
-    return _frame(rows)
+    labels = parse_labels(read_text(path), path)
+    return _frame([(qid, did, 1) for qid, docs in labels.items() for did in docs])
 
 
 def _qrels_row(parts: list[str], path: PathLike, lineno: int) -> tuple[str, str, int]:

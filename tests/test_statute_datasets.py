@@ -158,7 +158,9 @@ def test_data_check_command(root, capsys):
     assert main(["data", "check", "coliee/task3/2023/test"]) == 0
     assert "COLIEE2024statute_data-English/train/riteval_R04_en.xml" in capsys.readouterr().out
     assert main(["data", "check", "coliee/task3/2026/test/ja"]) == 1
-    assert "MISSING: coliee/task3/2026/test/ja: the R07 exam questions not found" in capsys.readouterr().out
+    assert (
+        "queries R07\tMISSING: the R07 exam questions not found: expected riteval_R07_jp.xml" in capsys.readouterr().out
+    )
 
 
 def test_eval_takes_a_dataset_id_as_gold(root, write, capsys):

@@ -6,6 +6,7 @@ found under the data root (``ir_coliee.datasets.files.data_root``) when a datase
 
 from __future__ import annotations
 
+from ir_coliee.datasets.caselaw import register_caselaw
 from ir_coliee.datasets.common import REGISTERED, Source
 from ir_coliee.datasets.files import ColieeDataError, data_root, refresh
 from ir_coliee.datasets.statute import register_statute
@@ -13,6 +14,7 @@ from ir_coliee.datasets.statute import register_statute
 
 def register_all() -> None:
     """Register every COLIEE dataset with ir_datasets (idempotent)."""
+    register_caselaw()
     register_statute()
 
 

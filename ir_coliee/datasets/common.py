@@ -11,6 +11,7 @@ import ir_datasets
 from ir_datasets.datasets.base import Dataset
 from ir_datasets.indices import Docstore
 
+from ir_coliee.datasets.files import ColieeDataError, DataFile
 from ir_coliee.official import official_entry
 
 NAME = "coliee"
@@ -26,6 +27,14 @@ class Source(NamedTuple):
     """The file it is read from, ``None`` when missing."""
     problem: str
     """What is missing or odd (empty when all is well)."""
+
+
+def source_of(part: str, resolve: Callable[[], DataFile]) -> Source:
+    """Where ``part`` is read from, or what is missing, without raising."""
+    try:
+        return Source(part, resolve().describe(), "")
+    except ColieeDataError as e:
+        return Source(part, None, e.short())
 
 
 class DictDocstore(Docstore):
@@ -89,6 +98,8 @@ class Registered(NamedTuple):
     year: int
     sources: Callable[[], list[Source]]
     """Resolves the files of each part, reading nothing but the folder listing."""
+    scoped: bool = False
+    """Document ids are ``{query}/{doc}`` while runs name ``doc`` alone (see ``caselaw.scope_run``)."""
 
 
 #: Every dataset id ir_coliee registers, with its task, edition and files.
@@ -102,6 +113,7 @@ def register(
     year: int,
     sources: Callable[[], list[Source]],
     with_host: bool = True,
+    scoped: bool = False,
 ) -> None:
     """Record the dataset and register it with ir_datasets (``with_host``); repeating a call does nothing.
 
@@ -110,6 +122,6 @@ def register(
     """
     if dataset_id in REGISTERED:
         return
-    REGISTERED[dataset_id] = Registered(dataset_id, task, year, sources)
+    REGISTERED[dataset_id] = Registered(dataset_id, task, year, sources, scoped)
     if with_host:
         ir_datasets.registry.register(dataset_id, dataset)

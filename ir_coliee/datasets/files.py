@@ -8,6 +8,7 @@ nothing is extracted to disk: zip members are read in place, so no member path c
 from __future__ import annotations
 
 import fnmatch
+import functools
 import os
 import re
 import zipfile
@@ -28,7 +29,20 @@ _ANY_YEAR = re.compile(r"(?<!\d)(20[12]\d)(?!\d)")
 
 
 class ColieeDataError(ColieeError, LookupError):
-    """Licensed data is missing or unreadable; the message lists the files expected and where."""
+    """Licensed data is missing or unreadable; the message lists the files expected and where.
+
+    ``what`` names the missing part and ``names`` the official file names that would serve.
+    """
+
+    def __init__(self, message: str, what: str = "", names: Sequence[str] = ()):
+        super().__init__(message)
+        self.what, self.names = what, tuple(names)
+
+    def short(self) -> str:
+        """One line: what is missing and which files would serve."""
+        if not self.names:
+            return str(self).split("\n")[0]
+        return f"{self.what} not found: expected {' or '.join(self.names)}"
 
 
 def data_root() -> Path:
@@ -76,13 +90,18 @@ class DataFile(NamedTuple):
         if self.member is None:
             return self.disk_path.read_bytes()
         try:
-            with zipfile.ZipFile(self.disk_path) as zf:
-                return zf.read(self.member)
+            return _open_zip(self.disk_path, self.disk_path.stat().st_mtime_ns).read(self.member)
         except RuntimeError as e:  # zipfile's word for an encrypted member
             raise ColieeDataError(
                 f"{self.describe()}: cannot read from the zip file ({e}); extract it with its password "
                 f"under {data_root()} instead"
             ) from None
+
+
+@functools.lru_cache(maxsize=8)
+def _open_zip(path: Path, mtime_ns: int) -> zipfile.ZipFile:
+    """Zip files stay open between reads: reopening one parses its whole directory (7,000 entries)."""
+    return zipfile.ZipFile(path)
 
 
 def _zip_members(path: Path, prefix: tuple[str, ...]) -> Iterable[DataFile]:
@@ -117,6 +136,8 @@ class Locator:
     def __init__(self, root: Optional[Path] = None):
         self._root = root
         self._by_name: Optional[dict[str, list[DataFile]]] = None
+        #: Changes whenever the scan is forgotten, so that what was derived from it can be too.
+        self.generation = 0
 
     @property
     def root(self) -> Path:
@@ -138,8 +159,26 @@ class Locator:
             return list(index.get(pattern, []))
         return [f for name, files in index.items() if fnmatch.fnmatchcase(name, pattern) for f in files]
 
+    def under(self, folder: str) -> dict[tuple[str, ...], DataFile]:
+        """Files below a folder of this name, by their path inside it.
+
+        A zip file often unpacks into a nested folder of the same name; paths start after its last
+        occurrence. When several copies of the folder exist, the one holding most files serves.
+        """
+        copies: dict[tuple[str, ...], dict[tuple[str, ...], DataFile]] = {}
+        for files in self._index().values():
+            for f in files:
+                if folder in f.parts[:-1]:
+                    cut = len(f.parts) - 1 - f.parts[:-1][::-1].index(folder)
+                    copies.setdefault(f.parts[:cut], {})[f.parts[cut:]] = f
+        if not copies:
+            return {}
+        best = max(sorted(copies), key=lambda prefix: len(copies[prefix]))
+        return copies[best]
+
     def refresh(self) -> None:
         self._by_name = None
+        self.generation += 1
 
 
 #: The locator the datasets use; :func:`refresh` forgets its scan (e.g. after adding files).
@@ -156,5 +195,8 @@ def missing(what: str, names: Sequence[str], dataset_id: Optional[str] = None) -
     listed = "\n".join(f"  - {n}" for n in names)
     return ColieeDataError(
         f"{subject}{what} not found. Expected one of these official files anywhere below the data root "
-        f"{data_root()} (set ${ENV_HOME} to change it):\n{listed}\n{HOW_TO_GET}."
+        f"{data_root()} (set ${ENV_HOME} to change it):\n{listed}\n{HOW_TO_GET}. "
+        "`ir_coliee data check` lists what each dataset finds.",
+        what,
+        names,
     )

@@ -18,7 +18,7 @@ import ir_datasets
 from ir_datasets.datasets.base import Dataset
 from ir_datasets.formats import BaseDocs, BaseQrels, BaseQueries, TrecQrel
 
-from ir_coliee.datasets.common import NAME, DictDocstore, Documentation, Source, register
+from ir_coliee.datasets.common import NAME, DictDocstore, Documentation, Source, register, source_of
 from ir_coliee.datasets.files import LOCATOR, DataFile, Locator, missing
 from ir_coliee.formats.civil_code import ColieeArticle, parse_civil_code
 from ir_coliee.formats.riteval import ColieeStatuteQuestion, parse_riteval
@@ -185,7 +185,7 @@ class CivilCodeDocs(BaseDocs):
         return LANGUAGES[self._files.lang][2]
 
     def data_sources(self) -> list[Source]:
-        return [_source("docs", self._files.civil_code)]
+        return [source_of("docs", self._files.civil_code)]
 
 
 class StatuteQuestions(BaseQueries):
@@ -222,7 +222,7 @@ class StatuteQuestions(BaseQueries):
         return LANGUAGES[self._files.lang][2]
 
     def data_sources(self) -> list[Source]:
-        return [_source(f"queries {exam}", lambda e=exam: self._files.exam_input(e)) for exam in self._exams]
+        return [source_of(f"queries {exam}", lambda e=exam: self._files.exam_input(e)) for exam in self._exams]
 
 
 class _GoldQrels(BaseQrels):
@@ -243,7 +243,7 @@ class _GoldQrels(BaseQrels):
 
     def data_sources(self) -> list[Source]:
         files = self._questions._files
-        return [_source(f"qrels {e}", lambda e=e: files.exam_gold(e)) for e in self._questions._exams]
+        return [source_of(f"qrels {e}", lambda e=e: files.exam_gold(e)) for e in self._questions._exams]
 
 
 class ArticleQrels(_GoldQrels):
@@ -269,13 +269,6 @@ class AnswerQrels(_GoldQrels):
 
     def qrels_defs(self) -> dict[int, str]:
         return QREL_DEFS_ANSWERS
-
-
-def _source(part: str, resolve) -> Source:
-    try:
-        return Source(part, resolve().describe(), "")
-    except LookupError as e:
-        return Source(part, None, str(e).split("\n")[0])
 
 
 # --- registration --------------------------------------------------------------------------------------

@@ -1,0 +1,70 @@
+"""A synthetic case-law data root in the official layouts (COLIEE-SPEC sections 2-3); all text made up."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+
+def case_text(n: int, french: bool = False) -> str:
+    body = (
+        f"Summary: synthetic headnote of case {n}.\n"
+        "[1]\nThe synthetic applicant appeals <FRAGMENT_SUPPRESSED> a synthetic decision.\n"
+        "[2]\nSynthetic reasons, second paragraph.\n"
+    )
+    if french:
+        body += "[3]\nMotifs synthétiques du jugement, en français.\n"
+    return body
+
+
+def write(path: Path, text: str) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+
+
+TASK1_TRAIN = ["000028", "000029", "000100", "000101", "000102"]
+TASK1_TEST = ["000200", "000201", "000300", "000301"]
+
+
+def write_task1_flat(root: Path, year: int = 2024, with_test_gold: bool = False) -> None:
+    train = root / f"task1_train_files_{year}"
+    for i, doc in enumerate(TASK1_TRAIN):
+        write(train / f"{doc}.txt", case_text(i, french=doc == "000102"))
+    write(train / ".DS_Store", "\x00")
+    write(train / "notes.md", "not a case")
+    labels = {"000028.txt": ["000100.txt", "000101.txt", "000100.txt"], "000029.txt": ["000102.txt"]}
+    write(root / f"task1_train_labels_{year}.json", json.dumps(labels, indent=4))
+    test = root / f"task1_test_files_{year}" / f"task1_test_files_{year}"  # a zip unpacked into a nested folder
+    for i, doc in enumerate(TASK1_TEST):
+        write(test / f"{doc}.txt", case_text(10 + i))
+    write(root / f"task1_test_no_labels_{year}.json", json.dumps({"000200.txt": [], "000201.txt": []}))
+    if with_test_gold:
+        write(root / f"task1_test_labels_{year}.json", json.dumps({"000200.txt": ["000300.txt"], "000201": ["000301"]}))
+
+
+def write_task1_2021(root: Path) -> None:
+    for i, doc in enumerate(["000001", "000002", "000003", "000004"]):
+        write(root / "task1_files" / f"{doc}.txt", case_text(i))
+    write(root / "task1_train_labels_2021.json", json.dumps({"000001.txt": ["000003.txt"]}))
+    write(root / "task1_test_labels_2021.json", json.dumps({"000002.txt": ["000004.txt", "000003.txt"]}))
+
+
+def write_task1_2020(root: Path) -> None:
+    folder = root / "task1_train_2020"
+    for query in ("001", "002"):
+        write(folder / query / "base_case.txt", f"Synthetic base case {query}.\n")
+        for cand in ("001", "002", "003"):
+            write(folder / query / "candidates" / f"{cand}.txt", f"Candidate {cand} of query {query}.\n")
+    write(root / "task1_train_2020_labels.json", json.dumps({"001": ["002.txt"], "002": ["001.txt", "003.txt"]}))
+
+
+def write_task2(root: Path, year: int = 2026) -> None:
+    folder = root / f"task2_test_files_{year}"
+    for case, n_par in (("999", 3), ("1000", 2)):
+        write(folder / case / "base_case.txt", f"Synthetic base case of {case}.\n")
+        write(folder / case / "entailed_fragment.txt", f"Synthetic decision fragment of {case}.\n")
+        for p in range(1, n_par + 1):
+            write(folder / case / "paragraphs" / f"{p:03d}.txt", f" [{p}] Synthetic paragraph {p} of case {case}.\n")
+        write(folder / case / "paragraphs" / ".DS_Store", "\x00")
+    labels = {"999": ["002.txt"], "1000": "001.txt, 002.txt"}
+    write(root / f"task2_test_labels_{year}.json", json.dumps(labels))

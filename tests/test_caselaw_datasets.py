@@ -1,0 +1,176 @@
+"""Case-law datasets (Tasks 1, 2) record by record on synthetic roots in each edition's layout."""
+
+from __future__ import annotations
+
+import ir_datasets
+import pandas as pd
+import pytest
+from caselaw_data import TASK1_TEST, TASK1_TRAIN, write_task1_2020, write_task1_2021, write_task1_flat, write_task2
+from statute_data import zip_folder
+
+import ir_coliee
+from ir_coliee.cli import main
+from ir_coliee.datasets import REGISTERED, ColieeDataError, refresh
+from ir_coliee.datasets.caselaw import ColieeCaseDoc, ColieeParagraph, scope_run
+
+
+@pytest.fixture
+def root(tmp_path, monkeypatch):
+    monkeypatch.setenv("COLIEE_HOME", str(tmp_path))
+    refresh()
+    yield tmp_path
+    refresh()
+
+
+def rows(records, *fields):
+    return [tuple(getattr(r, f) for f in fields) for r in records]
+
+
+def test_task1_flat_pool(root):
+    write_task1_flat(root)
+    ds = ir_datasets.load("coliee/task1/2024/train")
+    docs = list(ds.docs_iter())
+    assert [d.doc_id for d in docs] == TASK1_TRAIN  # .DS_Store and notes.md are not cases
+    assert docs[0].paragraphs() == [
+        (1, "The synthetic applicant appeals <FRAGMENT_SUPPRESSED> a synthetic decision."),
+        (2, "Synthetic reasons, second paragraph."),
+    ]
+    assert docs[-1].paragraphs()[-1] == (3, "Motifs synthétiques du jugement, en français.")
+    assert rows(ds.queries_iter(), "query_id") == [("000028",), ("000029",)]
+    assert next(ds.queries_iter()).text == docs[0].text  # query cases sit among the candidates
+    assert rows(ds.qrels_iter(), "query_id", "doc_id", "relevance") == [
+        ("000028", "000100", 1),  # listed twice, kept once
+        ("000028", "000101", 1),
+        ("000029", "000102", 1),
+    ]
+    candidates = rows(ds.scoreddocs_iter(), "query_id", "doc_id")
+    assert [d for q, d in candidates if q == "000028"] == [d for d in TASK1_TRAIN if d != "000028"]
+    assert len(candidates) == 2 * (len(TASK1_TRAIN) - 1)
+    assert ds.docs_count() == len(TASK1_TRAIN)
+    store = ds.docs_store()
+    assert store.get("000101") == docs[3]
+    assert isinstance(store.get("000101"), ColieeCaseDoc)
+    with pytest.raises(KeyError):
+        store.get("999999")
+
+
+def test_task1_test_split_without_gold_yet(root):
+    write_task1_flat(root)
+    ds = ir_datasets.load("coliee/task1/2024/test")
+    assert [d.doc_id for d in ds.docs_iter()] == TASK1_TEST  # found in the nested same-name folder
+    assert rows(ds.queries_iter(), "query_id") == [("000200",), ("000201",)]  # from test_no_labels
+    with pytest.raises(ColieeDataError, match=r"task1_test_labels_2024\.json"):
+        list(ds.qrels_iter())
+    sources = {s.part: s for s in REGISTERED["coliee/task1/2024/test"].sources()}
+    assert sources["queries"].location.endswith("task1_test_no_labels_2024.json")
+    assert sources["qrels"].location is None and "task1_test_labels_2024.json" in sources["qrels"].problem
+
+
+def test_task1_test_gold_when_released(root):
+    write_task1_flat(root, with_test_gold=True)
+    ds = ir_datasets.load("coliee/task1/2024/test")
+    assert rows(ds.qrels_iter(), "query_id", "doc_id") == [("000200", "000300"), ("000201", "000301")]
+
+
+def test_task1_2021_shared_pool(root):
+    write_task1_2021(root)
+    train, test = ir_datasets.load("coliee/task1/2021/train"), ir_datasets.load("coliee/task1/2021/test")
+    assert [d.doc_id for d in train.docs_iter()] == [d.doc_id for d in test.docs_iter()]
+    assert rows(test.qrels_iter(), "query_id", "doc_id") == [("000002", "000004"), ("000002", "000003")]
+    assert len(list(test.scoreddocs_iter())) == 3
+
+
+def test_task1_2020_candidates_are_scoped_by_query(root):
+    write_task1_2020(root)
+    ds = ir_datasets.load("coliee/task1/2020/train")
+    assert [d.doc_id for d in ds.docs_iter()] == ["001/001", "001/002", "001/003", "002/001", "002/002", "002/003"]
+    assert ds.docs_store().get("002/001").text == "Candidate 001 of query 002.\n"
+    assert rows(ds.queries_iter(), "query_id", "text") == [
+        ("001", "Synthetic base case 001.\n"),
+        ("002", "Synthetic base case 002.\n"),
+    ]
+    assert rows(ds.qrels_iter(), "query_id", "doc_id") == [("001", "001/002"), ("002", "002/001"), ("002", "002/003")]
+    assert rows(ds.scoreddocs_iter(), "query_id", "doc_id")[:3] == [
+        ("001", "001/001"),
+        ("001", "001/002"),
+        ("001", "001/003"),
+    ]
+
+
+def test_task2_folders_ids_above_999_and_both_label_shapes(root):
+    write_task2(root)
+    ds = ir_datasets.load("coliee/task2/2026/test")
+    assert rows(ds.queries_iter(), "query_id", "text") == [
+        ("999", "Synthetic decision fragment of 999.\n"),
+        ("1000", "Synthetic decision fragment of 1000.\n"),
+    ]
+    assert rows(ds.base_cases_iter(), "query_id", "text")[1] == ("1000", "Synthetic base case of 1000.\n")
+    docs = list(ds.docs_iter())
+    assert [d.doc_id for d in docs] == ["999/001", "999/002", "999/003", "1000/001", "1000/002"]
+    assert docs[1] == ColieeParagraph("999/002", "999", "002", " [2] Synthetic paragraph 2 of case 999.\n")
+    assert rows(ds.qrels_iter(), "query_id", "doc_id") == [
+        ("999", "999/002"),
+        ("1000", "1000/001"),
+        ("1000", "1000/002"),
+    ]
+    assert rows(ds.scoreddocs_iter(), "query_id", "doc_id") == [
+        ("999", "999/001"),
+        ("999", "999/002"),
+        ("999", "999/003"),
+        ("1000", "1000/001"),
+        ("1000", "1000/002"),
+    ]
+
+
+def test_task2_zipped_with_nested_folder(root):
+    write_task2(root)
+    expected = list(ir_datasets.load("coliee/task2/2026/test").docs_iter())
+    zip_folder(root / "task2_test_files_2026")
+    refresh()
+    ds = ir_datasets.load("coliee/task2/2026/test")
+    assert list(ds.docs_iter()) == expected
+    assert ds.docs_store().get("1000/002") == expected[-1]
+
+
+def test_scope_run_maps_submission_ids():
+    run = pd.DataFrame({"query_id": ["999", "1000"], "doc_id": ["002", "1000/001"], "score": [2.0, 1.0]})
+    assert scope_run(run)["doc_id"].tolist() == ["999/002", "1000/001"]
+
+
+def test_eval_maps_task2_runs_onto_dataset_ids(root, write, capsys):
+    write_task2(root)
+    run = write("task2.t", "999 002 t\n1000 001.txt t\n1000 003 t\n")
+    assert main(["eval", "coliee/task2/2026/test", run]) == 0
+    # tp 1 + 1 = 2 of retrieved 3 and relevant 3: P = R = F1 = 2/3
+    assert capsys.readouterr().out.splitlines() == ["run\tMicroP\tMicroR\tMicroF1", "t\t0.6667\t0.6667\t0.6667"]
+
+
+def test_missing_case_folder(root):
+    with pytest.raises(ColieeDataError, match=r"task2_test_files_2025/ \(a folder\)"):
+        list(ir_datasets.load("coliee/task2/2025/test").docs_iter())
+
+
+pt = pytest.importorskip("pyterrier")
+
+
+def test_pyterrier_reranks_each_querys_candidates(root):
+    write_task2(root)
+    dataset = pt.get_dataset("irds:coliee/task2/2026/test")
+    topics = dataset.get_topics()
+    assert topics["qid"].tolist() == ["999", "1000"]
+    candidates = dataset.get_results()
+    assert len(candidates) == 5
+
+    # a DataFrame-based system: prefer paragraph 2 of each case, then paragraph 1
+    wanted = {"999/002": 2.0, "1000/001": 1.5, "1000/002": 1.0}
+    scored = candidates.assign(score=candidates["docno"].map(wanted).fillna(0.0))
+    reranker = pt.Transformer.from_df(scored[scored.score > 0])
+    table = pt.Experiment(
+        [reranker],
+        topics,
+        dataset.get_qrels(),
+        eval_metrics=[ir_coliee.MicroF1, ir_coliee.MicroP @ 1],
+        names=["rerank"],
+    )
+    assert table.iloc[0]["MicroF1"] == 1.0
+    assert table.iloc[0]["MicroP@1"] == 1.0
