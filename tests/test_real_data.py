@@ -35,3 +35,20 @@ def test_statute_datasets_parse_and_agree(task):
             assert known >= 0.95 * len(qrels), (dataset_id, known, len(qrels))
         else:
             assert {q.doc_id for q in qrels} <= {"Y", "N"}, dataset_id
+
+
+@pytest.mark.parametrize("task", ["1", "2"])
+def test_caselaw_datasets_parse_and_agree(task):
+    found = complete(f"coliee/task{task}/")
+    assert found, "COLIEE_HOME is set but holds no complete case-law dataset: see ir_coliee data check"
+    for dataset_id in found:
+        ds = ir_datasets.load(dataset_id)
+        doc_ids = [d for (d,) in ((doc.doc_id,) for doc in ds.docs_iter())]
+        assert len(set(doc_ids)) == len(doc_ids) > 0, dataset_id
+        queries = [q.query_id for q in ds.queries_iter()]
+        qrels = list(ds.qrels_iter())
+        assert {q.query_id for q in qrels} <= set(queries), dataset_id
+        known = set(doc_ids)
+        assert sum(q.doc_id in known for q in qrels) >= 0.99 * len(qrels), dataset_id
+        store = ds.docs_store()
+        assert store.get(doc_ids[-1]).doc_id == doc_ids[-1]
