@@ -153,30 +153,24 @@ def cmd_demo(args: argparse.Namespace) -> int:
 
 def cmd_data_check(args: argparse.Namespace) -> int:
     """Which official file each part of each dataset is read from; exit 1 when any is missing."""
+    from ir_coliee.datasets.check import check_dataset
     from ir_coliee.datasets.files import data_root
 
-    ids = args.datasets or sorted(REGISTERED)
-    unknown = [i for i in ids if i not in REGISTERED and not _load_quietly(i)]
-    if unknown:
-        raise ColieeError(f"unknown dataset id(s): {', '.join(unknown)} (see: ir_coliee datasets list)")
     print(f"data root: {data_root()}")
     complete = True
-    for dataset_id in ids:
-        for source in REGISTERED[dataset_id].sources():
+    for dataset_id in args.datasets or sorted(REGISTERED):
+        try:
+            sources = check_dataset(dataset_id)
+        except KeyError:
+            raise ColieeError(f"unknown dataset id {dataset_id!r} (see: ir_coliee datasets list)") from None
+        for source in sources:
             complete &= source.location is not None
-            where = source.location or f"MISSING: {source.problem}"
+            if source.location is None:
+                where = f"MISSING: {source.problem}"
+            else:
+                where = source.location or f"NOTE: {source.problem}"
             print(f"{dataset_id}\t{source.part}\t{where}")
     return 0 if complete else 1
-
-
-def _load_quietly(dataset_id: str) -> bool:
-    import ir_datasets
-
-    try:
-        ir_datasets.load(dataset_id)
-    except KeyError:
-        return False
-    return dataset_id in REGISTERED
 
 
 def build_parser() -> argparse.ArgumentParser:
