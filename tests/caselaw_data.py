@@ -68,3 +68,47 @@ def write_task2(root: Path, year: int = 2026) -> None:
         write(folder / case / "paragraphs" / ".DS_Store", "\x00")
     labels = {"999": ["002.txt"], "1000": "001.txt, 002.txt"}
     write(root / f"task2_test_labels_{year}.json", json.dumps(labels))
+
+
+def index_2019(task: str, instances: dict[str, tuple[list[str], str]]) -> str:
+    """A 2019 index: per instance its candidate (or paragraph) files and the gold ids ("013,045")."""
+    parts = ["<?xml version='1.0' encoding='UTF-8'?>\n<dataset>\n"]
+    for qid, (files, gold) in instances.items():
+        if task == "1":
+            cands = "".join(f"<candidate_case id='{f[:-4]}'>{f}</candidate_case>" for f in files)
+            parts.append(
+                f"<instance id='{qid}'><query>{qid}/base_case.txt</query><candidate_cases>{cands}</candidate_cases>"
+                f"<cases_noticed>{gold}</cases_noticed></instance>\n"
+            )
+        else:
+            pars = "".join(f"<paragraph id='{f[:-4]}'>{f}</paragraph>" for f in files)
+            parts.append(
+                f"<instance id='{qid}'><query><base_case>{qid}/base_case.txt</base_case>"
+                f"<entailed_fragment>{qid}/entailed_fragment.txt</entailed_fragment></query>"
+                f"<noticed_case>{pars}</noticed_case><entailing_paragraphs>{gold}</entailing_paragraphs></instance>\n"
+            )
+    return "".join(parts) + "</dataset>\n"
+
+
+def write_2019(root: Path) -> None:
+    for split in ("train", "test"):
+        folder = root / f"COLIEE2019_task1_{split}"
+        for qid in ("001", "002"):
+            write(folder / qid / "base_case.txt", f"Synthetic 2019 {split} base case {qid}.\n")
+            for cand in ("001", "002", "003"):
+                write(folder / qid / "candidates" / f"{cand}.txt", f"2019 {split} candidate {cand} of {qid}.\n")
+        gold = {"001": "002,003", "002": "001"} if split == "train" else {"001": "", "002": ""}
+        write(
+            folder / "task1.xml", index_2019("1", {q: (["001.txt", "002.txt", "003.txt"], g) for q, g in gold.items()})
+        )
+    golden = index_2019("1", {"001": (["001.txt"], "003"), "002": (["001.txt"], "002, 002")})
+    write(root / "COLIEE2019_task1_test" / "task1_test_golden-labels.xml", golden)
+    folder = root / "COLIEE2019_task2_train"
+    for qid in ("001", "002"):
+        write(folder / qid / "base_case.txt", f"2019 base case {qid}.\n")
+        write(folder / qid / "entailed_fragment.txt", f"2019 fragment {qid}.\n")
+        for p in ("001", "002"):
+            write(folder / qid / "paragraphs" / f"{p}.txt", f" [{int(p)}] 2019 paragraph {p} of {qid}.\n")
+    write(
+        folder / "task2.xml", index_2019("2", {"001": (["001.txt", "002.txt"], "002"), "002": (["001.txt"], "001,002")})
+    )

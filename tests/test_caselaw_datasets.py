@@ -174,3 +174,36 @@ def test_pyterrier_reranks_each_querys_candidates(root):
     )
     assert table.iloc[0]["MicroF1"] == 1.0
     assert table.iloc[0]["MicroP@1"] == 1.0
+
+
+def test_2019_task1_index_and_golden_labels(root):
+    from caselaw_data import write_2019
+
+    write_2019(root)
+    train = ir_datasets.load("coliee/task1/2019/train")
+    assert rows(train.qrels_iter(), "query_id", "doc_id") == [
+        ("001", "001/002"),
+        ("001", "001/003"),
+        ("002", "002/001"),
+    ]
+    assert train.docs_store().get("002/003").text == "2019 train candidate 003 of 002.\n"
+    assert next(train.queries_iter()).text == "Synthetic 2019 train base case 001.\n"
+    test = ir_datasets.load("coliee/task1/2019/test")
+    assert next(test.queries_iter()).text == "Synthetic 2019 test base case 001.\n"
+    assert rows(test.qrels_iter(), "query_id", "doc_id") == [("001", "001/003"), ("002", "002/002")]
+    assert len(list(test.scoreddocs_iter())) == 6
+
+
+def test_2019_task2_index(root):
+    from caselaw_data import write_2019
+
+    write_2019(root)
+    ds = ir_datasets.load("coliee/task2/2019/train")
+    assert rows(ds.queries_iter(), "query_id", "text") == [
+        ("001", "2019 fragment 001.\n"),
+        ("002", "2019 fragment 002.\n"),
+    ]
+    assert rows(ds.qrels_iter(), "query_id", "doc_id") == [("001", "001/002"), ("002", "002/001"), ("002", "002/002")]
+    assert [d.doc_id for d in ds.docs_iter()] == ["001/001", "001/002", "002/001", "002/002"]
+    with pytest.raises(ColieeDataError, match=r"task2\.xml"):
+        list(ir_datasets.load("coliee/task2/2019/test").queries_iter())

@@ -10,6 +10,9 @@ Layouts (COLIEE-SPEC sections 2-3):
   ``058`` of query ``001`` and of ``002`` are different cases, so document ids are ``001/058``.
 * Task 2, 2020-2026: one folder per case, ``{id}/base_case.txt``, ``{id}/entailed_fragment.txt``,
   ``{id}/paragraphs/NNN.txt``; documents are paragraphs with ids ``{case}/{paragraph}``.
+* 2019, both tasks: the same per-query folders beside an index ``task1.xml`` / ``task2.xml`` that
+  holds the training gold; test gold in ``task{n}_test_golden-labels.xml``.
+* 2018 is not supported: its layout is not known well enough to parse safely.
 
 Runs name documents as in the submission format (``001 013 tag``); ``ir_coliee eval`` maps them onto
 the scoped ids of these datasets (:func:`scope_run`).
@@ -19,7 +22,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator
-from typing import NamedTuple, Optional
+from typing import ClassVar, NamedTuple, Optional
 
 import ir_datasets
 import pandas as pd
@@ -29,13 +32,14 @@ from ir_datasets.indices import Docstore
 
 from ir_coliee.datasets.common import NAME, Documentation, Source, register, source_of
 from ir_coliee.datasets.files import LOCATOR, DataFile, Locator, missing
+from ir_coliee.formats.xmlsafe import parse_xml
 from ir_coliee.gold import parse_labels
 from ir_coliee.textfile import decode_text, strip_txt
 
 _logger = ir_datasets.log.easy()
 
-TASK1_EDITIONS = (2020, 2021, 2022, 2023, 2024, 2025, 2026)
-TASK2_EDITIONS = (2020, 2021, 2022, 2023, 2024, 2025, 2026)
+TASK1_EDITIONS = (2019, 2020, 2021, 2022, 2023, 2024, 2025, 2026)
+TASK2_EDITIONS = (2019, 2020, 2021, 2022, 2023, 2024, 2025, 2026)
 SCOPE = "/"
 _PARAGRAPH = re.compile(r"^\s*\[(\d+)\]\s*", re.MULTILINE)
 
@@ -292,6 +296,46 @@ class CaseFolders(Layout):
         return by_case
 
 
+class XmlIndexed(CaseFolders):
+    """2019: the same per-query folders, listed by an index ``task1.xml`` / ``task2.xml`` beside them
+    that also holds the training gold (``cases_noticed`` / ``entailing_paragraphs``, e.g. ``013,045``);
+    test gold is ``task{n}_test_golden-labels.xml`` of the same shape. Which index serves which split
+    is read from its path (a folder or zip named with ``test``); not checked on real 2019 files."""
+
+    _GOLD_TAG: ClassVar[dict[str, str]] = {"1": "cases_noticed", "2": "entailing_paragraphs"}
+    _EXPECTED = "a COLIEE 2019 index: <instance id=...> elements with the gold as comma-separated ids"
+
+    def index(self) -> DataFile:
+        name = f"task{self.task}.xml"
+        for f in self.locator.find(name):
+            is_test = any("test" in part.lower() for part in f.parts[:-1])
+            if f.edition == self.year and is_test == (self.split == "test"):
+                return f
+        raise missing(f"the {self.split} index", [f"{name} (in a {self.year} {self.split} folder)"], self.dataset_id)
+
+    def gold_names(self) -> list[str]:
+        if self.split == "test":
+            return [f"task{self.task}_test_golden-labels.xml"]
+        return [f"task{self.task}.xml"]
+
+    def gold(self) -> DataFile:
+        return self.index() if self.split == "train" else super().gold()
+
+    def _cases(self) -> dict[tuple[str, ...], DataFile]:
+        return self._remember("cases", lambda: self.locator.beside(self.index()))
+
+    def labels(self) -> dict[str, list[str]]:
+        f = self.gold()
+        text = _read(f)
+        root = parse_xml(text, f.describe(), self._EXPECTED)
+        labels: dict[str, list[str]] = {}
+        for instance in root.iter("instance"):
+            qid = (instance.get("id") or "").strip()
+            ids = (instance.findtext(self._GOLD_TAG[self.task]) or "").replace(",", " ").split()
+            labels[qid] = [f"{qid}{SCOPE}{strip_txt(d)}" for d in dict.fromkeys(ids)]
+        return labels
+
+
 def _case_order(doc_id: str) -> tuple[int, str, str]:
     case, _, rest = doc_id.partition(SCOPE)
     return (len(case), case, rest)
@@ -440,6 +484,8 @@ def caselaw_dataset(task: str, year: int, split: str) -> tuple[str, Dataset, Lay
     layout: Layout
     if task == "1" and year >= 2021:
         layout = FlatPool(dataset_id, year, split)
+    elif year == 2019:
+        layout = XmlIndexed(dataset_id, year, split, task)
     else:
         layout = CaseFolders(dataset_id, year, split, task)
     if task == "1":

@@ -176,6 +176,13 @@ class Locator:
         best = max(sorted(copies), key=lambda prefix: len(copies[prefix]))
         return copies[best]
 
+    def beside(self, f: DataFile) -> dict[tuple[str, ...], DataFile]:
+        """Every file in ``f``'s folder and below, by its path relative to that folder (zip files
+        are part of the path, so this stays inside one zip file or one folder tree)."""
+        prefix = f.parts[:-1]
+        n = len(prefix)
+        return {g.parts[n:]: g for files in self._index().values() for g in files if g.parts[:n] == prefix}
+
     def refresh(self) -> None:
         self._by_name = None
         self.generation += 1

@@ -8,11 +8,11 @@ articles whose headers appear in ``t1`` (or, in newer files, one ``<article>`` e
 from __future__ import annotations
 
 import re
-import xml.etree.ElementTree as ET
-from typing import NamedTuple, Optional
+from typing import NamedTuple
 
 from ir_coliee.errors import ColieeFormatError, PathLike
 from ir_coliee.formats.numerals import JAPANESE_ARTICLE, article_id
+from ir_coliee.formats.xmlsafe import line_of, parse_xml
 
 #: ``H30-1-A``, ``R1-13-A``, ``R03-01-E``
 QUESTION_ID = re.compile(r"^(H\d{2}|R\d{1,2})-\d{1,2}-[0-9A-Z]$")
@@ -61,19 +61,9 @@ def gold_articles(t1: str) -> tuple[str, ...]:
     return tuple(found)
 
 
-def _line_of(text: str, needle: str) -> Optional[int]:
-    pos = text.find(needle)
-    return None if pos < 0 else text.count("\n", 0, pos) + 1
-
-
 def parse_riteval(text: str, source: PathLike) -> list[ColieeStatuteQuestion]:
     """The questions of a riteval file's text; ``source`` names the file in errors."""
-    if "<!ENTITY" in text:  # no user file needs entity declarations; refusing them rules out expansion bombs
-        raise ColieeFormatError(source, _line_of(text, "<!ENTITY"), "the XML declares entities", _EXPECTED)
-    try:
-        root = ET.fromstring(text)
-    except ET.ParseError as e:
-        raise ColieeFormatError(source, e.position[0], f"malformed XML ({e})", _EXPECTED) from None
+    root = parse_xml(text, source, _EXPECTED)
     questions = []
     for pair in root.iter("pair"):
         qid = (pair.get("id") or "").strip()
@@ -82,7 +72,7 @@ def parse_riteval(text: str, source: PathLike) -> list[ColieeStatuteQuestion]:
         label = (pair.get("label") or "").strip()
         if label and label not in ANSWERS:
             raise ColieeFormatError(
-                source, _line_of(text, f'"{qid}"'), f"question {qid!r} has label {label!r}", "label Y or N"
+                source, line_of(text, f'"{qid}"'), f"question {qid!r} has label {label!r}", "label Y or N"
             )
         t1 = "".join(pair.findtext("t1") or "").strip()
         t2 = (pair.findtext("t2") or "").strip()
