@@ -5,6 +5,7 @@
 
 from __future__ import annotations
 
+import re
 import sys
 from pathlib import Path
 
@@ -75,7 +76,64 @@ def official_page() -> str:
     return "".join(out)
 
 
-PAGES = {"measures.md": measures_page, "official.md": official_page}
+def _needed_files() -> dict[str, list[tuple[str, str]]]:
+    """Each dataset's parts and the official files they need, resolved against an empty data root."""
+    import os
+    import tempfile
+
+    from ir_coliee.datasets import REGISTERED, refresh
+    from ir_coliee.datasets.statute import EXAM_SUBSET
+
+    saved = os.environ.get("COLIEE_HOME")
+    with tempfile.TemporaryDirectory() as empty:
+        os.environ["COLIEE_HOME"] = empty
+        refresh()
+        try:
+            return {
+                dataset_id: [(s.part, s.problem.split(": expected ", 1)[-1]) for s in entry.sources()]
+                for dataset_id, entry in sorted(REGISTERED.items())
+                if not re.match(EXAM_SUBSET, dataset_id)  # loaded on demand, listed by pattern
+            }
+        finally:
+            if saved is None:
+                del os.environ["COLIEE_HOME"]
+            else:
+                os.environ["COLIEE_HOME"] = saved
+            refresh()
+
+
+def datasets_page() -> str:
+    """docs/datasets.md: every registered dataset id, its official measures and the files it reads."""
+    import ir_datasets
+
+    from ir_coliee.datasets.statute import EXAM_SUBSET
+
+    out = [_HEADER, "# Datasets\n\n"]
+    out.append(
+        "Every id below is registered with ir_datasets on `import ir_coliee`. Nothing is downloaded: each "
+        "part is read from the official files under the data root (`$COLIEE_HOME`, else "
+        "`$IR_DATASETS_HOME/coliee`, else `~/.ir_datasets/coliee`), found by name anywhere below it, "
+        "extracted or zipped. `ir_coliee data check DATASET` shows which file serves each part.\n\n"
+        f"Per-exam training subsets of the statute tasks are loadable too (pattern `{EXAM_SUBSET}`), "
+        "e.g. `coliee/task3/2024/train/h30`.\n"
+    )
+    needed = _needed_files()
+    current = None
+    for dataset_id, parts in needed.items():
+        family = dataset_id.split("/")[1]
+        if family != current:
+            current = family
+            doc = ir_datasets.load(dataset_id).documentation()
+            out.append(f"\n## {doc.get('pretty_name', family)}\n\n{doc.get('desc', '')}\n\n")
+            out.append("| dataset id | official measures | files read (part: official name) |\n|---|---|---|\n")
+        doc = ir_datasets.load(dataset_id).documentation()
+        measures = ", ".join(f"`{m}`" for m in doc["official_measures"])
+        files = "<br>".join(f"{part}: {names}" for part, names in parts)
+        out.append(f"| `{dataset_id}` | {measures} | {files} |\n")
+    return "".join(out)
+
+
+PAGES = {"measures.md": measures_page, "official.md": official_page, "datasets.md": datasets_page}
 
 
 def write_pages(folder: Path) -> None:
