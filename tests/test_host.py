@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+
 import ir_measures
 from cases import GOLD, RUN
 
@@ -45,19 +47,26 @@ def test_own_pipeline_works_without_the_host_registration():
 
 
 def test_importing_reads_no_file(tmp_path):
+    """No data file and no package data (YAML, samples) is read at import; only code is loaded."""
     import subprocess
     import sys
 
+    data = tmp_path / "coliee-data"
+    data.mkdir()
+    (data / "riteval_R05_en.xml").write_text("<dataset/>")
     code = (
-        "import builtins, io\n"
+        "import builtins, io, os, pathlib\n"
         "opened = []\n"
         "real = builtins.open\n"
         "def spy(f, *a, **k):\n"
         "    opened.append(str(f)); return real(f, *a, **k)\n"
-        "builtins.open = spy\n"
-        "io.open = spy\n"
-        "import ir_coliee\n"
-        "print([f for f in opened if 'ir_coliee' in f or 'coliee' in f.lower()])\n"
+        "builtins.open = io.open = spy\n"
+        "import ir_coliee, ir_datasets\n"
+        "list(ir_datasets.registry)\n"
+        "package = os.path.dirname(ir_coliee.__file__)\n"
+        "data = os.environ['COLIEE_HOME']\n"
+        "print([f for f in opened if f.startswith(data) or (f.startswith(package) and not f.endswith('.py'))])\n"
     )
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=tmp_path)
+    env = {**os.environ, "COLIEE_HOME": str(data)}
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, env=env)
     assert out.stdout.strip() == "[]"
