@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import re
 import sys
 from collections.abc import Sequence
@@ -16,8 +17,10 @@ from ir_coliee.datasets.caselaw import scope_run
 from ir_coliee.datasets.common import REGISTERED, Registered
 from ir_coliee.errors import ColieeError
 from ir_coliee.evaluation import load_gold, parse_measures, per_query_frame
+from ir_coliee.formats.pilot import read_torts
 from ir_coliee.gated import score_recall_gated
 from ir_coliee.official import TASKS, official_measures
+from ir_coliee.pilot import score_pilot
 from ir_coliee.providers import pipeline
 from ir_coliee.runs import ParsedRun, parse_run
 
@@ -102,7 +105,44 @@ def score_gated(gold: pd.DataFrame, run: ParsedRun, args: argparse.Namespace, go
         write_table(frame.assign(run="+".join(run.run_tags))[["run", *frame.columns]], out, args.digits)
 
 
+def _is_pilot(gold_path: str, run_path: str) -> bool:
+    return run_path.endswith(".jsonl") or gold_path.endswith(".jsonl") or gold_path.startswith("coliee/pilot/")
+
+
+def _pilot_gold(spec: str) -> list:
+    if spec.startswith("coliee/pilot/") and not os.path.exists(spec):
+        import ir_datasets
+
+        return list(ir_datasets.load(spec.removesuffix("/decisions")).gold_torts_iter())
+    return read_torts(spec)
+
+
+def score_pilot_files(gold_path: str, run_path: str, args: argparse.Namespace, out: TextIO) -> None:
+    """The pilot: tort prediction accuracy and rationale extraction, as the organisers report them."""
+    scores = score_pilot(_pilot_gold(gold_path), read_torts(run_path))
+    for null in scores.nulls[:_SHOWN]:
+        where = f"tort {null.tort_id!r}" + (f", {null.side} claim {null.claim_id!r}" if null.side else "")
+        _warn(f"{run_path}: {null.subtask} disqualified: null at {where}")
+    if len(scores.nulls) > _SHOWN:
+        _warn(f"{run_path}: {len(scores.nulls) - _SHOWN} more null values")
+    if scores.unknown_claims:
+        _warn(f"{len(scores.unknown_claims)} predicted claims are not in the gold and are ignored")
+    if args.format == "json":
+        doc = {"run": run_path, "disqualified": sorted(scores.disqualified())}
+        doc["measures"] = {k: (None if v != v else v) for k, v in scores.table.iloc[0].items()}
+        json.dump(doc, out, indent=2, ensure_ascii=False)
+        out.write("\n")
+    elif args.per_query:
+        write_table(scores.per_query, out, args.digits)
+    else:
+        table = scores.table.astype(object).where(scores.table.notna(), "disqualified")
+        write_table(table.assign(run=os.path.basename(run_path))[["run", *scores.table.columns]], out, args.digits)
+
+
 def score(gold_path: str, run_path: str, args: argparse.Namespace, out: TextIO) -> None:
+    if _is_pilot(gold_path, run_path):
+        score_pilot_files(gold_path, run_path, args, out)
+        return
     gold, dataset = load_gold(gold_path)
     if gold.empty:
         raise ColieeError(f"{gold_path}: the gold holds no relevant (query, document) pair")

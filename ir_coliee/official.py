@@ -8,7 +8,7 @@ from typing import NamedTuple, Optional
 from ir_measures import AP, R, Rprec
 from ir_measures.measures.base import Measure
 
-from ir_coliee.measures import AnswerAccuracy, MacroF2, MacroP, MacroR, MicroF1, MicroP, MicroR
+from ir_coliee.measures import AnswerAccuracy, MacroF1, MacroF2, MacroP, MacroR, MicroF1, MicroP, MicroR
 
 EDITIONS = tuple(range(2018, 2027))
 TASKS = ("1", "2", "3", "4", "5", "pilot")
@@ -50,7 +50,14 @@ OFFICIAL: tuple[OfficialEntry, ...] = (
     ),
     OfficialEntry("4", 2018, 2026, (AnswerAccuracy,), (), "correct answers over all questions"),
     OfficialEntry("5", 2021, 2021, (AnswerAccuracy,), (), "Y/N without articles; 2021 only"),
-    OfficialEntry("pilot", 2025, 2026, (AnswerAccuracy,), (), "tort prediction accuracy"),
+    OfficialEntry(
+        "pilot",
+        2025,
+        2026,
+        (AnswerAccuracy, MacroF1, MacroP, MacroR),
+        (),
+        "AnswerAccuracy of court_decision; MacroF1/P/R of is_accepted=True per tort, all claims and per side",
+    ),
 )
 
 

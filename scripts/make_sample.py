@@ -67,9 +67,43 @@ def statute(rng: random.Random) -> None:
     (OUT / "R05.task4.sampleRun1").write_text("".join(task4))
 
 
+def tort_record(i: int, sides: dict, decision: bool, rng: random.Random, guess: bool) -> dict:
+    """One tort; with ``guess``, a system's answers (each label right 3 times out of 4)."""
+
+    def label(value: bool) -> bool:
+        return value if not guess or rng.random() < 0.75 else not value
+
+    record = {
+        "version": "sample",
+        "tort_id": f"sample-{i:02d}",
+        "undisputed_facts": [{"id": f, "description": f"合成の事実 {i}-{f}（サンプル）"} for f in range(1, 4)],
+    }
+    for side, claims in sides.items():
+        record[f"{side}_claims"] = [
+            {"id": c, "description": f"合成の主張 {side} {c}", "is_accepted": label(accepted)} for c, accepted in claims
+        ]
+    record["court_decision"] = label(decision)
+    return record
+
+
+def pilot(rng: random.Random) -> None:
+    gold, submission = [], []
+    for i in range(1, 21):
+        sides = {
+            side: [(c, rng.random() < 0.4) for c in range(1, rng.randint(1, 4) + 1)]
+            for side in ("plaintiff", "defendant")
+        }
+        decision = rng.random() < 0.5
+        gold.append(tort_record(i, sides, decision, rng, guess=False))
+        submission.append(tort_record(i, sides, decision, rng, guess=True))
+    for name, torts in (("pilot_gold_sample.jsonl", gold), ("pilot.sampleRun1.jsonl", submission)):
+        (OUT / name).write_text("".join(json.dumps(t, ensure_ascii=False) + "\n" for t in torts), encoding="utf-8")
+
+
 if __name__ == "__main__":
     OUT.mkdir(parents=True, exist_ok=True)
     rng = random.Random(2024)
     task1(rng)
     task2(rng)
     statute(rng)
+    pilot(rng)

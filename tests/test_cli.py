@@ -108,7 +108,8 @@ def test_demo_prints_a_table_per_task(capsys):
     _, out, _ = run_cli(capsys, "demo")
     for header in ("run\tMicroP\tMicroR\tMicroF1", "run\tMacroP\tMacroR\tMacroF2", "run\tAnswerAccuracy"):
         assert header in out
-    assert out.count("== Task") == 5
+    assert out.count("== Task") == 5 and out.count("== Pilot") == 1
+    assert "run\tAnswerAccuracy\tMacroF1\tMacroP\tMacroR\tMacroF1[plaintiff]" in out
 
 
 def test_python_dash_m_entry_point():

@@ -9,6 +9,7 @@ from __future__ import annotations
 from ir_coliee.datasets.caselaw import register_caselaw
 from ir_coliee.datasets.common import REGISTERED, Source
 from ir_coliee.datasets.files import ColieeDataError, data_root, refresh
+from ir_coliee.datasets.pilot import register_pilot
 from ir_coliee.datasets.statute import register_statute
 
 
@@ -16,6 +17,7 @@ def register_all() -> None:
     """Register every COLIEE dataset with ir_datasets (idempotent)."""
     register_caselaw()
     register_statute()
+    register_pilot()
 
 
 __all__ = ["REGISTERED", "ColieeDataError", "Source", "data_root", "refresh", "register_all"]

@@ -14,4 +14,5 @@ SAMPLE_RUNS: list[tuple[str, Optional[int], str, Path, Path]] = [
     ("3", 2024, "Task 3, statute law retrieval", HERE / "task3_gold_sample.qrels", HERE / "task3.sampleRun1"),
     ("3", 2024, "Task 3, ranked list (task3-L)", HERE / "task3_gold_sample.qrels", HERE / "task3-L.sampleRun1"),
     ("4", 2024, "Task 4, statute law entailment", HERE / "task4_gold_sample.txt", HERE / "R05.task4.sampleRun1"),
+    ("pilot", 2025, "Pilot, Japanese tort cases", HERE / "pilot_gold_sample.jsonl", HERE / "pilot.sampleRun1.jsonl"),
 ]

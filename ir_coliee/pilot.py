@@ -1,0 +1,137 @@
+"""Scoring the tort pilot with the package's own measures on the pilot's encoding.
+
+* Tort prediction: ``AnswerAccuracy`` with gold ``(tort, "True"|"False", 1)`` and answers
+  ``(tort, "True"|"False", 1.0)``.
+* Rationale extraction: per tort, F1 of the True class of ``is_accepted`` over its claims, averaged
+  over torts: that is ``MacroF1`` with the claims as documents (``{tort}/{side}/{claim}``), gold
+  accepted claims relevant (others relevance 0) and the claims predicted True as the run. ``MacroP``
+  and ``MacroR`` stand beside it; the same again on plaintiff and defendant claims separately.
+
+Rule for a tort with no True claim in the gold or in the prediction (the organisers do not say; this
+is scikit-learn's ``f1_score`` with its default ``zero_division``): P = 0 when nothing is predicted
+True, R = 0 when nothing is accepted, F1 = 0 when P + R = 0, so such a tort scores 0, even when
+both are empty. A tort with no claim on one side is not part of that side's average.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from typing import NamedTuple, Optional
+
+import pandas as pd
+from ir_measures import Qrel, ScoredDoc
+from ir_measures.measures.base import Measure
+
+from ir_coliee.errors import ColieeScoringError
+from ir_coliee.evaluation import per_query_frame
+from ir_coliee.formats.pilot import (
+    RATIONALE_EXTRACTION,
+    SIDES,
+    TORT_PREDICTION,
+    ColieeTort,
+    Null,
+    remaining_nulls,
+)
+from ir_coliee.measures import AnswerAccuracy, MacroF1, MacroP, MacroR
+from ir_coliee.providers import pipeline
+
+RE_MEASURES: tuple[Measure, ...] = (MacroF1, MacroP, MacroR)
+#: the column groups of the organisers' report: all claims, then each side
+GROUPS: tuple[Optional[str], ...] = (None, *SIDES)
+
+
+def claim_doc_id(tort_id: object, side: str, claim_id: object) -> str:
+    """The id of a claim as a document: ``{tort}/{side}/{claim}``."""
+    return f"{tort_id}/{side}/{claim_id}"
+
+
+def _label(value: bool) -> str:
+    return "True" if value else "False"
+
+
+def decision_qrels(torts: Iterable[ColieeTort]) -> list[Qrel]:
+    """Gold decisions in the ``AnswerAccuracy`` encoding (torts without a decision left out)."""
+    return [Qrel(str(t.tort_id), _label(t.court_decision), 1) for t in torts if t.court_decision is not None]
+
+
+def decision_run(torts: Iterable[ColieeTort]) -> list[ScoredDoc]:
+    """Predicted decisions as an answer run."""
+    return [ScoredDoc(str(t.tort_id), _label(t.court_decision), 1.0) for t in torts if t.court_decision is not None]
+
+
+def claim_qrels(torts: Iterable[ColieeTort], side: Optional[str] = None) -> list[Qrel]:
+    """Every judged claim: relevance 1 if accepted, 0 if not (so each tort with claims is a query)."""
+    return [
+        Qrel(str(t.tort_id), claim_doc_id(t.tort_id, s, c.id), int(c.is_accepted))
+        for t in torts
+        for s, c in t.claims()
+        if c.is_accepted is not None and side in (None, s)
+    ]
+
+
+def claim_run(torts: Iterable[ColieeTort], side: Optional[str] = None) -> list[ScoredDoc]:
+    """The claims predicted True, as a run."""
+    return [
+        ScoredDoc(str(t.tort_id), claim_doc_id(t.tort_id, s, c.id), 1.0)
+        for t in torts
+        for s, c in t.claims()
+        if c.is_accepted and side in (None, s)
+    ]
+
+
+class PilotScores(NamedTuple):
+    """The pilot table and what a submission got wrong in form."""
+
+    table: pd.DataFrame
+    """One row: ``AnswerAccuracy``, then ``MacroF1``/``P``/``R`` for all claims, ``[plaintiff]``, ``[defendant]``;
+    NaN for a disqualified sub-task."""
+    per_query: pd.DataFrame
+    """Per tort values with their counts (``query_id, measure, value, tp, retrieved, relevant``)."""
+    nulls: list[Null]
+    """Values the submission left ``null``; each disqualifies its sub-task."""
+    unknown_claims: list[str]
+    """Claims of the submission that the gold does not have (ignored)."""
+
+    def disqualified(self) -> set[str]:
+        return {n.subtask for n in self.nulls}
+
+
+def _column(measure: Measure, side: Optional[str]) -> str:
+    return str(measure) if side is None else f"{measure}[{side}]"
+
+
+def score_pilot(gold: list[ColieeTort], submission: list[ColieeTort]) -> PilotScores:
+    """Score a pilot submission against the gold torts, as the organisers' report does."""
+    gold_nulls = remaining_nulls(gold)
+    if gold_nulls:
+        first = gold_nulls[0]
+        raise ColieeScoringError(
+            f"the gold has {len(gold_nulls)} null values (first: {first.subtask}, tort {first.tort_id!r})"
+        )
+    nulls = remaining_nulls(submission)
+    disqualified = {n.subtask for n in nulls}
+    row: dict[str, float] = {}
+    per_query = []
+    if TORT_PREDICTION in disqualified:
+        row[str(AnswerAccuracy)] = math.nan
+    else:
+        result = pipeline.calc([AnswerAccuracy], decision_qrels(gold), decision_run(submission))
+        row[str(AnswerAccuracy)] = float(result.aggregated[AnswerAccuracy])
+        per_query.append(per_query_frame(result.per_query))
+    known = {q.doc_id for q in claim_qrels(gold)}
+    predicted = claim_run(submission)
+    unknown = [sd.doc_id for sd in predicted if sd.doc_id not in known]
+    for side in GROUPS:
+        if RATIONALE_EXTRACTION in disqualified:
+            row.update({_column(m, side): math.nan for m in RE_MEASURES})
+            continue
+        run = [sd for sd in claim_run(submission, side) if sd.doc_id in known]
+        result = pipeline.calc(list(RE_MEASURES), claim_qrels(gold, side), run)
+        row.update({_column(m, side): float(result.aggregated[m]) for m in RE_MEASURES})
+        frame = per_query_frame(result.per_query)
+        if side is not None:
+            frame["measure"] = frame["measure"] + f"[{side}]"
+        per_query.append(frame)
+    per_query_all = pd.concat(per_query, ignore_index=True) if per_query else per_query_frame([])
+    return PilotScores(pd.DataFrame([row]), per_query_all, nulls, unknown)

@@ -1,0 +1,202 @@
+"""The tort pilot: JSONL records, nulls, official scoring through the package's measures, datasets."""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction as F
+
+import ir_datasets
+import ir_measures
+import pandas as pd
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from pilot_data import GOLD, SUBMISSION, blank, claim, jsonl, tort, write_pilot_root
+
+import ir_coliee
+from ir_coliee import ColieeFormatError
+from ir_coliee.cli import main
+from ir_coliee.datasets import refresh
+from ir_coliee.formats.pilot import (
+    RATIONALE_EXTRACTION,
+    TORT_PREDICTION,
+    parse_torts,
+    read_torts,
+    remaining_nulls,
+    write_torts,
+)
+from ir_coliee.pilot import claim_qrels, claim_run, decision_qrels, decision_run, score_pilot
+
+
+def torts(objs):
+    return parse_torts(enumerate(jsonl(objs).splitlines(), 1), "mem")
+
+
+def approx(fraction):
+    return pytest.approx(float(fraction), abs=1e-15)
+
+
+def test_official_scores_hand_computed():
+    row = score_pilot(torts(GOLD), torts(SUBMISSION)).table.iloc[0]
+    assert row["AnswerAccuracy"] == approx(F(2, 3))  # T2's decision is wrong
+    # per tort F1 of the accepted class: T1 P = R = 1/2 -> 1/2; T2 -> 1; T3 nothing accepted, nothing
+    # predicted -> 0 by the stated rule
+    assert row["MacroF1"] == approx((F(1, 2) + 1 + 0) / 3)
+    assert row["MacroP"] == approx((F(1, 2) + 1 + 0) / 3)
+    assert row["MacroR"] == approx((F(1, 2) + 1 + 0) / 3)
+    # plaintiff: T1 P = 1/2, R = 1 -> F1 = 2/3; T2 and T3 have no accepted and no predicted -> 0
+    assert row["MacroF1[plaintiff]"] == approx((F(2, 3) + 0 + 0) / 3)
+    assert row["MacroP[plaintiff]"] == approx(F(1, 2) / 3)
+    assert row["MacroR[plaintiff]"] == approx(F(1, 1) / 3)
+    # defendant: T3 has no defendant claim and is not part of this average; T1 0, T2 1
+    assert row["MacroF1[defendant]"] == approx(F(1, 2))
+
+
+def test_same_numbers_through_ir_measures_and_pyterrier():
+    gold, sub = torts(GOLD), torts(SUBMISSION)
+    row = score_pilot(gold, sub).table.iloc[0]
+    direct = ir_measures.calc_aggregate([ir_coliee.MacroF1], claim_qrels(gold), claim_run(sub))
+    assert direct[ir_coliee.MacroF1] == row["MacroF1"]
+    acc = ir_measures.calc_aggregate([ir_coliee.AnswerAccuracy], decision_qrels(gold), decision_run(sub))
+    assert acc[ir_coliee.AnswerAccuracy] == row["AnswerAccuracy"]
+    pt = pytest.importorskip("pyterrier")
+    qrels = pd.DataFrame(claim_qrels(gold)).rename(columns={"query_id": "qid", "doc_id": "docno", "relevance": "label"})
+    run = pd.DataFrame(claim_run(sub)).rename(columns={"query_id": "qid", "doc_id": "docno"})
+    topics = pd.DataFrame({"qid": ["T1", "T2", "T3"], "query": ["a", "b", "c"]})
+    table = pt.Experiment([run], topics, qrels, eval_metrics=[ir_coliee.MacroF1, ir_coliee.MacroP])
+    assert table.iloc[0]["MacroF1"] == row["MacroF1"]
+
+
+def f1_true_class(gold_labels, predicted):
+    tp = sum(g and p for g, p in zip(gold_labels, predicted))
+    pred, rel = sum(predicted), sum(gold_labels)
+    p = F(tp, pred) if pred else F(0)
+    r = F(tp, rel) if rel else F(0)
+    return 2 * p * r / (p + r) if p + r else F(0)
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(st.lists(st.tuples(st.booleans(), st.booleans()), min_size=1, max_size=5), min_size=1, max_size=6))
+def test_rationale_f1_against_a_per_tort_oracle(cases):
+    gold = [tort(f"T{i}", True, [claim(j, g) for j, (g, _) in enumerate(c)], []) for i, c in enumerate(cases)]
+    sub = [tort(f"T{i}", True, [claim(j, p) for j, (_, p) in enumerate(c)], []) for i, c in enumerate(cases)]
+    expected = sum(f1_true_class([g for g, _ in c], [p for _, p in c]) for c in cases) / len(cases)
+    assert score_pilot(torts(gold), torts(sub)).table.iloc[0]["MacroF1"] == approx(expected)
+
+
+def test_nulls_disqualify_their_subtask_by_tort_and_claim():
+    sub = json.loads(json.dumps(SUBMISSION))
+    sub[1]["court_decision"] = None
+    scores = score_pilot(torts(GOLD), torts(sub))
+    assert scores.disqualified() == {TORT_PREDICTION}
+    assert pd.isna(scores.table.iloc[0]["AnswerAccuracy"])
+    assert scores.table.iloc[0]["MacroF1"] == approx(F(1, 2))  # the other sub-task is still scored
+    sub[0]["defendant_claims"][1]["is_accepted"] = None
+    scores = score_pilot(torts(GOLD), torts(sub))
+    assert scores.disqualified() == {TORT_PREDICTION, RATIONALE_EXTRACTION}
+    assert [(n.subtask, n.tort_id, n.side, n.claim_id) for n in scores.nulls] == [
+        ("rationale extraction", "T1", "defendant", "d2"),
+        ("tort prediction", "T2", "", None),
+    ]
+    assert pd.isna(scores.table.iloc[0]["MacroF1[plaintiff]"])
+
+
+def test_missing_torts_and_unknown_claims():
+    scores = score_pilot(torts(GOLD), torts([*SUBMISSION[:1], tort("T9", True, [claim("x", True)], [])]))
+    row = scores.table.iloc[0]
+    assert row["AnswerAccuracy"] == approx(F(1, 3))  # T2, T3 unanswered count as wrong; T9 ignored
+    assert scores.unknown_claims == ["T9/plaintiff/x"]
+
+
+def test_gold_with_nulls_is_refused():
+    with pytest.raises(ir_coliee.ColieeScoringError, match="the gold has"):
+        score_pilot(torts(blank(GOLD)), torts(SUBMISSION))
+
+
+def test_round_trip_keeps_ids_types_and_japanese(tmp_path):
+    original = torts([*GOLD, tort(7, None, [claim(1, None)], [])])
+    path = write_torts(original, tmp_path / "sub.jsonl")
+    assert read_torts(path) == original
+    text = open(path, encoding="utf-8").read()
+    assert "合成の事実" in text and '"tort_id": 7' in text
+    assert len(remaining_nulls(original)) == 2
+
+
+@pytest.mark.parametrize(
+    "line, problem",
+    [
+        ("{not json", "invalid JSON"),
+        ('["a"]', "a JSON list"),
+        (
+            '{"tort_id": "T", "undisputed_facts": [], "plaintiff_claims": [], "defendant_claims": []}',
+            "has no 'court_decision'",
+        ),
+        (json.dumps(tort("T", "yes", [], [])), "court_decision 'yes'"),
+        (json.dumps(tort("T", True, [claim("a", 1)], [])), "is_accepted 1"),
+        (
+            json.dumps(tort("T", True, [claim("a", True), claim("a", False)], [])),
+            "two plaintiff claims with the same id",
+        ),
+        (json.dumps({**tort("T", True, [], []), "plaintiff_claims": "none"}), "not a list of objects"),
+        (json.dumps(tort(None, True, [], [])), "tort_id is None"),
+    ],
+)
+def test_malformed_records_name_file_and_line(write, line, problem):
+    path = write("sub.jsonl", jsonl(GOLD[:1]) + "\n" + line + "\n")
+    with pytest.raises(ColieeFormatError) as info:
+        read_torts(path)
+    assert (info.value.path, info.value.line) == (path, 3)
+    assert problem in str(info.value)
+
+
+def test_duplicate_torts_and_empty_files(write):
+    with pytest.raises(ColieeFormatError, match="again"):
+        read_torts(write("a.jsonl", jsonl(GOLD[:1] * 2)))
+    with pytest.raises(ColieeFormatError, match="holds no tort"):
+        read_torts(write("b.jsonl", "\n"))
+
+
+def test_eval_command(write, capsys):
+    gold, sub = write("gold.jsonl", jsonl(GOLD)), write("sub.jsonl", jsonl(SUBMISSION))
+    assert main(["eval", gold, sub]) == 0
+    header, row = capsys.readouterr().out.splitlines()
+    assert header.split("\t")[:3] == ["run", "AnswerAccuracy", "MacroF1"]
+    assert row.split("\t")[:3] == ["sub.jsonl", "0.6667", "0.5000"]
+    nulls = json.loads(json.dumps(SUBMISSION))
+    nulls[0]["plaintiff_claims"][0]["is_accepted"] = None
+    assert main(["eval", gold, write("bad.jsonl", jsonl(nulls))]) == 0
+    out, err = capsys.readouterr()
+    assert "rationale extraction disqualified: null at tort 'T1', plaintiff claim 'p1'" in err
+    assert out.splitlines()[1].split("\t")[2] == "disqualified"
+
+
+@pytest.fixture
+def root(tmp_path, monkeypatch):
+    monkeypatch.setenv("COLIEE_HOME", str(tmp_path))
+    write_pilot_root(tmp_path)
+    refresh()
+    yield tmp_path
+    refresh()
+
+
+def test_pilot_datasets(root):
+    ds = ir_datasets.load("coliee/pilot/2025/test")
+    queries = list(ds.queries_iter())
+    assert next((q.query_id, q.text) for q in queries) == ("T1", "合成の事実 T1-1\n合成の事実 2")
+    docs = list(ds.docs_iter())
+    assert [d.doc_id for d in docs][:4] == ["T1/plaintiff/p1", "T1/plaintiff/p2", "T1/defendant/d1", "T1/defendant/d2"]
+    assert (docs[2].tort_id, docs[2].side, docs[2].claim_id) == ("T1", "defendant", "d1")
+    assert all(t.court_decision is None for t in ds.torts_iter())  # the inputs: nulls
+    qrels = [(q.query_id, q.doc_id, q.relevance) for q in ds.qrels_iter()]
+    assert qrels[:2] == [("T1", "T1/plaintiff/p1", 1), ("T1", "T1/plaintiff/p2", 0)]  # gold from the 2026 copy
+    decisions = ir_datasets.load("coliee/pilot/2025/test/decisions")
+    assert [(q.query_id, q.doc_id) for q in decisions.qrels_iter()] == [("T1", "True"), ("T2", "False"), ("T3", "True")]
+    train = ir_datasets.load("coliee/pilot/2025/train")
+    assert len(list(train.qrels_iter())) == 8
+    with pytest.raises(ir_coliee.datasets.ColieeDataError, match="pilot test torts"):
+        list(ir_datasets.load("coliee/pilot/2026/test").queries_iter())
+
+
+def test_eval_with_a_pilot_dataset_as_gold(root, write, capsys):
+    assert main(["eval", "coliee/pilot/2025/test", write("sub.jsonl", jsonl(SUBMISSION))]) == 0
+    assert capsys.readouterr().out.splitlines()[1].split("\t")[:3] == ["sub.jsonl", "0.6667", "0.5000"]
