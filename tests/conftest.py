@@ -30,3 +30,19 @@ def write(tmp_path):
         return str(path)
 
     return _write
+
+
+@pytest.fixture
+def coliee_home(tmp_path, monkeypatch):
+    """An empty data root as ``$COLIEE_HOME``; the file scan is forgotten before and after."""
+    from ir_coliee.datasets import refresh
+
+    monkeypatch.setenv("COLIEE_HOME", str(tmp_path))
+    refresh()
+    yield tmp_path
+    refresh()
+
+
+def record_fields(records, *fields):
+    """The given fields of each record, as tuples: compact record-by-record assertions."""
+    return [tuple(getattr(r, f) for f in fields) for r in records]

@@ -6,6 +6,7 @@ import ir_datasets
 import pandas as pd
 import pytest
 from caselaw_data import TASK1_TEST, TASK1_TRAIN, write_task1_2020, write_task1_2021, write_task1_flat, write_task2
+from conftest import record_fields
 from statute_data import zip_folder
 
 import ir_coliee
@@ -15,15 +16,11 @@ from ir_coliee.datasets.caselaw import ColieeCaseDoc, ColieeParagraph, scope_run
 
 
 @pytest.fixture
-def root(tmp_path, monkeypatch):
-    monkeypatch.setenv("COLIEE_HOME", str(tmp_path))
-    refresh()
-    yield tmp_path
-    refresh()
+def root(coliee_home):
+    return coliee_home
 
 
-def rows(records, *fields):
-    return [tuple(getattr(r, f) for f in fields) for r in records]
+rows = record_fields
 
 
 def test_task1_flat_pool(root):

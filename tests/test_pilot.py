@@ -16,7 +16,6 @@ from pilot_data import GOLD, SUBMISSION, blank, claim, jsonl, tort, write_pilot_
 import ir_coliee
 from ir_coliee import ColieeFormatError
 from ir_coliee.cli import main
-from ir_coliee.datasets import refresh
 from ir_coliee.formats.pilot import (
     RATIONALE_EXTRACTION,
     TORT_PREDICTION,
@@ -171,12 +170,9 @@ def test_eval_command(write, capsys):
 
 
 @pytest.fixture
-def root(tmp_path, monkeypatch):
-    monkeypatch.setenv("COLIEE_HOME", str(tmp_path))
-    write_pilot_root(tmp_path)
-    refresh()
-    yield tmp_path
-    refresh()
+def root(coliee_home):
+    write_pilot_root(coliee_home)
+    return coliee_home
 
 
 def test_pilot_datasets(root):

@@ -8,6 +8,7 @@ import ir_datasets
 import ir_measures
 import pandas as pd
 import pytest
+from conftest import record_fields
 from statute_data import EN_IDS, write_statute_root, zip_folder
 
 import ir_coliee
@@ -17,16 +18,12 @@ from ir_coliee.datasets.statute import EXAMS, train_exams
 
 
 @pytest.fixture
-def root(tmp_path, monkeypatch):
-    monkeypatch.setenv("COLIEE_HOME", str(tmp_path))
-    write_statute_root(tmp_path)
-    refresh()
-    yield tmp_path
-    refresh()
+def root(coliee_home):
+    write_statute_root(coliee_home)
+    return coliee_home
 
 
-def ids(records, *fields):
-    return [tuple(getattr(r, f) for f in fields) for r in records]
+ids = record_fields
 
 
 def test_task3_test_split_takes_inputs_from_its_own_package_and_gold_from_a_labelled_copy(root):
