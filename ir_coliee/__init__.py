@@ -26,6 +26,7 @@ from ir_coliee.measures import (
 from ir_coliee.official import official_measures
 from ir_coliee.providers import pipeline
 from ir_coliee.runs import parse_run, read_run, write_run
+from ir_coliee.validate import Finding, validate_run
 from ir_coliee.values import CountedValue
 
 __version__ = "0.1.0"
@@ -45,6 +46,7 @@ __all__ = [
     "ColieeFormatError",
     "ColieeScoringError",
     "CountedValue",
+    "Finding",
     "MacroF",
     "MacroF1",
     "MacroF2",
@@ -68,5 +70,6 @@ __all__ = [
     "read_qrels",
     "read_run",
     "score_recall_gated",
+    "validate_run",
     "write_run",
 ]

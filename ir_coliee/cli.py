@@ -23,6 +23,7 @@ from ir_coliee.official import TASKS, official_measures
 from ir_coliee.pilot import score_pilot
 from ir_coliee.providers import pipeline
 from ir_coliee.runs import ParsedRun, parse_run
+from ir_coliee.validate import validate_run
 
 #: Bar-exam question ids of the statute tasks (COLIEE-SPEC section 4).
 _STATUTE_QID = re.compile(r"^(H\d{2}|R\d{1,2})-\d{1,2}-[0-9A-Z]$")
@@ -121,8 +122,7 @@ def score_pilot_files(gold_path: str, run_path: str, args: argparse.Namespace, o
     """The pilot: tort prediction accuracy and rationale extraction, as the organisers report them."""
     scores = score_pilot(_pilot_gold(gold_path), read_torts(run_path))
     for null in scores.nulls[:_SHOWN]:
-        where = f"tort {null.tort_id!r}" + (f", {null.side} claim {null.claim_id!r}" if null.side else "")
-        _warn(f"{run_path}: {null.subtask} disqualified: null at {where}")
+        _warn(f"{run_path}: {null.subtask} disqualified: null at {null.where()}")
     if len(scores.nulls) > _SHOWN:
         _warn(f"{run_path}: {len(scores.nulls) - _SHOWN} more null values")
     if scores.unknown_claims:
@@ -213,6 +213,18 @@ def cmd_data_check(args: argparse.Namespace) -> int:
     return 0 if complete else 1
 
 
+def cmd_validate(args: argparse.Namespace) -> int:
+    """Print each finding with file:line and a summary; exit 1 when there is an error."""
+    findings = validate_run(args.run, args.task, args.year, args.dataset)
+    for finding in findings:
+        print(finding)
+    errors = sum(f.level == "error" for f in findings)
+    warnings = len(findings) - errors
+    verdict = "not valid" if errors else "valid"
+    print(f"{args.run}: {verdict} as a COLIEE Task {args.task} submission: {errors} errors, {warnings} warnings")
+    return 1 if errors else 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="ir_coliee", description="COLIEE benchmarks: official scoring and data.")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -236,6 +248,17 @@ def build_parser() -> argparse.ArgumentParser:
     ev.add_argument("--format", choices=("tsv", "json"), default="tsv", help="output format (default tsv)")
     ev.add_argument("--digits", type=int, default=4, help="decimals in tsv output (default 4)")
     ev.set_defaults(func=cmd_eval)
+    val = sub.add_parser(
+        "validate",
+        help="check a submission against the official rules",
+        description="Check a submission file against the rules of its task; with --year or --dataset, "
+        "also against the test collection's ids. Exits 1 on errors.",
+    )
+    val.add_argument("run", help="the submission file")
+    val.add_argument("--task", required=True, choices=TASKS, help="COLIEE task")
+    val.add_argument("--year", type=int, help="edition: check against coliee/taskN/YEAR/test")
+    val.add_argument("--dataset", help="check against this dataset id instead")
+    val.set_defaults(func=cmd_validate)
     data = sub.add_parser("data", help="the licensed data: which files are found").add_subparsers(
         dest="data_command", required=True
     )

@@ -81,6 +81,10 @@ class Null(NamedTuple):
     """``plaintiff`` or ``defendant`` for a claim; empty for the decision."""
     claim_id: Optional[Id]
 
+    def where(self) -> str:
+        """``tort 'T1'`` or ``tort 'T1', plaintiff claim 'p1'``."""
+        return f"tort {self.tort_id!r}" + (f", {self.side} claim {self.claim_id!r}" if self.side else "")
+
 
 TORT_PREDICTION = "tort prediction"
 RATIONALE_EXTRACTION = "rationale extraction"

@@ -1,0 +1,118 @@
+"""``ir_coliee validate`` and ``validate_run``: every official rule, with file:line findings."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from caselaw_data import write_task1_flat, write_task2
+from pilot_data import GOLD, blank, jsonl
+from statute_data import write_statute_root
+
+from ir_coliee import validate_run
+from ir_coliee.cli import main
+
+
+def found(findings):
+    return [(f.level, f.line, f.message) for f in findings]
+
+
+def test_a_clean_run_has_no_findings(write):
+    assert validate_run(write("task1.univABC", "000028 000100 univABC\n000028 000101 univABC\n"), task=1) == []
+
+
+def test_format_tag_duplicate_and_self_retrieval_rules(write):
+    path = write("task1.x", "q a t1\nq a t1\nq q t1\nq b\nr x tag-2\n")
+    assert found(validate_run(path, task=1)) == [
+        ("error", None, "2 run tags (t1, tag-2); a file holds one run, with one tag"),
+        ("warning", 2, "duplicate of line 1: counted once"),
+        ("error", 3, "query 'q' returns itself; a query case is not its own candidate"),
+        ("error", 4, "2 columns; the file's format (pairs) has 3"),
+        ("error", 5, "run tag 'tag-2': use 1 to 12 letters or digits, no punctuation"),
+    ]
+
+
+def test_wrong_format_for_the_task(write):
+    assert found(validate_run(write("r", "q Y t\n"), task=1)) == [
+        ("error", 1, "3 columns (answers format); Task 1 takes pairs")
+    ]
+    assert found(validate_run(write("r2", "q Q0 d 1 x t\n"), task=3)) == [("error", 1, "score 'x' is not a number")]
+
+
+def test_bad_bytes_and_empty_files(write):
+    assert found(validate_run(write("r", b"q a t\nq \xff t\n"), task=1))[0][:2] == ("error", 2)
+    assert found(validate_run(write("e", ""), task=1)) == [("error", None, "the file holds no run lines")]
+
+
+def test_task4_answers(write):
+    path = write("R06.task4.t", "q1 Y t\nq2 maybe t\nq1 N t\nq3 N t\nq3 N t\n")
+    assert found(validate_run(path, task=4)) == [
+        ("error", 2, "answer 'maybe' is not Y or N"),
+        ("error", 3, "question 'q1' answered N here and Y on line 1"),
+        ("warning", 5, "duplicate of line 4: counted once"),
+    ]
+
+
+def test_task3_l_limit(write):
+    lines = "".join(f"R05-01-A Q0 {a} {a} {1 - a / 1000} t\n" for a in range(1, 103))
+    findings = found(validate_run(write("task3-L.t", "/* c */\n" + lines), task=3))
+    assert findings == [("error", 102, "question 'R05-01-A' has 102 lines; task3-L files allow 100 per question")]
+    assert validate_run(write("task3.t", lines), task=3) == []  # the limit is for -L files
+
+
+def test_against_the_statute_test_collection(coliee_home, write):
+    write_statute_root(coliee_home)
+    path = write("task3.t", "R05-01-A 213-2 t\nR05-01-I 3-2 t\nR05-09-A 1 t\n")
+    assert found(validate_run(path, task=3, year=2024)) == [
+        ("warning", 1, "article '213-2' is not in the Civil Code file"),
+        ("error", 3, "query 'R05-09-A' is not a query of coliee/task3/2024/test"),
+    ]
+    answers = write("R05.task4.t", "R05-01-A Y t\n")
+    assert found(validate_run(answers, task=4, year=2024)) == [
+        ("warning", None, "1 questions unanswered (scored as wrong): R05-01-I")
+    ]
+
+
+def test_against_the_caselaw_collections(coliee_home, write):
+    write_task1_flat(coliee_home)
+    write_task2(coliee_home)
+    run1 = write("task1.t", "000200 000300 t\n000200 999999 t\n")
+    assert found(validate_run(run1, task=1, year=2024)) == [
+        ("error", 2, "case '999999' is not a candidate of query '000200'")
+    ]
+    run2 = write("task2.t", "999 003 t\n1000 003.txt t\n")
+    assert found(validate_run(run2, task=2, dataset="coliee/task2/2026/test")) == [
+        ("error", 2, "paragraph '003' is not a paragraph of case '1000'")
+    ]
+
+
+def test_missing_collection_is_a_warning_not_a_crash(coliee_home, write):
+    findings = found(validate_run(write("task3.t", "R05-01-A 1 t\n"), task=3, year=2024))
+    assert findings[0][:2] == ("warning", None) and "riteval_R05_en.xml" in findings[0][2]
+
+
+def test_pilot_nulls(write):
+    sub = json.loads(json.dumps(GOLD))
+    sub[0]["court_decision"] = None
+    sub[1]["defendant_claims"][0]["is_accepted"] = None
+    assert found(validate_run(write("sub.jsonl", jsonl(sub)), task="pilot")) == [
+        ("error", None, "null left at tort 'T1': tort prediction is disqualified"),
+        ("error", None, "null left at tort 'T2', defendant claim 'd1': rationale extraction is disqualified"),
+    ]
+    assert len(validate_run(write("in.jsonl", jsonl(blank(GOLD))), task="pilot")) == 3 + 8
+
+
+def test_command_prints_findings_and_exits_1_on_errors(write, capsys):
+    assert main(["validate", write("task1.t", "q a t\nq a t\n"), "--task", "1"]) == 0
+    out = capsys.readouterr().out
+    assert (
+        "task1.t:2: warning: duplicate of line 1" in out
+        and "valid as a COLIEE Task 1 submission: 0 errors, 1 warnings" in out
+    )
+    assert main(["validate", write("task1.u", "q a t-1\n"), "--task", "1"]) == 1
+    assert "not valid" in capsys.readouterr().out
+
+
+def test_unknown_task():
+    with pytest.raises(ValueError, match="unknown COLIEE task"):
+        validate_run("x", task=7)
