@@ -20,7 +20,7 @@ import math
 import mmap
 import os
 import re
-from typing import NamedTuple, Optional
+from typing import NamedTuple, Optional, Union
 
 import numpy as np
 import pandas as pd
@@ -39,6 +39,9 @@ _EXPECTED_LINE = {
     "trec": "6 columns 'query_id Q0 doc_id rank score run_tag'",
     "answers": "3 columns 'query_id Y|N run_tag'",
 }
+_BLANKS = " \t\r"
+_FIELD_SEPARATOR = re.compile(r"[ \t\r]+")
+_LONE_CR = re.compile(rb"\r(?!\n)")
 _EXPECTED_ANY = "3 columns ('query doc tag' or 'query Y|N tag') or 6 columns ('query Q0 doc rank score tag')"
 
 
@@ -70,15 +73,19 @@ def _detect(parts: list[str], path: PathLike, lineno: int) -> str:
 
 
 def _data_lines(path: PathLike):
-    """Non-blank lines outside ``/* ... */`` comments (``task3-L`` files open with one)."""
+    """The fields of each non-blank line outside ``/* ... */`` comments (``task3-L`` files open with one).
+
+    Fields are separated by spaces and tabs, as pandas' reader sees them; a carriage return inside
+    a line separates too (the fast reader then steps aside, see :func:`_parse_fast`).
+    """
     in_comment = False
     for lineno, line in iter_lines(path):
-        stripped = line.strip()
+        stripped = line.strip(_BLANKS)
         if in_comment or stripped.startswith("/*"):
             in_comment = "*/" not in stripped
             continue
         if stripped:
-            yield lineno, stripped.split()
+            yield lineno, _FIELD_SEPARATOR.split(stripped)
 
 
 def _score(text: str, path: PathLike, lineno: int) -> float:
@@ -112,6 +119,8 @@ def _parse_fast(path: PathLike, fmt: str, skip: int) -> Optional[ParsedRun]:
     """pandas' C parser for the common, clean file; ``None`` whenever anything needs a closer look
     (then :func:`_parse_checked` reads line by line and reports the exact line)."""
     ncols = 6 if fmt == "trec" else 3
+    if _contains(path, _LONE_CR):  # pandas ends a line there; the line-by-line reader does not
+        return None
     try:
         table = pd.read_csv(
             path,
@@ -152,13 +161,15 @@ def _parse_fast(path: PathLike, fmt: str, skip: int) -> Optional[ParsedRun]:
     return ParsedRun(run, fmt, tags, [], os.fspath(path))
 
 
-def _contains(path: PathLike, needle: bytes) -> bool:
-    """Whether the file holds ``needle`` anywhere (a memory map: no copy, C speed)."""
+def _contains(path: PathLike, needle: Union[bytes, re.Pattern]) -> bool:
+    """Whether the file holds ``needle`` (bytes or a bytes pattern) anywhere: a memory map, no copy."""
     with open(path, "rb") as f:
         if os.fstat(f.fileno()).st_size == 0:
             return False
         with mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ) as mm:
-            return mm.find(needle) != -1
+            if isinstance(needle, bytes):
+                return mm.find(needle) != -1
+            return needle.search(mm) is not None
 
 
 def _strip_txt_column(col: pd.Series) -> pd.Series:

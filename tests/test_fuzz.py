@@ -1,0 +1,286 @@
+"""Hostile input for every reader: anything either parses or raises the package's own error naming the
+file, never another exception, a hang or a silently dropped line."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from hypothesis import HealthCheck, example, given, settings
+from hypothesis import strategies as st
+
+from ir_coliee import ColieeError, ColieeFormatError, read_qrels
+from ir_coliee.formats.civil_code import parse_civil_code
+from ir_coliee.formats.pilot import parse_torts
+from ir_coliee.formats.riteval import parse_riteval
+from ir_coliee.gold import parse_labels
+from ir_coliee.runs import _parse_checked, _parse_fast, parse_run
+
+FUZZ = settings(max_examples=300, deadline=2000, suppress_health_check=[HealthCheck.function_scoped_fixture])
+
+# lines that look like runs, with the characters that break parsers: separators, quotes, CR, BOM, Y/N
+TOKENS = st.sampled_from(
+    [
+        "q1",
+        "000028",
+        "000100.txt",
+        "Q0",
+        "1",
+        "0.5",
+        "-3e2",
+        "nan",
+        "inf",
+        "Y",
+        "N",
+        "univABC",
+        "/*",
+        "*/",
+        '"',
+        "'",
+        "#",
+        "\t",
+        " ",
+        "\r",
+        "\ufeff",
+        "\u3000",
+        "é",
+        "\x0c",
+        "\x1c",
+        "\x85",
+        "",
+    ]
+)
+LINES = st.lists(st.lists(TOKENS, min_size=0, max_size=7).map(" ".join), max_size=12)
+
+
+def data_lines(text: str) -> int:
+    """The lines a run reader must keep: not blank, not inside a /* */ comment."""
+    n, in_comment = 0, False
+    for line in text.split("\n"):
+        stripped = line.strip(" \t\r")
+        if in_comment or stripped.startswith("/*"):
+            in_comment = "*/" not in stripped
+            continue
+        if stripped:
+            n += 1
+    return n
+
+
+def assert_own_error(error: BaseException, path: str) -> None:
+    assert isinstance(error, ColieeError), repr(error)
+    if isinstance(error, ColieeFormatError):
+        assert error.path == path
+
+
+@FUZZ
+@given(LINES, st.sampled_from(["\n", "\r\n"]))
+@example(["q a t", "q\rb t"], "\n")
+@example(["q\u3000a t"], "\n")
+@example(["q \x1c t"], "\n")
+@example(["q a\x0cb t", "q\tb\tt"], "\r\n")
+@example(["\ufeffq a t"], "\n")
+def test_run_reader(tmp_path, lines, newline):
+    text = newline.join(lines) + newline
+    path = str(tmp_path / "run")
+    with open(path, "wb") as f:
+        f.write(text.encode("utf-8"))
+    try:
+        parsed = parse_run(path)
+    except Exception as e:
+        assert_own_error(e, path)
+        return
+    assert len(parsed.run) == data_lines(text.replace("\r\n", "\n"))
+    fast = _parse_fast(path, parsed.format, 0)
+    if fast is not None:  # both readers agree on everything the fast one accepts
+        checked = _parse_checked(path, parsed.format)
+        assert fast.run.values.tolist() == checked.run.values.tolist()
+
+
+@FUZZ
+@given(st.binary(max_size=300))
+def test_run_reader_on_bytes(tmp_path, data):
+    path = str(tmp_path / "run")
+    with open(path, "wb") as f:
+        f.write(data)
+    try:
+        parse_run(path)
+    except Exception as e:
+        assert_own_error(e, path)
+
+
+JSONISH = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.text(max_size=8),
+    lambda children: st.lists(children, max_size=4) | st.dictionaries(st.text(max_size=6), children, max_size=4),
+    max_leaves=12,
+)
+
+
+@FUZZ
+@given(JSONISH)
+def test_label_json(value):
+    text = json.dumps(value)
+    try:
+        labels = parse_labels(text, "labels.json")
+    except Exception as e:
+        assert_own_error(e, "labels.json")
+        return
+    assert isinstance(value, dict) and len(labels) <= len(value)
+
+
+@FUZZ
+@given(st.binary(max_size=200))
+def test_gold_reader_on_bytes(tmp_path, data):
+    path = str(tmp_path / "gold")
+    with open(path, "wb") as f:
+        f.write(data)
+    try:
+        read_qrels(path)
+    except Exception as e:
+        assert_own_error(e, path)
+
+
+XML_PIECES = st.sampled_from(
+    [
+        "<dataset>",
+        "</dataset>",
+        "<pair id='H30-1-A' label='Y'>",
+        '<pair id="R1-2-3">',
+        "<pair>",
+        "</pair>",
+        "<t1>",
+        "</t1>",
+        "<t2>",
+        "</t2>",
+        "<article>",
+        "</article>",
+        "Article 566 (1)",
+        "Article 3-2",
+        "第二百十三条の二　",
+        "\n",
+        "&amp;",
+        "&bad;",
+        "<!DOCTYPE d [<!ENTITY a 'x'>]>",
+        "<?xml version='1.0'?>",
+        "text",
+        "label='X'",
+    ]
+)
+
+
+@FUZZ
+@given(st.lists(XML_PIECES, max_size=20).map("".join))
+def test_riteval(text):
+    try:
+        questions = parse_riteval(text, "exam.xml")
+    except Exception as e:
+        assert_own_error(e, "exam.xml")
+        return
+    assert all(q.query_id for q in questions)
+
+
+CODE_PIECES = st.sampled_from(
+    [
+        "Article 1  text",
+        "Article 3-2  text",
+        "Articles 38 to 84  Deleted",
+        "Article 208  Deleted",
+        "(Caption)",
+        "(2) para",
+        "Part I X",
+        "Chapter 2 Y",
+        "第一条　本文",
+        "第二百十三条の二　本文",
+        "第三十八条から第八十四条まで　削除",
+        "（見出し）",
+        "第一編　総則",
+        "",
+        "plain text",
+        "第十十条　x",
+        "第〇条　x",
+    ]
+)
+
+
+@FUZZ
+@given(st.lists(CODE_PIECES, max_size=25).map("\n".join))
+def test_civil_code(text):
+    articles = list(parse_civil_code(text))
+    starts = [ln for ln in text.split("\n") if re.match(r"^(Article \d|第[〇一二三四五六七八九十百千]+条)", ln)]
+    live = [ln for ln in starts if not ln.endswith(("Deleted", "削除"))]
+    assert len(articles) == len(live)  # every live article header is a document, none dropped
+
+
+@FUZZ
+@given(st.lists(JSONISH.map(json.dumps) | st.text(max_size=30), max_size=5))
+def test_pilot_jsonl(lines):
+    try:
+        torts = parse_torts(enumerate(lines, 1), "sub.jsonl")
+    except Exception as e:
+        assert_own_error(e, "sub.jsonl")
+        return
+    assert len(torts) == sum(1 for ln in lines if ln.strip())
+
+
+def test_a_directory_and_a_missing_file_are_clear_errors(tmp_path):
+    for reader in (parse_run, read_qrels):
+        with pytest.raises(ColieeFormatError, match="is a directory"):
+            reader(tmp_path)
+        with pytest.raises(ColieeFormatError, match="no such file"):
+            reader(tmp_path / "absent")
+
+
+def _encrypt_flag(path) -> None:
+    """Mark every member of a zip file as encrypted (bit 0 of the general purpose flags), as a
+    password-protected package looks to zipfile."""
+    data = bytearray(path.read_bytes())
+    for signature, offset in ((b"PK\x03\x04", 6), (b"PK\x01\x02", 8)):
+        start = 0
+        while (pos := data.find(signature, start)) != -1:
+            data[pos + offset] |= 1
+            start = pos + 4
+    path.write_bytes(bytes(data))
+
+
+def test_encrypted_zip_gives_a_clear_message(coliee_home):
+    import ir_datasets
+    from caselaw_data import write_task2
+    from statute_data import zip_folder
+
+    from ir_coliee.datasets import ColieeDataError, refresh
+
+    write_task2(coliee_home)
+    archive = zip_folder(coliee_home / "task2_test_files_2026")
+    _encrypt_flag(archive)
+    refresh()
+    with pytest.raises(ColieeDataError, match=r"cannot read from the zip file.*extract it with its password"):
+        list(ir_datasets.load("coliee/task2/2026/test").queries_iter())
+
+
+def test_zip_member_paths_never_leave_the_data_root(coliee_home):
+    import zipfile
+
+    from ir_coliee.datasets.files import scan
+
+    with zipfile.ZipFile(coliee_home / "evil.zip", "w") as zf:
+        zf.writestr("../../outside/task1_train_labels_2024.json", "{}")
+        zf.writestr("/abs/task1_test_labels_2024.json", "{}")
+    files = scan(coliee_home)
+    assert {f.member for f in files} == {
+        "../../outside/task1_train_labels_2024.json",
+        "/abs/task1_test_labels_2024.json",
+    }
+    # members are read in place from the zip file: nothing is written, so no path can escape
+    assert all(f.disk_path == coliee_home / "evil.zip" for f in files)
+    assert files[0].read_bytes() == b"{}"
+    assert sorted(p.name for p in coliee_home.iterdir()) == ["evil.zip"]
+
+
+def test_entity_bombs_are_refused_before_parsing():
+    bomb = '<?xml version="1.0"?>\n<!DOCTYPE lolz [\n<!ENTITY lol "lol">\n<!ENTITY lol2 "&lol;&lol;&lol;&lol;">\n]>\n<dataset>&lol2;</dataset>'
+    with pytest.raises(ColieeFormatError, match="declares entities") as info:
+        parse_riteval(bomb, "exam.xml")
+    assert info.value.line == 3
+    external = '<?xml version="1.0"?>\n<!DOCTYPE d [<!ENTITY x SYSTEM "file:///etc/passwd">]>\n<dataset>&x;</dataset>'
+    with pytest.raises(ColieeFormatError, match="declares entities"):
+        parse_riteval(external, "exam.xml")
