@@ -24,6 +24,7 @@ from typing import NamedTuple, Optional, Union
 
 import numpy as np
 import pandas as pd
+from pandas.api.types import union_categoricals
 
 from ir_coliee.errors import ColieeFormatError, PathLike
 from ir_coliee.providers.counting import run_table
@@ -115,50 +116,85 @@ def parse_run(path: PathLike, format: str = "auto") -> ParsedRun:
     return _parse_fast(path, fmt, skip=lineno - 1) or _parse_checked(path, fmt)
 
 
+_CHUNK = 1_000_000
+
+
+class _Chunks:
+    """What the fast reader keeps of each chunk: query and document ids as categories (each distinct
+    id stored once), scores, run tags. A 10M-line run then needs a fraction of the memory of one
+    string object per cell."""
+
+    def __init__(self) -> None:
+        self.qids: list[pd.Categorical] = []
+        self.docs: list[pd.Categorical] = []
+        self.scores: list[np.ndarray] = []
+        self.tags: dict[str, None] = {}
+
+    def add(self, table: pd.DataFrame, fmt: str) -> bool:
+        last = table.shape[1] - 1
+        if (table[last] == "").any():  # a short line leaves the last column empty
+            return False
+        self.qids.append(pd.Categorical(table[0].to_numpy(dtype=object)))
+        self.docs.append(pd.Categorical(table[2 if fmt == "trec" else 1].to_numpy(dtype=object)))
+        if fmt == "trec":
+            self.scores.append(table[4].to_numpy(dtype=float))
+        self.tags.update(dict.fromkeys(pd.unique(table[last].to_numpy(dtype=object))))
+        return True
+
+
+def _ids(parts: list[pd.Categorical]) -> pd.Categorical:
+    ids = union_categoricals(parts) if len(parts) > 1 else parts[0]
+    stripped = [strip_txt(c) for c in ids.categories]
+    if len(set(stripped)) == len(stripped):  # ".txt" stripped on the distinct ids, not on every line
+        return ids.rename_categories(stripped)
+    return pd.Categorical([strip_txt(v) for v in ids.astype(object)])
+
+
 def _parse_fast(path: PathLike, fmt: str, skip: int) -> Optional[ParsedRun]:
-    """pandas' C parser for the common, clean file; ``None`` whenever anything needs a closer look
-    (then :func:`_parse_checked` reads line by line and reports the exact line)."""
+    """pandas' C parser, in chunks, for the common, clean file; ``None`` whenever anything needs a
+    closer look (then :func:`_parse_checked` reads line by line and reports the exact line)."""
     ncols = 6 if fmt == "trec" else 3
     if _contains(path, _LONE_CR):  # pandas ends a line there; the line-by-line reader does not
         return None
+    chunks = _Chunks()
     try:
-        table = pd.read_csv(
+        reader = pd.read_csv(
             path,
             sep=r"\s+",
             header=None,
-            dtype={**dict.fromkeys(range(ncols), str), **({4: "float64"} if fmt == "trec" else {})},
+            names=list(range(ncols)),  # a longer line makes the C parser raise
+            dtype={i: ("float64" if fmt == "trec" and i == 4 else "str") for i in range(ncols)},
             engine="c",
             na_filter=False,
             quoting=csv.QUOTE_NONE,
             skiprows=skip,
             encoding="utf-8-sig",
+            chunksize=_CHUNK,
         )
+        with reader:
+            for table in reader:
+                if not chunks.add(table, fmt):
+                    return None
     except (pd.errors.ParserError, UnicodeDecodeError, ValueError):
         return None
-    # short lines leave the last column empty; long ones make the C parser raise
-    if table.shape[1] != ncols or (table[ncols - 1] == "").any():
-        return None
-    doc_col = 2 if fmt == "trec" else 1
-    qids, docs = table[0], table[doc_col]
-    if _contains(path, b"/*") and any(q.startswith("/*") for q in qids.tolist()):
+    qids, docs = _ids(chunks.qids), _ids(chunks.docs)
+    if any(str(q).startswith("/*") for q in qids.categories):
         return None  # a comment after the first run line: only the checked reader skips it exactly
-    if _contains(path, b".txt"):
-        qids = _strip_txt_column(qids)
-        docs = docs if fmt == "answers" else _strip_txt_column(docs)
-    run = pd.DataFrame({"query_id": qids, "doc_id": docs})
-    if run.duplicated().any():
+    pairs = pd.Series(qids.codes.astype(np.int64) * len(docs.categories) + docs.codes)
+    if pairs.duplicated().any():
         return None
-    if fmt == "answers" and (not docs.isin(ANSWER_LABELS).all() or qids.duplicated().any()):
-        return None
+    if fmt == "answers":
+        if not set(docs.categories) <= set(ANSWER_LABELS) or pd.Series(qids.codes).duplicated().any():
+            return None
     if fmt == "trec":
-        scores = table[4].to_numpy(dtype=float)
+        scores = np.concatenate(chunks.scores)
         if not np.isfinite(scores).all():
             return None
-        run["score"] = scores
     else:
-        run["score"] = np.arange(len(run), 0, -1, dtype=float)
-    tags = [str(t) for t in pd.unique(table[ncols - 1])]
-    return ParsedRun(run, fmt, tags, [], os.fspath(path))
+        scores = np.arange(len(qids), 0, -1, dtype=float)
+    # as objects, the columns point at the categories' strings: no string is copied per line
+    run = pd.DataFrame({"query_id": qids.astype(object), "doc_id": docs.astype(object), "score": scores})
+    return ParsedRun(run, fmt, [str(t) for t in chunks.tags], [], os.fspath(path))
 
 
 def _contains(path: PathLike, needle: Union[bytes, re.Pattern]) -> bool:
@@ -170,10 +206,6 @@ def _contains(path: PathLike, needle: Union[bytes, re.Pattern]) -> bool:
             if isinstance(needle, bytes):
                 return mm.find(needle) != -1
             return needle.search(mm) is not None
-
-
-def _strip_txt_column(col: pd.Series) -> pd.Series:
-    return pd.Series([strip_txt(v) for v in col.tolist()], index=col.index, dtype=object)
 
 
 def _parse_checked(path: PathLike, fmt: str) -> ParsedRun:

@@ -284,3 +284,27 @@ def test_entity_bombs_are_refused_before_parsing():
     external = '<?xml version="1.0"?>\n<!DOCTYPE d [<!ENTITY x SYSTEM "file:///etc/passwd">]>\n<dataset>&x;</dataset>'
     with pytest.raises(ColieeFormatError, match="declares entities"):
         parse_riteval(external, "exam.xml")
+
+
+def test_no_cache_is_written_so_none_can_be_left_broken(coliee_home, tmp_path_factory, monkeypatch):
+    """Lookups read the official files (or open zips) directly; an interrupted iteration leaves
+    nothing behind, and the next one starts from the files again."""
+    import ir_datasets
+    from caselaw_data import write_task1_flat, write_task2
+    from statute_data import write_statute_root
+
+    home = tmp_path_factory.mktemp("ird_home")
+    monkeypatch.setenv("IR_DATASETS_HOME", str(home))
+    write_task1_flat(coliee_home)
+    write_task2(coliee_home)
+    write_statute_root(coliee_home)
+    before = sorted(p for p in coliee_home.rglob("*"))
+    for dataset_id in ("coliee/task1/2024/train", "coliee/task2/2026/test", "coliee/task3/2024/test"):
+        ds = ir_datasets.load(dataset_id)
+        docs = ds.docs_iter()
+        first = next(docs)
+        docs.close()  # as if the process died mid-iteration
+        assert ds.docs_store().get(first.doc_id) == first
+        assert next(ds.docs_iter()) == first
+    assert sorted(p for p in coliee_home.rglob("*")) == before
+    assert list(home.rglob("*")) == []
