@@ -308,3 +308,15 @@ def test_no_cache_is_written_so_none_can_be_left_broken(coliee_home, tmp_path_fa
         assert next(ds.docs_iter()) == first
     assert sorted(p for p in coliee_home.rglob("*")) == before
     assert list(home.rglob("*")) == []
+
+
+def test_a_case_file_with_bad_bytes_names_the_file_and_line(coliee_home):
+    import ir_datasets
+    from caselaw_data import write_task2
+
+    write_task2(coliee_home)
+    bad = coliee_home / "task2_test_files_2026" / "999" / "paragraphs" / "002.txt"
+    bad.write_bytes(b" [2] fine line\nLatin-1 \xe9t\xe9\n")
+    with pytest.raises(ColieeFormatError) as info:
+        list(ir_datasets.load("coliee/task2/2026/test").docs_iter())
+    assert (info.value.path, info.value.line) == (str(bad), 2)
