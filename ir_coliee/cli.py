@@ -181,13 +181,9 @@ def cmd_eval(args: argparse.Namespace) -> int:
 
 
 def cmd_demo(args: argparse.Namespace) -> int:
-    from ir_coliee.sample import SAMPLE_RUNS
+    from ir_coliee.demo import run_demo
 
-    for task, year, title, gold, run in SAMPLE_RUNS:
-        print(f"== {title}, COLIEE {year} measures (synthetic sample: {gold.name}, {run.name})")
-        args.task, args.year = task, year
-        score(str(gold), str(run), args, sys.stdout)
-        print()
+    run_demo(args.out, score, args, sys.stdout)
     return 0
 
 
@@ -225,6 +221,14 @@ def cmd_validate(args: argparse.Namespace) -> int:
     return 1 if errors else 0
 
 
+def cmd_datasets(args: argparse.Namespace) -> int:
+    """ir_datasets' own command line, with the COLIEE datasets registered."""
+    import ir_datasets
+
+    ir_datasets.main(args.irds_args)
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="ir_coliee", description="COLIEE benchmarks: official scoring and data.")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -259,14 +263,28 @@ def build_parser() -> argparse.ArgumentParser:
     val.add_argument("--year", type=int, help="edition: check against coliee/taskN/YEAR/test")
     val.add_argument("--dataset", help="check against this dataset id instead")
     val.set_defaults(func=cmd_validate)
+    datasets = sub.add_parser(
+        "datasets",
+        help="ir_datasets' command line (list, export, lookup, ...) with the COLIEE datasets",
+        description="Runs `ir_datasets ARGS` with the COLIEE datasets registered, e.g. "
+        "`ir_coliee datasets export coliee/task3/2024/test qrels`.",
+    )
+    datasets.add_argument("irds_args", nargs=argparse.REMAINDER, help="arguments for ir_datasets")
+    datasets.set_defaults(func=cmd_datasets)
     data = sub.add_parser("data", help="the licensed data: which files are found").add_subparsers(
         dest="data_command", required=True
     )
     check = data.add_parser("check", help="list the file behind each part of the datasets")
     check.add_argument("datasets", nargs="*", help="dataset ids (default: all)")
     check.set_defaults(func=cmd_data_check)
-    demo = sub.add_parser("demo", help="score the bundled synthetic sample runs of every task")
-    demo.set_defaults(func=cmd_demo, measures=[], year=None, per_query=False, format="tsv", digits=4)
+    demo = sub.add_parser(
+        "demo",
+        help="the whole loop on the bundled synthetic sample release",
+        description="Load each task's sample dataset through ir_datasets, run a BM25 baseline, write, "
+        "validate and score official submission files.",
+    )
+    demo.add_argument("--out", help="keep the submission files in this folder")
+    demo.set_defaults(func=cmd_demo, measures=[], year=None, per_query=False, format="tsv", digits=4, answers=None)
     return parser
 
 

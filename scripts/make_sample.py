@@ -1,6 +1,10 @@
-"""Writes the synthetic sample release in ir_coliee/sample/ (deterministic; ids and runs only, no text).
+"""Writes the synthetic sample release in ir_coliee/sample/release/ (deterministic).
 
-Every file is made up by this script in the official layouts: no COLIEE data is involved.
+Every file is made up here, in the official layouts of the 2025 edition (COLIEE-SPEC sections 2-5),
+so that ``ir_coliee demo`` can run the whole loop: load the datasets through their ir_datasets ids,
+retrieve with BM25, write and validate official submission files, score them. The texts are
+generated from topic word lists: no COLIEE data is involved.
+
 Run: python scripts/make_sample.py
 """
 
@@ -8,102 +12,142 @@ from __future__ import annotations
 
 import json
 import random
+import shutil
 from pathlib import Path
 
-OUT = Path(__file__).resolve().parent.parent / "ir_coliee" / "sample"
-TAG = "sampleRun1"
+OUT = Path(__file__).resolve().parent.parent / "ir_coliee" / "sample" / "release"
+MARK = "SYNTHETIC SAMPLE (written by ir_coliee, not COLIEE data)"
+
+TOPICS = [
+    "lease tenant landlord rent premises repair deposit",
+    "sale buyer seller defect warranty delivery price",
+    "loan lender borrower interest repayment guarantee surety",
+    "minor guardian consent capacity rescind juridical act",
+    "mortgage creditor priority auction collateral registration",
+    "tort negligence damages injury compensation liability fault",
+    "agency agent principal authority representation ratify",
+    "prescription period acquisition possession lapse claim",
+    "inheritance heir estate succession will legacy share",
+    "marriage spouse divorce property custody support",
+    "contract offer acceptance formation mistake fraud duress",
+    "easement neighbor land passage boundary water access",
+    "employment worker employer wage dismissal contract term",
+    "unjust enrichment benefit loss restitution good faith",
+    "pledge movable possession secured debt retention right",
+]
+COMMON = "the a of to and in that is by for with on as be it shall may".split()
 
 
-def task1(rng: random.Random) -> None:
-    pool = [f"{rng.randrange(10**6):06d}" for _ in range(400)]
-    queries = pool[:25]
-    gold = {f"{q}.txt": [f"{d}.txt" for d in rng.sample(pool[25:], rng.randint(1, 5))] for q in queries}
-    (OUT / "task1_test_labels_sample.json").write_text(json.dumps(gold, indent=1) + "\n")
-    lines = []
-    for q in queries:
-        relevant = [d[:-4] for d in gold[f"{q}.txt"]]
-        hits = [d for d in relevant if rng.random() < 0.5]
-        misses = rng.sample([d for d in pool[25:] if d not in relevant], 5 - len(hits))
-        lines += [f"{q} {d} {TAG}\n" for d in hits + misses]
-    (OUT / "task1.sampleRun1.txt").write_text("".join(lines))
+def topic_text(rng: random.Random, topic: int, n: int) -> str:
+    words = TOPICS[topic].split()
+    return (
+        " ".join(rng.choice(words) if rng.random() < 0.45 else rng.choice(COMMON) for _ in range(n)).capitalize() + "."
+    )
 
 
-def task2(rng: random.Random) -> None:
-    cases = [f"{i:03d}" for i in range(901, 931)] + [str(i) for i in range(1001, 1011)]
-    gold: dict = {}
-    lines = []
-    for case in cases:
-        n_par = rng.randint(20, 60)
-        relevant = sorted(rng.sample(range(1, n_par + 1), rng.randint(1, 2)))
-        names = [f"{p:03d}.txt" for p in relevant]
-        gold[case] = ", ".join(names) if rng.random() < 0.3 else names
-        guess = relevant[0] if rng.random() < 0.6 else rng.randint(1, n_par)
-        lines.append(f"{case} {guess:03d} {TAG}\n")
-    (OUT / "task2_test_labels_sample.json").write_text(json.dumps(gold, indent=1) + "\n")
-    (OUT / "task2.sampleRun1.txt").write_text("".join(lines))
+def write(path: Path, text: str) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
 
 
 def statute(rng: random.Random) -> None:
-    questions = [f"R05-{i:02d}-{s}" for i in range(1, 21) for s in "AI"]
-    articles = [str(a) for a in range(1, 725)] + ["3-2", "398-22", "724-2"]
-    qrels, task3, task3l, answers, task4 = [], [], [], [], []
-    for q in questions:
-        relevant = rng.sample(articles, rng.choice([1, 1, 1, 2, 3]))
-        qrels += [f"{q} 0 {a} 1\n" for a in relevant]
-        ranked = [a for a in rng.sample(articles, 12) if a not in relevant][:10]
-        for a in relevant:
-            if rng.random() < 0.8:
-                ranked.insert(rng.choice([0, 0, 1, 2, 5, 8]), a)
-        ranked = ranked[:10]
-        task3 += [f"{q} {a} {TAG}\n" for a in ranked[: rng.randint(1, 3)]]
-        task3l += [f"{q} Q0 {a} {r} {1 - r / 20:.4f} {TAG}\n" for r, a in enumerate(ranked, 1)]
-        label = rng.choice("YN")
-        answers.append(f"{q} {label} gold\n")
-        task4.append(f"{q} {label if rng.random() < 0.7 else 'YN'.replace(label, '')} {TAG}\n")
-    (OUT / "task3_gold_sample.qrels").write_text("".join(qrels))
-    (OUT / "task3.sampleRun1").write_text("".join(task3))
-    (OUT / "task3-L.sampleRun1").write_text("/* synthetic sample: ranked list, 10 per question */\n" + "".join(task3l))
-    (OUT / "task4_gold_sample.txt").write_text("".join(answers))
-    (OUT / "R05.task4.sampleRun1").write_text("".join(task4))
+    package = OUT / "COLIEE2025statute_data-English"
+    lines = [f"{MARK}: Civil Code", "Part I General Provisions", "Chapter I Synthetic Chapter"]
+    article_topic = {}
+    for number in range(1, 61):
+        if number == 31:
+            lines.append("Part II Synthetic Part")
+        if number == 20:
+            lines.append("Articles 20 to 22  Deleted")
+        if 20 <= number <= 22:
+            continue
+        topic = rng.randrange(len(TOPICS))
+        article_topic[str(number)] = topic
+        lines.append(f"({TOPICS[topic].split()[0].capitalize()})")
+        lines.append(f"Article {number}  {topic_text(rng, topic, 25)}")
+        lines.append(f"(2) {topic_text(rng, topic, 15)}")
+    write(package / "text" / "civil_code_en-1to724-2.txt", "\ufeff" + "\n".join(lines) + "\n")
+    pairs = []
+    for i in range(40):
+        qid = f"R06-{i // 5 + 1:02d}-{'AIUEO'[i % 5]}"
+        gold = rng.sample(sorted(article_topic), rng.choice([1, 1, 2]))
+        t1 = "\n".join(f"Article {a}  synthetic article text" for a in gold)
+        question = topic_text(rng, article_topic[gold[0]], 20)
+        pairs.append(
+            f'<pair id="{qid}" label="{rng.choice("YN")}">\n<t1>\n{t1}\n</t1>\n<t2>\n{question}\n</t2>\n</pair>\n'
+        )
+    write(
+        package / "train" / "riteval_R06_en.xml",
+        f'<?xml version="1.0" encoding="UTF-8"?>\n<!-- {MARK} -->\n<dataset>\n{"".join(pairs)}</dataset>\n',
+    )
+    write(package / "README.txt", f"{MARK}\n")
 
 
-def tort_record(i: int, sides: dict, decision: bool, rng: random.Random, guess: bool) -> dict:
-    """One tort; with ``guess``, a system's answers (each label right 3 times out of 4)."""
+def task1(rng: random.Random) -> None:
+    ids = sorted(f"{rng.randrange(10**6):06d}" for _ in range(80))
+    topic = {d: rng.randrange(len(TOPICS)) for d in ids}
+    folder = OUT / "task1_test_files_2025"
+    for d in ids:
+        paragraphs = "".join(f"[{p}]\n{topic_text(rng, topic[d], 40)}\n" for p in range(1, 6))
+        write(folder / f"{d}.txt", f"{MARK}\n{paragraphs}")
+    queries = ids[:20]
+    labels = {}
+    for q in queries:
+        same = [d for d in ids[20:] if topic[d] == topic[q]]
+        labels[f"{q}.txt"] = [f"{d}.txt" for d in (rng.sample(same, min(len(same), 2)) or rng.sample(ids[20:], 1))]
+    write(OUT / "task1_test_labels_2025.json", json.dumps(labels, indent=1) + "\n")
+    write(OUT / "task1_test_no_labels_2025.json", json.dumps({q: [] for q in labels}, indent=1) + "\n")
 
-    def label(value: bool) -> bool:
-        return value if not guess or rng.random() < 0.75 else not value
 
-    record = {
-        "version": "sample",
-        "tort_id": f"sample-{i:02d}",
-        "undisputed_facts": [{"id": f, "description": f"合成の事実 {i}-{f}（サンプル）"} for f in range(1, 4)],
-    }
-    for side, claims in sides.items():
-        record[f"{side}_claims"] = [
-            {"id": c, "description": f"合成の主張 {side} {c}", "is_accepted": label(accepted)} for c, accepted in claims
-        ]
-    record["court_decision"] = label(decision)
-    return record
+def task2(rng: random.Random) -> None:
+    folder = OUT / "task2_test_files_2025"
+    labels = {}
+    for case in [str(n) for n in range(995, 1005)]:
+        topics = rng.sample(range(len(TOPICS)), 6)
+        n_par = 12
+        entailing = rng.randrange(1, n_par + 1)
+        for p in range(1, n_par + 1):
+            write(folder / case / "paragraphs" / f"{p:03d}.txt", f" [{p}] {topic_text(rng, topics[p % 6], 30)}\n")
+        write(folder / case / "base_case.txt", f"{MARK}\n{topic_text(rng, topics[0], 60)}\n")
+        write(folder / case / "entailed_fragment.txt", f"{topic_text(rng, topics[entailing % 6], 15)}\n")
+        labels[case] = f"{entailing:03d}.txt" if rng.random() < 0.5 else [f"{entailing:03d}.txt"]
+    write(OUT / "task2_test_labels_2025.json", json.dumps(labels, indent=1) + "\n")
 
 
 def pilot(rng: random.Random) -> None:
-    gold, submission = [], []
+    torts = []
     for i in range(1, 21):
-        sides = {
-            side: [(c, rng.random() < 0.4) for c in range(1, rng.randint(1, 4) + 1)]
-            for side in ("plaintiff", "defendant")
-        }
-        decision = rng.random() < 0.5
-        gold.append(tort_record(i, sides, decision, rng, guess=False))
-        submission.append(tort_record(i, sides, decision, rng, guess=True))
-    for name, torts in (("pilot_gold_sample.jsonl", gold), ("pilot.sampleRun1.jsonl", submission)):
-        (OUT / name).write_text("".join(json.dumps(t, ensure_ascii=False) + "\n" for t in torts), encoding="utf-8")
+        topic = rng.randrange(len(TOPICS))
+        torts.append(
+            {
+                "version": "sample",
+                "tort_id": f"sample-{i:02d}",
+                "undisputed_facts": [{"id": f, "description": f"合成の事実 {i}-{f}（{MARK}）"} for f in range(1, 4)],
+                "plaintiff_claims": [
+                    {
+                        "id": c,
+                        "description": f"原告の合成の主張 {c}: {topic_text(rng, topic, 8)}",
+                        "is_accepted": rng.random() < 0.6,
+                    }
+                    for c in range(1, rng.randint(2, 4))
+                ],
+                "defendant_claims": [
+                    {"id": c, "description": f"被告の合成の主張 {c}", "is_accepted": rng.random() < 0.3}
+                    for c in range(1, rng.randint(1, 3))
+                ],
+                "court_decision": rng.random() < 0.55,
+            }
+        )
+    write(
+        OUT / "COLIEE2025_pilot" / "pilot_test.jsonl", "".join(json.dumps(t, ensure_ascii=False) + "\n" for t in torts)
+    )
 
 
 if __name__ == "__main__":
-    OUT.mkdir(parents=True, exist_ok=True)
-    rng = random.Random(2024)
+    shutil.rmtree(OUT, ignore_errors=True)
+    rng = random.Random(2025)
+    statute(rng)
     task1(rng)
     task2(rng)
-    statute(rng)
     pilot(rng)
+    write(OUT / "README.txt", f"{MARK}: a tiny release in the official layouts of COLIEE 2025.\n")

@@ -204,3 +204,29 @@ def test_2019_task2_index(root):
     assert [d.doc_id for d in ds.docs_iter()] == ["001/001", "001/002", "002/001", "002/002"]
     with pytest.raises(ColieeDataError, match=r"task2\.xml"):
         list(ir_datasets.load("coliee/task2/2019/test").queries_iter())
+
+
+def test_pyterrier_coliee_prefix_without_importing_ir_coliee(root):
+    """The ``pyterrier.dataset_provider`` entry point: a fresh process that never imports ir_coliee."""
+    import os
+    import subprocess
+    import sys
+
+    write_task2(root)
+    code = (
+        "import sys, pyterrier as pt\n"
+        "ds = pt.get_dataset('coliee:task2/2026/test')\n"
+        "assert 'ir_coliee' in sys.modules\n"
+        "print(ds.get_topics()['qid'].tolist(), len(ds.get_qrels()))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=dict(os.environ), check=True)
+    assert out.stdout.strip() == "['999', '1000'] 3"
+
+
+def test_coliee_provider_lists_and_refuses_unknown_names():
+    from ir_coliee.pt_provider import ColieeDatasetProvider
+
+    provider = ColieeDatasetProvider()
+    assert "task3/2024/test" in provider.list_dataset_names()
+    with pytest.raises(KeyError, match="no COLIEE dataset"):
+        provider.get_dataset("task9/2024/test")

@@ -104,12 +104,49 @@ def test_eval_errors_exit_2_with_a_message(write, capsys, gold, run, args, messa
     assert out == ""
 
 
-def test_demo_prints_a_table_per_task(capsys):
-    _, out, _ = run_cli(capsys, "demo")
-    for header in ("run\tMicroP\tMicroR\tMicroF1", "run\tMacroP\tMacroR\tMacroF2", "run\tAnswerAccuracy"):
+def test_demo_runs_the_whole_loop_on_the_sample_release(capsys, tmp_path):
+    _, out, _ = run_cli(capsys, "demo", "--out", tmp_path)
+    for dataset_id in ("task1", "task2", "task3", "task4", "pilot"):
+        assert f"== coliee/{dataset_id}/2025/test (synthetic sample release)" in out
+    assert out.count("validate: 0 errors") == 6
+    for header in ("run\tMicroP\tMicroR\tMicroF1", "run\tMacroP\tMacroR\tMacroF2\tAP", "run\tAnswerAccuracy\n"):
         assert header in out
-    assert out.count("== Task") == 5 and out.count("== Pilot") == 1
     assert "run\tAnswerAccuracy\tMacroF1\tMacroP\tMacroR\tMacroF1[plaintiff]" in out
+    written = sorted(p.name for p in tmp_path.iterdir())
+    assert written == sorted(
+        [
+            "task1.bm25demo",
+            "task2.bm25demo",
+            "task3.bm25demo",
+            "task3-L.bm25demo",
+            "R06.task4.bm25demo",
+            "pilot.bm25demo.jsonl",
+        ]
+    )
+    # the files are official submissions: the scorer reads them back to the printed numbers
+    assert (
+        main(["eval", "coliee/task2/2025/test", str(tmp_path / "task2.bm25demo")]) == 2
+    )  # the release is not the data root now
+    assert "not found" in capsys.readouterr().err
+
+
+def test_datasets_command_passes_through_to_ir_datasets(capsys, coliee_home):
+    from caselaw_data import write_task2
+
+    write_task2(coliee_home)
+    with pytest.raises(SystemExit) as info:
+        main(["datasets"])
+    assert info.value.code == 1
+    main(["datasets", "export", "coliee/task2/2026/test", "qrels", "--format", "tsv"])
+    assert capsys.readouterr().out.splitlines()[0] == "999\t999/002\t1\t0"
+    main(["datasets", "export", "coliee/task2/2026/test", "docs", "--format", "jsonl"])
+    first = json.loads(capsys.readouterr().out.splitlines()[0])
+    assert first == {
+        "doc_id": "999/001",
+        "case_id": "999",
+        "paragraph": "001",
+        "text": " [1] Synthetic paragraph 1 of case 999.\n",
+    }
 
 
 def test_python_dash_m_entry_point():

@@ -18,8 +18,6 @@ Runs name documents as in the submission format (``001 013 tag``); ``ir_coliee e
 the scoped ids of these datasets (:func:`scope_run`).
 """
 
-from __future__ import annotations
-
 import re
 from collections.abc import Callable, Iterator
 from typing import ClassVar, NamedTuple, Optional

@@ -11,8 +11,6 @@ first copy with every ``court_decision`` filled in.
   ``AnswerAccuracy`` encoding ``(tort, "True"|"False", 1)``.
 """
 
-from __future__ import annotations
-
 import re
 from collections.abc import Iterator
 from typing import NamedTuple, Optional

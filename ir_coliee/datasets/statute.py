@@ -9,8 +9,6 @@ Dataset ids: ``coliee/task3/{year}/{train|test}``, ``coliee/task4/...``, ``colie
 Japanese with a ``/ja`` suffix (2026 is Japanese only); per-exam subsets ``.../train/h30[/ja]``.
 """
 
-from __future__ import annotations
-
 from collections.abc import Callable, Iterator, Sequence
 from typing import NamedTuple, Optional
 

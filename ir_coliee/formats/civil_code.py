@@ -6,8 +6,6 @@ article; article starts (``Article 3-2  text`` / ``第三条の二　text``); co
 deletions (``Article 208  Deleted``, ``Articles 38 to 84  Deleted`` / ``削除``), which are not documents.
 """
 
-from __future__ import annotations
-
 import re
 from collections.abc import Iterator
 from typing import NamedTuple, Optional

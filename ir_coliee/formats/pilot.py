@@ -5,8 +5,6 @@ One JSON object per line: ``version``, ``tort_id``, ``undisputed_facts[{id, desc
 Inputs carry ``null`` where systems must answer; a submission must replace every one with a boolean.
 """
 
-from __future__ import annotations
-
 import json
 import os
 from collections.abc import Iterable, Iterator

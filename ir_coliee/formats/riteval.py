@@ -5,8 +5,6 @@ the question, ``label`` the Task 4 answer (absent in test files), and the Task 3
 articles whose headers appear in ``t1`` (or, in newer files, one ``<article>`` element each).
 """
 
-from __future__ import annotations
-
 import re
 from typing import NamedTuple
 

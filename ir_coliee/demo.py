@@ -1,0 +1,186 @@
+"""``ir_coliee demo``: the whole loop on the bundled synthetic sample release.
+
+For each task it loads the 2025 test dataset through its ir_datasets id, runs a lexical baseline
+(BM25 from the ``bm25s`` package; trivial rules where there is nothing to rank), writes an official
+submission file, validates it and scores it as the organisers do.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import os
+import tempfile
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from typing import Callable, Optional, TextIO
+
+import ir_datasets
+
+from ir_coliee.datasets import refresh
+from ir_coliee.formats.pilot import ColieeClaim, ColieeTort, write_torts
+from ir_coliee.runs import write_run
+from ir_coliee.validate import validate_run
+
+RELEASE = Path(__file__).resolve().parent / "sample" / "release"
+YEAR = 2025
+TAG = "bm25demo"
+
+
+@contextlib.contextmanager
+def sample_release() -> Iterator[Path]:
+    """Point the data root at the bundled synthetic release for the duration of the block."""
+    saved = os.environ.get("COLIEE_HOME")
+    os.environ["COLIEE_HOME"] = str(RELEASE)
+    refresh()
+    try:
+        yield RELEASE
+    finally:
+        if saved is None:
+            os.environ.pop("COLIEE_HOME", None)
+        else:
+            os.environ["COLIEE_HOME"] = saved
+        refresh()
+
+
+def bm25_top(
+    doc_ids: Sequence[str], doc_texts: Sequence[str], queries: Sequence[str], k: int
+) -> list[list[tuple[str, float]]]:
+    """The ``k`` best documents of each query by BM25, with their scores."""
+    try:
+        import bm25s
+    except ImportError:
+        raise RuntimeError("the demo's baseline needs bm25s: pip install 'ir_coliee[demo]'") from None
+    retriever = bm25s.BM25()
+    retriever.index(bm25s.tokenize(list(doc_texts), show_progress=False), show_progress=False)
+    k = min(k, len(doc_ids))
+    found, scores = retriever.retrieve(bm25s.tokenize(list(queries), show_progress=False), k=k, show_progress=False)
+    return [[(doc_ids[i], float(s)) for i, s in zip(row, row_scores)] for row, row_scores in zip(found, scores)]
+
+
+def task1_run(dataset) -> dict[str, dict[str, float]]:
+    docs = list(dataset.docs_iter())
+    queries = list(dataset.queries_iter())
+    ranked = bm25_top([d.doc_id for d in docs], [d.text for d in docs], [q.text for q in queries], k=6)
+    # a query case is not its own candidate
+    return {q.query_id: dict([(d, s) for d, s in hits if d != q.query_id][:5]) for q, hits in zip(queries, ranked)}
+
+
+def task2_run(dataset) -> dict[str, dict[str, float]]:
+    by_case: dict[str, list] = {}
+    for doc in dataset.docs_iter():
+        by_case.setdefault(doc.case_id, []).append(doc)
+    run = {}
+    for q in dataset.queries_iter():
+        paragraphs = by_case.get(q.query_id, [])
+        hits = bm25_top([p.paragraph for p in paragraphs], [p.text for p in paragraphs], [q.text], k=1)[0]
+        run[q.query_id] = dict(hits)
+    return run
+
+
+def task3_run(dataset, k: int) -> dict[str, dict[str, float]]:
+    docs = list(dataset.docs_iter())
+    queries = list(dataset.queries_iter())
+    ranked = bm25_top([d.doc_id for d in docs], [d.default_text() for d in docs], [q.text for q in queries], k=k)
+    return {q.query_id: dict(hits) for q, hits in zip(queries, ranked)}
+
+
+def task4_run(dataset) -> dict[str, dict[str, float]]:
+    """The majority answer of bar-exam questions, Y, for every question."""
+    return {q.query_id: {"Y": 1.0} for q in dataset.queries_iter()}
+
+
+def pilot_submission(dataset) -> list[ColieeTort]:
+    """Tort found; the plaintiff's claims accepted, the defendant's not."""
+
+    def answer(claims: Sequence[ColieeClaim], accepted: bool) -> tuple[ColieeClaim, ...]:
+        return tuple(c._replace(is_accepted=accepted) for c in claims)
+
+    return [
+        t._replace(
+            court_decision=True,
+            plaintiff_claims=answer(t.plaintiff_claims, True),
+            defendant_claims=answer(t.defendant_claims, False),
+        )
+        for t in dataset.torts_iter()
+    ]
+
+
+def _steps(out: Path) -> list[tuple[str, str, str, str, Callable[[], Path]]]:
+    """(task, dataset id, what the baseline does, file name, writer) of each demo step."""
+
+    def load(task: str) -> object:
+        return ir_datasets.load(f"coliee/{task}/{YEAR}/test")
+
+    def writer(name: str, fmt: str, make: Callable[[], object], limit: Optional[int] = None) -> Callable[[], Path]:
+        return lambda: Path(write_run(make(), out / name, format=fmt, tag=TAG, max_per_query=limit))
+
+    return [
+        (
+            "1",
+            "task1",
+            "BM25, 5 cases per query",
+            f"task1.{TAG}",
+            writer(f"task1.{TAG}", "pairs", lambda: task1_run(load("task1"))),
+        ),
+        (
+            "2",
+            "task2",
+            "BM25, best paragraph of each case",
+            f"task2.{TAG}",
+            writer(f"task2.{TAG}", "pairs", lambda: task2_run(load("task2"))),
+        ),
+        (
+            "3",
+            "task3",
+            "BM25, best article",
+            f"task3.{TAG}",
+            writer(f"task3.{TAG}", "pairs", lambda: task3_run(load("task3"), 1)),
+        ),
+        (
+            "3",
+            "task3",
+            "BM25, ranked list of 10",
+            f"task3-L.{TAG}",
+            writer(f"task3-L.{TAG}", "trec", lambda: task3_run(load("task3"), 10), 100),
+        ),
+        (
+            "4",
+            "task4",
+            "always Y",
+            f"R06.task4.{TAG}",
+            writer(f"R06.task4.{TAG}", "answers", lambda: task4_run(load("task4"))),
+        ),
+        (
+            "pilot",
+            "pilot",
+            "tort found, plaintiff's claims accepted",
+            f"pilot.{TAG}.jsonl",
+            lambda: Path(write_torts(pilot_submission(load("pilot")), out / f"pilot.{TAG}.jsonl")),
+        ),
+    ]
+
+
+def run_demo(
+    out_dir: Optional[str],
+    score: Callable[[str, str, argparse.Namespace, TextIO], None],
+    args: argparse.Namespace,
+    stream: TextIO,
+) -> None:
+    """Run every step, printing the validation verdict and the official table of each submission."""
+    with contextlib.ExitStack() as stack:
+        out = Path(out_dir) if out_dir else Path(stack.enter_context(tempfile.TemporaryDirectory()))
+        out.mkdir(parents=True, exist_ok=True)
+        stack.enter_context(sample_release())
+        for task, family, baseline, name, write in _steps(out):
+            dataset_id = f"coliee/{family}/{YEAR}/test"
+            stream.write(f"== {dataset_id} (synthetic sample release): {baseline} -> {name}\n")
+            path = write()
+            findings = validate_run(path, task, dataset=dataset_id)
+            errors = sum(f.level == "error" for f in findings)
+            stream.write(f"validate: {errors} errors, {len(findings) - errors} warnings\n")
+            args.task, args.year = task, YEAR
+            score(dataset_id, str(path), args, stream)
+            stream.write("\n")
+        if out_dir:
+            stream.write(f"submission files written to {out}\n")
