@@ -5,6 +5,7 @@
 
 from __future__ import annotations
 
+import argparse
 import re
 import sys
 from pathlib import Path
@@ -133,7 +134,92 @@ def datasets_page() -> str:
     return "".join(out)
 
 
-PAGES = {"measures.md": measures_page, "official.md": official_page, "datasets.md": datasets_page}
+def data_page() -> str:
+    """docs/data.md: per edition, the official files each task needs and where they go."""
+    from ir_coliee.datasets.files import ENV_HOME, HOW_TO_GET
+
+    out = [_HEADER, "# Placing the licensed data\n\n"]
+    out.append(
+        f"{HOW_TO_GET}: `${ENV_HOME}` if set, else `$IR_DATASETS_HOME/coliee`, else `~/.ir_datasets/coliee`. "
+        "Keep the packages as the organisers distribute them: folders or zip files (a zip may hold a "
+        "folder of the same name), at any depth; ir_coliee finds the files below by their official names "
+        "and never writes there. When one file name occurs in several packages, the edition's own package "
+        "serves the inputs and the first labelled copy serves the gold; a later package serves when the "
+        "edition's own is absent. Check with `ir_coliee data check [DATASET]`.\n"
+    )
+    by_year: dict[str, dict[str, dict[str, None]]] = {}
+    for dataset_id, parts in _needed_files().items():
+        _, family, year, *_ = dataset_id.split("/")
+        files = by_year.setdefault(year, {}).setdefault(family, {})
+        for _, names in parts:
+            files.setdefault(names, None)
+    for year in sorted(by_year, reverse=True):
+        out.append(f"\n## COLIEE {year}\n\n| task | official files (any of the alternatives) |\n|---|---|\n")
+        for family, names in sorted(by_year[year].items()):
+            out.append(f"| {family} | {'<br>'.join(_compact_exams(list(names)))} |\n")
+    return "".join(out)
+
+
+_EXAM_FILE = re.compile(r"^riteval_(\w+?)_(en|jp)\.xml(.*)$")
+
+
+def _compact_exams(names: list[str]) -> list[str]:
+    """``riteval_H18_en.xml`` ... ``riteval_R05_en.xml`` as one line ``riteval_{H18..R05}_en.xml``."""
+    from ir_coliee.datasets.statute import EXAMS
+
+    exams_of: dict[tuple[str, str], list[str]] = {}
+    for m in filter(None, map(_EXAM_FILE.match, names)):
+        exams_of.setdefault((m.group(2), m.group(3)), []).append(m.group(1))
+    out: list[str] = []
+    for name in names:
+        m = _EXAM_FILE.match(name)
+        if not m:
+            out.append(name)
+            continue
+        lang, rest = m.group(2), m.group(3)
+        exams = exams_of.pop((lang, rest), None)
+        if exams:  # the group's first member stands for all of it
+            ordered = sorted(exams, key=EXAMS.index)
+            span = ordered[0] if len(ordered) == 1 else f"{{{ordered[0]}..{ordered[-1]}}}"
+            out.append(f"riteval_{span}_{lang}.xml{rest}")
+    return out
+
+
+def cli_page() -> str:
+    """docs/cli.md: the help of every ``ir_coliee`` command, at a fixed width."""
+    import os
+
+    from ir_coliee.cli import build_parser
+
+    saved = os.environ.get("COLUMNS")
+    os.environ["COLUMNS"] = "100"
+    try:
+        parser = build_parser()
+        out = [_HEADER, "# Command line\n\n", "```text\n", parser.format_help(), "```\n"]
+        sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+        for name, command in sub.choices.items():
+            out.extend([f"\n## ir_coliee {name}\n\n```text\n", command.format_help(), "```\n"])
+            for action in command._actions:
+                if isinstance(action, argparse._SubParsersAction):
+                    for sub_name, sub_command in action.choices.items():
+                        out.extend(
+                            [f"\n### ir_coliee {name} {sub_name}\n\n```text\n", sub_command.format_help(), "```\n"]
+                        )
+    finally:
+        if saved is None:
+            del os.environ["COLUMNS"]
+        else:
+            os.environ["COLUMNS"] = saved
+    return "".join(out)
+
+
+PAGES = {
+    "measures.md": measures_page,
+    "official.md": official_page,
+    "datasets.md": datasets_page,
+    "data.md": data_page,
+    "cli.md": cli_page,
+}
 
 
 def write_pages(folder: Path) -> None:

@@ -277,12 +277,18 @@ def write_run(run: object, path: PathLike, format: str, tag: str, max_per_query:
 
     Queries are written in id order, documents best score first (ties: doc id descending, as
     trec_eval ranks them); ``max_per_query`` keeps only the best ones (``task3-L`` allows 100).
+    PyTerrier result frames (``qid``, ``docno``) are taken too, and dataset ids scoped by query
+    (Task 2's ``001/013``) are written as the official format names them (``001 013``).
     """
     if format not in FORMATS:
         raise ValueError(f"unknown run format {format!r}; expected one of {', '.join(FORMATS)}")
     check_run_tag(tag)
+    if isinstance(run, pd.DataFrame) and "query_id" not in run.columns and {"qid", "docno"} <= set(run.columns):
+        run = run.rename(columns={"qid": "query_id", "docno": "doc_id"})
     lines: list[str] = []
-    for qid, ranked in _ranked(run):
+    for qid, scoped in _ranked(run):
+        prefix = f"{qid}/"
+        ranked = [(d[len(prefix) :] if d.startswith(prefix) else d, s) for d, s in scoped]
         if format == "answers":
             labels = {d for d, _ in ranked}
             if len(labels) != 1 or not labels <= set(ANSWER_LABELS):

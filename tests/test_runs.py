@@ -185,3 +185,11 @@ def test_run_tags_are_checked(tmp_path, tag):
 def test_twelve_character_tag_is_fine(tmp_path):
     write_run(RUN, tmp_path / "r", format="pairs", tag="ABCDEFGHIJ12")
     assert read_run(tmp_path / "r")["query_id"].nunique() == 2
+
+
+def test_write_takes_pyterrier_frames_and_unscopes_dataset_ids(tmp_path):
+    res = pd.DataFrame(
+        {"qid": ["999", "999", "1000"], "docno": ["999/002", "999/001", "1000/003"], "score": [2.0, 1.0, 5.0]}
+    )
+    path = write_run(res, tmp_path / "task2.t", format="pairs", tag="t", max_per_query=1)
+    assert open(path).read() == "1000 003 t\n999 002 t\n"
