@@ -103,6 +103,19 @@ def _needed_files() -> dict[str, list[tuple[str, str]]]:
             refresh()
 
 
+def _records(dataset) -> str:
+    """The record types of a dataset's parts, with their fields."""
+    parts = []
+    for part in ("docs", "queries", "qrels", "scoreddocs"):
+        if getattr(dataset, f"has_{part}")():
+            cls = getattr(dataset, f"{part}_cls")()
+            parts.append(f"{part}: `{cls.__name__}({', '.join(cls._fields)})`")
+    return (
+        "Records: " + "; ".join(parts) + ". Counts depend on the files you hold: "
+        "`ir_datasets.load(ID).docs_count()` and `ir_coliee data check ID` report them."
+    )
+
+
 def datasets_page() -> str:
     """docs/datasets.md: every registered dataset id, its official measures and the files it reads."""
     import ir_datasets
@@ -124,8 +137,9 @@ def datasets_page() -> str:
         family = dataset_id.split("/")[1]
         if family != current:
             current = family
-            doc = ir_datasets.load(dataset_id).documentation()
-            out.append(f"\n## {doc.get('pretty_name', family)}\n\n{doc.get('desc', '')}\n\n")
+            dataset = ir_datasets.load(dataset_id)
+            doc = dataset.documentation()
+            out.append(f"\n## {doc.get('pretty_name', family)}\n\n{doc.get('desc', '')}\n\n{_records(dataset)}\n\n")
             out.append("| dataset id | official measures | files read (part: official name) |\n|---|---|---|\n")
         doc = ir_datasets.load(dataset_id).documentation()
         measures = ", ".join(f"`{m}`" for m in doc["official_measures"])
