@@ -152,6 +152,7 @@ def test_data_check_command(root, capsys):
     assert f"data root: {root}" in out
     assert "coliee/task3/2024/test\tqrels R05\t" in out and "COLIEE2025statute_data-English" in out
     assert "coliee/task3/2024/test\tgold\tNOTE: 1 gold document ids not in the documents: 213-2" in out
+    assert "coliee/task3/2024/test\tcounts\tNOTE: 9 documents, 2 queries, 3 qrels" in out
     # 2023's test exam (R04) is served by the 2024 package; nothing holds the 2026 Japanese exam R07
     assert main(["data", "check", "coliee/task3/2023/test"]) == 0
     assert "COLIEE2024statute_data-English/train/riteval_R04_en.xml" in capsys.readouterr().out

@@ -24,12 +24,19 @@ def dataset_entry(dataset_id: str):
 
 
 def check_dataset(dataset_id: str) -> list[Source]:
-    """The file of each part (``location`` ``None`` when missing) and, when everything is there, a note
-    on gold document ids that are not in the documents (real gold, e.g. articles the Civil Code file lacks)."""
+    """The file of each part (``location`` ``None`` when missing) and, when everything is there, notes:
+    the counts, and gold document ids that are not in the documents (real gold, e.g. articles the
+    Civil Code file lacks)."""
     entry = dataset_entry(dataset_id)
     sources = entry.sources()
-    if entry.task in _DOCUMENT_GOLD and all(s.location for s in sources):
-        dataset = ir_datasets.load(dataset_id)
+    if not all(s.location for s in sources):
+        return sources
+    dataset = ir_datasets.load(dataset_id)
+    counts = [f"{sum(1 for _ in dataset.queries_iter())} queries", f"{sum(1 for _ in dataset.qrels_iter())} qrels"]
+    if dataset.has_docs():
+        counts.insert(0, f"{dataset.docs_count()} documents")
+    sources.append(Source("counts", "", ", ".join(counts)))
+    if entry.task in _DOCUMENT_GOLD:
         gold = list(dict.fromkeys(q.doc_id for q in dataset.qrels_iter()))
         found = dataset.docs_store().get_many(gold)
         absent = [d for d in gold if d not in found]
