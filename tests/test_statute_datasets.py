@@ -82,6 +82,8 @@ def test_per_exam_subset(root):
         ("H30-2-U", "1"),
     ]
     assert "coliee/task3/2024/train/h30" in REGISTERED
+    upper = ir_datasets.load("coliee/task3/2024/train/H30")  # as the exam is written
+    assert list(upper.qrels_iter()) == list(ds.qrels_iter())
     with pytest.raises(KeyError):
         ir_datasets.load("coliee/task3/2024/train/r05")  # the test exam is not a training exam
 

@@ -302,7 +302,7 @@ def _editions(task: str) -> list[int]:
 
 
 #: Per-exam training subsets (not listed by ``ir_datasets list``; loadable by id).
-EXAM_SUBSET = rf"^{NAME}/task([34])/(\d{{4}})/train/([hr]\d{{1,2}})(?:/(ja))?$"
+EXAM_SUBSET = rf"^{NAME}/task([34])/(\d{{4}})/train/([hHrR]\d{{1,2}})(?:/(ja))?$"
 _PATTERN_REGISTERED = False
 
 
