@@ -5,6 +5,7 @@ and reads no file.
 """
 
 from ir_coliee import _host
+from ir_coliee.compare import compare
 from ir_coliee.datasets import register_all
 from ir_coliee.errors import ColieeError, ColieeFormatError, ColieeScoringError
 from ir_coliee.evaluation import evaluate
@@ -26,6 +27,7 @@ from ir_coliee.measures import (
 from ir_coliee.official import official_measures
 from ir_coliee.providers import pipeline
 from ir_coliee.runs import parse_run, read_run, write_run
+from ir_coliee.tuning import apply_cutoff, tune_cutoff
 from ir_coliee.validate import Finding, validate_run
 from ir_coliee.values import CountedValue
 
@@ -58,8 +60,10 @@ __all__ = [
     "MicroP",
     "MicroR",
     "__version__",
+    "apply_cutoff",
     "calc",
     "calc_aggregate",
+    "compare",
     "evaluate",
     "evaluator",
     "iter_calc",
@@ -70,6 +74,7 @@ __all__ = [
     "read_qrels",
     "read_run",
     "score_recall_gated",
+    "tune_cutoff",
     "validate_run",
     "write_run",
 ]

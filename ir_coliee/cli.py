@@ -22,7 +22,7 @@ from ir_coliee.gated import score_recall_gated
 from ir_coliee.official import TASKS, official_measures
 from ir_coliee.pilot import score_pilot
 from ir_coliee.providers import pipeline
-from ir_coliee.runs import ParsedRun, parse_run
+from ir_coliee.runs import ParsedRun, parse_run, write_run
 from ir_coliee.validate import validate_run
 
 #: Bar-exam question ids of the statute tasks (COLIEE-SPEC section 4).
@@ -229,6 +229,61 @@ def cmd_datasets(args: argparse.Namespace) -> int:
     return 0
 
 
+def _load_runs(paths: Sequence[str], dataset: Optional[Registered]) -> dict[str, pd.DataFrame]:
+    runs = {}
+    for path in paths:
+        parsed = parse_run(path)
+        name = "+".join(parsed.run_tags) if parsed.run_tags and "+".join(parsed.run_tags) not in runs else path
+        runs[name] = scope_run(parsed.run) if dataset is not None and dataset.scoped else parsed.run
+    return runs
+
+
+def cmd_compare(args: argparse.Namespace) -> int:
+    """The measures of several runs with confidence intervals and tests against the baseline."""
+    from ir_coliee.compare import compare, plot_intervals
+
+    gold, dataset = load_gold(args.gold)
+    runs = _load_runs(args.runs, dataset)
+    task, year = args.task, args.year
+    if dataset is not None:
+        task, year = task or dataset.task, year or dataset.year
+    if not args.measure and task is None:
+        raise ColieeError("give --measure, or --task (and --year) for the official measures")
+    frame = compare(
+        runs,
+        gold,
+        args.measure or None,
+        baseline=args.baseline,
+        task=task,
+        year=year,
+        resamples=args.resamples,
+        correction=args.correction,
+        seed=args.seed,
+    )
+    write_table(frame.reset_index(), sys.stdout, args.digits)
+    if args.plot:
+        measure = next(c for c in frame.columns if c != "baseline")
+        print(f"plot: {plot_intervals(frame, measure, args.plot)}")
+    return 0
+
+
+def cmd_tune(args: argparse.Namespace) -> int:
+    """The best cutoff of a run on training gold, the curve, and optionally the cut submission."""
+    from ir_coliee.tuning import apply_cutoff, tune_cutoff
+
+    gold, dataset = load_gold(args.gold)
+    run = _load_runs([args.run], dataset)
+    (frame,) = run.values()
+    tuned = tune_cutoff(frame, gold, args.measure, over=args.over, max_rank=args.max_rank)
+    if args.curve:
+        write_table(tuned.curve, sys.stdout, args.digits)
+    print(f"best {args.over} cutoff: {tuned.cutoff:g} ({tuned.measure} = {tuned.value:.{args.digits}f})")
+    if args.write:
+        cut = apply_cutoff(frame, args.over, tuned.cutoff)
+        print(f"written: {write_run(cut, args.write, format=args.write_format, tag=args.tag)}")
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="ir_coliee", description="COLIEE benchmarks: official scoring and data.")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -263,6 +318,40 @@ def build_parser() -> argparse.ArgumentParser:
     val.add_argument("--year", type=int, help="edition: check against coliee/taskN/YEAR/test")
     val.add_argument("--dataset", help="check against this dataset id instead")
     val.set_defaults(func=cmd_validate)
+    cmp = sub.add_parser(
+        "compare",
+        help="compare runs: confidence intervals and significance valid for micro measures",
+        description="Each measure of each run with its bootstrap confidence interval, and against the baseline "
+        "a paired randomization test that recomputes the measure on every resample (micro measures from "
+        "resampled counts), with a multiple-testing correction.",
+    )
+    cmp.add_argument("gold", help="gold file or dataset id, as for eval")
+    cmp.add_argument("runs", nargs="+", help="submission files; the first is the baseline unless --baseline")
+    cmp.add_argument("--measure", action="append", help="a measure (repeatable; default: the official ones)")
+    cmp.add_argument("--task", choices=TASKS, help="COLIEE task whose official measures to use")
+    cmp.add_argument("--year", type=int, help="COLIEE edition (default: the newest)")
+    cmp.add_argument("--baseline", type=int, default=0, help="index of the baseline run (default 0)")
+    cmp.add_argument("--resamples", type=int, default=10_000, help="resamples for tests and intervals")
+    cmp.add_argument("--correction", choices=("holm", "bonferroni", "none"), default="holm")
+    cmp.add_argument("--seed", type=int, default=42)
+    cmp.add_argument("--plot", help="write a PNG of the first measure's intervals (needs matplotlib)")
+    cmp.add_argument("--digits", type=int, default=4)
+    cmp.set_defaults(func=cmd_compare)
+    tune = sub.add_parser(
+        "tune",
+        help="the cutoff (rank, score or relative score) that maximises a measure on training data",
+    )
+    tune.add_argument("gold", help="training gold file or dataset id")
+    tune.add_argument("run", help="a scored or ranked run on the training queries")
+    tune.add_argument("--measure", default="MicroF1", help="the measure to maximise (default MicroF1)")
+    tune.add_argument("--over", choices=("rank", "score", "relative-score"), default="rank")
+    tune.add_argument("--max-rank", type=int, default=100)
+    tune.add_argument("--curve", action="store_true", help="print the whole curve")
+    tune.add_argument("--write", help="apply the best cutoff to RUN and write this submission file")
+    tune.add_argument("--write-format", choices=("pairs", "trec"), default="pairs")
+    tune.add_argument("--tag", default="tuned", help="run tag of the written file")
+    tune.add_argument("--digits", type=int, default=4)
+    tune.set_defaults(func=cmd_tune)
     datasets = sub.add_parser(
         "datasets",
         help="ir_datasets' command line (list, export, lookup, ...) with the COLIEE datasets",

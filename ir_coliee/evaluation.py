@@ -4,18 +4,20 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable, Sequence
-from typing import Optional, Union
+from typing import TYPE_CHECKING, Optional, Union
 
 import ir_measures
 import pandas as pd
 from ir_measures.measures.base import Measure
 
-from ir_coliee.datasets.common import NAME, REGISTERED, Registered
 from ir_coliee.errors import ColieeError
 from ir_coliee.gold import read_qrels
 from ir_coliee.official import official_measures
 from ir_coliee.providers import pipeline
 from ir_coliee.values import CountedValue
+
+if TYPE_CHECKING:
+    from ir_coliee.datasets.common import Registered
 
 MeasureLike = Union[str, Measure]
 
@@ -36,6 +38,8 @@ def load_gold(spec: str) -> tuple[pd.DataFrame, Optional[Registered]]:
 
     For a dataset id, also returns what ir_coliee knows of it (task and edition).
     """
+    from ir_coliee.datasets.common import NAME, REGISTERED  # the datasets use this module
+
     if os.path.exists(spec) or not spec.startswith(f"{NAME}/"):
         return read_qrels(spec), None
     import ir_datasets

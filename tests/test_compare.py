@@ -1,0 +1,165 @@
+"""Comparing runs: tests and intervals that recompute each measure (micro from counts), Holm, tuning."""
+
+from __future__ import annotations
+
+import itertools
+import random
+from fractions import Fraction as F
+
+import ir_measures
+import numpy as np
+import pytest
+
+import ir_coliee
+from ir_coliee import MacroF2, MicroF1, MicroP, apply_cutoff, compare, tune_cutoff
+from ir_coliee.cli import main
+from ir_coliee.compare import correct, per_query, randomization_p, stat_of
+
+
+def make_runs(n_queries: int, seed: int, strength: float = 0.5):
+    """Gold with 2 relevant of 10 documents per query; a run retrieves each relevant one with
+    probability ``strength`` and one or two others."""
+    rng = random.Random(seed)
+    gold = {f"q{i:02d}": {"d0": 1, "d1": 1} for i in range(n_queries)}
+
+    def run():
+        out = {}
+        for q in gold:
+            docs = [d for d in ("d0", "d1") if rng.random() < strength]
+            docs += rng.sample([f"d{j}" for j in range(2, 10)], rng.randint(1, 2))
+            out[q] = {d: rng.random() for d in docs}
+        return out
+
+    return gold, run
+
+
+def test_holm_and_bonferroni_by_hand():
+    # sorted 0.01, 0.03, 0.04: 3 x 0.01, max(0.03, 2 x 0.03), max(0.06, 1 x 0.04)
+    assert correct([0.01, 0.04, 0.03], "holm") == pytest.approx([0.03, 0.06, 0.06])
+    assert correct([0.01, 0.04, 0.03], "bonferroni") == pytest.approx([0.03, 0.12, 0.09])
+    assert correct([0.5, 0.9], "none") == [0.5, 0.9]
+
+
+def test_values_are_the_official_scores_and_results_are_deterministic():
+    gold, run = make_runs(20, seed=1)
+    runs = {"a": run(), "b": run(), "c": run()}
+    measures = [MicroF1, MacroF2, ir_measures.AP]
+    frame = compare(runs, gold, measures, resamples=300, seed=7)
+    for name, r in runs.items():
+        expected = ir_measures.calc_aggregate(measures, gold, r)
+        for m in measures:
+            assert frame.loc[name, str(m)] == pytest.approx(expected[m], abs=1e-12)
+            assert frame.loc[name, f"{m} CI low"] <= frame.loc[name, str(m)] <= frame.loc[name, f"{m} CI high"]
+    assert frame.equals(compare(runs, gold, measures, resamples=300, seed=7))
+    assert frame.loc["a", "baseline"] and np.isnan(frame.loc["a", "MicroF1 p-value"])
+    holm = correct([frame.loc["b", "MicroF1 p-value"], frame.loc["c", "MicroF1 p-value"]], "holm")
+    assert [frame.loc["b", "MicroF1 p-value (holm)"], frame.loc["c", "MicroF1 p-value (holm)"]] == holm
+
+
+def test_identical_runs_give_p_one_and_a_much_better_run_a_small_p():
+    gold, run = make_runs(30, seed=2)
+    base = run()
+    frame = compare([base, base], gold, [MicroF1], resamples=500)
+    assert frame.loc["run1", "MicroF1 p-value"] == 1.0
+    perfect = {q: {"d0": 1.0, "d1": 0.9} for q in gold}
+    assert compare([base, perfect], gold, [MicroF1], resamples=500).loc["run1", "MicroF1 p-value"] < 0.01
+
+
+def exact_permutation_p(stat, a, b):
+    """All 2^n swaps enumerated: the exact p-value the randomization test estimates."""
+    n = len(a.values)
+    whole = np.arange(n)[None, :]
+    observed = abs(stat.of(a.take(whole))[0] - stat.of(b.take(whole))[0])
+    masks = np.array(list(itertools.product([False, True], repeat=n)))
+    rows = np.broadcast_to(whole, masks.shape)
+    a_rows, b_rows = a.take(rows), b.take(rows)
+    diffs = np.abs(stat.of(a_rows.swap(b_rows, masks)) - stat.of(b_rows.swap(a_rows, masks)))
+    return float(np.mean(diffs >= observed - 1e-12))
+
+
+@pytest.mark.parametrize("measure", [MicroF1, MicroP, MacroF2, ir_measures.AP])
+def test_randomization_p_matches_the_exact_permutation_test(measure):
+    gold, run = make_runs(9, seed=3)
+    a_run, b_run = run(), run()
+    qids = list(gold)
+    a, b = per_query(measure, qids, gold, a_run), per_query(measure, qids, gold, b_run)
+    stat = stat_of(measure)
+    exact = exact_permutation_p(stat, a, b)
+    estimate = randomization_p(stat, a, b, resamples=20_000, rng=np.random.default_rng(0))
+    assert estimate == pytest.approx(exact, abs=0.02)
+
+
+def test_micro_statistic_uses_counts_not_mean_of_per_query_values():
+    gold = {"q1": {"a": 1}, "q2": {"b": 1, "c": 1, "d": 1}}
+    run = {"q1": {"a": 1.0}, "q2": {"x": 1.0, "y": 1.0, "b": 0.5}}
+    data = per_query(MicroP, list(gold), gold, run)
+    assert data.counts.tolist() == [[1, 1, 1], [1, 3, 3]]
+    whole = np.arange(2)[None, :]
+    assert stat_of(MicroP).of(data.take(whole))[0] == pytest.approx(float(F(2, 4)))  # not (1 + 1/3) / 2
+    assert stat_of(ir_measures.AP).formula is None
+
+
+def test_calibration_two_runs_of_the_same_system_reject_about_5_percent():
+    """Simulation with a fixed seed: the share of p < 0.05 between two draws of one system."""
+    rejections, trials = 0, 300
+    rng = np.random.default_rng(11)
+    for trial in range(trials):
+        gold, run = make_runs(40, seed=1000 + trial)
+        qids = list(gold)
+        a, b = per_query(MicroF1, qids, gold, run()), per_query(MicroF1, qids, gold, run())
+        rejections += randomization_p(stat_of(MicroF1), a, b, resamples=200, rng=rng) < 0.05
+    assert 0.02 <= rejections / trials <= 0.09, rejections / trials
+
+
+TUNE_GOLD = {"q1": {"a": 1, "b": 1}, "q2": {"c": 1}}
+TUNE_RUN = {"q1": {"a": 0.9, "x": 0.8, "b": 0.7, "y": 0.6}, "q2": {"c": 0.5, "z": 0.4}}
+
+
+def test_tune_over_rank_by_hand():
+    tuned = tune_cutoff(TUNE_RUN, TUNE_GOLD, MicroF1, over="rank")
+    # k = 1: P = 1, R = 2/3 -> 4/5; k = 2: 4/7; k = 3: P = 3/5, R = 1 -> 3/4; k = 4: 2/3
+    assert tuned.curve["MicroF1"].tolist() == pytest.approx([4 / 5, 4 / 7, 3 / 4, 2 / 3])
+    assert (tuned.cutoff, tuned.value) == (1.0, pytest.approx(4 / 5))
+
+
+def test_tune_over_score_and_relative_score_by_hand():
+    tuned = tune_cutoff(TUNE_RUN, TUNE_GOLD, "MicroF1", over="score")
+    # t = 0.5 keeps all of q1 and c of q2: P = 3/5, R = 1 -> 3/4 (t = 0.7: 2/3, t = 0.4: 2/3)
+    assert (tuned.cutoff, tuned.value) == (0.5, pytest.approx(3 / 4))
+    assert tuned.curve.set_index("cutoff")["MicroF1"].to_dict() == pytest.approx(
+        {0.4: 2 / 3, 0.5: 3 / 4, 0.6: 4 / 7, 0.7: 2 / 3, 0.8: 2 / 5, 0.9: 1 / 2}
+    )
+    relative = tune_cutoff(TUNE_RUN, TUNE_GOLD, MicroF1, over="relative-score")
+    # q1 relative scores a 1, x 2/3, b 1/3, y 0; q2 c 1, z 0: any r in (0, 1/3] gives 6/7
+    assert (relative.cutoff, relative.value) == (0.01, pytest.approx(6 / 7))
+    cut = apply_cutoff(TUNE_RUN, "relative-score", relative.cutoff)
+    assert sorted(zip(cut.query_id, cut.doc_id)) == [("q1", "a"), ("q1", "b"), ("q1", "x"), ("q2", "c")]
+    assert ir_measures.calc_aggregate([MicroF1], TUNE_GOLD, cut)[MicroF1] == pytest.approx(6 / 7)
+    with pytest.raises(ValueError, match="unknown cutoff kind"):
+        tune_cutoff(TUNE_RUN, TUNE_GOLD, over="percent")
+
+
+def test_compare_and_tune_commands(write, capsys, tmp_path):
+    gold = write("gold.qrels", "".join(f"{q} 0 {d} 1\n" for q, docs in TUNE_GOLD.items() for d in docs))
+    a = write("task1.a", "q1 a a\nq1 x a\nq2 c a\n")
+    b = write("task1.b", "q1 x b\nq2 z b\n")
+    png = tmp_path / "ci.png"
+    assert main(["compare", gold, a, b, "--task", "1", "--resamples", "200", "--plot", str(png)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith("run\tbaseline\tMicroP\tMicroP CI low\tMicroP CI high\tMicroP p-value")
+    assert out[1].startswith("a\tTrue\t0.6667") and out[2].startswith("b\tFalse\t0.0000")
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    run = write(
+        "task3-L.t",
+        "".join(f"{q} Q0 {d} {i} {s} t\n" for q, docs in TUNE_RUN.items() for i, (d, s) in enumerate(docs.items(), 1)),
+    )
+    written = tmp_path / "task1.tuned"
+    assert main(["tune", gold, run, "--over", "score", "--write", str(written)]) == 0
+    assert "best score cutoff: 0.5 (MicroF1 = 0.7500)" in capsys.readouterr().out
+    assert ir_coliee.read_run(written)[["query_id", "doc_id"]].values.tolist() == [
+        ["q1", "a"],
+        ["q1", "x"],
+        ["q1", "b"],
+        ["q1", "y"],
+        ["q2", "c"],
+    ]
