@@ -58,12 +58,13 @@ def bm25_top(
     return [[(doc_ids[i], float(s)) for i, s in zip(row, row_scores)] for row, row_scores in zip(found, scores)]
 
 
-def task1_run(dataset) -> dict[str, dict[str, float]]:
+def task1_run(dataset, k: int = 5) -> dict[str, dict[str, float]]:
+    """BM25's ``k`` best cases of each query case."""
     docs = list(dataset.docs_iter())
     queries = list(dataset.queries_iter())
-    ranked = bm25_top([d.doc_id for d in docs], [d.text for d in docs], [q.text for q in queries], k=6)
+    ranked = bm25_top([d.doc_id for d in docs], [d.text for d in docs], [q.text for q in queries], k=k + 1)
     # a query case is not its own candidate
-    return {q.query_id: dict([(d, s) for d, s in hits if d != q.query_id][:5]) for q, hits in zip(queries, ranked)}
+    return {q.query_id: dict([(d, s) for d, s in hits if d != q.query_id][:k]) for q, hits in zip(queries, ranked)}
 
 
 def task2_run(dataset) -> dict[str, dict[str, float]]:

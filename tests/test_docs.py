@@ -25,18 +25,25 @@ def test_measures_page_names_every_measure_and_the_f2_trap():
     assert "SetF(beta=4.0)" in page and "not F2" in page
 
 
-def test_pyterrier_tutorial_runs_end_to_end():
-    """Every python block of docs/tutorial.md, in order, in a fresh process (it sets COLIEE_HOME)."""
+def run_page(name: str) -> str:
+    """Every python block of a docs page, in order, in a fresh process (the pages set COLIEE_HOME)."""
     import re
     import subprocess
     import sys
 
-    text = (DOCS / "tutorial.md").read_text(encoding="utf-8")
-    code = "\n".join(re.findall(r"```python\n(.*?)```", text, re.S))
-    assert "pt.Experiment" in code and "write_run" in code
+    code = "\n".join(re.findall(r"```python\n(.*?)```", (DOCS / name).read_text(encoding="utf-8"), re.S))
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert result.returncode == 0, result.stderr[-3000:]
-    assert "10 fragments, 120 candidate paragraphs" in result.stdout
+    return result.stdout
+
+
+def test_pyterrier_tutorial_runs_end_to_end():
+    assert "10 fragments, 120 candidate paragraphs" in run_page("tutorial.md")
+
+
+def test_compare_example_runs_on_the_sample_release():
+    out = run_page("compare.md")
+    assert "best:" in out and "MicroF1 p-value (holm)" in out
 
 
 def test_every_page_is_in_the_site_navigation():
