@@ -284,6 +284,11 @@ def cmd_tune(args: argparse.Namespace) -> int:
     return 0
 
 
+def _task_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--task", choices=TASKS, help="COLIEE task whose official measures to use")
+    parser.add_argument("--year", type=int, help="COLIEE edition (default: the newest)")
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="ir_coliee", description="COLIEE benchmarks: official scoring and data.")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -298,9 +303,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     ev.add_argument("run", help="submission file in an official format (detected from its first line)")
     ev.add_argument("measures", nargs="*", help="measures such as MicroF1 'MacroF(beta=2)' AP R@10 (default: official)")
-    for p in (ev,):
-        p.add_argument("--task", choices=TASKS, help="COLIEE task whose official measures to use")
-        p.add_argument("--year", type=int, help="COLIEE edition (default: the newest)")
+    _task_options(ev)
     ev.add_argument("--per-query", action="store_true", help="also print each query's values and counts")
     ev.add_argument("--answers", help="2026 Task 3: the Y/N answer file scored with the run (recall-gated accuracy)")
     ev.add_argument("--answers-gold", help="gold answers for --answers (default: the task4 twin of a dataset GOLD)")
@@ -328,8 +331,7 @@ def build_parser() -> argparse.ArgumentParser:
     cmp.add_argument("gold", help="gold file or dataset id, as for eval")
     cmp.add_argument("runs", nargs="+", help="submission files; the first is the baseline unless --baseline")
     cmp.add_argument("--measure", action="append", help="a measure (repeatable; default: the official ones)")
-    cmp.add_argument("--task", choices=TASKS, help="COLIEE task whose official measures to use")
-    cmp.add_argument("--year", type=int, help="COLIEE edition (default: the newest)")
+    _task_options(cmp)
     cmp.add_argument("--baseline", type=int, default=0, help="index of the baseline run (default 0)")
     cmp.add_argument("--resamples", type=int, default=10_000, help="resamples for tests and intervals")
     cmp.add_argument("--correction", choices=("holm", "bonferroni", "none"), default="holm")
