@@ -128,7 +128,7 @@ def score_pilot_files(gold_path: str, run_path: str, args: argparse.Namespace, o
     if scores.unknown_claims:
         _warn(f"{len(scores.unknown_claims)} predicted claims are not in the gold and are ignored")
     if args.format == "json":
-        doc = {"run": run_path, "disqualified": sorted(scores.disqualified())}
+        doc: dict[str, object] = {"run": run_path, "disqualified": sorted(scores.disqualified())}
         doc["measures"] = {k: (None if v != v else v) for k, v in scores.table.iloc[0].items()}
         json.dump(doc, out, indent=2, ensure_ascii=False)
         out.write("\n")

@@ -169,8 +169,8 @@ def data_page() -> str:
             files.setdefault(names, None)
     for year in sorted(by_year, reverse=True):
         out.append(f"\n## COLIEE {year}\n\n| task | official files (any of the alternatives) |\n|---|---|\n")
-        for family, names in sorted(by_year[year].items()):
-            out.append(f"| {family} | {'<br>'.join(_compact_exams(list(names)))} |\n")
+        for family, alternatives in sorted(by_year[year].items()):
+            out.append(f"| {family} | {'<br>'.join(_compact_exams(list(alternatives)))} |\n")
     return "".join(out)
 
 
@@ -182,8 +182,8 @@ def _compact_exams(names: list[str]) -> list[str]:
     from ir_coliee.datasets.statute import EXAMS
 
     exams_of: dict[tuple[str, str], list[str]] = {}
-    for m in filter(None, map(_EXAM_FILE.match, names)):
-        exams_of.setdefault((m.group(2), m.group(3)), []).append(m.group(1))
+    for found in filter(None, map(_EXAM_FILE.match, names)):
+        exams_of.setdefault((found.group(2), found.group(3)), []).append(found.group(1))
     out: list[str] = []
     for name in names:
         m = _EXAM_FILE.match(name)

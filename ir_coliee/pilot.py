@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable
-from typing import NamedTuple, Optional
+from typing import NamedTuple, Optional, cast
 
 import pandas as pd
 from ir_measures import Qrel, ScoredDoc
@@ -117,7 +117,7 @@ def score_pilot(gold: list[ColieeTort], submission: list[ColieeTort]) -> PilotSc
         row[str(AnswerAccuracy)] = math.nan
     else:
         result = pipeline.calc([AnswerAccuracy], decision_qrels(gold), decision_run(submission))
-        row[str(AnswerAccuracy)] = float(result.aggregated[AnswerAccuracy])
+        row[str(AnswerAccuracy)] = float(cast(dict, result.aggregated)[AnswerAccuracy])
         per_query.append(per_query_frame(result.per_query))
     known = {q.doc_id for q in claim_qrels(gold)}
     predicted = claim_run(submission)
@@ -128,7 +128,8 @@ def score_pilot(gold: list[ColieeTort], submission: list[ColieeTort]) -> PilotSc
             continue
         run = [sd for sd in claim_run(submission, side) if sd.doc_id in known]
         result = pipeline.calc(list(RE_MEASURES), claim_qrels(gold, side), run)
-        row.update({_column(m, side): float(result.aggregated[m]) for m in RE_MEASURES})
+        aggregated = cast(dict, result.aggregated)
+        row.update({_column(m, side): float(aggregated[m]) for m in RE_MEASURES})
         frame = per_query_frame(result.per_query)
         if side is not None:
             frame["measure"] = frame["measure"] + f"[{side}]"

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
+from collections.abc import Generator
 
 from ir_coliee.errors import ColieeFormatError, PathLike
 
@@ -27,7 +27,7 @@ def decode_line(raw: bytes, path: PathLike, lineno: int) -> str:
         ) from None
 
 
-def iter_lines(path: PathLike) -> Iterator[tuple[int, str]]:
+def iter_lines(path: PathLike) -> Generator[tuple[int, str], None, None]:
     """``(line number, text)`` of each line, without the line ending (LF or CRLF) and without a BOM."""
     check_readable(path)
     with open(path, "rb") as f:

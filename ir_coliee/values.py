@@ -19,9 +19,11 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable
-from typing import Callable
+from typing import Callable, TypeVar
 
 from ir_measures.measures.base import Agg
+
+_Value = TypeVar("_Value", bound="CountedValue")
 
 #: Turns (true positives, retrieved, relevant) into a score.
 Formula = Callable[[int, int, int], float]
@@ -55,7 +57,7 @@ class CountedValue(float):
     retrieved: int
     relevant: int
 
-    def __new__(cls, value: float, tp: int, retrieved: int, relevant: int) -> CountedValue:
+    def __new__(cls: type[_Value], value: float, tp: int, retrieved: int, relevant: int) -> _Value:
         obj = super().__new__(cls, value)
         obj.tp, obj.retrieved, obj.relevant = tp, retrieved, relevant
         return obj

@@ -9,6 +9,7 @@ Dataset ids: ``coliee/task3/{year}/{train|test}``, ``coliee/task4/...``, ``colie
 Japanese with a ``/ja`` suffix (2026 is Japanese only); per-exam subsets ``.../train/h30[/ja]``.
 """
 
+import functools
 from collections.abc import Callable, Iterator, Sequence
 from typing import NamedTuple, Optional
 
@@ -220,7 +221,7 @@ class StatuteQuestions(BaseQueries):
         return LANGUAGES[self._files.lang][2]
 
     def data_sources(self) -> list[Source]:
-        return [source_of(f"queries {exam}", lambda e=exam: self._files.exam_input(e)) for exam in self._exams]
+        return [source_of(f"queries {exam}", functools.partial(self._files.exam_input, exam)) for exam in self._exams]
 
 
 class _GoldQrels(BaseQrels):
@@ -241,7 +242,7 @@ class _GoldQrels(BaseQrels):
 
     def data_sources(self) -> list[Source]:
         files = self._questions._files
-        return [source_of(f"qrels {e}", lambda e=e: files.exam_gold(e)) for e in self._questions._exams]
+        return [source_of(f"qrels {e}", functools.partial(files.exam_gold, e)) for e in self._questions._exams]
 
 
 class ArticleQrels(_GoldQrels):
@@ -313,7 +314,7 @@ def register_statute() -> None:
             for lang in LANGUAGES:
                 if year in JAPANESE_ONLY and not lang:
                     continue
-                splits = {"test": (TEST_EXAM[year],)}
+                splits: dict[str, tuple[str, ...]] = {"test": (TEST_EXAM[year],)}
                 if task != "5":
                     splits["train"] = train_exams(year)
                 for split, exams in splits.items():

@@ -18,7 +18,7 @@ REL = ParamInfo(dtype=int, default=1, desc="minimum relevance score counted as r
 class ColieeMeasure(Measure):
     """Base of the measures that the ``ir_coliee`` provider computes (see ``ir_coliee.providers``)."""
 
-    SUPPORTED_PARAMS: ClassVar[dict[str, ParamInfo]] = {"cutoff": CUTOFF, "rel": REL}
+    SUPPORTED_PARAMS: dict[str, ParamInfo] = {"cutoff": CUTOFF, "rel": REL}  # noqa: RUF012 (as ir_measures declares it)
     #: The name of the aggregation, shown in the docs: ``micro`` or ``mean``.
     AVERAGING: ClassVar[str] = "mean"
     #: The formula in words, shown in the generated docs.

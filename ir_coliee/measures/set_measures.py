@@ -6,7 +6,7 @@ the gold queries of the per-query value; macro F is the mean of per-query F, not
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any
 
 from ir_measures.measures.base import ParamInfo
 
@@ -67,7 +67,7 @@ class _MacroR(ColieeMeasure):
 class _FMeasure(ColieeMeasure):
     """Shared naming of the F measures: β is stored as a float and β = 1, 2 print as ``F1``, ``F2``."""
 
-    SUPPORTED_PARAMS: ClassVar[dict[str, ParamInfo]] = {"cutoff": CUTOFF, "rel": REL, "beta": BETA}
+    SUPPORTED_PARAMS: dict[str, ParamInfo] = {"cutoff": CUTOFF, "rel": REL, "beta": BETA}  # noqa: RUF012
 
     def __init__(self, **params: Any) -> None:
         beta = params.get("beta")
