@@ -65,7 +65,7 @@ class ParsedRun(NamedTuple):
     path: str
 
 
-def _detect(parts: list[str], path: PathLike, lineno: int) -> str:
+def detect_format(parts: list[str], path: PathLike, lineno: int) -> str:
     if len(parts) == 6:
         return "trec"
     if len(parts) == 3:
@@ -73,7 +73,7 @@ def _detect(parts: list[str], path: PathLike, lineno: int) -> str:
     raise ColieeFormatError(path, lineno, f"{len(parts)} columns", _EXPECTED_ANY)
 
 
-def _data_lines(path: PathLike):
+def data_lines(path: PathLike):
     """The fields of each non-blank line outside ``/* ... */`` comments (``task3-L`` files open with one).
 
     Fields are separated by spaces and tabs, as pandas' reader sees them; a carriage return inside
@@ -108,11 +108,11 @@ def parse_run(path: PathLike, format: str = "auto") -> ParsedRun:
     """
     if format != "auto" and format not in FORMATS:
         raise ValueError(f"unknown run format {format!r}; expected one of auto, {', '.join(FORMATS)}")
-    first = next(_data_lines(path), None)
+    first = next(data_lines(path), None)
     if first is None:
         raise ColieeFormatError(path, None, "the file holds no run lines", _EXPECTED_ANY)
     lineno, parts = first
-    fmt = _detect(parts, path, lineno) if format == "auto" else format
+    fmt = detect_format(parts, path, lineno) if format == "auto" else format
     return _parse_fast(path, fmt, skip=lineno - 1) or _parse_checked(path, fmt)
 
 
@@ -217,7 +217,7 @@ def _parse_checked(path: PathLike, fmt: str) -> ParsedRun:
     answered: dict[str, tuple[str, int]] = {}
     duplicates: list[Duplicate] = []
     ncols = 6 if fmt == "trec" else 3
-    for lineno, parts in _data_lines(path):
+    for lineno, parts in data_lines(path):
         if len(parts) != ncols:
             raise ColieeFormatError(path, lineno, f"{len(parts)} columns", _EXPECTED_LINE[fmt])
         if fmt == "trec":

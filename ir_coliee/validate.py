@@ -18,7 +18,7 @@ from ir_coliee.datasets.caselaw import SCOPE
 from ir_coliee.datasets.files import ColieeDataError
 from ir_coliee.errors import ColieeError, ColieeFormatError, PathLike
 from ir_coliee.formats.pilot import read_torts, remaining_nulls
-from ir_coliee.runs import ANSWER_LABELS, RUN_TAG, _data_lines, _detect
+from ir_coliee.runs import ANSWER_LABELS, RUN_TAG, data_lines, detect_format
 
 ERROR, WARNING = "error", "warning"
 MAX_TASK3_L = 100
@@ -56,9 +56,9 @@ def _read_lines(path: str, task: str, add: Callable[..., None]) -> list[_Line]:
     lines: list[_Line] = []
     fmt = None
     try:
-        for lineno, parts in _data_lines(path):
+        for lineno, parts in data_lines(path):
             if fmt is None:
-                fmt = _detect(parts, path, lineno) if len(parts) in (3, 6) else None
+                fmt = detect_format(parts, path, lineno) if len(parts) in (3, 6) else None
                 if fmt is None or fmt not in _FORMAT_OF_TASK[task]:
                     allowed = " or ".join(_FORMAT_OF_TASK[task])
                     add(ERROR, lineno, f"{len(parts)} columns ({fmt or 'unknown'} format); Task {task} takes {allowed}")
