@@ -15,6 +15,7 @@ from typing import Callable, NamedTuple, Optional
 import ir_datasets
 
 from ir_coliee.datasets.caselaw import SCOPE
+from ir_coliee.datasets.check import dataset_entry
 from ir_coliee.datasets.files import ColieeDataError
 from ir_coliee.errors import ColieeError, ColieeFormatError, PathLike
 from ir_coliee.formats.pilot import read_torts, remaining_nulls
@@ -130,7 +131,7 @@ def _check_against_dataset(lines: list[_Line], task: str, dataset_id: str, add: 
             add(ERROR, ln.line, f"query {ln.query_id!r} is not a query of {dataset_id}")
     known = [ln for ln in lines if ln.query_id in queries]
     if task in ("1", "2", "3"):
-        scoped = task == "2" or "/" in next((d.doc_id for d in dataset.docs_iter()), "")
+        scoped = dataset_entry(dataset_id).scoped
         wanted = {(f"{ln.query_id}{SCOPE}{ln.doc_id}" if scoped else ln.doc_id) for ln in known}
         found = set(dataset.docs_store().get_many(wanted))
         for ln in known:
