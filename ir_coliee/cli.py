@@ -42,14 +42,24 @@ def infer_task(gold: pd.DataFrame, run: ParsedRun) -> str:
     return "3" if statute else "1"
 
 
+def _task_and_year(args: argparse.Namespace, dataset: Optional[Registered]) -> tuple[Optional[str], Optional[int]]:
+    """``--task`` and ``--year``, defaulting to those of a dataset given as gold."""
+    if dataset is None:
+        return args.task, args.year
+    return args.task or dataset.task, args.year or dataset.year
+
+
+def _for_dataset(run: pd.DataFrame, dataset: Optional[Registered]) -> pd.DataFrame:
+    """Runs say ``001 013``; a dataset with scoped ids says ``001/013``."""
+    return scope_run(run) if dataset is not None and dataset.scoped else run
+
+
 def choose_measures(
     args: argparse.Namespace, gold: pd.DataFrame, run: ParsedRun, dataset: Optional[Registered]
 ) -> list[Measure]:
     if args.measures:
         return parse_measures(args.measures)
-    task, year = args.task, args.year
-    if dataset is not None:
-        task, year = task or dataset.task, year or dataset.year
+    task, year = _task_and_year(args, dataset)
     if task is None:
         task = infer_task(gold, run)
         _warn(f"scoring as COLIEE Task {task} (guessed from the files); pass --task to choose")
@@ -147,8 +157,7 @@ def score(gold_path: str, run_path: str, args: argparse.Namespace, out: TextIO) 
     if gold.empty:
         raise ColieeError(f"{gold_path}: the gold holds no relevant (query, document) pair")
     run = parse_run(run_path)
-    if dataset is not None and dataset.scoped:  # runs say "001 013"; the dataset's ids are "001/013"
-        run = run._replace(run=scope_run(run.run))
+    run = run._replace(run=_for_dataset(run.run, dataset))
     report_run_problems(gold, run)
     if getattr(args, "answers", None):
         score_gated(gold, run, args, gold_path, out)
@@ -234,7 +243,7 @@ def _load_runs(paths: Sequence[str], dataset: Optional[Registered]) -> dict[str,
     for path in paths:
         parsed = parse_run(path)
         name = "+".join(parsed.run_tags) if parsed.run_tags and "+".join(parsed.run_tags) not in runs else path
-        runs[name] = scope_run(parsed.run) if dataset is not None and dataset.scoped else parsed.run
+        runs[name] = _for_dataset(parsed.run, dataset)
     return runs
 
 
@@ -244,9 +253,7 @@ def cmd_compare(args: argparse.Namespace) -> int:
 
     gold, dataset = load_gold(args.gold)
     runs = _load_runs(args.runs, dataset)
-    task, year = args.task, args.year
-    if dataset is not None:
-        task, year = task or dataset.task, year or dataset.year
+    task, year = _task_and_year(args, dataset)
     if not args.measure and task is None:
         raise ColieeError("give --measure, or --task (and --year) for the official measures")
     frame = compare(

@@ -52,13 +52,14 @@ def load_gold(spec: str) -> tuple[pd.DataFrame, Optional[Registered]]:
     return frame[["query_id", "doc_id", "relevance"]], REGISTERED.get(spec)
 
 
-def per_query_frame(metrics: Iterable[ir_measures.Metric]) -> pd.DataFrame:
-    """Per-query metrics as rows ``query_id, measure, value, tp, retrieved, relevant``; the counts
-    are those behind an ir_coliee value (empty for other measures)."""
+def per_query_frame(metrics: Iterable[tuple[str, object, float]]) -> pd.DataFrame:
+    """Per-query metrics (``ir_measures.Metric`` or any ``(query_id, measure, value)``) as rows
+    ``query_id, measure, value, tp, retrieved, relevant``; the counts are those behind an ir_coliee
+    value (empty for other measures)."""
     rows = []
-    for m in metrics:
-        counts = (m.value.tp, m.value.retrieved, m.value.relevant) if isinstance(m.value, CountedValue) else (None,) * 3
-        rows.append((m.query_id, str(m.measure), float(m.value), *counts))
+    for query_id, measure, value in metrics:
+        counts = (value.tp, value.retrieved, value.relevant) if isinstance(value, CountedValue) else (None,) * 3
+        rows.append((query_id, str(measure), float(value), *counts))
     frame = pd.DataFrame(rows, columns=["query_id", "measure", "value", "tp", "retrieved", "relevant"])
     for col in ("tp", "retrieved", "relevant"):
         frame[col] = frame[col].astype("Int64")

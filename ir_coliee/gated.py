@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import pandas as pd
 
+from ir_coliee.evaluation import per_query_frame
 from ir_coliee.measures import MacroF2, MacroP, MacroR
 from ir_coliee.providers import pipeline
 from ir_coliee.providers.counting import Counts, Table, answer_counts, gold_table, run_table, set_counts
@@ -49,10 +50,7 @@ def score_recall_gated(
     articles_run = run_table(article_run, articles_gold)
     values = _gated_values(articles_gold, articles_run, answer_qrels, answer_run)
     if per_query:
-        return pd.DataFrame(
-            [(q, NAME, float(v), v.tp, v.retrieved, v.relevant) for q, v in values.items()],
-            columns=["query_id", "measure", "value", "tp", "retrieved", "relevant"],
-        )
+        return per_query_frame((q, NAME, v) for q, v in values.items())
     row = {NAME: exact_mean(values.values())}
     tie = pipeline.calc_aggregate(list(TIE_BREAKERS), articles_gold, articles_run)
     row.update({str(m): float(tie[m]) for m in TIE_BREAKERS})

@@ -81,6 +81,10 @@ class DataFile(NamedTuple):
                 return int(m.group(1))
         return None
 
+    def version(self) -> tuple[str, int]:
+        """Where the file is and when it (or its zip file) last changed: the key of parse caches."""
+        return self.describe(), self.disk_path.stat().st_mtime_ns
+
     def describe(self) -> str:
         if self.member is None:
             return str(self.disk_path)

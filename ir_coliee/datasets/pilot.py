@@ -84,7 +84,7 @@ class PilotFiles:
         return [f for _, _, f in sorted(ranked, key=lambda r: r[:2])]
 
     def torts(self, f: DataFile) -> list[ColieeTort]:
-        key = (f.describe(), f.disk_path.stat().st_mtime_ns)
+        key = f.version()
         if key not in self._parsed:
             text = decode_text(f.read_bytes(), f.describe())
             self._parsed[key] = parse_torts(enumerate(text.splitlines(), 1), f.describe())

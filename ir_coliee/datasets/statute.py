@@ -76,7 +76,7 @@ _PARSED: dict[tuple[str, int], list[ColieeStatuteQuestion]] = {}
 
 
 def _questions_of(f: DataFile) -> list[ColieeStatuteQuestion]:
-    key = (f.describe(), f.disk_path.stat().st_mtime_ns)
+    key = f.version()
     if key not in _PARSED:
         _PARSED[key] = parse_riteval(decode_text(f.read_bytes(), f.describe()), f.describe())
     return _PARSED[key]
@@ -169,7 +169,7 @@ class CivilCodeDocs(BaseDocs):
     def docs_store(self, field: str = "doc_id") -> DictDocstore:
         """Lookups by article id; built on first use and kept while the Civil Code file is unchanged."""
         f = self._files.civil_code()
-        key = (f.describe(), f.disk_path.stat().st_mtime_ns)
+        key = f.version()
         if self._store is None or self._store[0] != key:
             self._store = (key, DictDocstore(self.docs_iter, ColieeArticle))
         return self._store[1]
