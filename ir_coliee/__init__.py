@@ -24,7 +24,7 @@ from ir_coliee.measures import (
     MicroP,
     MicroR,
 )
-from ir_coliee.official import official_measures
+from ir_coliee.model import official_measures
 from ir_coliee.providers import pipeline
 from ir_coliee.runs import parse_run, read_run, write_run
 from ir_coliee.tuning import apply_cutoff, tune_cutoff

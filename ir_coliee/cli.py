@@ -19,7 +19,7 @@ from ir_coliee.errors import ColieeError
 from ir_coliee.evaluation import load_gold, parse_measures, per_query_frame
 from ir_coliee.formats.pilot import read_torts
 from ir_coliee.gated import score_recall_gated
-from ir_coliee.official import TASKS, official_measures
+from ir_coliee.model import TASK_KEYS, official_measures
 from ir_coliee.pilot import score_pilot
 from ir_coliee.providers import pipeline
 from ir_coliee.runs import ParsedRun, parse_run, write_run
@@ -292,7 +292,7 @@ def cmd_tune(args: argparse.Namespace) -> int:
 
 
 def _task_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--task", choices=TASKS, help="COLIEE task whose official measures to use")
+    parser.add_argument("--task", choices=TASK_KEYS, help="COLIEE task whose official measures to use")
     parser.add_argument("--year", type=int, help="COLIEE edition (default: the newest)")
 
 
@@ -324,7 +324,7 @@ def build_parser() -> argparse.ArgumentParser:
         "also against the test collection's ids. Exits 1 on errors.",
     )
     val.add_argument("run", help="the submission file")
-    val.add_argument("--task", required=True, choices=TASKS, help="COLIEE task")
+    val.add_argument("--task", required=True, choices=TASK_KEYS, help="COLIEE task")
     val.add_argument("--year", type=int, help="edition: check against coliee/taskN/YEAR/test")
     val.add_argument("--dataset", help="check against this dataset id instead")
     val.set_defaults(func=cmd_validate)

@@ -26,10 +26,10 @@ import pandas as pd
 from ir_measures.measures.base import Measure
 
 from ir_coliee.evaluation import MeasureLike, parse_measures
-from ir_coliee.official import official_measures
+from ir_coliee.model import official_measures
 from ir_coliee.providers import pipeline
-from ir_coliee.providers.coliee_provider import KINDS
-from ir_coliee.providers.counting import gold_table
+from ir_coliee.providers.coliee_provider import KINDS, is_micro
+from ir_coliee.tables import gold_table
 from ir_coliee.values import CountedValue, Formula
 
 CORRECTIONS = ("holm", "bonferroni", "none")
@@ -70,7 +70,7 @@ class Stat(NamedTuple):
 
 def stat_of(measure: Measure) -> Stat:
     kind = KINDS.get(type(measure))
-    return Stat(kind.formula(measure) if kind is not None and kind.micro else None)
+    return Stat(kind.formula(measure) if kind is not None and is_micro(measure) else None)
 
 
 def per_query(measure: Measure, qids: Sequence[str], qrels: object, run: object) -> PerQuery:

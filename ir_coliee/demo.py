@@ -19,6 +19,7 @@ import ir_datasets
 
 from ir_coliee.datasets import refresh
 from ir_coliee.formats.pilot import ColieeClaim, ColieeTort, write_torts
+from ir_coliee.model import FormatName
 from ir_coliee.runs import write_run
 from ir_coliee.validate import validate_run
 
@@ -113,7 +114,7 @@ def _steps(out: Path) -> list[tuple[str, str, str, str, Callable[[], Path]]]:
     def load(task: str) -> object:
         return ir_datasets.load(f"coliee/{task}/{YEAR}/test")
 
-    def writer(name: str, fmt: str, make: Callable[[], object], limit: Optional[int] = None) -> Callable[[], Path]:
+    def writer(name: str, fmt: FormatName, make: Callable[[], object], limit: Optional[int] = None) -> Callable[[], Path]:
         return lambda: Path(write_run(make(), out / name, format=fmt, tag=TAG, max_per_query=limit))
 
     return [

@@ -12,7 +12,7 @@ from ir_measures.measures.base import Measure
 
 from ir_coliee.errors import ColieeError
 from ir_coliee.gold import read_qrels
-from ir_coliee.official import official_measures
+from ir_coliee.model import official_measures
 from ir_coliee.providers import pipeline
 from ir_coliee.values import CountedValue
 

@@ -13,7 +13,7 @@ import pandas as pd
 from ir_coliee.evaluation import per_query_frame
 from ir_coliee.measures import MacroF2, MacroP, MacroR
 from ir_coliee.providers import pipeline
-from ir_coliee.providers.counting import Counts, Table, answer_counts, gold_table, run_table, set_counts
+from ir_coliee.tables import Counts, Table, answer_counts, gold_table, run_table, set_counts
 from ir_coliee.values import CountedValue, exact_mean
 
 NAME = "RecallGatedAccuracy"

@@ -16,11 +16,9 @@ both are empty. A tort with no claim on one side is not part of that side's aver
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
 from typing import NamedTuple, Optional, cast
 
 import pandas as pd
-from ir_measures import Qrel, ScoredDoc
 from ir_measures.measures.base import Measure
 
 from ir_coliee.errors import ColieeScoringError
@@ -31,6 +29,11 @@ from ir_coliee.formats.pilot import (
     TORT_PREDICTION,
     ColieeTort,
     Null,
+    claim_doc_id,
+    claim_qrels,
+    claim_run,
+    decision_qrels,
+    decision_run,
     remaining_nulls,
 )
 from ir_coliee.measures import AnswerAccuracy, MacroF1, MacroP, MacroR
@@ -39,45 +42,6 @@ from ir_coliee.providers import pipeline
 RE_MEASURES: tuple[Measure, ...] = (MacroF1, MacroP, MacroR)
 #: the column groups of the organisers' report: all claims, then each side
 GROUPS: tuple[Optional[str], ...] = (None, *SIDES)
-
-
-def claim_doc_id(tort_id: object, side: str, claim_id: object) -> str:
-    """The id of a claim as a document: ``{tort}/{side}/{claim}``."""
-    return f"{tort_id}/{side}/{claim_id}"
-
-
-def _label(value: bool) -> str:
-    return "True" if value else "False"
-
-
-def decision_qrels(torts: Iterable[ColieeTort]) -> list[Qrel]:
-    """Gold decisions in the ``AnswerAccuracy`` encoding (torts without a decision left out)."""
-    return [Qrel(str(t.tort_id), _label(t.court_decision), 1) for t in torts if t.court_decision is not None]
-
-
-def decision_run(torts: Iterable[ColieeTort]) -> list[ScoredDoc]:
-    """Predicted decisions as an answer run."""
-    return [ScoredDoc(str(t.tort_id), _label(t.court_decision), 1.0) for t in torts if t.court_decision is not None]
-
-
-def claim_qrels(torts: Iterable[ColieeTort], side: Optional[str] = None) -> list[Qrel]:
-    """Every judged claim: relevance 1 if accepted, 0 if not (so each tort with claims is a query)."""
-    return [
-        Qrel(str(t.tort_id), claim_doc_id(t.tort_id, s, c.id), int(c.is_accepted))
-        for t in torts
-        for s, c in t.claims()
-        if c.is_accepted is not None and side in (None, s)
-    ]
-
-
-def claim_run(torts: Iterable[ColieeTort], side: Optional[str] = None) -> list[ScoredDoc]:
-    """The claims predicted True, as a run."""
-    return [
-        ScoredDoc(str(t.tort_id), claim_doc_id(t.tort_id, s, c.id), 1.0)
-        for t in torts
-        for s, c in t.claims()
-        if c.is_accepted and side in (None, s)
-    ]
 
 
 class PilotScores(NamedTuple):
@@ -136,3 +100,6 @@ def score_pilot(gold: list[ColieeTort], submission: list[ColieeTort]) -> PilotSc
         per_query.append(frame)
     per_query_all = pd.concat(per_query, ignore_index=True) if per_query else per_query_frame([])
     return PilotScores(pd.DataFrame([row]), per_query_all, nulls, unknown)
+
+
+__all__ = ["claim_doc_id", "claim_qrels", "claim_run", "decision_qrels", "decision_run", "score_pilot"]

@@ -1,12 +1,9 @@
 """Reading and writing the official COLIEE submission formats (COLIEE-SPEC section 5).
 
-=========  ======================================  ==========================================
-format     line                                    used by
-=========  ======================================  ==========================================
-pairs      ``000001 000018 univABC``               Task 1, Task 2 (``001 013 tag``), Task 3 (2018-)
-trec       ``H19-1-3 Q0 96 1 0.84 univABC``        Task 3 and its ranked ``task3-L`` files
-answers    ``H19-1-3 N univABC``                   Tasks 4, 5
-=========  ======================================  ==========================================
+The formats themselves are data (:mod:`ir_coliee.model.formats`): ``pairs`` (``000001 000018 univABC``,
+Tasks 1, 2, 3), ``trec`` (``H19-1-3 Q0 96 1 0.84 univABC``, Task 3 and its ranked ``task3-L`` files)
+and ``answers`` (``H19-1-3 N univABC``, Tasks 4, 5). Every reader here, and the validator, checks a
+line with :func:`parse_line`, so they report the same problem with the same words.
 
 Runs come back as a pandas DataFrame with ``query_id``, ``doc_id`` (for answers: the label) and
 ``score`` columns, which ir_measures and PyTerrier take as they are. Where a format has no score,
@@ -20,30 +17,37 @@ import math
 import mmap
 import os
 import re
-from typing import NamedTuple, Optional, Union
+from collections.abc import Iterator
+from typing import Literal, NamedTuple, Optional, Union
 
 import numpy as np
 import pandas as pd
+from ir_measures.util import TYPE_RUN
 from pandas.api.types import union_categoricals
 
 from ir_coliee.errors import ColieeFormatError, PathLike
-from ir_coliee.providers.counting import run_table
+from ir_coliee.model.formats import (
+    ANSWER_LABELS,
+    COMMENT_CLOSE,
+    COMMENT_OPEN,
+    FORMATS,
+    FormatName,
+    RunFormat,
+    expected_any,
+    sniff,
+)
+from ir_coliee.tables import run_table
 from ir_coliee.textfile import iter_lines, strip_txt
 
-FORMATS = ("pairs", "trec", "answers")
-ANSWER_LABELS = ("Y", "N")
+FormatOption = Literal["auto", "pairs", "trec", "answers"]
 #: "Please restrict run tags to 12 or fewer letters and numbers, with no punctuation."
 RUN_TAG = re.compile(r"[A-Za-z0-9]{1,12}")
 
-_EXPECTED_LINE = {
-    "pairs": "3 columns 'query_id doc_id run_tag'",
-    "trec": "6 columns 'query_id Q0 doc_id rank score run_tag'",
-    "answers": "3 columns 'query_id Y|N run_tag'",
-}
 _BLANKS = " \t\r"
 _FIELD_SEPARATOR = re.compile(r"[ \t\r]+")
 _LONE_CR = re.compile(rb"\r(?!\n)")
-_EXPECTED_ANY = "3 columns ('query doc tag' or 'query Y|N tag') or 6 columns ('query Q0 doc rank score tag')"
+
+__all__ = ["ANSWER_LABELS", "FORMATS", "ParsedRun", "RunLine", "parse_line", "parse_run", "read_run", "write_run"]
 
 
 class Duplicate(NamedTuple):
@@ -63,17 +67,35 @@ class ParsedRun(NamedTuple):
     run_tags: list[str]
     duplicates: list[Duplicate]
     path: str
+    untagged: int = 0
+    """Lines without a run tag (answer files of experiments often omit it: scored, with a warning)."""
+
+    def spec(self) -> RunFormat:
+        return FORMATS[self.format]  # type: ignore[index]
 
 
-def detect_format(parts: list[str], path: PathLike, lineno: int) -> str:
-    if len(parts) == 6:
-        return "trec"
-    if len(parts) == 3:
-        return "answers" if parts[1] in ANSWER_LABELS else "pairs"
-    raise ColieeFormatError(path, lineno, f"{len(parts)} columns", _EXPECTED_ANY)
+class RunLine(NamedTuple):
+    """One checked line of a submission file."""
+
+    line: int
+    query_id: str
+    doc_id: str
+    """The document (``.txt`` stripped), or for answers the answer."""
+    score: Optional[float]
+    """The score, where the format has one."""
+    tag: str
+    """The run tag, empty when an answer line omits it."""
 
 
-def data_lines(path: PathLike):
+def choose_format(parts: list[str], path: PathLike, lineno: int, allowed: tuple[FormatName, ...]) -> FormatName:
+    """The format of a file from its first run line, among ``allowed``; an error naming the line if none fits."""
+    name = sniff(parts, allowed)
+    if name is None:
+        raise ColieeFormatError(path, lineno, f"{len(parts)} columns", expected_any(allowed))
+    return name
+
+
+def data_lines(path: PathLike) -> Iterator[tuple[int, list[str]]]:
     """The fields of each non-blank line outside ``/* ... */`` comments (``task3-L`` files open with one).
 
     Fields are separated by spaces and tabs, as pandas' reader sees them; a carriage return inside
@@ -82,37 +104,63 @@ def data_lines(path: PathLike):
     in_comment = False
     for lineno, line in iter_lines(path):
         stripped = line.strip(_BLANKS)
-        if in_comment or stripped.startswith("/*"):
-            in_comment = "*/" not in stripped
+        if in_comment or stripped.startswith(COMMENT_OPEN):
+            in_comment = COMMENT_CLOSE not in stripped
             continue
         if stripped:
             yield lineno, _FIELD_SEPARATOR.split(stripped)
 
 
-def _score(text: str, path: PathLike, lineno: int) -> float:
+def _score(text: str, path: PathLike, lineno: int, column: int) -> float:
     try:
         score = float(text)
     except ValueError:
         score = math.nan
     if not math.isfinite(score):
-        raise ColieeFormatError(path, lineno, f"score {text!r} is not a number", "a finite number in column 5")
+        raise ColieeFormatError(path, lineno, f"score {text!r} is not a number", f"a finite number in column {column}")
     return score
 
 
-def parse_run(path: PathLike, format: str = "auto") -> ParsedRun:
-    """Read a submission file in any official format (``format="auto"`` detects it from the first line).
+def parse_line(fmt: RunFormat, parts: list[str], path: PathLike, lineno: int) -> RunLine:
+    """One line's fields checked against ``fmt``: column count, score, answer label."""
+    if len(parts) not in fmt.widths():
+        raise ColieeFormatError(path, lineno, f"{len(parts)} columns", fmt.expected())
+    doc = parts[fmt.doc]
+    if fmt.labels and doc not in fmt.labels:
+        raise ColieeFormatError(
+            path, lineno, f"unknown answer {doc!r}", f"{' or '.join(fmt.labels)} in column {fmt.doc + 1}"
+        )
+    score = None if fmt.score is None else _score(parts[fmt.score], path, lineno, fmt.score + 1)
+    tag = parts[fmt.tag] if len(parts) == fmt.width else ""
+    query = strip_txt(parts[fmt.query])
+    return RunLine(lineno, query, strip_txt(doc) if fmt.strips_txt else doc, score, tag)
 
-    Raises :class:`~ir_coliee.errors.ColieeFormatError` naming the file and line for a wrong column
-    count, a non-numeric score, an answer other than Y/N, two different answers to one question, an
-    empty file or bytes that are not UTF-8.
+
+def first_format(path: PathLike, allowed: tuple[FormatName, ...] = tuple(FORMATS)) -> tuple[int, FormatName]:
+    """The line number of the first run line and the format it fits among ``allowed``."""
+    first = next(data_lines(path), None)
+    if first is None:
+        raise ColieeFormatError(path, None, "the file holds no run lines", expected_any(allowed))
+    lineno, parts = first
+    return lineno, choose_format(parts, path, lineno, allowed)
+
+
+def parse_run(
+    path: PathLike, format: FormatOption = "auto", allowed: Optional[tuple[FormatName, ...]] = None
+) -> ParsedRun:
+    """Read a submission file in any official format.
+
+    ``format="auto"`` takes the format among ``allowed`` (default: all; a task's formats, e.g.
+    ``("answers",)`` for Task 4, so that ``q y tag`` is an unknown answer, not a document) that the
+    first run line fits. Raises :class:`~ir_coliee.errors.ColieeFormatError` naming the file and line for
+    a wrong column count, a non-numeric score, an answer other than Y/N, two different answers to one
+    question, an empty file or bytes that are not UTF-8.
     """
     if format != "auto" and format not in FORMATS:
         raise ValueError(f"unknown run format {format!r}; expected one of auto, {', '.join(FORMATS)}")
-    first = next(data_lines(path), None)
-    if first is None:
-        raise ColieeFormatError(path, None, "the file holds no run lines", _EXPECTED_ANY)
-    lineno, parts = first
-    fmt = detect_format(parts, path, lineno) if format == "auto" else format
+    candidates = (format,) if format != "auto" else (allowed or tuple(FORMATS))
+    lineno, name = first_format(path, candidates)
+    fmt = FORMATS[name]
     return _parse_fast(path, fmt, skip=lineno - 1) or _parse_checked(path, fmt)
 
 
@@ -130,30 +178,36 @@ class _Chunks:
         self.scores: list[np.ndarray] = []
         self.tags: dict[str, None] = {}
 
-    def add(self, table: pd.DataFrame, fmt: str) -> bool:
-        last = table.shape[1] - 1
-        if (table[last] == "").any():  # a short line leaves the last column empty
+    def add(self, table: pd.DataFrame, fmt: RunFormat) -> bool:
+        if (table[fmt.width - 1] == "").any():  # a short line leaves the last column empty
             return False
-        self.qids.append(pd.Categorical(table[0].to_numpy(dtype=object)))
-        self.docs.append(pd.Categorical(table[2 if fmt == "trec" else 1].to_numpy(dtype=object)))
-        if fmt == "trec":
-            self.scores.append(table[4].to_numpy(dtype=float))
-        self.tags.update(dict.fromkeys(pd.unique(table[last].to_numpy(dtype=object))))
+        self.qids.append(pd.Categorical(table[fmt.query].to_numpy(dtype=object)))
+        self.docs.append(pd.Categorical(table[fmt.doc].to_numpy(dtype=object)))
+        if fmt.score is not None:
+            self.scores.append(table[fmt.score].to_numpy(dtype=float))
+        self.tags.update(dict.fromkeys(pd.unique(table[fmt.tag].to_numpy(dtype=object))))
         return True
 
 
-def _ids(parts: list[pd.Categorical]) -> pd.Categorical:
+def _ids(parts: list[pd.Categorical], strip: bool) -> pd.Categorical:
     ids = union_categoricals(parts) if len(parts) > 1 else parts[0]
+    if not strip:
+        return ids
     stripped = [strip_txt(c) for c in ids.categories]
     if len(set(stripped)) == len(stripped):  # ".txt" stripped on the distinct ids, not on every line
         return ids.rename_categories(stripped)
     return pd.Categorical([strip_txt(v) for v in ids.astype(object)])
 
 
-def _parse_fast(path: PathLike, fmt: str, skip: int) -> Optional[ParsedRun]:
+def _spec(fmt: Union[RunFormat, FormatName]) -> RunFormat:
+    return FORMATS[fmt] if isinstance(fmt, str) else fmt
+
+
+def _parse_fast(path: PathLike, fmt: Union[RunFormat, FormatName], skip: int) -> Optional[ParsedRun]:
     """pandas' C parser, in chunks, for the common, clean file; ``None`` whenever anything needs a
     closer look (then :func:`_parse_checked` reads line by line and reports the exact line)."""
-    ncols = 6 if fmt == "trec" else 3
+    fmt = _spec(fmt)
+    ncols = fmt.width
     if _contains(path, _LONE_CR):  # pandas ends a line there; the line-by-line reader does not
         return None
     chunks = _Chunks()
@@ -163,7 +217,7 @@ def _parse_fast(path: PathLike, fmt: str, skip: int) -> Optional[ParsedRun]:
             sep=r"\s+",
             header=None,
             names=list(range(ncols)),  # a longer line makes the C parser raise
-            dtype={i: ("float64" if fmt == "trec" and i == 4 else "str") for i in range(ncols)},
+            dtype={i: ("float64" if i == fmt.score else "str") for i in range(ncols)},
             engine="c",
             na_filter=False,
             quoting=csv.QUOTE_NONE,
@@ -177,16 +231,16 @@ def _parse_fast(path: PathLike, fmt: str, skip: int) -> Optional[ParsedRun]:
                     return None
     except (pd.errors.ParserError, UnicodeDecodeError, ValueError):
         return None
-    qids, docs = _ids(chunks.qids), _ids(chunks.docs)
+    qids, docs = _ids(chunks.qids, strip=True), _ids(chunks.docs, strip=fmt.strips_txt)
     if any(str(q).startswith("/*") for q in qids.categories):
         return None  # a comment after the first run line: only the checked reader skips it exactly
     pairs = pd.Series(qids.codes.astype(np.int64) * len(docs.categories) + docs.codes)
     if pairs.duplicated().any():
         return None
-    if fmt == "answers":
-        if not set(docs.categories) <= set(ANSWER_LABELS) or pd.Series(qids.codes).duplicated().any():
+    if fmt.labels:
+        if not set(docs.categories) <= set(fmt.labels) or pd.Series(qids.codes).duplicated().any():
             return None
-    if fmt == "trec":
+    if fmt.score is not None:
         scores = np.concatenate(chunks.scores)
         if not np.isfinite(scores).all():
             return None
@@ -194,7 +248,7 @@ def _parse_fast(path: PathLike, fmt: str, skip: int) -> Optional[ParsedRun]:
         scores = np.arange(len(qids), 0, -1, dtype=float)
     # as objects, the columns point at the categories' strings: no string is copied per line
     run = pd.DataFrame({"query_id": qids.astype(object), "doc_id": docs.astype(object), "score": scores})
-    return ParsedRun(run, fmt, [str(t) for t in chunks.tags], [], os.fspath(path))
+    return ParsedRun(run, fmt.name, [str(t) for t in chunks.tags], [], os.fspath(path))
 
 
 def _contains(path: PathLike, needle: Union[bytes, re.Pattern]) -> bool:
@@ -208,7 +262,8 @@ def _contains(path: PathLike, needle: Union[bytes, re.Pattern]) -> bool:
             return needle.search(mm) is not None
 
 
-def _parse_checked(path: PathLike, fmt: str) -> ParsedRun:
+def _parse_checked(path: PathLike, fmt: Union[RunFormat, FormatName]) -> ParsedRun:
+    fmt = _spec(fmt)
     qids: list[str] = []
     docs: list[str] = []
     scores: list[float] = []
@@ -216,19 +271,11 @@ def _parse_checked(path: PathLike, fmt: str) -> ParsedRun:
     first_seen: dict[tuple[str, str], int] = {}
     answered: dict[str, tuple[str, int]] = {}
     duplicates: list[Duplicate] = []
-    ncols = 6 if fmt == "trec" else 3
+    untagged = 0
     for lineno, parts in data_lines(path):
-        if len(parts) != ncols:
-            raise ColieeFormatError(path, lineno, f"{len(parts)} columns", _EXPECTED_LINE[fmt])
-        if fmt == "trec":
-            qid, did, tag = strip_txt(parts[0]), strip_txt(parts[2]), parts[5]
-            scores.append(_score(parts[4], path, lineno))
-        elif fmt == "pairs":
-            qid, did, tag = strip_txt(parts[0]), strip_txt(parts[1]), parts[2]
-        else:
-            qid, did, tag = strip_txt(parts[0]), parts[1], parts[2]
-            if did not in ANSWER_LABELS:
-                raise ColieeFormatError(path, lineno, f"unknown answer {did!r}", "Y or N in column 2")
+        line = parse_line(fmt, parts, path, lineno)
+        qid, did = line.query_id, line.doc_id
+        if fmt.labels:
             if qid in answered and answered[qid][0] != did:
                 raise ColieeFormatError(
                     path,
@@ -244,15 +291,20 @@ def _parse_checked(path: PathLike, fmt: str) -> ParsedRun:
             first_seen[key] = lineno
         qids.append(qid)
         docs.append(did)
-        tags[tag] = None
-    if fmt != "trec":
+        if line.score is not None:
+            scores.append(line.score)
+        if line.tag:
+            tags[line.tag] = None
+        else:
+            untagged += 1
+    if fmt.score is None:
         n = len(qids)
         scores = [float(n - i) for i in range(n)]
     run = pd.DataFrame({"query_id": qids, "doc_id": docs, "score": scores})
-    return ParsedRun(run, fmt, list(tags), duplicates, os.fspath(path))
+    return ParsedRun(run, fmt.name, list(tags), duplicates, os.fspath(path), untagged)
 
 
-def read_run(path: PathLike, format: str = "auto") -> pd.DataFrame:
+def read_run(path: PathLike, format: FormatOption = "auto") -> pd.DataFrame:
     """The run in a submission file, as a DataFrame (``query_id``, ``doc_id``, ``score``) for ir_measures."""
     return parse_run(path, format).run
 
@@ -264,7 +316,7 @@ def check_run_tag(tag: str) -> str:
     return tag
 
 
-def _ranked(run: object) -> list[tuple[str, list[tuple[str, float]]]]:
+def _ranked(run: TYPE_RUN) -> list[tuple[str, list[tuple[str, float]]]]:
     table = run_table(run)
     return [
         (qid, sorted(docs.items(), key=lambda item: (item[1], item[0]), reverse=True))
@@ -272,7 +324,20 @@ def _ranked(run: object) -> list[tuple[str, list[tuple[str, float]]]]:
     ]
 
 
-def write_run(run: object, path: PathLike, format: str, tag: str, max_per_query: Optional[int] = None) -> str:
+def format_line(fmt: RunFormat, query_id: str, doc_id: str, rank: int, score: float, tag: str) -> str:
+    """One line of ``fmt``, fields placed where the format says."""
+    fields = [""] * fmt.width
+    fields[fmt.query], fields[fmt.doc], fields[fmt.tag] = query_id, doc_id, tag
+    if fmt.score is not None:
+        fields[fmt.score] = repr(score)
+    if fmt.rank is not None:
+        fields[fmt.rank] = str(rank)
+    for column, value in fmt.fixed:
+        fields[column] = value
+    return " ".join(fields) + "\n"
+
+
+def write_run(run: TYPE_RUN, path: PathLike, format: FormatName, tag: str, max_per_query: Optional[int] = None) -> str:
     """Write ``run`` (anything ir_measures takes) as an official submission file; returns the path.
 
     Queries are written in id order, documents best score first (ties: doc id descending, as
@@ -282,6 +347,7 @@ def write_run(run: object, path: PathLike, format: str, tag: str, max_per_query:
     """
     if format not in FORMATS:
         raise ValueError(f"unknown run format {format!r}; expected one of {', '.join(FORMATS)}")
+    fmt = FORMATS[format]
     check_run_tag(tag)
     if isinstance(run, pd.DataFrame) and "query_id" not in run.columns and {"qid", "docno"} <= set(run.columns):
         run = run.rename(columns={"qid": "query_id", "docno": "doc_id"})
@@ -289,15 +355,12 @@ def write_run(run: object, path: PathLike, format: str, tag: str, max_per_query:
     for qid, scoped in _ranked(run):
         prefix = f"{qid}/"
         ranked = [(d[len(prefix) :] if d.startswith(prefix) else d, s) for d, s in scoped]
-        if format == "answers":
+        if fmt.labels:
             labels = {d for d, _ in ranked}
-            if len(labels) != 1 or not labels <= set(ANSWER_LABELS):
+            if len(labels) != 1 or not labels <= set(fmt.labels):
                 raise ValueError(f"question {qid!r} must have exactly one answer Y or N, got {sorted(labels)}")
         for rank, (did, score) in enumerate(ranked[:max_per_query], 1):
-            if format == "trec":
-                lines.append(f"{qid} Q0 {did} {rank} {score!r} {tag}\n")
-            else:
-                lines.append(f"{qid} {did} {tag}\n")
+            lines.append(format_line(fmt, qid, did, rank, score, tag))
     with open(path, "w", encoding="utf-8", newline="\n") as f:
         f.writelines(lines)
     return os.fspath(path)

@@ -22,7 +22,7 @@ from ir_measures.measures.base import Measure
 from ir_coliee.evaluation import MeasureLike, parse_measures
 from ir_coliee.measures import MicroF1
 from ir_coliee.providers import pipeline
-from ir_coliee.providers.counting import Table, gold_table, run_table, top_docs
+from ir_coliee.tables import Table, gold_table, run_table, top_docs
 
 OVER = ("rank", "score", "relative-score")
 

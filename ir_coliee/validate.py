@@ -1,196 +1,207 @@
 """Checking a submission against the official rules of its task and edition before the organisers do.
 
 :func:`validate_run` returns the findings as data; ``ir_coliee validate`` prints them with file:line
-and exits non-zero on errors. Errors break an official rule (format, run tag, two answers to one
-question, ids the test collection does not have); warnings point at what is legal but likely a
-mistake (duplicates, unanswered questions, articles missing from the Civil Code file).
+(grouped: a handful per rule) and exits non-zero on errors. Each line is read with the run reader's own
+:func:`~ir_coliee.runs.parse_line`, so a malformed line is described in the reader's words; the rules
+of the task (from :mod:`ir_coliee.model`) come on top. Errors break an official rule (format, run tag,
+two answers to one question, ids the test collection does not have); warnings point at what is legal
+but likely a mistake (duplicates, unanswered questions, articles missing from the Civil Code file).
 """
 
 from __future__ import annotations
 
 import os
 from collections import Counter
-from typing import Callable, NamedTuple, Optional
+from typing import Callable, Optional
 
-import ir_datasets
-
-from ir_coliee.datasets.caselaw import SCOPE
 from ir_coliee.datasets.check import dataset_entry
 from ir_coliee.datasets.files import ColieeDataError
 from ir_coliee.errors import ColieeError, ColieeFormatError, PathLike
+from ir_coliee.findings import ERROR, WARNING, Finding, Level, some
 from ir_coliee.formats.pilot import read_torts, remaining_nulls
-from ir_coliee.runs import ANSWER_LABELS, RUN_TAG, data_lines, detect_format
+from ir_coliee.model import FORMATS, Task, editions_of, expected_any, sniff, task_of, test_dataset
+from ir_coliee.runs import RUN_TAG, RunLine, data_lines, parse_line
 
-ERROR, WARNING = "error", "warning"
-MAX_TASK3_L = 100
-_FORMAT_OF_TASK = {"1": ("pairs",), "2": ("pairs",), "3": ("pairs", "trec"), "4": ("answers",), "5": ("answers",)}
+Add = Callable[[Level, Optional[int], str, str], None]
 
-
-class Finding(NamedTuple):
-    """One problem of a submission file."""
-
-    level: str
-    """``error`` (breaks an official rule) or ``warning``."""
-    path: str
-    line: Optional[int]
-    """1-based line, or ``None`` for the file as a whole."""
-    message: str
-
-    def __str__(self) -> str:
-        where = self.path if self.line is None else f"{self.path}:{self.line}"
-        return f"{where}: {self.level}: {self.message}"
+__all__ = ["Finding", "validate_run"]
 
 
-class _Line(NamedTuple):
-    line: int
-    query_id: str
-    doc_id: str
-    tag: str
-
-
-def _strip(name: str) -> str:
-    return name[:-4] if name.endswith(".txt") else name
-
-
-def _read_lines(path: str, task: str, add: Callable[..., None]) -> list[_Line]:
+def _read_lines(path: str, task: Task, add: Add) -> list[RunLine]:
     """Every line checked on its own, so that one bad line does not hide the next."""
-    lines: list[_Line] = []
+    lines: list[RunLine] = []
     fmt = None
     try:
         for lineno, parts in data_lines(path):
             if fmt is None:
-                fmt = detect_format(parts, path, lineno) if len(parts) in (3, 6) else None
-                if fmt is None or fmt not in _FORMAT_OF_TASK[task]:
-                    allowed = " or ".join(_FORMAT_OF_TASK[task])
-                    add(ERROR, lineno, f"{len(parts)} columns ({fmt or 'unknown'} format); Task {task} takes {allowed}")
+                looks = sniff(parts)
+                if looks not in task.formats:
+                    kind = f"{looks} format" if looks else "no official format"
+                    expected = expected_any(task.formats)
+                    add(ERROR, lineno, f"{len(parts)} columns ({kind}); {task.label} takes {expected}", "format")
                     return []
-            width = 6 if fmt == "trec" else 3
-            if len(parts) != width:
-                add(ERROR, lineno, f"{len(parts)} columns; the file's format ({fmt}) has {width}")
-                continue
-            if fmt == "trec":
-                try:
-                    float(parts[4])
-                except ValueError:
-                    add(ERROR, lineno, f"score {parts[4]!r} is not a number")
-                    continue
-            doc = parts[2] if fmt == "trec" else parts[1]
-            if fmt == "answers" and doc not in ANSWER_LABELS:
-                add(ERROR, lineno, f"answer {doc!r} is not Y or N")
-                continue
-            lines.append(_Line(lineno, _strip(parts[0]), doc if fmt == "answers" else _strip(doc), parts[-1]))
+                fmt = FORMATS[looks]
+            try:
+                lines.append(parse_line(fmt, parts, path, lineno))
+            except ColieeFormatError as e:
+                add(ERROR, lineno, f"{e.problem}; expected {e.expected}", "format")
     except ColieeFormatError as e:
-        add(ERROR, e.line, e.problem)
+        add(ERROR, e.line, e.problem, "encoding")
     if fmt is None and not lines:
-        add(ERROR, None, "the file holds no run lines")
+        add(ERROR, None, "the file holds no run lines", "empty")
     return lines
 
 
-def _check_tags(lines: list[_Line], add: Callable[..., None]) -> None:
+def _check_tags(lines: list[RunLine], add: Add) -> None:
     first: dict[str, int] = {}
     for ln in lines:
-        if ln.tag not in first:
+        if not ln.tag:
+            add(ERROR, ln.line, "no run tag; the official format ends each line with the run tag", "no-tag")
+        elif ln.tag not in first:
             first[ln.tag] = ln.line
             if not RUN_TAG.fullmatch(ln.tag):
-                add(ERROR, ln.line, f"run tag {ln.tag!r}: use 1 to 12 letters or digits, no punctuation")
+                add(ERROR, ln.line, f"run tag {ln.tag!r}: use 1 to 12 letters or digits, no punctuation", "tag")
     if len(first) > 1:
-        add(ERROR, None, f"{len(first)} run tags ({', '.join(first)}); a file holds one run, with one tag")
+        add(ERROR, None, f"{len(first)} run tags ({', '.join(first)}); a file holds one run, with one tag", "tags")
 
 
-def _check_pairs(lines: list[_Line], task: str, path: str, add: Callable[..., None]) -> None:
+def _check_pairs(lines: list[RunLine], task: Task, path: str, add: Add) -> None:
     seen: dict[tuple[str, str], int] = {}
     answered: dict[str, tuple[str, int]] = {}
+    one_answer = all(FORMATS[f].labels for f in task.formats)
     for ln in lines:
         key = (ln.query_id, ln.doc_id)
         if key in seen:
-            add(WARNING, ln.line, f"duplicate of line {seen[key]}: counted once")
+            add(WARNING, ln.line, f"duplicate of line {seen[key]}: counted once", "duplicate")
         seen.setdefault(key, ln.line)
-        if task in ("4", "5"):
+        if one_answer:
             if ln.query_id in answered and answered[ln.query_id][0] != ln.doc_id:
                 first_label, first_line = answered[ln.query_id]
                 add(
                     ERROR,
                     ln.line,
                     f"question {ln.query_id!r} answered {ln.doc_id} here and {first_label} on line {first_line}",
+                    "two-answers",
                 )
             answered.setdefault(ln.query_id, (ln.doc_id, ln.line))
-        if task == "1" and ln.query_id == ln.doc_id:
-            add(ERROR, ln.line, f"query {ln.query_id!r} returns itself; a query case is not its own candidate")
-    if task == "3" and "-L" in os.path.basename(path):
+        if task.self_retrieval_forbidden and ln.query_id == ln.doc_id:
+            add(ERROR, ln.line, f"query {ln.query_id!r} returns itself; a query case is not its own candidate", "self")
+    limit = task.ranked_limit
+    if limit and limit.marker.lower() in os.path.basename(path).lower():
         for qid, n in Counter(ln.query_id for ln in lines).items():
-            if n > MAX_TASK3_L:
-                line = [ln.line for ln in lines if ln.query_id == qid][MAX_TASK3_L]
-                add(ERROR, line, f"question {qid!r} has {n} lines; task3-L files allow {MAX_TASK3_L} per question")
+            if n > limit.lines:
+                line = [ln.line for ln in lines if ln.query_id == qid][limit.lines]
+                add(
+                    ERROR,
+                    line,
+                    f"question {qid!r} has {n} lines; {limit.files} files allow {limit.lines} per question",
+                    "limit",
+                )
 
 
-def _check_against_dataset(lines: list[_Line], task: str, dataset_id: str, add: Callable[..., None]) -> None:
-    dataset = ir_datasets.load(dataset_id)
-    queries = {q.query_id for q in dataset.queries_iter()}
-    for ln in lines:
-        if ln.query_id not in queries:
-            add(ERROR, ln.line, f"query {ln.query_id!r} is not a query of {dataset_id}")
-    known = [ln for ln in lines if ln.query_id in queries]
-    if task in ("1", "2", "3"):
-        scoped = dataset_entry(dataset_id).scoped
-        wanted = {(f"{ln.query_id}{SCOPE}{ln.doc_id}" if scoped else ln.doc_id) for ln in known}
-        found = set(dataset.docs_store().get_many(wanted))
-        for ln in known:
-            did = f"{ln.query_id}{SCOPE}{ln.doc_id}" if scoped else ln.doc_id
-            if did not in found:
-                if task == "3":
-                    add(WARNING, ln.line, f"article {ln.doc_id!r} is not in the Civil Code file")
-                elif task == "2":
-                    add(ERROR, ln.line, f"paragraph {ln.doc_id!r} is not a paragraph of case {ln.query_id!r}")
-                else:
-                    add(ERROR, ln.line, f"case {ln.doc_id!r} is not a candidate of query {ln.query_id!r}")
-    if task in ("4", "5"):
-        answered = {ln.query_id for ln in lines}
-        missing = sorted(queries - answered)
-        if missing:
-            shown = ", ".join(missing[:10]) + (", ..." if len(missing) > 10 else "")
-            add(WARNING, None, f"{len(missing)} questions unanswered (scored as wrong): {shown}")
-
-
-def _default_dataset(task: str, year: Optional[int]) -> Optional[str]:
-    if year is None:
+def _gold_queries(dataset) -> Optional[set[str]]:
+    """The queries that have gold, ``None`` while the gold is not out (test labels come after the competition)."""
+    try:
+        return {q.query_id for q in dataset.qrels_iter()}
+    except ColieeDataError:
         return None
-    return f"coliee/pilot/{year}/test" if task == "pilot" else f"coliee/task{task}/{year}/test"
+
+
+def _check_against_dataset(lines: list[RunLine], task: Task, dataset_id: str, add: Add) -> None:
+    import ir_datasets
+
+    dataset = ir_datasets.load(dataset_id)
+    released = {q.query_id for q in dataset.queries_iter()}
+    graded = _gold_queries(dataset)
+    for ln in lines:
+        if ln.query_id not in released:
+            add(ERROR, ln.line, f"query {ln.query_id!r} is not a query of {dataset_id}", "unknown-query")
+        elif graded is not None and ln.query_id not in graded:
+            add(WARNING, ln.line, f"query {ln.query_id!r} was released but has no gold: it is not scored", "no-gold")
+    known = [ln for ln in lines if ln.query_id in released]
+    if task.gold == "documents":
+        _check_docs(known, task, dataset_id, dataset, add)
+    answered = {ln.query_id for ln in lines}
+    missing = sorted((graded if graded is not None else released) - answered)
+    if missing:
+        add(
+            WARNING,
+            None,
+            f"{len(missing)} questions unanswered (scored as wrong): {some(missing, 10)}"
+            if task.gold == "answers"
+            else f"{len(missing)} queries of {dataset_id} have no line (scored as nothing retrieved): {some(missing, 10)}",
+            "absent-queries",
+        )
+
+
+def _check_docs(known: list[RunLine], task: Task, dataset_id: str, dataset, add: Add) -> None:
+    scoped = dataset_entry(dataset_id).scoped
+
+    def doc_of(ln: RunLine) -> str:
+        return f"{ln.query_id}/{ln.doc_id}" if scoped else ln.doc_id
+
+    found = set(dataset.docs_store().get_many({doc_of(ln) for ln in known}))
+    level, template = task.unknown_doc
+    for ln in known:
+        if doc_of(ln) not in found:
+            add(
+                level,
+                ln.line,
+                template.format(doc=task.doc_word, doc_id=ln.doc_id, query_id=ln.query_id),
+                "unknown-doc",
+            )
+
+
+def _test_dataset(task: Task, year: Optional[int], dataset: Optional[str]) -> Optional[str]:
+    """The dataset whose ids to check: the one named, or the test set of ``year``; an error if it does not exist."""
+    if dataset is None and year is not None:
+        if year not in editions_of(task.key):
+            raise ColieeError(
+                f"COLIEE {task.label} has no {year} edition (editions: {', '.join(map(str, editions_of(task.key)))})"
+            )
+        dataset = test_dataset(task.key, year)
+    if dataset is not None:
+        try:
+            dataset_entry(dataset)
+        except KeyError:
+            raise ColieeError(f"{dataset!r} is not a COLIEE dataset id (see: ir_coliee datasets list)") from None
+    return dataset
 
 
 def validate_run(
     path: PathLike, task: object, year: Optional[int] = None, dataset: Optional[str] = None
 ) -> list[Finding]:
     """Check a submission file against the rules of ``task`` (1-5 or ``"pilot"``) and, given a dataset
-    id (or a ``year``, meaning that edition's test dataset), against the collection's ids."""
+    id (or a ``year``, meaning that edition's test dataset), against the collection's ids.
+
+    A dataset id or year that does not exist is an error (:class:`~ir_coliee.errors.ColieeError`);
+    a collection whose files are not under the data root leaves the ids unchecked, with a warning.
+    """
     path = os.fspath(path)
-    task = str(task).lower()
-    if task not in (*_FORMAT_OF_TASK, "pilot"):
-        raise ValueError(f"unknown COLIEE task {task!r}")
+    spec = task_of(task)
     findings: list[Finding] = []
 
-    def add(level: str, line: Optional[int], message: str) -> None:
-        findings.append(Finding(level, path, line, message))
+    def add(level: Level, line: Optional[int], message: str, rule: str) -> None:
+        findings.append(Finding(level, path, line, message, rule))
 
-    dataset_id = dataset or _default_dataset(task, year)
-    if task == "pilot":
+    checked = _test_dataset(spec, year, dataset)
+    if spec.gold == "torts":
         try:
             torts = read_torts(path)
         except ColieeFormatError as e:
-            add(ERROR, e.line, e.problem)
+            add(ERROR, e.line, e.problem, "format")
             return findings
         for null in remaining_nulls(torts):
-            add(ERROR, None, f"null left at {null.where()}: {null.subtask} is disqualified")
+            add(ERROR, None, f"null left at {null.where()}: {null.subtask} is disqualified", "null")
         return findings
-    lines = _read_lines(path, task, add)
+    lines = _read_lines(path, spec, add)
     _check_tags(lines, add)
-    _check_pairs(lines, task, path, add)
-    if dataset_id and lines:
+    _check_pairs(lines, spec, path, add)
+    if checked and lines:
         try:
-            _check_against_dataset(lines, task, dataset_id, add)
-        except KeyError:
-            add(WARNING, None, f"ids not checked: {dataset_id!r} is not a COLIEE dataset id")
+            _check_against_dataset(lines, spec, checked, add)
         except ColieeDataError as e:
-            add(WARNING, None, f"ids not checked against {dataset_id}: {e.short()}")
+            add(WARNING, None, f"ids not checked against {checked}: {e.short()}", "not-checked")
         except ColieeError as e:
-            add(WARNING, None, f"ids not checked against {dataset_id}: {e}")
+            add(WARNING, None, f"ids not checked against {checked}: {e}", "not-checked")
     return sorted(findings, key=lambda f: f.line or 0)

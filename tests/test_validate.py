@@ -27,16 +27,18 @@ def test_format_tag_duplicate_and_self_retrieval_rules(write):
         ("error", None, "2 run tags (t1, tag-2); a file holds one run, with one tag"),
         ("warning", 2, "duplicate of line 1: counted once"),
         ("error", 3, "query 'q' returns itself; a query case is not its own candidate"),
-        ("error", 4, "2 columns; the file's format (pairs) has 3"),
+        ("error", 4, "2 columns; expected 3 columns 'query_id doc_id run_tag'"),
         ("error", 5, "run tag 'tag-2': use 1 to 12 letters or digits, no punctuation"),
     ]
 
 
 def test_wrong_format_for_the_task(write):
     assert found(validate_run(write("r", "q Y t\n"), task=1)) == [
-        ("error", 1, "3 columns (answers format); Task 1 takes pairs")
+        ("error", 1, "3 columns (answers format); Task 1 takes 3 columns 'query_id doc_id run_tag'")
     ]
-    assert found(validate_run(write("r2", "q Q0 d 1 x t\n"), task=3)) == [("error", 1, "score 'x' is not a number")]
+    assert found(validate_run(write("r2", "q Q0 d 1 x t\n"), task=3)) == [
+        ("error", 1, "score 'x' is not a number; expected a finite number in column 5")
+    ]
 
 
 def test_bad_bytes_and_empty_files(write):
@@ -47,7 +49,7 @@ def test_bad_bytes_and_empty_files(write):
 def test_task4_answers(write):
     path = write("R06.task4.t", "q1 Y t\nq2 maybe t\nq1 N t\nq3 N t\nq3 N t\n")
     assert found(validate_run(path, task=4)) == [
-        ("error", 2, "answer 'maybe' is not Y or N"),
+        ("error", 2, "unknown answer 'maybe'; expected Y or N in column 2"),
         ("error", 3, "question 'q1' answered N here and Y on line 1"),
         ("warning", 5, "duplicate of line 4: counted once"),
     ]
@@ -78,7 +80,8 @@ def test_against_the_caselaw_collections(coliee_home, write):
     write_task2(coliee_home)
     run1 = write("task1.t", "000200 000300 t\n000200 999999 t\n")
     assert found(validate_run(run1, task=1, year=2024)) == [
-        ("error", 2, "case '999999' is not a candidate of query '000200'")
+        ("warning", None, "1 queries of coliee/task1/2024/test have no line (scored as nothing retrieved): 000201"),
+        ("error", 2, "case '999999' is not a candidate of query '000200'"),
     ]
     run2 = write("task2.t", "999 003 t\n1000 003.txt t\n")
     assert found(validate_run(run2, task=2, dataset="coliee/task2/2026/test")) == [

@@ -12,7 +12,7 @@ from ir_datasets.datasets.base import Dataset
 from ir_datasets.indices import Docstore
 
 from ir_coliee.datasets.files import ColieeDataError, DataFile
-from ir_coliee.official import official_entry
+from ir_coliee.model import official_entry
 
 NAME = "coliee"
 _logger = ir_datasets.log.easy()

@@ -20,8 +20,7 @@ from ir_datasets.formats import BaseDocs, BaseQrels, BaseQueries, TrecQrel
 
 from ir_coliee.datasets.common import NAME, DictDocstore, Documentation, Source, register, source_of
 from ir_coliee.datasets.files import LOCATOR, DataFile, Locator, missing
-from ir_coliee.formats.pilot import ColieeTort, parse_torts
-from ir_coliee.pilot import claim_doc_id, claim_qrels, decision_qrels
+from ir_coliee.formats.pilot import ColieeTort, claim_doc_id, claim_qrels, decision_qrels, parse_torts
 from ir_coliee.textfile import decode_text
 
 EDITIONS = (2025, 2026)

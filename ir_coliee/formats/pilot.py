@@ -10,6 +10,8 @@ import os
 from collections.abc import Iterable, Iterator
 from typing import NamedTuple, Optional, Union
 
+from ir_measures import Qrel, ScoredDoc
+
 from ir_coliee.errors import ColieeFormatError, PathLike
 from ir_coliee.textfile import iter_lines
 
@@ -213,3 +215,45 @@ def remaining_nulls(torts: Iterable[ColieeTort]) -> list[Null]:
             if claim.is_accepted is None:
                 nulls.append(Null(RATIONALE_EXTRACTION, tort.tort_id, side, claim.id))
     return nulls
+
+
+# --- the scoring encoding: decisions as Y/N-style answers, claims as documents ----------------------
+
+
+def claim_doc_id(tort_id: object, side: str, claim_id: object) -> str:
+    """The id of a claim as a document: ``{tort}/{side}/{claim}``."""
+    return f"{tort_id}/{side}/{claim_id}"
+
+
+def _label(value: bool) -> str:
+    return "True" if value else "False"
+
+
+def decision_qrels(torts: Iterable[ColieeTort]) -> list[Qrel]:
+    """Gold decisions in the ``AnswerAccuracy`` encoding (torts without a decision left out)."""
+    return [Qrel(str(t.tort_id), _label(t.court_decision), 1) for t in torts if t.court_decision is not None]
+
+
+def decision_run(torts: Iterable[ColieeTort]) -> list[ScoredDoc]:
+    """Predicted decisions as an answer run."""
+    return [ScoredDoc(str(t.tort_id), _label(t.court_decision), 1.0) for t in torts if t.court_decision is not None]
+
+
+def claim_qrels(torts: Iterable[ColieeTort], side: Optional[str] = None) -> list[Qrel]:
+    """Every judged claim: relevance 1 if accepted, 0 if not (so each tort with claims is a query)."""
+    return [
+        Qrel(str(t.tort_id), claim_doc_id(t.tort_id, s, c.id), int(c.is_accepted))
+        for t in torts
+        for s, c in t.claims()
+        if c.is_accepted is not None and side in (None, s)
+    ]
+
+
+def claim_run(torts: Iterable[ColieeTort], side: Optional[str] = None) -> list[ScoredDoc]:
+    """The claims predicted True, as a run."""
+    return [
+        ScoredDoc(str(t.tort_id), claim_doc_id(t.tort_id, s, c.id), 1.0)
+        for t in torts
+        for s, c in t.claims()
+        if c.is_accepted and side in (None, s)
+    ]

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Literal
 
 from ir_measures.measures.base import Agg, Measure, ParamInfo
+
+from ir_coliee.values import ExactMeanAgg, MicroAgg
 
 CUTOFF = ParamInfo(
     dtype=int,
@@ -19,8 +21,8 @@ class ColieeMeasure(Measure):
     """Base of the measures that the ``ir_coliee`` provider computes (see ``ir_coliee.providers``)."""
 
     SUPPORTED_PARAMS: dict[str, ParamInfo] = {"cutoff": CUTOFF, "rel": REL}  # noqa: RUF012 (as ir_measures declares it)
-    #: The name of the aggregation, shown in the docs: ``micro`` or ``mean``.
-    AVERAGING: ClassVar[str] = "mean"
+    #: How per-query values are averaged: ``micro`` (sum the counts, then apply the formula) or ``mean``.
+    AVERAGING: ClassVar[Literal["micro", "mean"]] = "mean"
     #: The formula in words, shown in the generated docs.
     FORMULA: ClassVar[str] = ""
 
@@ -43,6 +45,5 @@ class ColieeMeasure(Measure):
             raise ValueError(f"{self.NAME}: cutoff must be a positive whole number, got {cutoff!r}")
 
     def aggregator(self) -> Agg:
-        from ir_coliee.providers.coliee_provider import aggregator_for
-
-        return aggregator_for(self)
+        """Follows the declared averaging: micro measures add counts, the others take an exact mean."""
+        return MicroAgg() if self.AVERAGING == "micro" else ExactMeanAgg()

@@ -5,7 +5,7 @@ from __future__ import annotations
 import ir_measures
 from ir_measures.providers.fallback_provider import FallbackProvider
 
-from ir_coliee.providers.coliee_provider import KINDS, ColieeEvaluator, ColieeProvider, aggregator_for
+from ir_coliee.providers.coliee_provider import KINDS, ColieeEvaluator, ColieeProvider, is_micro
 
 #: The one provider instance (also placed first in ``ir_measures.DefaultPipeline`` on import).
 provider = ColieeProvider()
@@ -19,4 +19,4 @@ def _host_providers() -> list:
 #: Rprec, R@k, ...). It does not depend on the host-global registration in ``ir_coliee._host``.
 pipeline = FallbackProvider([provider, *_host_providers()])
 
-__all__ = ["KINDS", "ColieeEvaluator", "ColieeProvider", "aggregator_for", "pipeline", "provider"]
+__all__ = ["KINDS", "ColieeEvaluator", "ColieeProvider", "is_micro", "pipeline", "provider"]

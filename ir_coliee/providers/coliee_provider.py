@@ -1,8 +1,8 @@
 """The ir_measures provider that computes every ir_coliee measure.
 
 Measures are dispatched by type through :data:`KINDS`: each measure type names how its per-query
-counts are gathered (sets of documents, or answers), the formula applied to the counts, and how
-per-query values are averaged (micro: sum counts first; mean: average per-query values).
+counts are gathered (sets of documents, or answers) and the formula applied to the counts; how
+per-query values are averaged is the measure's own declaration (``AVERAGING``).
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from collections.abc import Iterable, Iterator
 from typing import Callable, NamedTuple, Optional
 
 from ir_measures import providers
-from ir_measures.measures.base import Agg, Measure
+from ir_measures.measures.base import Measure
 from ir_measures.util import Metric
 
 from ir_coliee.measures import (
@@ -24,9 +24,9 @@ from ir_coliee.measures import (
     _MicroP,
     _MicroR,
 )
-from ir_coliee.providers.counting import Counts, Table, answer_counts, gold_table, run_table, set_counts
 from ir_coliee.providers.formulas import FBeta, Precision, Recall
-from ir_coliee.values import CountedValue, ExactMeanAgg, Formula, MicroAgg, MicroValue
+from ir_coliee.tables import Counts, Table, answer_counts, gold_table, run_table, set_counts
+from ir_coliee.values import CountedValue, Formula, MicroValue
 
 CountFn = Callable[[Table, Table, Optional[int], int], dict[str, Counts]]
 
@@ -36,7 +36,6 @@ class Kind(NamedTuple):
 
     counts: CountFn
     formula: Callable[[Measure], Formula]
-    micro: bool
 
 
 def _accuracy(tp: int, retrieved: int, relevant: int) -> float:
@@ -44,19 +43,18 @@ def _accuracy(tp: int, retrieved: int, relevant: int) -> float:
 
 
 KINDS: dict[type, Kind] = {
-    _MicroP: Kind(set_counts, lambda m: Precision(), micro=True),
-    _MicroR: Kind(set_counts, lambda m: Recall(), micro=True),
-    _MicroF: Kind(set_counts, lambda m: FBeta(m["beta"]), micro=True),
-    _MacroP: Kind(set_counts, lambda m: Precision(), micro=False),
-    _MacroR: Kind(set_counts, lambda m: Recall(), micro=False),
-    _MacroF: Kind(set_counts, lambda m: FBeta(m["beta"]), micro=False),
-    _AnswerAccuracy: Kind(answer_counts, lambda m: _accuracy, micro=False),
+    _MicroP: Kind(set_counts, lambda m: Precision()),
+    _MicroR: Kind(set_counts, lambda m: Recall()),
+    _MicroF: Kind(set_counts, lambda m: FBeta(m["beta"])),
+    _MacroP: Kind(set_counts, lambda m: Precision()),
+    _MacroR: Kind(set_counts, lambda m: Recall()),
+    _MacroF: Kind(set_counts, lambda m: FBeta(m["beta"])),
+    _AnswerAccuracy: Kind(answer_counts, lambda m: _accuracy),
 }
 
 
-def aggregator_for(measure: Measure) -> Agg:
-    """``MicroAgg`` for micro measures (sums counts), an exact mean for the others."""
-    return MicroAgg() if KINDS[type(measure)].micro else ExactMeanAgg()
+def is_micro(measure: Measure) -> bool:
+    return getattr(measure, "AVERAGING", "mean") == "micro"
 
 
 def per_query_values(measure: Measure, counts: dict[str, Counts]) -> Iterator[Metric]:
@@ -64,7 +62,7 @@ def per_query_values(measure: Measure, counts: dict[str, Counts]) -> Iterator[Me
     kind = KINDS[type(measure)]
     formula = kind.formula(measure)
     for qid, c in counts.items():
-        if kind.micro:
+        if is_micro(measure):
             value: CountedValue = MicroValue(formula, c.tp, c.retrieved, c.relevant)
         else:
             value = CountedValue(formula(c.tp, c.retrieved, c.relevant), c.tp, c.retrieved, c.relevant)

@@ -1,5 +1,7 @@
 """Gold and run as plain dictionaries, and the per-query counts every ir_coliee measure derives from.
 
+Below the readers and the providers: the writer ranks runs with it, the provider counts with it.
+
 Conversion is the costly part of scoring a large run, so each input shape that ir_measures accepts
 (dict of dicts, pandas DataFrame, iterable of namedtuples) has its own direct path, and only the
 rows of gold queries are kept.

@@ -1,0 +1,45 @@
+"""Problems of an input reported as data: the validator's and the scorer's findings."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Sequence
+from typing import Literal, NamedTuple, Optional
+
+Level = Literal["error", "warning"]
+ERROR: Level = "error"
+WARNING: Level = "warning"
+#: How many findings of one rule are shown before the rest are counted.
+SHOWN = 5
+
+
+class Finding(NamedTuple):
+    """One problem of a submission file (or of a run as scored)."""
+
+    level: Level
+    """``error`` (breaks an official rule, or makes a score meaningless) or ``warning``."""
+    path: str
+    line: Optional[int]
+    """1-based line, or ``None`` for the file as a whole."""
+    message: str
+    rule: str = ""
+    """What kind of problem (``duplicate``, ``unknown-query``, ...): findings of one rule are grouped."""
+
+    def __str__(self) -> str:
+        where = self.path if self.line is None else f"{self.path}:{self.line}"
+        return f"{where}: {self.level}: {self.message}"
+
+
+def grouped(findings: Iterable[Finding], shown: int = SHOWN) -> Iterator[str]:
+    """The findings as lines to print: at most ``shown`` per rule and path, then one line counting the rest."""
+    by_rule: dict[tuple[str, str, str], list[Finding]] = {}
+    for f in findings:
+        by_rule.setdefault((f.path, f.rule or f.message, f.level), []).append(f)
+    for (path, _, level), group in by_rule.items():
+        yield from map(str, group[:shown])
+        if len(group) > shown:
+            yield f"{path}: {level}: ... and {len(group) - shown} more like these ({len(group)} in all)"
+
+
+def some(ids: Sequence[str], shown: int = SHOWN) -> str:
+    """``a, b, c, ...``: the first ``shown`` ids of a list."""
+    return ", ".join(ids[:shown]) + (", ..." if len(ids) > shown else "")

@@ -1,0 +1,208 @@
+"""The COLIEE editions as data: which tasks each year ran, the official file names of its packages
+(the role ir_datasets' ``downloads.json`` plays), its statute test exam, and the official measures.
+
+A new edition is one :class:`Edition` entry (plus an :data:`OFFICIAL` row if its measures change).
+"""
+
+from __future__ import annotations
+
+from typing import Literal, NamedTuple, Optional
+
+from ir_measures import AP, R, Rprec
+from ir_measures.measures.base import Measure
+
+from ir_coliee.measures import AnswerAccuracy, MacroF1, MacroF2, MacroP, MacroR, MicroF1, MicroP, MicroR
+from ir_coliee.model.tasks import TASK_KEYS, Task, dataset_id, task_of
+
+LayoutKind = Literal["flat", "folders", "xml-index"]
+
+
+class CaseLawFiles(NamedTuple):
+    """Where a case-law edition keeps its files. Names are templates over ``{split}`` and ``{year}``."""
+
+    layout: LayoutKind
+    """``flat``: one folder of case files per split (query cases among the candidates);
+    ``folders``: one folder per query; ``xml-index``: per-query folders listed by an XML index (2019)."""
+    folders: tuple[str, ...]
+    """The folder holding a split's files (alternatives, first match wins)."""
+    gold: tuple[str, ...]
+    """The label file of a split."""
+    test_queries: tuple[str, ...] = ()
+    """Files that list the test queries before the test labels are out."""
+
+    @property
+    def scoped(self) -> bool:
+        """Document ids are scoped by query (``001/058``): per-query folders reuse file names."""
+        return self.layout != "flat"
+
+    def names(self, field: Literal["folders", "gold", "test_queries"], split: str, year: int) -> list[str]:
+        return [t.format(split=split, year=year) for t in getattr(self, field)]
+
+
+def _flat(folder: str = "task1_{split}_files_{year}") -> CaseLawFiles:
+    return CaseLawFiles("flat", (folder,), ("task1_{split}_labels_{year}.json",), ("task1_test_no_labels_{year}.json",))
+
+
+_TASK1_2021 = CaseLawFiles(
+    "flat",
+    ("task1_files", "task1_files_{year}"),
+    ("task1_{split}_labels_{year}.json",),
+    ("task1_test_no_labels_{year}.json",),
+)
+_TASK1_2020 = CaseLawFiles(
+    "folders", ("task1_{split}_{year}",), ("task1_{split}_{year}_labels.json", "task1_{split}_labels_{year}.json")
+)
+_TASK2 = CaseLawFiles(
+    "folders", ("task2_{split}_files_{year}", "task2_{split}_{year}"), ("task2_{split}_labels_{year}.json",)
+)
+
+
+def _xml_index(task: str) -> CaseLawFiles:
+    # the index task{n}.xml holds the training gold; the test gold has a file of its own
+    return CaseLawFiles("xml-index", (), (f"task{task}.xml", f"task{task}_test_golden-labels.xml"))
+
+
+class Edition(NamedTuple):
+    """One year of COLIEE."""
+
+    year: int
+    tasks: tuple[str, ...]
+    """The tasks run that year."""
+    statute_exam: str
+    """The bar exam of the statute test set (``R05`` in 2024)."""
+    statute_languages: tuple[str, ...] = ("en", "ja")
+    """Languages of the statute package (2026 ships Japanese only)."""
+    task1: Optional[CaseLawFiles] = None
+    """Task 1's files, ``None`` where the layout is not known well enough to read (2018)."""
+    task2: Optional[CaseLawFiles] = None
+
+    def caselaw(self, task: object) -> Optional[CaseLawFiles]:
+        return {"1": self.task1, "2": self.task2}.get(task_of(task).key)
+
+
+EDITIONS: dict[int, Edition] = {
+    e.year: e
+    for e in (
+        Edition(2018, ("1", "2", "3", "4"), "H29"),  # 2018's H29 is not confirmed by an official page
+        Edition(2019, ("1", "2", "3", "4"), "H30", task1=_xml_index("1"), task2=_xml_index("2")),
+        Edition(2020, ("1", "2", "3", "4"), "R01", task1=_TASK1_2020, task2=_TASK2),
+        Edition(2021, ("1", "2", "3", "4", "5"), "R02", task1=_TASK1_2021, task2=_TASK2),
+        Edition(2022, ("1", "2", "3", "4"), "R03", task1=_flat(), task2=_TASK2),
+        Edition(2023, ("1", "2", "3", "4"), "R04", task1=_flat(), task2=_TASK2),
+        Edition(2024, ("1", "2", "3", "4"), "R05", task1=_flat(), task2=_TASK2),
+        Edition(2025, ("1", "2", "3", "4", "pilot"), "R06", task1=_flat(), task2=_TASK2),
+        Edition(2026, ("1", "2", "3", "4", "pilot"), "R07", ("ja",), task1=_flat(), task2=_TASK2),
+    )
+}
+
+
+def editions_of(task: object) -> list[int]:
+    """The years in which ``task`` ran."""
+    key = task_of(task).key
+    return [year for year, e in EDITIONS.items() if key in e.tasks]
+
+
+def newest(task: object) -> int:
+    return editions_of(task)[-1]
+
+
+def test_dataset(task: object, year: int) -> str:
+    """The id of ``year``'s test set of ``task`` (in Japanese where the statute package has no English)."""
+    t = task_of(task)
+    english = "en" in EDITIONS[year].statute_languages
+    return dataset_id(t.key, year, "test", "" if not t.statute or english else "ja")
+
+
+# --- official measures ------------------------------------------------------------------------------
+
+
+class OfficialEntry(NamedTuple):
+    """The official measures of a task from ``first`` to ``last`` (inclusive; ``None``: every later edition)."""
+
+    task: str
+    first: int
+    last: Optional[int]
+    measures: tuple[Measure, ...]
+    #: reported "for discussion" when the run is ranked (Task 3: from the ``task3-L`` list)
+    ranked: tuple[Measure, ...]
+    note: str
+    headline: Measure
+    """The measure runs are ranked by (2026 Task 3 ranks by recall-gated accuracy, its tie-break is MacroF2)."""
+
+    def covers(self, year: int) -> bool:
+        return self.first <= year and (self.last is None or year <= self.last)
+
+    def span(self) -> str:
+        last = self.last if self.last is not None else newest(self.task)
+        return f"{self.first}-{last}"
+
+
+_TASK3_RANKED = (AP, Rprec, R @ 5, R @ 10, R @ 30)
+_MICRO = (MicroP, MicroR, MicroF1)
+_MACRO = (MacroP, MacroR, MacroF2)
+
+OFFICIAL: tuple[OfficialEntry, ...] = (
+    OfficialEntry("1", 2018, None, _MICRO, (), "micro-averaged over all queries", MicroF1),
+    OfficialEntry("2", 2018, None, _MICRO, (), "micro-averaged over all queries", MicroF1),
+    OfficialEntry(
+        "3",
+        2018,
+        2020,
+        _MACRO,
+        _TASK3_RANKED,
+        "macro averaging before 2021 is assumed: the evaluation pages of those years do not say",
+        MacroF2,
+    ),
+    OfficialEntry("3", 2021, 2025, _MACRO, _TASK3_RANKED, "F2 is the mean of per-question F2", MacroF2),
+    OfficialEntry(
+        "3",
+        2026,
+        None,
+        (MacroF2, MacroP, MacroR),
+        _TASK3_RANKED,
+        "ranked by recall-gated accuracy (score_recall_gated, or eval --answers); macro F2 breaks ties",
+        MacroF2,
+    ),
+    OfficialEntry("4", 2018, None, (AnswerAccuracy,), (), "correct answers over all questions", AnswerAccuracy),
+    OfficialEntry("5", 2021, None, (AnswerAccuracy,), (), "Y/N without articles; 2021 only", AnswerAccuracy),
+    OfficialEntry(
+        "pilot",
+        2025,
+        None,
+        (AnswerAccuracy, MacroF1, MacroP, MacroR),
+        (),
+        "AnswerAccuracy of court_decision; MacroF1/P/R of is_accepted=True per tort, all claims and per side",
+        AnswerAccuracy,
+    ),
+)
+
+
+def official_entry(task: object, year: Optional[int] = None) -> OfficialEntry:
+    """The table row for ``task`` (1-5 or ``"pilot"``) in ``year`` (the newest edition when ``None``)."""
+    t: Task = task_of(task)
+    years = editions_of(t.key)
+    if year is None:
+        year = years[-1]
+    if year not in years:
+        raise ValueError(f"COLIEE task {t.key} has no {year} edition (editions: {_spans(years)})")
+    return next(e for e in OFFICIAL if e.task == t.key and e.covers(year))
+
+
+def _spans(years: list[int]) -> str:
+    """``2018-2026`` or ``2021``: runs of consecutive years."""
+    runs: list[list[int]] = []
+    for y in years:
+        if runs and y == runs[-1][-1] + 1:
+            runs[-1].append(y)
+        else:
+            runs.append([y])
+    return ", ".join(f"{r[0]}-{r[-1]}" if len(r) > 1 else str(r[0]) for r in runs)
+
+
+def official_measures(task: object, year: Optional[int] = None, ranked: bool = False) -> list[Measure]:
+    """The official measures of ``task`` in ``year``; with ``ranked``, also those reported for ranked runs."""
+    entry = official_entry(task, year)
+    return list(entry.measures + (entry.ranked if ranked else ()))
+
+
+__all__ = ["EDITIONS", "OFFICIAL", "TASK_KEYS", "CaseLawFiles", "Edition", "OfficialEntry"]

@@ -1,0 +1,102 @@
+"""The COLIEE tasks as data: what a submission looks like, what the gold is, how dataset ids are built.
+
+Code asks these records (``task_of("4").formats``) instead of branching on task numbers.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Literal, NamedTuple, Optional
+
+from ir_coliee.model.formats import FormatName
+
+TaskKey = Literal["1", "2", "3", "4", "5", "pilot"]
+#: What the gold of a task names: documents of the collection, Y/N answers, or pilot torts.
+GoldKind = Literal["documents", "answers", "torts"]
+Level = Literal["error", "warning"]
+Split = Literal["train", "test"]
+
+NAME = "coliee"
+#: Bar-exam question ids of the statute tasks: ``H30-1-A``, ``R1-13-A``, ``R03-01-E`` (COLIEE-SPEC section 4).
+QUESTION_ID = re.compile(r"^(H\d{2}|R\d{1,2})-\d{1,2}-[0-9A-Z]$")
+
+
+class RankedLimit(NamedTuple):
+    """At most ``lines`` lines per query in files whose name holds ``marker`` (case-insensitive)."""
+
+    marker: str
+    lines: int
+    files: str
+    """What the files are called in messages."""
+
+
+class Task(NamedTuple):
+    """One COLIEE task."""
+
+    key: TaskKey
+    title: str
+    family: str
+    """The dataset id component: ``coliee/{family}/{year}/{split}``."""
+    formats: tuple[FormatName, ...]
+    """Submission formats accepted; the first is the one written."""
+    gold: GoldKind
+    statute: bool = False
+    """Queries are bar-exam questions (ids like ``H30-1-A``)."""
+    doc_word: str = "document"
+    """What a document is called in messages."""
+    self_retrieval_forbidden: bool = False
+    """A query case is not its own candidate (Task 1)."""
+    unknown_doc: tuple[Level, str] = ("error", "{doc} {doc_id!r} is not a candidate of query {query_id!r}")
+    """How a run document absent from the collection is reported."""
+    ranked_limit: Optional[RankedLimit] = None
+
+    @property
+    def label(self) -> str:
+        return "the pilot" if self.key == "pilot" else f"Task {self.key}"
+
+
+TASKS: dict[str, Task] = {
+    "1": Task(
+        "1", "case law retrieval", "task1", ("pairs",), "documents", doc_word="case", self_retrieval_forbidden=True
+    ),
+    "2": Task(
+        "2",
+        "case law entailment",
+        "task2",
+        ("pairs",),
+        "documents",
+        doc_word="paragraph",
+        unknown_doc=("error", "{doc} {doc_id!r} is not a paragraph of case {query_id!r}"),
+    ),
+    "3": Task(
+        "3",
+        "statute law retrieval",
+        "task3",
+        ("trec", "pairs"),
+        "documents",
+        statute=True,
+        doc_word="article",
+        # real gold cites articles the Civil Code file lacks (e.g. 213-2): legal, but worth a look
+        unknown_doc=("warning", "{doc} {doc_id!r} is not in the Civil Code file"),
+        ranked_limit=RankedLimit("-L", 100, "task3-L"),
+    ),
+    "4": Task("4", "statute law entailment", "task4", ("answers",), "answers", statute=True, doc_word="answer"),
+    "5": Task(
+        "5", "statute law Y/N without articles", "task5", ("answers",), "answers", statute=True, doc_word="answer"
+    ),
+    "pilot": Task("pilot", "Japanese tort cases", "pilot", (), "torts", doc_word="claim"),
+}
+TASK_KEYS: tuple[str, ...] = tuple(TASKS)
+
+
+def task_of(task: object) -> Task:
+    """The task named ``task`` (``1``..``5``, ``"pilot"``; ints and ``task3`` are accepted)."""
+    key = str(task).lower().removeprefix("task")
+    if key not in TASKS:
+        raise ValueError(f"unknown COLIEE task {task!r}; expected one of {', '.join(TASK_KEYS)}")
+    return TASKS[key]
+
+
+def dataset_id(task: object, year: int, split: str, lang: str = "") -> str:
+    """``coliee/task3/2024/test``, ``coliee/task3/2026/test/ja``."""
+    return "/".join(p for p in (NAME, task_of(task).family, str(year), split, lang) if p)
