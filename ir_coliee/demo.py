@@ -7,20 +7,21 @@ submission file, validates it and scores it as the organisers do.
 
 from __future__ import annotations
 
-import argparse
 import contextlib
 import os
 import tempfile
 from collections.abc import Iterator, Sequence
 from pathlib import Path
-from typing import Callable, Optional, TextIO
+from typing import Callable, NamedTuple, Optional
 
 import ir_datasets
 
 from ir_coliee.datasets import refresh
+from ir_coliee.findings import Finding
 from ir_coliee.formats.pilot import ColieeClaim, ColieeTort, write_torts
-from ir_coliee.model import FormatName
+from ir_coliee.model import task_of, test_dataset
 from ir_coliee.runs import write_run
+from ir_coliee.scoring import Report, score
 from ir_coliee.validate import validate_run
 
 RELEASE = Path(__file__).resolve().parent / "sample" / "release"
@@ -108,53 +109,43 @@ def pilot_submission(dataset) -> list[ColieeTort]:
     ]
 
 
-def _steps(out: Path) -> list[tuple[str, str, str, str, Callable[[], Path]]]:
-    """(task, dataset id, what the baseline does, file name, writer) of each demo step."""
+class Step(NamedTuple):
+    """One task of the demo: the submission written, its validation and its official scores."""
+
+    dataset_id: str
+    baseline: str
+    path: Path
+    findings: list[Finding]
+    report: Report
+
+
+def _steps(out: Path) -> list[tuple[str, str, str, Callable[[], Path]]]:
+    """(task, what the baseline does, file name, writer) of each demo step."""
 
     def load(task: str) -> object:
-        return ir_datasets.load(f"coliee/{task}/{YEAR}/test")
+        return ir_datasets.load(test_dataset(task, YEAR))
 
-    def writer(name: str, fmt: FormatName, make: Callable[[], object], limit: Optional[int] = None) -> Callable[[], Path]:
+    def writer(task: str, name: str, make: Callable[[], object], limit: Optional[int] = None) -> Callable[[], Path]:
+        fmt = "pairs" if limit is None and task == "3" else task_of(task).formats[0]
         return lambda: Path(write_run(make(), out / name, format=fmt, tag=TAG, max_per_query=limit))
 
     return [
-        (
-            "1",
-            "task1",
-            "BM25, 5 cases per query",
-            f"task1.{TAG}",
-            writer(f"task1.{TAG}", "pairs", lambda: task1_run(load("task1"))),
-        ),
+        ("1", "BM25, 5 cases per query", f"task1.{TAG}", writer("1", f"task1.{TAG}", lambda: task1_run(load("1")))),
         (
             "2",
-            "task2",
             "BM25, best paragraph of each case",
             f"task2.{TAG}",
-            writer(f"task2.{TAG}", "pairs", lambda: task2_run(load("task2"))),
+            writer("2", f"task2.{TAG}", lambda: task2_run(load("2"))),
         ),
+        ("3", "BM25, best article", f"task3.{TAG}", writer("3", f"task3.{TAG}", lambda: task3_run(load("3"), 1))),
         (
             "3",
-            "task3",
-            "BM25, best article",
-            f"task3.{TAG}",
-            writer(f"task3.{TAG}", "pairs", lambda: task3_run(load("task3"), 1)),
-        ),
-        (
-            "3",
-            "task3",
             "BM25, ranked list of 10",
             f"task3-L.{TAG}",
-            writer(f"task3-L.{TAG}", "trec", lambda: task3_run(load("task3"), 10), 100),
+            writer("3", f"task3-L.{TAG}", lambda: task3_run(load("3"), 10), 100),
         ),
+        ("4", "always Y", f"R06.task4.{TAG}", writer("4", f"R06.task4.{TAG}", lambda: task4_run(load("4")))),
         (
-            "4",
-            "task4",
-            "always Y",
-            f"R06.task4.{TAG}",
-            writer(f"R06.task4.{TAG}", "answers", lambda: task4_run(load("task4"))),
-        ),
-        (
-            "pilot",
             "pilot",
             "tort found, plaintiff's claims accepted",
             f"pilot.{TAG}.jsonl",
@@ -163,26 +154,14 @@ def _steps(out: Path) -> list[tuple[str, str, str, str, Callable[[], Path]]]:
     ]
 
 
-def run_demo(
-    out_dir: Optional[str],
-    score: Callable[[str, str, argparse.Namespace, TextIO], None],
-    args: argparse.Namespace,
-    stream: TextIO,
-) -> None:
-    """Run every step, printing the validation verdict and the official table of each submission."""
+def run_demo(out_dir: Optional[str] = None) -> Iterator[Step]:
+    """Run every step on the sample release: write each submission, validate it, score it."""
     with contextlib.ExitStack() as stack:
         out = Path(out_dir) if out_dir else Path(stack.enter_context(tempfile.TemporaryDirectory()))
         out.mkdir(parents=True, exist_ok=True)
         stack.enter_context(sample_release())
-        for task, family, baseline, name, write in _steps(out):
-            dataset_id = f"coliee/{family}/{YEAR}/test"
-            stream.write(f"== {dataset_id} (synthetic sample release): {baseline} -> {name}\n")
+        for task, baseline, _, write in _steps(out):
+            dataset_id = test_dataset(task, YEAR)
             path = write()
             findings = validate_run(path, task, dataset=dataset_id)
-            errors = sum(f.level == "error" for f in findings)
-            stream.write(f"validate: {errors} errors, {len(findings) - errors} warnings\n")
-            args.task, args.year = task, YEAR
-            score(dataset_id, str(path), args, stream)
-            stream.write("\n")
-        if out_dir:
-            stream.write(f"submission files written to {out}\n")
+            yield Step(dataset_id, baseline, path, findings, score(dataset_id, str(path)))

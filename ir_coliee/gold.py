@@ -1,4 +1,5 @@
-"""Reading gold files: TREC qrels, the COLIEE label JSON of Tasks 1 and 2, and Y/N answer files.
+"""Reading gold files: TREC qrels, the COLIEE label JSON of Tasks 1 and 2, Y/N answer files, and the
+organisers' labelled riteval XML (Task 3 articles and Task 4 answers in one file).
 
 Qrels come back as a pandas DataFrame with ``query_id``, ``doc_id`` and ``relevance`` columns.
 Y/N gold follows the ``AnswerAccuracy`` encoding: ``(question, label, 1)``.
@@ -12,14 +13,15 @@ import re
 import pandas as pd
 
 from ir_coliee.errors import ColieeFormatError, PathLike
-from ir_coliee.runs import ANSWER_LABELS
+from ir_coliee.formats.riteval import parse_riteval
+from ir_coliee.model import ANSWER_LABELS, GoldKind
 from ir_coliee.textfile import iter_lines, read_text, strip_txt
 
 _JSON_EXPECTED = (
     'a JSON object mapping each query to a list of file names, e.g. {"078507.txt": ["081644.txt"]}, '
     'or to one ", "-joined string, e.g. {"827": "025.txt, 027.txt"}'
 )
-_LINES_EXPECTED = "4 columns 'query_id iteration doc_id relevance' (TREC qrels) or 3 columns 'query_id Y|N tag'"
+_LINES_EXPECTED = "4 columns 'query_id iteration doc_id relevance' (TREC qrels) or 'query_id Y|N [tag]' (answers)"
 
 
 def _frame(rows: list[tuple[str, str, int]]) -> pd.DataFrame:
@@ -81,7 +83,7 @@ def _qrels_row(parts: list[str], path: PathLike, lineno: int) -> tuple[str, str,
                 path, lineno, f"relevance {parts[3]!r} is not a whole number", "an integer in column 4"
             ) from None
         return strip_txt(parts[0]), strip_txt(parts[2]), relevance
-    if len(parts) == 3 and parts[1] in ANSWER_LABELS:
+    if len(parts) in (2, 3) and parts[1] in ANSWER_LABELS:
         return strip_txt(parts[0]), parts[1], 1
     if len(parts) == 3:
         raise ColieeFormatError(path, lineno, f"unknown answer {parts[1]!r}", "Y or N in column 2")
@@ -89,7 +91,8 @@ def _qrels_row(parts: list[str], path: PathLike, lineno: int) -> tuple[str, str,
 
 
 def read_qrels(path: PathLike) -> pd.DataFrame:
-    """Read a gold file: COLIEE label JSON (detected by its leading ``{`` or ``[``), TREC qrels, or Y/N answers."""
+    """Read a gold file: COLIEE label JSON (detected by its leading ``{`` or ``[``), TREC qrels, or Y/N
+    answers (``qid Y tag`` or ``qid Y``)."""
     lines = iter_lines(path)
     rows: list[tuple[str, str, int]] = []
     for lineno, line in lines:
@@ -103,3 +106,23 @@ def read_qrels(path: PathLike) -> pd.DataFrame:
     if not rows:
         raise ColieeFormatError(path, None, "the file holds no gold lines", _LINES_EXPECTED)
     return _frame(rows)
+
+
+def gold_kind(frame: pd.DataFrame) -> GoldKind:
+    """``answers`` when every gold "document" is a Y/N answer, else ``documents``."""
+    return "answers" if len(frame) and set(frame["doc_id"]) <= set(ANSWER_LABELS) else "documents"
+
+
+def read_gold(path: PathLike) -> dict[GoldKind, pd.DataFrame]:
+    """Every kind of gold a file holds: one for qrels, label JSON and answer files; a labelled riteval
+    XML file holds both the Task 3 articles (``documents``) and the Task 4 answers (``answers``)."""
+    first = next((line for _, line in iter_lines(path) if line.strip()), "")
+    if first.lstrip().startswith("<"):
+        questions = parse_riteval(read_text(path), path)
+        articles = _frame([(q.query_id, a, 1) for q in questions if q.label for a in q.articles])
+        answers = _frame([(q.query_id, q.label, 1) for q in questions if q.label])
+        if answers.empty:
+            raise ColieeFormatError(path, None, "no question has a label", "a labelled riteval file (gold)")
+        return {"documents": articles, "answers": answers}
+    frame = read_qrels(path)
+    return {gold_kind(frame): frame}

@@ -63,7 +63,7 @@ class ParsedRun(NamedTuple):
     """A submission file as read: the run, plus what the command line reports about it."""
 
     run: pd.DataFrame
-    format: str
+    format: FormatName
     run_tags: list[str]
     duplicates: list[Duplicate]
     path: str
@@ -71,7 +71,7 @@ class ParsedRun(NamedTuple):
     """Lines without a run tag (answer files of experiments often omit it: scored, with a warning)."""
 
     def spec(self) -> RunFormat:
-        return FORMATS[self.format]  # type: ignore[index]
+        return FORMATS[self.format]
 
 
 class RunLine(NamedTuple):

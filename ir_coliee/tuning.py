@@ -13,18 +13,20 @@ one with the whole curve; :func:`apply_cutoff` cuts a run, ready for :func:`~ir_
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Literal, NamedTuple
 
 import numpy as np
 import pandas as pd
 from ir_measures.measures.base import Measure
+from ir_measures.util import TYPE_QREL, TYPE_RUN
 
 from ir_coliee.evaluation import MeasureLike, parse_measures
 from ir_coliee.measures import MicroF1
 from ir_coliee.providers import pipeline
 from ir_coliee.tables import Table, gold_table, run_table, top_docs
 
-OVER = ("rank", "score", "relative-score")
+Over = Literal["rank", "score", "relative-score"]
+OVER: tuple[Over, ...] = ("rank", "score", "relative-score")
 
 
 class Tuned(NamedTuple):
@@ -36,7 +38,7 @@ class Tuned(NamedTuple):
     """The measure at that cutoff."""
     curve: pd.DataFrame
     """Every candidate: columns ``cutoff`` and the measure's name."""
-    over: str
+    over: Over
     measure: Measure
 
 
@@ -46,7 +48,7 @@ def _relative(docs: dict[str, float]) -> dict[str, float]:
     return {d: (s - low) / span if span else 1.0 for d, s in docs.items()}
 
 
-def cut(table: Table, over: str, cutoff: float) -> Table:
+def cut(table: Table, over: Over, cutoff: float) -> Table:
     """The documents of each query kept by ``cutoff``."""
     if over == "rank":
         return {q: {d: docs[d] for d in top_docs(docs, int(cutoff))} for q, docs in table.items()}
@@ -72,10 +74,10 @@ def _candidates(table: Table, over: str, max_rank: int, steps: int) -> list[floa
 
 
 def tune_cutoff(
-    run: object,
-    qrels: object,
+    run: TYPE_RUN,
+    qrels: TYPE_QREL,
     measure: MeasureLike = MicroF1,
-    over: str = "rank",
+    over: Over = "rank",
     max_rank: int = 100,
     steps: int = 100,
 ) -> Tuned:
@@ -99,7 +101,7 @@ def tune_cutoff(
     return Tuned(float(best["cutoff"]), float(best[str(chosen)]), curve, over, chosen)
 
 
-def apply_cutoff(run: object, over: str, cutoff: float) -> pd.DataFrame:
+def apply_cutoff(run: TYPE_RUN, over: Over, cutoff: float) -> pd.DataFrame:
     """``run`` cut as :func:`tune_cutoff` would, as a DataFrame (``query_id``, ``doc_id``, ``score``)."""
     if over not in OVER:
         raise ValueError(f"unknown cutoff kind {over!r}; expected one of {', '.join(OVER)}")

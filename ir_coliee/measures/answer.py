@@ -18,6 +18,7 @@ class _AnswerAccuracy(ColieeMeasure):
     NAME = __name__
     PRETTY_NAME = "Answer Accuracy"
     SHORT_DESC = "Correct answers over gold questions; an unanswered question is wrong."
+    TAKES = "answers"
     FORMULA = "Acc = |{q in gold : answer_q = gold_q}| / |gold|"
 
 

@@ -23,6 +23,8 @@ class ColieeMeasure(Measure):
     SUPPORTED_PARAMS: dict[str, ParamInfo] = {"cutoff": CUTOFF, "rel": REL}  # noqa: RUF012 (as ir_measures declares it)
     #: How per-query values are averaged: ``micro`` (sum the counts, then apply the formula) or ``mean``.
     AVERAGING: ClassVar[Literal["micro", "mean"]] = "mean"
+    #: What the gold of the measure names: documents (relevance judgements) or Y/N answers.
+    TAKES: ClassVar[Literal["documents", "answers"]] = "documents"
     #: The formula in words, shown in the generated docs.
     FORMULA: ClassVar[str] = ""
 

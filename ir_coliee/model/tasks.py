@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from typing import Literal, NamedTuple, Optional
 
-from ir_coliee.model.formats import FormatName
+from ir_coliee.model.formats import FORMATS, FormatName
 
 TaskKey = Literal["1", "2", "3", "4", "5", "pilot"]
 #: What the gold of a task names: documents of the collection, Y/N answers, or pilot torts.
@@ -49,6 +49,14 @@ class Task(NamedTuple):
     unknown_doc: tuple[Level, str] = ("error", "{doc} {doc_id!r} is not a candidate of query {query_id!r}")
     """How a run document absent from the collection is reported."""
     ranked_limit: Optional[RankedLimit] = None
+
+    def readable(self) -> tuple[FormatName, ...]:
+        """Formats a run of this task is scored from: every format of its gold's kind (a Task 1
+        experiment ranked in TREC format is scored; only the official ``formats`` are submitted)."""
+        if not self.formats:
+            return ()
+        answers = self.gold == "answers"
+        return tuple(name for name, f in FORMATS.items() if bool(f.labels) == answers)
 
     @property
     def label(self) -> str:

@@ -1,0 +1,643 @@
+"""The Python API behind every command: score submissions against gold as the organisers do.
+
+:func:`score` takes the gold (a dataset id, a gold file of any kind, or qrels in any ir_measures
+shape) and one or more runs (paths, DataFrames, dicts, namedtuples), decides the task from the
+arguments, the dataset and the files (:mod:`ir_coliee.model`), reads each file in the format its task
+takes, and returns a :class:`Report`: one row per run with the official measures and the counts
+behind them, the per-query values, and the findings (warnings) as data. ``ir_coliee eval`` and
+``ir_coliee demo`` only print what it returns.
+
+What it refuses (:class:`~ir_coliee.errors.ColieeScoringError`): a run in a format its task does not
+take (Y/N answers against article gold, articles against answer gold), a run that shares no query with
+the gold, a measure that does not apply to the gold (``Accuracy`` on answers), ``task`` contradicting a
+dataset id.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping, Sequence
+from typing import NamedTuple, Optional, Union, cast
+
+import pandas as pd
+from ir_measures.measures.base import Measure
+from ir_measures.util import TYPE_QREL, TYPE_RUN
+
+from ir_coliee.datasets.caselaw import scope_run
+from ir_coliee.datasets.common import Registered
+from ir_coliee.errors import ColieeError, ColieeScoringError, PathLike
+from ir_coliee.evaluation import MeasureLike, parse_measures, per_query_frame
+from ir_coliee.findings import WARNING, Finding, some
+from ir_coliee.formats.pilot import ColieeTort, read_torts
+from ir_coliee.gated import NAME as GATED
+from ir_coliee.gated import TIE_BREAKERS, score_recall_gated
+from ir_coliee.gold import gold_kind, read_gold
+from ir_coliee.model import (
+    ANSWER_LABELS,
+    FORMATS,
+    NAME,
+    QUESTION_ID,
+    FormatName,
+    GoldKind,
+    Task,
+    expected_any,
+    official_entry,
+    official_measures,
+    task_of,
+)
+from ir_coliee.pilot import score_pilot
+from ir_coliee.providers import pipeline
+from ir_coliee.runs import FormatOption, ParsedRun, first_format, parse_run
+from ir_coliee.tables import answer_counts, gold_table, run_table, set_counts
+from ir_coliee.tuning import Over, Tuned, apply_cutoff, tune_cutoff
+
+GoldLike = Union[str, "os.PathLike[str]", TYPE_QREL]
+RunLike = Union[str, "os.PathLike[str]", TYPE_RUN, ParsedRun]
+RunsLike = Union[RunLike, Sequence[RunLike], Mapping[str, RunLike]]
+
+__all__ = [
+    "Comparison",
+    "Gold",
+    "Prepared",
+    "Report",
+    "RunInfo",
+    "Tuning",
+    "compare_runs",
+    "load_gold",
+    "prepare",
+    "score",
+    "tune",
+]
+
+
+class Gold(NamedTuple):
+    """The gold as read, with what is known of where it came from."""
+
+    frames: dict[GoldKind, pd.DataFrame]
+    """Qrels (``query_id, doc_id, relevance``) per kind; a labelled riteval file holds two kinds."""
+    source: str
+    dataset: Optional[Registered] = None
+    """The registered dataset, when the gold is a dataset id."""
+    torts: Optional[list[ColieeTort]] = None
+    """The pilot's gold torts."""
+
+
+class RunInfo(NamedTuple):
+    """One scored run: the name of its table row and where it came from."""
+
+    name: str
+    path: Optional[str]
+    format: Optional[FormatName]
+    """The submission format of a file; ``None`` for a run given in memory or a pilot file."""
+    tags: list[str]
+
+
+class Report(NamedTuple):
+    """What :func:`score` found."""
+
+    table: pd.DataFrame
+    """One row per run: ``run``, the measures, then the counts behind them (``tp``, ``retrieved``,
+    ``relevant`` or ``correct``, ``questions``; ``queries``: the gold queries)."""
+    per_query: pd.DataFrame
+    """``run, query_id, measure, value, tp, retrieved, relevant``."""
+    findings: list[Finding]
+    """Warnings: queries not in the gold, gold queries absent from a run, duplicates, tags, guesses."""
+    task: str
+    year: Optional[int]
+    measures: list[str]
+    """The measure columns of :attr:`table`, in order."""
+    runs: list[RunInfo]
+    disqualified: dict[str, list[str]]
+    """Pilot sub-tasks a run forfeits by leaving ``null`` values (their measures are NaN)."""
+
+
+# --- gold ------------------------------------------------------------------------------------------
+
+
+def _is_dataset_id(spec: object) -> bool:
+    return isinstance(spec, str) and spec.startswith(f"{NAME}/") and not os.path.exists(spec)
+
+
+def _dataset_gold(spec: str) -> Gold:
+    import ir_datasets
+
+    from ir_coliee.datasets.check import dataset_entry
+
+    base = spec.removesuffix("/decisions")
+    try:
+        entry = dataset_entry(spec)
+        dataset = ir_datasets.load(base if entry.task == "pilot" else spec)
+    except KeyError:
+        raise ColieeError(f"{spec!r} is neither a file nor a COLIEE dataset id (see: ir_coliee datasets)") from None
+    task = task_of(entry.task)
+    if task.gold == "torts":
+        return Gold({}, spec, entry, list(dataset.gold_torts_iter()))
+    rows = [(q.query_id, q.doc_id, q.relevance) for q in dataset.qrels_iter()]
+    return Gold({task.gold: pd.DataFrame(rows, columns=["query_id", "doc_id", "relevance"])}, spec, entry)
+
+
+def load_gold(spec: GoldLike) -> Gold:
+    """The gold from a dataset id, a file (TREC qrels, label JSON, Y/N answers with or without a tag,
+    labelled riteval XML, pilot JSONL) or qrels in any shape ir_measures takes."""
+    if _is_dataset_id(spec):
+        return _dataset_gold(cast(str, spec))
+    if isinstance(spec, (str, os.PathLike)):
+        path = os.fspath(spec)
+        if path.endswith(".jsonl"):
+            return Gold({}, path, None, read_torts(path))
+        return Gold(read_gold(path), path)
+    table = gold_table(spec)
+    frame = pd.DataFrame(
+        [(q, d, r) for q, docs in table.items() for d, r in docs.items()], columns=["query_id", "doc_id", "relevance"]
+    )
+    return Gold({gold_kind(frame): frame}, "<qrels>")
+
+
+# --- runs ------------------------------------------------------------------------------------------
+
+
+def _named_runs(runs: RunsLike) -> dict[str, RunLike]:
+    """``{name: run}``: one run, a list of runs, or a mapping of names to runs. A dict of dicts is one run."""
+    if isinstance(runs, Mapping):
+        if all(isinstance(v, Mapping) and all(isinstance(s, (int, float)) for s in v.values()) for v in runs.values()):
+            return {"run": cast(RunLike, runs)}
+        return {str(k): v for k, v in runs.items()}
+    if (
+        isinstance(runs, (list, tuple))
+        and runs
+        and all(isinstance(r, (str, os.PathLike, pd.DataFrame, ParsedRun, Mapping)) for r in runs)
+    ):
+        return {f"run{i}": r for i, r in enumerate(runs)}
+    return {"run": cast(RunLike, runs)}
+
+
+def _looks(path: str) -> FormatName:
+    """The format a file's first run line is in, among all official formats."""
+    return first_format(path)[1]
+
+
+def _mismatch(source: str, looks: FormatName, task: Task, gold_source: str) -> ColieeScoringError:
+    wanted = expected_any(task.readable()) if task.formats else "a pilot JSONL file"
+    return ColieeScoringError(
+        f"{source} holds {looks} lines (e.g. '{FORMATS[looks].example}'), but {task.label} "
+        f"({task.title}, gold {gold_source}) takes {wanted}"
+    )
+
+
+class _Run(NamedTuple):
+    info: RunInfo
+    frame: TYPE_RUN
+    parsed: Optional[ParsedRun]
+
+
+def _read(name: str, run: RunLike, task: Task, forced: FormatOption, gold: Gold) -> _Run:
+    if isinstance(run, ParsedRun):
+        parsed: ParsedRun = run
+    elif isinstance(run, (str, os.PathLike)):
+        path = os.fspath(run)
+        looks = forced if forced != "auto" else _looks(path)
+        if looks not in task.readable():
+            raise _mismatch(path, looks, task, gold.source)
+        parsed = parse_run(path, forced, allowed=task.readable())
+    else:
+        return _Run(RunInfo(name, None, None, []), cast(TYPE_RUN, run), None)
+    if parsed.format not in task.readable():
+        raise _mismatch(parsed.path, parsed.format, task, gold.source)
+    joined = "+".join(parsed.run_tags)
+    label = joined or os.path.basename(parsed.path)
+    return _Run(RunInfo(label, parsed.path, parsed.format, parsed.run_tags), parsed.run, parsed)
+
+
+def _answers_in_memory(run: TYPE_RUN) -> bool:
+    table = run_table(run)
+    docs = {d for ranked in table.values() for d in ranked}
+    return bool(docs) and docs <= set(ANSWER_LABELS)
+
+
+# --- the task --------------------------------------------------------------------------------------
+
+
+def _resolve_task(task: object, gold: Gold, first: RunLike, findings: list[Finding]) -> Task:
+    """The task: as given, else the dataset's, else guessed from the gold and the first run (with a warning)."""
+    if gold.dataset is not None:
+        own = task_of(gold.dataset.task)
+        if task is not None and task_of(task).key != own.key:
+            raise ColieeError(f"--task {task} contradicts the dataset {gold.source}, which is {own.label}")
+        return own
+    if task is not None:
+        return task_of(task)
+    if gold.torts is not None:
+        return task_of("pilot")
+    if isinstance(first, (str, os.PathLike)):
+        answers = FORMATS[_looks(os.fspath(first))].labels != ()
+    elif isinstance(first, ParsedRun):
+        answers = FORMATS[first.format].labels != ()
+    else:
+        answers = _answers_in_memory(cast(TYPE_RUN, first))
+    kind: GoldKind = "answers" if answers else "documents"
+    frame = gold.frames.get(kind, next(iter(gold.frames.values())))
+    statute = bool(len(frame)) and bool(frame["query_id"].map(lambda q: bool(QUESTION_ID.match(q))).all())
+    guess = ("4" if statute else "pilot") if answers else ("3" if statute else "1")
+    findings.append(
+        Finding(
+            WARNING,
+            gold.source,
+            None,
+            f"scoring as COLIEE Task {guess} (guessed from the files); pass --task to choose",
+            "guess",
+        )
+    )
+    return task_of(guess)
+
+
+def _gold_frame(gold: Gold, task: Task) -> pd.DataFrame:
+    if task.gold not in gold.frames:
+        held = " and ".join(gold.frames) or "pilot torts"
+        raise ColieeScoringError(
+            f"{task.label} ({task.title}) is scored against {task.gold} gold, but {gold.source} holds {held}"
+        )
+    frame = gold.frames[task.gold]
+    if frame.empty:
+        raise ColieeError(f"{gold.source}: the gold holds no relevant (query, document) pair")
+    return frame
+
+
+def _measures(
+    measures: Optional[Sequence[MeasureLike]], task: Task, year: Optional[int], ranked: bool
+) -> list[Measure]:
+    chosen = official_measures(task.key, year, ranked=ranked) if measures is None else parse_measures(measures)
+    for m in chosen:
+        takes = getattr(m, "TAKES", "documents")
+        if takes == task.gold:
+            continue
+        if task.gold == "answers" and str(m) == "Accuracy":
+            raise ColieeScoringError(
+                "Accuracy is ir_measures' pairwise ranking accuracy; the accuracy of Y/N answers is AnswerAccuracy"
+            )
+        if task.gold == "answers":
+            raise ColieeScoringError(f"{m} scores retrieved documents; Y/N answers are scored with AnswerAccuracy")
+        raise ColieeScoringError(f"{m} scores Y/N answers; {task.label} gold names documents")
+    return chosen
+
+
+# --- findings --------------------------------------------------------------------------------------
+
+
+def _run_findings(run: _Run, gold_queries: list[str], run_queries: set[str], task: Task) -> list[Finding]:
+    where = run.info.path or run.info.name
+    out = []
+    extra = sorted(run_queries - set(gold_queries))
+    if extra:
+        out.append(
+            Finding(
+                WARNING,
+                where,
+                None,
+                f"{len(extra)} run queries are not in the gold and are ignored: {some(extra)}",
+                "unknown-query",
+            )
+        )
+    absent = [q for q in gold_queries if q not in run_queries]
+    if absent:
+        outcome = "scored as wrong" if task.gold == "answers" else "scored as nothing retrieved"
+        out.append(
+            Finding(
+                WARNING,
+                where,
+                None,
+                f"{len(absent)} of {len(gold_queries)} gold queries have no line in the run ({outcome}): {some(absent)}",
+                "absent-queries",
+            )
+        )
+    parsed = run.parsed
+    if parsed is None:
+        return out
+    if parsed.duplicates:
+        shown = ", ".join(f"line {d.line} (first on {d.first_line})" for d in parsed.duplicates[:5])
+        out.append(
+            Finding(
+                WARNING,
+                where,
+                None,
+                f"{len(parsed.duplicates)} duplicate lines in {parsed.path}, each counted once: {shown}",
+                "duplicate",
+            )
+        )
+    if len(parsed.run_tags) > 1:
+        out.append(
+            Finding(
+                WARNING,
+                where,
+                None,
+                f"{len(parsed.run_tags)} run tags in {parsed.path}: {some(parsed.run_tags)}",
+                "tags",
+            )
+        )
+    if parsed.untagged:
+        out.append(
+            Finding(
+                WARNING,
+                where,
+                None,
+                f"{parsed.untagged} lines without a run tag in {parsed.path} (scored; an official submission needs one)",
+                "no-tag",
+            )
+        )
+    return out
+
+
+def _run_queries(frame: TYPE_RUN) -> set[str]:
+    if isinstance(frame, pd.DataFrame):
+        return set(frame["query_id"].astype(str).unique())
+    return set(run_table(frame))
+
+
+# --- scoring ---------------------------------------------------------------------------------------
+
+
+def _counts(task: Task, gold: pd.DataFrame, run: TYPE_RUN) -> dict[str, int]:
+    table = gold_table(gold)
+    ran = run_table(run, table)
+    if task.gold == "answers":
+        c = answer_counts(table, ran, None, 1)
+        return {"correct": sum(v.tp for v in c.values()), "questions": len(c)}
+    c = set_counts(table, ran, None, 1)
+    totals = {k: sum(getattr(v, k) for v in c.values()) for k in ("tp", "retrieved", "relevant")}
+    return {**totals, "queries": len(c)}
+
+
+def _with_run(frame: pd.DataFrame, name: str) -> pd.DataFrame:
+    return frame.assign(run=name)[["run", *frame.columns]]
+
+
+class Prepared(NamedTuple):
+    """Gold and runs read and checked for one task: what scoring, comparing and tuning start from."""
+
+    gold: Gold
+    frame: pd.DataFrame
+    """The gold qrels of the task's kind (empty for the pilot)."""
+    task: Task
+    year: Optional[int]
+    runs: list[_Run]
+    """The runs as read, document ids scoped as the dataset's are."""
+    findings: list[Finding]
+    pilot_runs: dict[str, RunLike]
+
+    def frames(self) -> dict[str, TYPE_RUN]:
+        """``{name: run}``; a name given twice (two files with one tag) becomes the file's path."""
+        out: dict[str, TYPE_RUN] = {}
+        for r in self.runs:
+            name = r.info.name if r.info.name not in out else (r.info.path or r.info.name)
+            out[name] = r.frame
+        return out
+
+
+def prepare(
+    gold: GoldLike,
+    runs: RunsLike,
+    task: object = None,
+    year: Optional[int] = None,
+    run_format: FormatOption = "auto",
+) -> Prepared:
+    """Read the gold and the runs for one task, refusing what cannot be scored (see :func:`score`)."""
+    loaded = load_gold(gold)
+    named = _named_runs(runs)
+    findings: list[Finding] = []
+    spec = _resolve_task(task, loaded, next(iter(named.values())), findings)
+    if loaded.dataset is not None and year is None:
+        year = loaded.dataset.year
+    official_entry(spec.key, year)  # the edition exists
+    if spec.gold == "torts":
+        return Prepared(loaded, pd.DataFrame(), spec, year, [], findings, named)
+    gold_frame = _gold_frame(loaded, spec)
+    read = [_read(name, run, spec, run_format, loaded) for name, run in named.items()]
+    gold_queries = list(dict.fromkeys(gold_frame["query_id"]))
+    for r in read:
+        queries = _run_queries(r.frame)
+        if not queries & set(gold_queries):
+            raise ColieeScoringError(
+                f"{r.info.path or r.info.name} shares no query with the gold {loaded.source} "
+                f"(run: {len(queries)} queries, e.g. {some(sorted(queries), 3)}; gold: {len(gold_queries)}, "
+                f"e.g. {some(gold_queries, 3)})"
+            )
+        findings.extend(_run_findings(r, gold_queries, queries, spec))
+    if loaded.dataset is not None and loaded.dataset.scoped:
+        read = [r._replace(frame=scope_run(cast(pd.DataFrame, r.frame))) if r.parsed else r for r in read]
+    return Prepared(loaded, gold_frame, spec, year, read, findings, named)
+
+
+def score(
+    gold: GoldLike,
+    runs: RunsLike,
+    task: object = None,
+    year: Optional[int] = None,
+    measures: Optional[Sequence[MeasureLike]] = None,
+    answers: Union[PathLike, Sequence[PathLike], None] = None,
+    answers_gold: Optional[GoldLike] = None,
+    run_format: FormatOption = "auto",
+) -> Report:
+    """Score ``runs`` against ``gold`` as the organisers do; see the module text for what is refused.
+
+    ``task`` and ``year`` default to those of a dataset id given as ``gold`` (else the task is guessed
+    from the files, with a finding, and the year is the newest edition); ``measures`` default to the
+    official ones of the task and edition (with the ranked ones for runs in a scored format).
+    ``answers``: 2026 Task 3, the Y/N answer file of each run, scored with it as recall-gated accuracy
+    against ``answers_gold`` (default: the Task 4 twin of a ``coliee/task3/...`` dataset).
+    ``run_format`` forces the format of run files.
+    """
+    prepared = prepare(gold, runs, task, year, run_format)
+    loaded, spec, year, findings = prepared.gold, prepared.task, prepared.year, prepared.findings
+    if spec.gold == "torts":
+        return _score_pilot(loaded, prepared.pilot_runs, year, findings)
+    gold_frame, read = prepared.frame, prepared.runs
+    if answers is not None:
+        return _score_gated(loaded, gold_frame, read, answers, answers_gold, spec, year, findings)
+    ranked = any(r.info.format is not None and FORMATS[r.info.format].scored for r in read)
+    chosen = _measures(measures, spec, year, ranked)
+    rows, per_query = [], []
+    for r in read:
+        result = pipeline.calc(chosen, gold_frame, r.frame)
+        aggregated = cast(dict, result.aggregated)
+        rows.append(
+            {"run": r.info.name, **{str(m): float(aggregated[m]) for m in chosen}, **_counts(spec, gold_frame, r.frame)}
+        )
+        per_query.append(_with_run(per_query_frame(result.per_query), r.info.name))
+    names = [str(m) for m in chosen]
+    return Report(
+        pd.DataFrame(rows),
+        pd.concat(per_query, ignore_index=True),
+        findings,
+        spec.key,
+        year,
+        names,
+        [r.info for r in read],
+        {},
+    )
+
+
+def _answer_gold(loaded: Gold, answers_gold: Optional[GoldLike]) -> pd.DataFrame:
+    if answers_gold is not None:
+        return _gold_frame(load_gold(answers_gold), task_of("4"))
+    if "answers" in loaded.frames:  # a labelled riteval file holds both
+        return loaded.frames["answers"]
+    if loaded.dataset is not None and loaded.dataset.task == "3":
+        twin = loaded.source.replace(f"/{task_of('3').family}/", f"/{task_of('4').family}/", 1)
+        return _gold_frame(load_gold(twin), task_of("4"))
+    raise ColieeError(
+        "--answers needs the gold answers: give --answers-gold FILE, or a coliee/task3/... dataset as GOLD"
+    )
+
+
+def _score_gated(
+    loaded: Gold,
+    gold_frame: pd.DataFrame,
+    read: list[_Run],
+    answers: Union[PathLike, Sequence[PathLike]],
+    answers_gold: Optional[GoldLike],
+    spec: Task,
+    year: Optional[int],
+    findings: list[Finding],
+) -> Report:
+    """2026 Task 3: each retrieval run scored with its Y/N answers."""
+    files = [answers] if isinstance(answers, (str, os.PathLike)) else list(answers)
+    if len(files) != len(read):
+        raise ColieeError(f"{len(read)} runs but {len(files)} answer files: give one answer file per run")
+    truth = _answer_gold(loaded, answers_gold)
+    rows, per_query = [], []
+    for r, path in zip(read, files):
+        answered = parse_run(path, allowed=task_of("4").formats)
+        row = score_recall_gated(gold_frame, r.frame, truth, answered.run).iloc[0].to_dict()
+        rows.append({"run": r.info.name, **row})
+        per_query.append(
+            _with_run(score_recall_gated(gold_frame, r.frame, truth, answered.run, per_query=True), r.info.name)
+        )
+    names = [GATED, *map(str, TIE_BREAKERS)]
+    return Report(
+        pd.DataFrame(rows),
+        pd.concat(per_query, ignore_index=True),
+        findings,
+        spec.key,
+        year,
+        names,
+        [r.info for r in read],
+        {},
+    )
+
+
+def _score_pilot(loaded: Gold, named: dict[str, RunLike], year: Optional[int], findings: list[Finding]) -> Report:
+    if loaded.torts is None:
+        raise ColieeScoringError(
+            f"the pilot is scored against gold torts (a JSONL file or a coliee/pilot/... dataset), not {loaded.source}"
+        )
+    rows, per_query, infos, disqualified = [], [], [], {}
+    for run in named.values():
+        if not isinstance(run, (str, os.PathLike)):
+            raise ColieeScoringError("pilot submissions are JSONL files of torts")
+        path = os.fspath(run)
+        name = os.path.basename(path)
+        scores = score_pilot(loaded.torts, read_torts(path))
+        for null in scores.nulls:
+            findings.append(
+                Finding(WARNING, path, None, f"{null.subtask} disqualified: null at {null.where()}", "null")
+            )
+        if scores.unknown_claims:
+            findings.append(
+                Finding(
+                    WARNING,
+                    path,
+                    None,
+                    f"{len(scores.unknown_claims)} predicted claims are not in the gold and are ignored",
+                    "unknown-claim",
+                )
+            )
+        disqualified[name] = sorted(scores.disqualified())
+        rows.append({"run": name, **scores.table.iloc[0].to_dict()})
+        per_query.append(_with_run(scores.per_query, name))
+        infos.append(RunInfo(name, path, None, []))
+    names = [c for c in rows[0] if c != "run"]
+    return Report(
+        pd.DataFrame(rows), pd.concat(per_query, ignore_index=True), findings, "pilot", year, names, infos, disqualified
+    )
+
+
+# --- comparing and tuning --------------------------------------------------------------------------
+
+
+class Comparison(NamedTuple):
+    """What :func:`compare_runs` found: the table of :func:`ir_coliee.compare` and the findings."""
+
+    table: pd.DataFrame
+    findings: list[Finding]
+    task: str
+    year: Optional[int]
+
+
+def compare_runs(
+    gold: GoldLike,
+    runs: RunsLike,
+    measures: Optional[Sequence[MeasureLike]] = None,
+    task: object = None,
+    year: Optional[int] = None,
+    baseline: int = 0,
+    resamples: int = 10_000,
+    correction: str = "holm",
+    seed: int = 42,
+) -> Comparison:
+    """:func:`ir_coliee.compare` on runs read as :func:`score` reads them (official measures by default)."""
+    from ir_coliee.compare import compare
+
+    prepared = prepare(gold, runs, task, year)
+    if prepared.task.gold == "torts":
+        raise ColieeScoringError("compare takes ranked or answer runs; pilot submissions are compared with eval")
+    frames = prepared.frames()
+    if not 0 <= baseline < len(frames):
+        raise ColieeError(f"baseline {baseline} is not the index of a run (0 to {len(frames) - 1})")
+    chosen = _measures(measures, prepared.task, prepared.year, ranked=False)
+    table = compare(
+        frames, prepared.frame, chosen, baseline=baseline, resamples=resamples, correction=correction, seed=seed
+    )
+    return Comparison(table, prepared.findings, prepared.task.key, prepared.year)
+
+
+class Tuning(NamedTuple):
+    """What :func:`tune` found: the cutoff and curve, and the cut run ready to write."""
+
+    tuned: Tuned
+    cut: pd.DataFrame
+    """The run given as ``apply`` (else the tuned run) cut at the best cutoff."""
+    write_format: FormatName
+    """The official submission format of the task (Task 3: TREC 6 columns)."""
+    findings: list[Finding]
+
+
+def tune(
+    gold: GoldLike,
+    run: RunLike,
+    task: object = None,
+    year: Optional[int] = None,
+    measure: Optional[MeasureLike] = None,
+    over: Over = "rank",
+    max_rank: int = 100,
+    apply: Optional[RunLike] = None,
+) -> Tuning:
+    """The cutoff of ``run`` that maximises ``measure`` (default: the task's headline measure, e.g.
+    MacroF2 for Task 3) on training ``gold``, and ``apply`` (e.g. the test run) cut with it."""
+    prepared = prepare(gold, run, task, year)
+    (tuned_run,) = prepared.runs
+    if over != "rank" and tuned_run.info.format is not None and not FORMATS[tuned_run.info.format].scored:
+        raise ColieeScoringError(
+            f"{tuned_run.info.path} has no scores ({tuned_run.info.format} format: line order is the ranking); "
+            "tune --over rank, or give a run with scores"
+        )
+    if max_rank < 1:
+        raise ColieeError(f"--max-rank must be at least 1, got {max_rank}")
+    chosen = measure if measure is not None else official_entry(prepared.task.key, prepared.year).headline
+    (checked,) = _measures([chosen], prepared.task, prepared.year, ranked=True)
+    tuned = tune_cutoff(tuned_run.frame, prepared.frame, checked, over=over, max_rank=max_rank)
+    target = tuned_run
+    if apply is not None:
+        target = _read("apply", apply, prepared.task, "auto", prepared.gold)
+        if prepared.gold.dataset is not None and prepared.gold.dataset.scoped and target.parsed:
+            target = target._replace(frame=scope_run(cast(pd.DataFrame, target.frame)))
+    cut = apply_cutoff(target.frame, over, tuned.cutoff)
+    return Tuning(tuned, cut, prepared.task.formats[0], prepared.findings)
