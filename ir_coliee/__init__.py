@@ -24,9 +24,10 @@ from ir_coliee.measures import (
     MicroP,
     MicroR,
 )
-from ir_coliee.model import official_measures
+from ir_coliee.model import TASKS, official_measures, task_of
 from ir_coliee.providers import pipeline
 from ir_coliee.runs import parse_run, read_run, write_run
+from ir_coliee.scoring import Report, compare_runs, load_gold, prepare, score, tune
 from ir_coliee.tuning import apply_cutoff, tune_cutoff
 from ir_coliee.validate import Finding, validate_run
 from ir_coliee.values import CountedValue
@@ -43,6 +44,7 @@ calc_aggregate = pipeline.calc_aggregate
 calc = pipeline.calc
 
 __all__ = [
+    "TASKS",
     "AnswerAccuracy",
     "ColieeError",
     "ColieeFormatError",
@@ -59,21 +61,28 @@ __all__ = [
     "MicroF2",
     "MicroP",
     "MicroR",
+    "Report",
     "__version__",
     "apply_cutoff",
     "calc",
     "calc_aggregate",
     "compare",
+    "compare_runs",
     "evaluate",
     "evaluator",
     "iter_calc",
+    "load_gold",
     "official_measures",
     "parse_run",
     "pipeline",
+    "prepare",
     "read_label_json",
     "read_qrels",
     "read_run",
+    "score",
     "score_recall_gated",
+    "task_of",
+    "tune",
     "tune_cutoff",
     "validate_run",
     "write_run",
