@@ -20,7 +20,7 @@ the scoped ids of these datasets (:func:`scope_run`).
 
 import re
 from collections.abc import Callable, Iterator
-from typing import ClassVar, NamedTuple, Optional
+from typing import NamedTuple, Optional, cast
 
 import ir_datasets
 import pandas as pd
@@ -28,16 +28,16 @@ from ir_datasets.datasets.base import Dataset
 from ir_datasets.formats import BaseDocs, BaseQrels, BaseQueries, BaseScoredDocs, GenericScoredDoc, TrecQrel
 from ir_datasets.indices import Docstore
 
-from ir_coliee.datasets.common import NAME, Documentation, Source, register, source_of
+from ir_coliee.datasets.common import Documentation, Source, register, source_of
 from ir_coliee.datasets.files import LOCATOR, DataFile, Locator, missing
 from ir_coliee.formats.xmlsafe import parse_xml
 from ir_coliee.gold import parse_labels
+from ir_coliee.model import EDITIONS, CaseLawFiles, editions_of
+from ir_coliee.model import dataset_id as model_dataset_id
 from ir_coliee.textfile import decode_text, strip_txt
 
 _logger = ir_datasets.log.easy()
 
-TASK1_EDITIONS = (2019, 2020, 2021, 2022, 2023, 2024, 2025, 2026)
-TASK2_EDITIONS = (2019, 2020, 2021, 2022, 2023, 2024, 2025, 2026)
 SCOPE = "/"
 _PARAGRAPH = re.compile(r"^\s*\[(\d+)\]\s*", re.MULTILINE)
 
@@ -137,10 +137,9 @@ def _is_text(parts: tuple[str, ...]) -> bool:
 class Layout:
     """Where the documents, queries and gold of one split are; subclasses know one file layout."""
 
-    scoped = False
-
-    def __init__(self, dataset_id: str, year: int, split: str, locator: Locator = LOCATOR):
-        self.dataset_id, self.year, self.split, self.locator = dataset_id, year, split, locator
+    def __init__(self, dataset_id: str, year: int, split: str, files: CaseLawFiles, locator: Locator = LOCATOR):
+        self.dataset_id, self.year, self.split, self.files, self.locator = dataset_id, year, split, files, locator
+        self.scoped = files.scoped
         self._memo: dict[str, tuple[int, object]] = {}
 
     def _remember(self, key: str, compute: Callable[[], object]):
@@ -165,8 +164,11 @@ class Layout:
                 return files
         raise missing(what, [f"{n}/ (a folder)" for n in names], self.dataset_id)
 
+    def folder_names(self) -> list[str]:
+        return self.files.names("folders", self.split, self.year)
+
     def gold_names(self) -> list[str]:
-        raise NotImplementedError
+        return self.files.names("gold", self.split, self.year)
 
     def gold(self) -> DataFile:
         return self._first(self.gold_names(), f"the {self.split} labels")
@@ -205,14 +207,6 @@ class Layout:
 class FlatPool(Layout):
     """Task 1, 2021-2026: query cases and candidates in one folder per split (one shared pool in 2021)."""
 
-    def folder_names(self) -> list[str]:
-        if self.year == 2021:
-            return ["task1_files", "task1_files_2021"]
-        return [f"task1_{self.split}_files_{self.year}"]
-
-    def gold_names(self) -> list[str]:
-        return [f"task1_{self.split}_labels_{self.year}.json"]
-
     def docs(self) -> dict[str, DataFile]:
         return self._remember("docs", self._list_docs)
 
@@ -221,7 +215,8 @@ class FlatPool(Layout):
         return {strip_txt(parts[0]): f for parts, f in files.items() if len(parts) == 1 and _is_text(parts)}
 
     def query_list(self) -> DataFile:
-        names = self.gold_names() + ([f"task1_test_no_labels_{self.year}.json"] if self.split == "test" else [])
+        listed = self.files.names("test_queries", self.split, self.year) if self.split == "test" else []
+        names = self.gold_names() + listed
         return self._first(names, "the list of query cases")
 
     def query_ids(self) -> list[str]:
@@ -242,23 +237,9 @@ class CaseFolders(Layout):
     """One folder per query: Task 1 in 2020 (``base_case.txt`` + ``candidates/``) and Task 2
     (``entailed_fragment.txt`` + ``base_case.txt`` + ``paragraphs/``)."""
 
-    scoped = True
-
-    def __init__(self, dataset_id: str, year: int, split: str, task: str, locator: Locator = LOCATOR):
-        super().__init__(dataset_id, year, split, locator)
-        self.task = task
-        self.query_name = "base_case.txt" if task == "1" else "entailed_fragment.txt"
-        self.candidates_dir = "candidates" if task == "1" else "paragraphs"
-
-    def folder_names(self) -> list[str]:
-        if self.task == "1":
-            return [f"task1_{self.split}_{self.year}"]
-        return [f"task2_{self.split}_files_{self.year}", f"task2_{self.split}_{self.year}"]
-
-    def gold_names(self) -> list[str]:
-        if self.task == "1":
-            return [f"task1_{self.split}_{self.year}_labels.json", f"task1_{self.split}_labels_{self.year}.json"]
-        return [f"task2_{self.split}_labels_{self.year}.json"]
+    def __init__(self, dataset_id: str, year: int, split: str, files: CaseLawFiles, locator: Locator = LOCATOR):
+        super().__init__(dataset_id, year, split, files, locator)
+        self.query_name, self.candidates_dir = files.query_file, files.candidates
 
     def _cases(self) -> dict[tuple[str, ...], DataFile]:
         return self._remember("cases", lambda: self._folder(self.folder_names(), "the case folders"))
@@ -300,11 +281,10 @@ class XmlIndexed(CaseFolders):
     test gold is ``task{n}_test_golden-labels.xml`` of the same shape. Which index serves which split
     is read from its path (a folder or zip named with ``test``); not checked on real 2019 files."""
 
-    _GOLD_TAG: ClassVar[dict[str, str]] = {"1": "cases_noticed", "2": "entailing_paragraphs"}
     _EXPECTED = "a COLIEE 2019 index: <instance id=...> elements with the gold as comma-separated ids"
 
     def index(self) -> DataFile:
-        name = f"task{self.task}.xml"
+        name = self.files.index_file
         for f in self.locator.find(name):
             is_test = any("test" in part.lower() for part in f.parts[:-1])
             if f.edition == self.year and is_test == (self.split == "test"):
@@ -312,9 +292,7 @@ class XmlIndexed(CaseFolders):
         raise missing(f"the {self.split} index", [f"{name} (in a {self.year} {self.split} folder)"], self.dataset_id)
 
     def gold_names(self) -> list[str]:
-        if self.split == "test":
-            return [f"task{self.task}_test_golden-labels.xml"]
-        return [f"task{self.task}.xml"]
+        return super().gold_names() if self.split == "test" else [self.files.index_file]
 
     def gold(self) -> DataFile:
         return self.index() if self.split == "train" else super().gold()
@@ -329,7 +307,7 @@ class XmlIndexed(CaseFolders):
         labels: dict[str, list[str]] = {}
         for instance in root.iter("instance"):
             qid = (instance.get("id") or "").strip()
-            ids = (instance.findtext(self._GOLD_TAG[self.task]) or "").replace(",", " ").split()
+            ids = (instance.findtext(self.files.gold_element) or "").replace(",", " ").split()
             labels[qid] = [f"{qid}{SCOPE}{strip_txt(d)}" for d in dict.fromkeys(ids)]
         return labels
 
@@ -477,32 +455,44 @@ def _paragraph(doc_id: str, f: DataFile) -> ColieeParagraph:
     return ColieeParagraph(doc_id, case, paragraph, _read(f))
 
 
-def caselaw_dataset(task: str, year: int, split: str) -> tuple[str, Dataset, Layout]:
-    dataset_id = f"{NAME}/task{task}/{year}/{split}"
-    layout: Layout
-    if task == "1" and year >= 2021:
-        layout = FlatPool(dataset_id, year, split)
-    elif year == 2019:
-        layout = XmlIndexed(dataset_id, year, split, task)
-    else:
-        layout = CaseFolders(dataset_id, year, split, task)
-    if task == "1":
-        docs = CaseDocs(layout, ColieeCaseDoc, _case_doc)
-        queries = CaseQueries(layout, ColieeCaseQuery)
-        extra = None
-    else:
-        docs = CaseDocs(layout, ColieeParagraph, _paragraph)
-        queries = CaseQueries(layout, ColieeFragmentQuery)
-        extra = BaseCases(layout)  # type: ignore[arg-type]
-    qrels = LabelQrels(layout, QREL_DEFS_NOTICED if task == "1" else QREL_DEFS_ENTAILING)
+_LAYOUTS: dict[str, type[Layout]] = {"flat": FlatPool, "folders": CaseFolders, "xml-index": XmlIndexed}
+
+
+class _Records(NamedTuple):
+    """The record types and reader of one case-law task."""
+
+    doc_cls: type
+    make: Callable[[str, DataFile], NamedTuple]
+    query_cls: type
+    qrel_defs: dict[int, str]
+    base_cases: bool
+
+
+_RECORDS = {
+    "1": _Records(ColieeCaseDoc, _case_doc, ColieeCaseQuery, QREL_DEFS_NOTICED, base_cases=False),
+    "2": _Records(ColieeParagraph, _paragraph, ColieeFragmentQuery, QREL_DEFS_ENTAILING, base_cases=True),
+}
+
+
+def caselaw_dataset(task: str, year: int, split: str, files: CaseLawFiles) -> tuple[str, Dataset, Layout]:
+    dataset_id = model_dataset_id(task, year, split)
+    layout = _LAYOUTS[files.layout](dataset_id, year, split, files)
+    records = _RECORDS[task]
+    docs = CaseDocs(layout, records.doc_cls, records.make)
+    queries = CaseQueries(layout, records.query_cls)
+    extra = BaseCases(cast(CaseFolders, layout)) if records.base_cases else None
+    qrels = LabelQrels(layout, records.qrel_defs)
     doc = Documentation(f"task{task}", task, year, {"split": split, "layout": type(layout).__name__})
     return dataset_id, Dataset(docs, queries, qrels, Candidates(layout), extra, doc), layout
 
 
 def register_caselaw() -> None:
-    """Register every case-law dataset id (idempotent; reads no file)."""
-    for task, editions in (("1", TASK1_EDITIONS), ("2", TASK2_EDITIONS)):
-        for year in editions:
+    """Register every case-law dataset id of every edition whose layout is known (idempotent; reads no file)."""
+    for task in _RECORDS:
+        for year in editions_of(task):
+            files = EDITIONS[year].caselaw(task)
+            if files is None:  # 2018: not known well enough to read
+                continue
             for split in ("train", "test"):
-                dataset_id, dataset, layout = caselaw_dataset(task, year, split)
+                dataset_id, dataset, layout = caselaw_dataset(task, year, split, files)
                 register(dataset_id, dataset, task, year, layout.sources, scoped=layout.scoped)

@@ -21,9 +21,9 @@ from ir_datasets.formats import BaseDocs, BaseQrels, BaseQueries, TrecQrel
 from ir_coliee.datasets.common import NAME, DictDocstore, Documentation, Source, register, source_of
 from ir_coliee.datasets.files import LOCATOR, DataFile, Locator, missing
 from ir_coliee.formats.pilot import ColieeTort, claim_doc_id, claim_qrels, decision_qrels, parse_torts
+from ir_coliee.model import editions_of
 from ir_coliee.textfile import decode_text
 
-EDITIONS = (2025, 2026)
 _YEAR = re.compile(r"(?<!\d)(20[2-9]\d)(?!\d)")
 QREL_DEFS_CLAIMS = {1: "Accepted: the court accepted the claim.", 0: "Not accepted by the court."}
 QREL_DEFS_DECISIONS = {1: "The court decision: doc_id True (the tort is found) or False."}
@@ -191,7 +191,7 @@ class PilotQrels(BaseQrels):
 
 def register_pilot() -> None:
     """Register the pilot dataset ids (idempotent; reads no file)."""
-    for year in EDITIONS:
+    for year in editions_of("pilot"):
         for split in ("train", "test"):
             base = f"{NAME}/pilot/{year}/{split}"
             files = PilotFiles(base, year, split)

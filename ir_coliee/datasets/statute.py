@@ -21,27 +21,16 @@ from ir_coliee.datasets.common import NAME, DictDocstore, Documentation, Source,
 from ir_coliee.datasets.files import LOCATOR, DataFile, Locator, missing
 from ir_coliee.formats.civil_code import ColieeArticle, parse_civil_code
 from ir_coliee.formats.riteval import ColieeStatuteQuestion, parse_riteval
+from ir_coliee.model import EDITIONS, TASKS, editions_of, statute_exams, task_of
+from ir_coliee.model import dataset_id as model_dataset_id
 from ir_coliee.textfile import decode_text
 
 _logger = ir_datasets.log.easy()
 
-#: Bar exams in order: Heisei 18-30, then Reiwa 1-7 (H31 and R01 are one year).
-EXAMS: tuple[str, ...] = tuple(f"H{n}" for n in range(18, 31)) + tuple(f"R{n:02d}" for n in range(1, 8))
-#: The test exam of each edition (2018's H29 is not confirmed by an official page).
-TEST_EXAM: dict[int, str] = {
-    2018: "H29",
-    2019: "H30",
-    2020: "R01",
-    2021: "R02",
-    2022: "R03",
-    2023: "R04",
-    2024: "R05",
-    2025: "R06",
-    2026: "R07",
-}
-#: id suffix -> (file name code, language name, ir_datasets language code)
+#: Bar exams in order: Heisei 18-30, then Reiwa 1, 2, ... (H31 and R01 are one year).
+EXAMS: tuple[str, ...] = statute_exams()
+#: id suffix -> (file name code, language name, language code of the model and of ir_datasets)
 LANGUAGES: dict[str, tuple[str, str, str]] = {"": ("en", "English", "en"), "ja": ("jp", "Japanese", "ja")}
-JAPANESE_ONLY = frozenset({2026})
 
 QREL_DEFS_ARTICLES = {
     1: "Relevant: the question can be answered Yes/No, entailed from the meaning of the article "
@@ -65,9 +54,17 @@ class ColieeQuestion(NamedTuple):
         return self.text
 
 
+def test_exam(year: int) -> str:
+    return EDITIONS[year].statute_exam
+
+
 def train_exams(year: int) -> tuple[str, ...]:
     """The labelled exams of an edition's package: every exam before its test exam."""
-    return EXAMS[: EXAMS.index(TEST_EXAM[year])]
+    return EXAMS[: EXAMS.index(test_exam(year))]
+
+
+def _has_language(year: int, lang: str) -> bool:
+    return LANGUAGES[lang][2] in EDITIONS[year].statute_languages
 
 
 # --- finding the files ---------------------------------------------------------------------------------
@@ -126,7 +123,7 @@ class StatuteFiles:
         files = self.locator.find(self.exam_name(exam))
         if exam == "R01":  # the R01 exam is also H31
             files += self.locator.find(self.exam_name("H31"))
-        if exam == TEST_EXAM.get(self.year):
+        if exam == test_exam(self.year):
             files += [f for f in self.locator.find(f"TestData_{self.code}.xml") if f.edition == self.year]
         return self._ranked(files)
 
@@ -273,18 +270,15 @@ class AnswerQrels(_GoldQrels):
 # --- registration --------------------------------------------------------------------------------------
 
 
-def _dataset_id(task: str, year: int, split: str, lang: str) -> str:
-    return "/".join(p for p in (NAME, f"task{task}", str(year), split, lang) if p)
-
-
 def statute_dataset(
     dataset_id: str, task: str, year: int, exams: Sequence[str], lang: str, split: str
 ) -> tuple[Dataset, Callable[[], list[Source]]]:
     """The dataset of some exams of an edition, and the function that lists its files."""
+    spec = task_of(task)
     files = StatuteFiles(dataset_id, year, lang)
     questions = StatuteQuestions(files, exams)
-    qrels = ArticleQrels(questions) if task == "3" else AnswerQrels(questions)
-    docs = CivilCodeDocs(files) if task in ("3", "4") else None
+    qrels = ArticleQrels(questions) if spec.gold == "documents" else AnswerQrels(questions)
+    docs = CivilCodeDocs(files) if spec.collection else None
     doc = Documentation(
         f"task{task}",
         task,
@@ -298,10 +292,6 @@ def statute_dataset(
     return Dataset(docs, questions, qrels, doc), sources
 
 
-def _editions(task: str) -> list[int]:
-    return [2021] if task == "5" else sorted(TEST_EXAM)
-
-
 #: Per-exam training subsets (not listed by ``ir_datasets list``; loadable by id).
 EXAM_SUBSET = rf"^{NAME}/task([34])/(\d{{4}})/train/([hHrR]\d{{1,2}})(?:/(ja))?$"
 _PATTERN_REGISTERED = False
@@ -309,17 +299,15 @@ _PATTERN_REGISTERED = False
 
 def register_statute() -> None:
     """Register every statute dataset id (idempotent; reads no file)."""
-    for task in ("3", "4", "5"):
-        for year in _editions(task):
+    for task in (t.key for t in TASKS.values() if t.statute):
+        for year in editions_of(task):
             for lang in LANGUAGES:
-                if year in JAPANESE_ONLY and not lang:
+                if not _has_language(year, lang):
                     continue
-                splits: dict[str, tuple[str, ...]] = {"test": (TEST_EXAM[year],)}
-                if task != "5":
-                    splits["train"] = train_exams(year)
-                for split, exams in splits.items():
-                    dataset_id = _dataset_id(task, year, split, lang)
-                    dataset, sources = statute_dataset(dataset_id, task, year, exams, lang, split)
+                exams = {"test": (test_exam(year),), "train": train_exams(year)}
+                for split in task_of(task).splits:
+                    dataset_id = model_dataset_id(task, year, split, lang)
+                    dataset, sources = statute_dataset(dataset_id, task, year, exams[split], lang, split)
                     register(dataset_id, dataset, task, year, sources)
     global _PATTERN_REGISTERED
     if not _PATTERN_REGISTERED:
@@ -330,7 +318,7 @@ def register_statute() -> None:
 def _exam_subset(dataset_id: str, groups: tuple[str, ...]) -> Dataset:
     task, year_text, exam_text, lang = groups
     year, exam = int(year_text), exam_text.upper()
-    if year not in TEST_EXAM or exam not in train_exams(year) or (year in JAPANESE_ONLY and not lang):
+    if year not in editions_of(task) or exam not in train_exams(year) or not _has_language(year, lang or ""):
         raise KeyError(f"{dataset_id}: the {year} package has no training exam {exam}")
     dataset, sources = statute_dataset(dataset_id, task, year, [exam], lang or "", "train")
     register(dataset_id, dataset, task, year, sources, with_host=False)

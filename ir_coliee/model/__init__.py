@@ -11,6 +11,7 @@ from ir_coliee.model.editions import (
     newest,
     official_entry,
     official_measures,
+    statute_exams,
     test_dataset,
 )
 from ir_coliee.model.formats import ANSWER_LABELS, FORMATS, FormatName, RunFormat, expected_any, sniff
@@ -40,6 +41,7 @@ __all__ = [
     "official_entry",
     "official_measures",
     "sniff",
+    "statute_exams",
     "task_of",
     "test_dataset",
 ]

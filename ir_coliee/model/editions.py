@@ -23,12 +23,20 @@ class CaseLawFiles(NamedTuple):
     layout: LayoutKind
     """``flat``: one folder of case files per split (query cases among the candidates);
     ``folders``: one folder per query; ``xml-index``: per-query folders listed by an XML index (2019)."""
-    folders: tuple[str, ...]
+    folders: tuple[str, ...] = ()
     """The folder holding a split's files (alternatives, first match wins)."""
-    gold: tuple[str, ...]
-    """The label file of a split."""
+    gold: tuple[str, ...] = ()
+    """The label file of a split (alternatives)."""
     test_queries: tuple[str, ...] = ()
     """Files that list the test queries before the test labels are out."""
+    query_file: str = ""
+    """In a query's folder: the query text (``base_case.txt`` for Task 1, ``entailed_fragment.txt`` for Task 2)."""
+    candidates: str = ""
+    """In a query's folder: the folder of its candidates (``candidates``, ``paragraphs``)."""
+    index_file: str = ""
+    """The 2019 index file (``task1.xml``), which holds the training gold too."""
+    gold_element: str = ""
+    """The element of the 2019 index and golden labels that lists the gold ids."""
 
     @property
     def scoped(self) -> bool:
@@ -39,27 +47,38 @@ class CaseLawFiles(NamedTuple):
         return [t.format(split=split, year=year) for t in getattr(self, field)]
 
 
-def _flat(folder: str = "task1_{split}_files_{year}") -> CaseLawFiles:
-    return CaseLawFiles("flat", (folder,), ("task1_{split}_labels_{year}.json",), ("task1_test_no_labels_{year}.json",))
-
-
-_TASK1_2021 = CaseLawFiles(
-    "flat",
-    ("task1_files", "task1_files_{year}"),
-    ("task1_{split}_labels_{year}.json",),
-    ("task1_test_no_labels_{year}.json",),
-)
+_TEST_LIST = ("task1_test_no_labels_{year}.json",)
+_FLAT = CaseLawFiles("flat", ("task1_{split}_files_{year}",), ("task1_{split}_labels_{year}.json",), _TEST_LIST)
+_TASK1_2021 = _FLAT._replace(folders=("task1_files", "task1_files_{year}"))  # one pool for train and test
 _TASK1_2020 = CaseLawFiles(
-    "folders", ("task1_{split}_{year}",), ("task1_{split}_{year}_labels.json", "task1_{split}_labels_{year}.json")
+    "folders",
+    ("task1_{split}_{year}",),
+    ("task1_{split}_{year}_labels.json", "task1_{split}_labels_{year}.json"),
+    query_file="base_case.txt",
+    candidates="candidates",
 )
 _TASK2 = CaseLawFiles(
-    "folders", ("task2_{split}_files_{year}", "task2_{split}_{year}"), ("task2_{split}_labels_{year}.json",)
+    "folders",
+    ("task2_{split}_files_{year}", "task2_{split}_{year}"),
+    ("task2_{split}_labels_{year}.json",),
+    query_file="entailed_fragment.txt",
+    candidates="paragraphs",
 )
-
-
-def _xml_index(task: str) -> CaseLawFiles:
-    # the index task{n}.xml holds the training gold; the test gold has a file of its own
-    return CaseLawFiles("xml-index", (), (f"task{task}.xml", f"task{task}_test_golden-labels.xml"))
+_TASK1_2019 = CaseLawFiles(
+    "xml-index",
+    gold=("task1_test_golden-labels.xml",),
+    query_file="base_case.txt",
+    candidates="candidates",
+    index_file="task1.xml",
+    gold_element="cases_noticed",
+)
+_TASK2_2019 = _TASK2._replace(
+    layout="xml-index",
+    folders=(),
+    gold=("task2_test_golden-labels.xml",),
+    index_file="task2.xml",
+    gold_element="entailing_paragraphs",
+)
 
 
 class Edition(NamedTuple):
@@ -84,14 +103,14 @@ EDITIONS: dict[int, Edition] = {
     e.year: e
     for e in (
         Edition(2018, ("1", "2", "3", "4"), "H29"),  # 2018's H29 is not confirmed by an official page
-        Edition(2019, ("1", "2", "3", "4"), "H30", task1=_xml_index("1"), task2=_xml_index("2")),
+        Edition(2019, ("1", "2", "3", "4"), "H30", task1=_TASK1_2019, task2=_TASK2_2019),
         Edition(2020, ("1", "2", "3", "4"), "R01", task1=_TASK1_2020, task2=_TASK2),
         Edition(2021, ("1", "2", "3", "4", "5"), "R02", task1=_TASK1_2021, task2=_TASK2),
-        Edition(2022, ("1", "2", "3", "4"), "R03", task1=_flat(), task2=_TASK2),
-        Edition(2023, ("1", "2", "3", "4"), "R04", task1=_flat(), task2=_TASK2),
-        Edition(2024, ("1", "2", "3", "4"), "R05", task1=_flat(), task2=_TASK2),
-        Edition(2025, ("1", "2", "3", "4", "pilot"), "R06", task1=_flat(), task2=_TASK2),
-        Edition(2026, ("1", "2", "3", "4", "pilot"), "R07", ("ja",), task1=_flat(), task2=_TASK2),
+        Edition(2022, ("1", "2", "3", "4"), "R03", task1=_FLAT, task2=_TASK2),
+        Edition(2023, ("1", "2", "3", "4"), "R04", task1=_FLAT, task2=_TASK2),
+        Edition(2024, ("1", "2", "3", "4"), "R05", task1=_FLAT, task2=_TASK2),
+        Edition(2025, ("1", "2", "3", "4", "pilot"), "R06", task1=_FLAT, task2=_TASK2),
+        Edition(2026, ("1", "2", "3", "4", "pilot"), "R07", ("ja",), task1=_FLAT, task2=_TASK2),
     )
 }
 
@@ -104,6 +123,12 @@ def editions_of(task: object) -> list[int]:
 
 def newest(task: object) -> int:
     return editions_of(task)[-1]
+
+
+def statute_exams() -> tuple[str, ...]:
+    """Every bar exam up to the newest edition's, in order: Heisei 18-30, then Reiwa 1, 2, ... (H31 is R01)."""
+    last = int(EDITIONS[max(EDITIONS)].statute_exam[1:])
+    return tuple(f"H{n}" for n in range(18, 31)) + tuple(f"R{n:02d}" for n in range(1, last + 1))
 
 
 def test_dataset(task: object, year: int) -> str:

@@ -49,6 +49,10 @@ class Task(NamedTuple):
     unknown_doc: tuple[Level, str] = ("error", "{doc} {doc_id!r} is not a candidate of query {query_id!r}")
     """How a run document absent from the collection is reported."""
     ranked_limit: Optional[RankedLimit] = None
+    collection: bool = True
+    """Systems are given a collection to retrieve from or reason over (Task 5 answers without articles)."""
+    splits: tuple[Split, ...] = ("train", "test")
+    """The splits of its datasets (Task 5 of 2021 had a test set only)."""
 
     def readable(self) -> tuple[FormatName, ...]:
         """Formats a run of this task is scored from: every format of its gold's kind (a Task 1
@@ -90,7 +94,15 @@ TASKS: dict[str, Task] = {
     ),
     "4": Task("4", "statute law entailment", "task4", ("answers",), "answers", statute=True, doc_word="answer"),
     "5": Task(
-        "5", "statute law Y/N without articles", "task5", ("answers",), "answers", statute=True, doc_word="answer"
+        "5",
+        "statute law Y/N without articles",
+        "task5",
+        ("answers",),
+        "answers",
+        statute=True,
+        doc_word="answer",
+        collection=False,
+        splits=("test",),
     ),
     "pilot": Task("pilot", "Japanese tort cases", "pilot", (), "torts", doc_word="claim"),
 }
