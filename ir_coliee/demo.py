@@ -19,7 +19,7 @@ import ir_datasets
 from ir_coliee.datasets import refresh
 from ir_coliee.findings import Finding
 from ir_coliee.formats.pilot import ColieeClaim, ColieeTort, write_torts
-from ir_coliee.model import task_of, test_dataset
+from ir_coliee.model import FormatName, task_of, test_dataset
 from ir_coliee.runs import write_run
 from ir_coliee.scoring import Report, score
 from ir_coliee.validate import validate_run
@@ -125,9 +125,12 @@ def _steps(out: Path) -> list[tuple[str, str, str, Callable[[], Path]]]:
     def load(task: str) -> object:
         return ir_datasets.load(test_dataset(task, YEAR))
 
-    def writer(task: str, name: str, make: Callable[[], object], limit: Optional[int] = None) -> Callable[[], Path]:
-        fmt = "pairs" if limit is None and task == "3" else task_of(task).formats[0]
-        return lambda: Path(write_run(make(), out / name, format=fmt, tag=TAG, max_per_query=limit))
+    def writer(
+        task: str, name: str, make: Callable[[], object], limit: Optional[int] = None, fmt: Optional[FormatName] = None
+    ) -> Callable[[], Path]:
+        """Write in the task's official format (or ``fmt``: Task 3's ``task3.*`` sets are pairs)."""
+        chosen = fmt or task_of(task).formats[0]
+        return lambda: Path(write_run(make(), out / name, format=chosen, tag=TAG, max_per_query=limit))
 
     return [
         ("1", "BM25, 5 cases per query", f"task1.{TAG}", writer("1", f"task1.{TAG}", lambda: task1_run(load("1")))),
@@ -137,7 +140,12 @@ def _steps(out: Path) -> list[tuple[str, str, str, Callable[[], Path]]]:
             f"task2.{TAG}",
             writer("2", f"task2.{TAG}", lambda: task2_run(load("2"))),
         ),
-        ("3", "BM25, best article", f"task3.{TAG}", writer("3", f"task3.{TAG}", lambda: task3_run(load("3"), 1))),
+        (
+            "3",
+            "BM25, best article",
+            f"task3.{TAG}",
+            writer("3", f"task3.{TAG}", lambda: task3_run(load("3"), 1), fmt="pairs"),
+        ),
         (
             "3",
             "BM25, ranked list of 10",

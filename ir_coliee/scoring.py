@@ -37,10 +37,12 @@ from ir_coliee.model import (
     FORMATS,
     NAME,
     QUESTION_ID,
+    TASKS,
     FormatName,
     GoldKind,
     Task,
     expected_any,
+    guess_task,
     official_entry,
     official_measures,
     task_of,
@@ -126,7 +128,7 @@ def _dataset_gold(spec: str) -> Gold:
     base = spec.removesuffix("/decisions")
     try:
         entry = dataset_entry(spec)
-        dataset = ir_datasets.load(base if entry.task == "pilot" else spec)
+        dataset = ir_datasets.load(base if task_of(entry.task).gold == "torts" else spec)
     except KeyError:
         raise ColieeError(f"{spec!r} is neither a file nor a COLIEE dataset id (see: ir_coliee datasets)") from None
     task = task_of(entry.task)
@@ -227,7 +229,7 @@ def _resolve_task(task: object, gold: Gold, first: RunLike, findings: list[Findi
     if task is not None:
         return task_of(task)
     if gold.torts is not None:
-        return task_of("pilot")
+        return guess_task("torts", statute=False)
     if isinstance(first, (str, os.PathLike)):
         answers = FORMATS[_looks(os.fspath(first))].labels != ()
     elif isinstance(first, ParsedRun):
@@ -237,17 +239,17 @@ def _resolve_task(task: object, gold: Gold, first: RunLike, findings: list[Findi
     kind: GoldKind = "answers" if answers else "documents"
     frame = gold.frames.get(kind, next(iter(gold.frames.values())))
     statute = bool(len(frame)) and bool(frame["query_id"].map(lambda q: bool(QUESTION_ID.match(q))).all())
-    guess = ("4" if statute else "pilot") if answers else ("3" if statute else "1")
+    guess = guess_task(kind, statute)
     findings.append(
         Finding(
             WARNING,
             gold.source,
             None,
-            f"scoring as COLIEE Task {guess} (guessed from the files); pass --task to choose",
+            f"scoring as COLIEE {guess.label} (guessed from the files); pass --task to choose",
             "guess",
         )
     )
-    return task_of(guess)
+    return guess
 
 
 def _gold_frame(gold: Gold, task: Task) -> pd.DataFrame:
@@ -445,10 +447,12 @@ def score(
     against ``answers_gold`` (default: the Task 4 twin of a ``coliee/task3/...`` dataset).
     ``run_format`` forces the format of run files.
     """
+    if answers is not None and task is None and not _is_dataset_id(gold):
+        task = next(t.key for t in TASKS.values() if t.gate)  # answers come with gated runs only
     prepared = prepare(gold, runs, task, year, run_format)
     loaded, spec, year, findings = prepared.gold, prepared.task, prepared.year, prepared.findings
     if spec.gold == "torts":
-        return _score_pilot(loaded, prepared.pilot_runs, year, findings)
+        return _score_pilot(loaded, prepared.pilot_runs, spec, year, findings)
     gold_frame, read = prepared.frame, prepared.runs
     if answers is not None:
         return _score_gated(loaded, gold_frame, read, answers, answers_gold, spec, year, findings)
@@ -475,14 +479,14 @@ def score(
     )
 
 
-def _answer_gold(loaded: Gold, answers_gold: Optional[GoldLike]) -> pd.DataFrame:
+def _answer_gold(loaded: Gold, answers_gold: Optional[GoldLike], spec: Task) -> pd.DataFrame:
+    gate = task_of(spec.gate)
     if answers_gold is not None:
-        return _gold_frame(load_gold(answers_gold), task_of("4"))
+        return _gold_frame(load_gold(answers_gold), gate)
     if "answers" in loaded.frames:  # a labelled riteval file holds both
         return loaded.frames["answers"]
-    if loaded.dataset is not None and loaded.dataset.task == "3":
-        twin = loaded.source.replace(f"/{task_of('3').family}/", f"/{task_of('4').family}/", 1)
-        return _gold_frame(load_gold(twin), task_of("4"))
+    if loaded.dataset is not None:  # the gate's dataset of the same edition, split and language
+        return _gold_frame(load_gold(loaded.source.replace(f"/{spec.family}/", f"/{gate.family}/", 1)), gate)
     raise ColieeError(
         "--answers needs the gold answers: give --answers-gold FILE, or a coliee/task3/... dataset as GOLD"
     )
@@ -499,13 +503,17 @@ def _score_gated(
     findings: list[Finding],
 ) -> Report:
     """2026 Task 3: each retrieval run scored with its Y/N answers."""
+    if not spec.gate:
+        raise ColieeScoringError(
+            f"--answers gates the runs of a task scored with answers (2026 Task 3), not {spec.label}"
+        )
     files = [answers] if isinstance(answers, (str, os.PathLike)) else list(answers)
     if len(files) != len(read):
         raise ColieeError(f"{len(read)} runs but {len(files)} answer files: give one answer file per run")
-    truth = _answer_gold(loaded, answers_gold)
+    truth = _answer_gold(loaded, answers_gold, spec)
     rows, per_query = [], []
     for r, path in zip(read, files):
-        answered = parse_run(path, allowed=task_of("4").formats)
+        answered = parse_run(path, allowed=task_of(spec.gate).formats)
         row = score_recall_gated(gold_frame, r.frame, truth, answered.run).iloc[0].to_dict()
         rows.append({"run": r.info.name, **row})
         per_query.append(
@@ -524,7 +532,9 @@ def _score_gated(
     )
 
 
-def _score_pilot(loaded: Gold, named: dict[str, RunLike], year: Optional[int], findings: list[Finding]) -> Report:
+def _score_pilot(
+    loaded: Gold, named: dict[str, RunLike], spec: Task, year: Optional[int], findings: list[Finding]
+) -> Report:
     if loaded.torts is None:
         raise ColieeScoringError(
             f"the pilot is scored against gold torts (a JSONL file or a coliee/pilot/... dataset), not {loaded.source}"
@@ -556,7 +566,14 @@ def _score_pilot(loaded: Gold, named: dict[str, RunLike], year: Optional[int], f
         infos.append(RunInfo(name, path, None, []))
     names = [c for c in rows[0] if c != "run"]
     return Report(
-        pd.DataFrame(rows), pd.concat(per_query, ignore_index=True), findings, "pilot", year, names, infos, disqualified
+        pd.DataFrame(rows),
+        pd.concat(per_query, ignore_index=True),
+        findings,
+        spec.key,
+        year,
+        names,
+        infos,
+        disqualified,
     )
 
 

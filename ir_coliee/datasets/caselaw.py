@@ -28,7 +28,7 @@ from ir_datasets.datasets.base import Dataset
 from ir_datasets.formats import BaseDocs, BaseQrels, BaseQueries, BaseScoredDocs, GenericScoredDoc, TrecQrel
 from ir_datasets.indices import Docstore
 
-from ir_coliee.datasets.common import Documentation, Source, register, source_of
+from ir_coliee.datasets.common import DocsIter, Documentation, Source, register, sliced, source_of
 from ir_coliee.datasets.files import LOCATOR, DataFile, Locator, missing
 from ir_coliee.formats.xmlsafe import parse_xml
 from ir_coliee.gold import parse_labels
@@ -348,7 +348,13 @@ class CaseDocs(BaseDocs):
         super().__init__()
         self._layout, self._doc_cls, self._make = layout, doc_cls, make
 
-    def docs_iter(self) -> Iterator[NamedTuple]:
+    def docs_iter(self) -> DocsIter:
+        return DocsIter(self._stream, self._slice)
+
+    def _slice(self, key: slice) -> Iterator[NamedTuple]:
+        return sliced(list(self._layout.docs().items()), key, lambda item: self._make(*item))
+
+    def _stream(self) -> Iterator[NamedTuple]:
         files = self._layout.docs()
         desc = f"{self._layout.dataset_id}: reading {len(files)} documents"
         small = len(files) < 1000  # no progress bar for a folder read in a blink

@@ -4,8 +4,8 @@ record of which files each dataset reads (for ``ir_coliee data check`` and the g
 from __future__ import annotations
 
 import pkgutil
-from collections.abc import Iterable, Iterator
-from typing import Callable, NamedTuple, Optional
+from collections.abc import Iterable, Iterator, Sequence
+from typing import Callable, NamedTuple, Optional, TypeVar, Union, overload
 
 import ir_datasets
 from ir_datasets.datasets.base import Dataset
@@ -15,6 +15,8 @@ from ir_coliee.datasets.files import ColieeDataError, DataFile
 from ir_coliee.model import official_entry
 
 NAME = "coliee"
+Doc = TypeVar("Doc", bound=tuple)
+T = TypeVar("T")
 _logger = ir_datasets.log.easy()
 
 
@@ -37,6 +39,51 @@ def source_of(part: str, resolve: Callable[[], DataFile]) -> Source:
         return Source(part, None, e.short())
 
 
+class DocsIter(Iterator[Doc]):
+    """What ``docs_iter()`` returns: an iterator that also slices as ir_datasets' own handlers do
+    (``ds.docs_iter()[1:3]``, ``ds.docs_iter()[5]``), so PyTerrier's ``get_corpus_iter(start=, count=)``
+    works. Iterating streams the documents; a slice reads only the ones it holds."""
+
+    def __init__(self, stream: Callable[[], Iterator[Doc]], sliced: Callable[[slice], Iterator[Doc]]):
+        self._stream, self._sliced = stream, sliced
+        self._it: Optional[Iterator[Doc]] = None
+
+    def __iter__(self) -> DocsIter[Doc]:
+        return self
+
+    def __next__(self) -> Doc:
+        if self._it is None:
+            self._it = self._stream()
+        return next(self._it)
+
+    def close(self) -> None:
+        """Stop an iteration early, as a generator's ``close()`` does (open files are released)."""
+        close = getattr(self._it, "close", None)
+        if close is not None:
+            close()
+
+    @overload
+    def __getitem__(self, key: int) -> Doc: ...
+
+    @overload
+    def __getitem__(self, key: slice) -> Iterator[Doc]: ...
+
+    def __getitem__(self, key: Union[int, slice]) -> Union[Doc, Iterator[Doc]]:
+        if isinstance(key, slice):
+            return self._sliced(key)
+        if isinstance(key, int) and not isinstance(key, bool):
+            found = list(self._sliced(slice(key, key + 1 if key != -1 else None)))
+            if not found:
+                raise IndexError(f"document index {key} out of range")
+            return found[0]
+        raise TypeError(f"docs_iter() takes an int or a slice, not {type(key).__name__}")
+
+
+def sliced(items: Sequence[T], key: slice, make: Callable[[T], Doc]) -> Iterator[Doc]:
+    """The documents of ``items[key]``, made one by one."""
+    return (make(item) for item in items[key])
+
+
 class DictDocstore(Docstore):
     """``docs_store()`` for collections small enough to hold in memory (the Civil Code)."""
 
@@ -49,6 +96,10 @@ class DictDocstore(Docstore):
         if self._docs is None:
             self._docs = {d.doc_id: d for d in self._docs_fn()}  # type: ignore[attr-defined]
         return self._docs
+
+    def docs(self) -> list[NamedTuple]:
+        """Every document, in collection order."""
+        return list(self._all().values())
 
     def get_many_iter(self, doc_ids: Iterable[str]) -> Iterator[NamedTuple]:
         docs = self._all()

@@ -18,7 +18,7 @@ from typing import NamedTuple, Optional
 from ir_datasets.datasets.base import Dataset
 from ir_datasets.formats import BaseDocs, BaseQrels, BaseQueries, TrecQrel
 
-from ir_coliee.datasets.common import NAME, DictDocstore, Documentation, Source, register, source_of
+from ir_coliee.datasets.common import NAME, DictDocstore, DocsIter, Documentation, Source, register, source_of
 from ir_coliee.datasets.files import LOCATOR, DataFile, Locator, missing
 from ir_coliee.formats.pilot import ColieeTort, claim_doc_id, claim_qrels, decision_qrels, parse_torts
 from ir_coliee.model import editions_of
@@ -149,7 +149,10 @@ class ClaimDocs(BaseDocs):
         super().__init__()
         self._files = files
 
-    def docs_iter(self) -> Iterator[ColieeClaimDoc]:
+    def docs_iter(self) -> DocsIter:
+        return DocsIter(self._stream, lambda key: iter(list(self._stream())[key]))
+
+    def _stream(self) -> Iterator[ColieeClaimDoc]:
         for t in self._files.torts(self._files.inputs()):
             for side, c in t.claims():
                 yield ColieeClaimDoc(
@@ -160,10 +163,10 @@ class ClaimDocs(BaseDocs):
         return ColieeClaimDoc
 
     def docs_store(self, field: str = "doc_id") -> DictDocstore:
-        return DictDocstore(self.docs_iter, ColieeClaimDoc)
+        return DictDocstore(self._stream, ColieeClaimDoc)
 
     def docs_count(self) -> Optional[int]:
-        return sum(1 for _ in self.docs_iter())
+        return sum(1 for _ in self._stream())
 
     def docs_namespace(self) -> str:
         return f"{NAME}/pilot/{self._files.year}"

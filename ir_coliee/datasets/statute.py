@@ -17,7 +17,7 @@ import ir_datasets
 from ir_datasets.datasets.base import Dataset
 from ir_datasets.formats import BaseDocs, BaseQrels, BaseQueries, TrecQrel
 
-from ir_coliee.datasets.common import NAME, DictDocstore, Documentation, Source, register, source_of
+from ir_coliee.datasets.common import NAME, DictDocstore, DocsIter, Documentation, Source, register, source_of
 from ir_coliee.datasets.files import LOCATOR, DataFile, Locator, missing
 from ir_coliee.formats.civil_code import ColieeArticle, parse_civil_code
 from ir_coliee.formats.riteval import ColieeStatuteQuestion, parse_riteval
@@ -155,7 +155,10 @@ class CivilCodeDocs(BaseDocs):
         self._files = files
         self._store: Optional[tuple[tuple[str, int], DictDocstore]] = None
 
-    def docs_iter(self) -> Iterator[ColieeArticle]:
+    def docs_iter(self) -> DocsIter:
+        return DocsIter(self._stream, lambda key: iter(self.docs_store().docs()[key]))
+
+    def _stream(self) -> Iterator[ColieeArticle]:
         f = self._files.civil_code()
         _logger.debug(f"[coliee] reading Civil Code articles from {f.describe()}")
         yield from parse_civil_code(decode_text(f.read_bytes(), f.describe()))
@@ -168,11 +171,11 @@ class CivilCodeDocs(BaseDocs):
         f = self._files.civil_code()
         key = f.version()
         if self._store is None or self._store[0] != key:
-            self._store = (key, DictDocstore(self.docs_iter, ColieeArticle))
+            self._store = (key, DictDocstore(self._stream, ColieeArticle))
         return self._store[1]
 
     def docs_count(self) -> Optional[int]:
-        return sum(1 for _ in self.docs_iter())
+        return len(self.docs_store().docs())
 
     def docs_namespace(self) -> str:
         return f"{NAME}/civil-code/{self._files.code}"

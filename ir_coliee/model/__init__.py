@@ -15,7 +15,18 @@ from ir_coliee.model.editions import (
     test_dataset,
 )
 from ir_coliee.model.formats import ANSWER_LABELS, FORMATS, FormatName, RunFormat, expected_any, sniff
-from ir_coliee.model.tasks import NAME, QUESTION_ID, TASK_KEYS, TASKS, GoldKind, Task, TaskKey, dataset_id, task_of
+from ir_coliee.model.tasks import (
+    NAME,
+    QUESTION_ID,
+    TASK_KEYS,
+    TASKS,
+    GoldKind,
+    Task,
+    TaskKey,
+    dataset_id,
+    guess_task,
+    task_of,
+)
 
 __all__ = [
     "ANSWER_LABELS",
@@ -37,6 +48,7 @@ __all__ = [
     "dataset_id",
     "editions_of",
     "expected_any",
+    "guess_task",
     "newest",
     "official_entry",
     "official_measures",

@@ -53,6 +53,9 @@ class Task(NamedTuple):
     """Systems are given a collection to retrieve from or reason over (Task 5 answers without articles)."""
     splits: tuple[Split, ...] = ("train", "test")
     """The splits of its datasets (Task 5 of 2021 had a test set only)."""
+    gate: str = ""
+    """The task whose Y/N answers gate this one from 2026 (Task 3: a question counts only if its Task 4
+    answer is right and every gold article was retrieved)."""
 
     def readable(self) -> tuple[FormatName, ...]:
         """Formats a run of this task is scored from: every format of its gold's kind (a Task 1
@@ -91,6 +94,7 @@ TASKS: dict[str, Task] = {
         # real gold cites articles the Civil Code file lacks (e.g. 213-2): legal, but worth a look
         unknown_doc=("warning", "{doc} {doc_id!r} is not in the Civil Code file"),
         ranked_limit=RankedLimit("-L", 100, "task3-L"),
+        gate="4",
     ),
     "4": Task("4", "statute law entailment", "task4", ("answers",), "answers", statute=True, doc_word="answer"),
     "5": Task(
@@ -115,6 +119,13 @@ def task_of(task: object) -> Task:
     if key not in TASKS:
         raise ValueError(f"unknown COLIEE task {task!r}; expected one of {', '.join(TASK_KEYS)}")
     return TASKS[key]
+
+
+def guess_task(gold: GoldKind, statute: bool) -> Task:
+    """The task a gold of this kind most likely belongs to: the first with that gold and, where there
+    is one, with bar-exam question ids when the queries have them (Task 3 or 4), else without (Task 1)."""
+    kind = [t for t in TASKS.values() if t.gold == gold]
+    return next((t for t in kind if t.statute == statute), kind[0])
 
 
 def dataset_id(task: object, year: int, split: str, lang: str = "") -> str:
