@@ -19,7 +19,7 @@ import ir_datasets
 from ir_coliee.datasets import refresh
 from ir_coliee.findings import Finding
 from ir_coliee.formats.pilot import ColieeClaim, ColieeTort, write_torts
-from ir_coliee.model import FormatName, task_of, test_dataset
+from ir_coliee.model import FormatName, edition_dataset, task_of
 from ir_coliee.runs import write_run
 from ir_coliee.scoring import Report, score
 from ir_coliee.validate import validate_run
@@ -123,7 +123,7 @@ def _steps(out: Path) -> list[tuple[str, str, str, Callable[[], Path]]]:
     """(task, what the baseline does, file name, writer) of each demo step."""
 
     def load(task: str) -> object:
-        return ir_datasets.load(test_dataset(task, YEAR))
+        return ir_datasets.load(edition_dataset(task, YEAR))
 
     def writer(
         task: str, name: str, make: Callable[[], object], limit: Optional[int] = None, fmt: Optional[FormatName] = None
@@ -169,7 +169,7 @@ def run_demo(out_dir: Optional[str] = None) -> Iterator[Step]:
         out.mkdir(parents=True, exist_ok=True)
         stack.enter_context(sample_release())
         for task, baseline, _, write in _steps(out):
-            dataset_id = test_dataset(task, YEAR)
+            dataset_id = edition_dataset(task, YEAR)
             path = write()
             findings = validate_run(path, task, dataset=dataset_id)
             yield Step(dataset_id, baseline, path, findings, score(dataset_id, str(path)))

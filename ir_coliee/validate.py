@@ -19,7 +19,7 @@ from ir_coliee.datasets.files import ColieeDataError
 from ir_coliee.errors import ColieeError, ColieeFormatError, PathLike
 from ir_coliee.findings import ERROR, WARNING, Finding, Level, some
 from ir_coliee.formats.pilot import read_torts, remaining_nulls
-from ir_coliee.model import FORMATS, Task, editions_of, expected_any, sniff, task_of, test_dataset
+from ir_coliee.model import FORMATS, Task, edition_dataset, editions_of, expected_any, sniff, task_of
 from ir_coliee.runs import RUN_TAG, RunLine, data_lines, parse_line
 
 Add = Callable[[Level, Optional[int], str, str], None]
@@ -159,7 +159,7 @@ def _test_dataset(task: Task, year: Optional[int], dataset: Optional[str]) -> Op
             raise ColieeError(
                 f"COLIEE {task.label} has no {year} edition (editions: {', '.join(map(str, editions_of(task.key)))})"
             )
-        dataset = test_dataset(task.key, year)
+        dataset = edition_dataset(task.key, year)
     if dataset is not None:
         try:
             dataset_entry(dataset)

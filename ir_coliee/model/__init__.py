@@ -7,12 +7,12 @@ from ir_coliee.model.editions import (
     CaseLawFiles,
     Edition,
     OfficialEntry,
+    edition_dataset,
     editions_of,
     newest,
     official_entry,
     official_measures,
     statute_exams,
-    test_dataset,
 )
 from ir_coliee.model.formats import ANSWER_LABELS, FORMATS, FormatName, RunFormat, expected_any, sniff
 from ir_coliee.model.tasks import (
@@ -46,6 +46,7 @@ __all__ = [
     "Task",
     "TaskKey",
     "dataset_id",
+    "edition_dataset",
     "editions_of",
     "expected_any",
     "guess_task",
@@ -55,5 +56,4 @@ __all__ = [
     "sniff",
     "statute_exams",
     "task_of",
-    "test_dataset",
 ]

@@ -131,11 +131,11 @@ def statute_exams() -> tuple[str, ...]:
     return tuple(f"H{n}" for n in range(18, 31)) + tuple(f"R{n:02d}" for n in range(1, last + 1))
 
 
-def test_dataset(task: object, year: int) -> str:
-    """The id of ``year``'s test set of ``task`` (in Japanese where the statute package has no English)."""
+def edition_dataset(task: object, year: int, split: str = "test") -> str:
+    """The id of ``year``'s ``split`` of ``task`` (in Japanese where the statute package has no English)."""
     t = task_of(task)
     english = "en" in EDITIONS[year].statute_languages
-    return dataset_id(t.key, year, "test", "" if not t.statute or english else "ja")
+    return dataset_id(t.key, year, split, "" if not t.statute or english else "ja")
 
 
 # --- official measures ------------------------------------------------------------------------------
