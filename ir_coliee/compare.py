@@ -19,20 +19,22 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import NamedTuple, Optional, Union
+from typing import Literal, NamedTuple, Optional, Union
 
 import numpy as np
 import pandas as pd
 from ir_measures.measures.base import Measure
+from ir_measures.util import TYPE_QREL, TYPE_RUN
 
 from ir_coliee.evaluation import MeasureLike, parse_measures
-from ir_coliee.model import official_measures
+from ir_coliee.model import TaskLike, official_measures
 from ir_coliee.providers import pipeline
 from ir_coliee.providers.coliee_provider import KINDS, is_micro
 from ir_coliee.tables import gold_table
 from ir_coliee.values import CountedValue, Formula
 
-CORRECTIONS = ("holm", "bonferroni", "none")
+Correction = Literal["holm", "bonferroni", "none"]
+CORRECTIONS: tuple[Correction, ...] = ("holm", "bonferroni", "none")
 
 
 _CHUNK = 500  # resamples computed at once: bounds memory at (chunk x queries x 3) counts
@@ -73,7 +75,7 @@ def stat_of(measure: Measure) -> Stat:
     return Stat(kind.formula(measure) if kind is not None and is_micro(measure) else None)
 
 
-def per_query(measure: Measure, qids: Sequence[str], qrels: object, run: object) -> PerQuery:
+def per_query(measure: Measure, qids: Sequence[str], qrels: TYPE_QREL, run: TYPE_RUN) -> PerQuery:
     """The per-query values (and counts, for ir_coliee's measures) of ``run``, in the order of ``qids``."""
     values = {m.query_id: m.value for m in pipeline.iter_calc([measure], qrels, run)}
     ordered = [values.get(q, 0.0) for q in qids]
@@ -107,7 +109,7 @@ def bootstrap_ci(stat: Stat, data: PerQuery, rows: np.ndarray, level: float) -> 
     return float(low), float(high)
 
 
-def correct(p_values: Sequence[float], method: str) -> list[float]:
+def correct(p_values: Sequence[float], method: Correction) -> list[float]:
     """Holm's step-down, Bonferroni, or no correction of a family of p-values."""
     m = len(p_values)
     if method == "none" or m == 0:
@@ -128,14 +130,14 @@ RunsLike = Union[Sequence[object], dict]
 
 def compare(
     runs: RunsLike,
-    qrels: object,
+    qrels: TYPE_QREL,
     measures: Optional[Sequence[MeasureLike]] = None,
     baseline: Union[int, str] = 0,
-    task: object = None,
+    task: Optional[TaskLike] = None,
     year: Optional[int] = None,
     resamples: int = 10_000,
     confidence: float = 0.95,
-    correction: str = "holm",
+    correction: Correction = "holm",
     seed: int = 42,
 ) -> pd.DataFrame:
     """One row per run: each measure, its bootstrap confidence interval, and against the baseline the
@@ -151,7 +153,9 @@ def compare(
     base = names[baseline] if isinstance(baseline, int) else baseline
     if base not in named:
         raise ValueError(f"baseline {baseline!r} is not one of the runs ({', '.join(names)})")
-    chosen = official_measures(task, year) if measures is None else parse_measures(measures)
+    if measures is None and task is None:
+        raise ValueError("give the measures, or the task (and year) whose official measures to use")
+    chosen = official_measures(task, year) if task is not None and measures is None else parse_measures(measures or ())
     gold = gold_table(qrels)
     qids = list(gold)
     rng = np.random.default_rng(seed)

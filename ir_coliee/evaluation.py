@@ -2,22 +2,17 @@
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, Optional, Union
+from typing import Optional, Union
 
 import ir_measures
 import pandas as pd
 from ir_measures.measures.base import Measure
+from ir_measures.util import TYPE_QREL, TYPE_RUN
 
-from ir_coliee.errors import ColieeError
-from ir_coliee.gold import read_qrels
-from ir_coliee.model import official_measures
+from ir_coliee.model import TaskLike, official_measures
 from ir_coliee.providers import pipeline
 from ir_coliee.values import CountedValue
-
-if TYPE_CHECKING:
-    from ir_coliee.datasets.common import Registered
 
 MeasureLike = Union[str, Measure]
 
@@ -31,25 +26,6 @@ def parse_measures(measures: Iterable[MeasureLike]) -> list[Measure]:
         except (NameError, ValueError, AssertionError) as e:
             raise ValueError(f"unknown or malformed measure {m!r}: {e}") from None
     return out
-
-
-def load_gold(spec: str) -> tuple[pd.DataFrame, Optional[Registered]]:
-    """Gold from a file (anything :func:`~ir_coliee.read_qrels` takes) or an ir_coliee dataset id.
-
-    For a dataset id, also returns what ir_coliee knows of it (task and edition).
-    """
-    from ir_coliee.datasets.common import NAME, REGISTERED  # the datasets use this module
-
-    if os.path.exists(spec) or not spec.startswith(f"{NAME}/"):
-        return read_qrels(spec), None
-    import ir_datasets
-
-    try:
-        dataset = ir_datasets.load(spec)
-    except KeyError:
-        raise ColieeError(f"{spec!r} is neither a file nor a COLIEE dataset id (see: ir_coliee datasets)") from None
-    frame = pd.DataFrame(list(dataset.qrels_iter()), columns=["query_id", "doc_id", "relevance", "iteration"])
-    return frame[["query_id", "doc_id", "relevance"]], REGISTERED.get(spec)
 
 
 def per_query_frame(metrics: Iterable[tuple[str, object, float]]) -> pd.DataFrame:
@@ -67,10 +43,10 @@ def per_query_frame(metrics: Iterable[tuple[str, object, float]]) -> pd.DataFram
 
 
 def evaluate(
-    qrels: object,
-    run: object,
+    qrels: TYPE_QREL,
+    run: TYPE_RUN,
     measures: Optional[Sequence[MeasureLike]] = None,
-    task: object = None,
+    task: Optional[TaskLike] = None,
     year: Optional[int] = None,
     per_query: bool = False,
 ) -> pd.DataFrame:

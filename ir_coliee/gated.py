@@ -9,6 +9,7 @@ as ``MacroR`` and ``AnswerAccuracy``.
 from __future__ import annotations
 
 import pandas as pd
+from ir_measures.util import TYPE_QREL, TYPE_RUN
 
 from ir_coliee.evaluation import per_query_frame
 from ir_coliee.measures import MacroF2, MacroP, MacroR
@@ -21,7 +22,7 @@ TIE_BREAKERS = (MacroF2, MacroP, MacroR)
 
 
 def _gated_values(
-    articles_gold: Table, articles_run: Table, answer_qrels: object, answer_run: object
+    articles_gold: Table, articles_run: Table, answer_qrels: TYPE_QREL, answer_run: TYPE_RUN
 ) -> dict[str, CountedValue]:
     answers_gold = gold_table(answer_qrels)
     answers = answer_counts(answers_gold, run_table(answer_run, answers_gold), None, 1)
@@ -35,10 +36,10 @@ def _gated_values(
 
 
 def score_recall_gated(
-    article_qrels: object,
-    article_run: object,
-    answer_qrels: object,
-    answer_run: object,
+    article_qrels: TYPE_QREL,
+    article_run: TYPE_RUN,
+    answer_qrels: TYPE_QREL,
+    answer_run: TYPE_RUN,
     per_query: bool = False,
 ) -> pd.DataFrame:
     """The 2026 Task 3 table: ``RecallGatedAccuracy`` and the macro F2, P, R that break ties.

@@ -23,6 +23,7 @@ import pandas as pd
 from ir_measures.measures.base import Measure
 from ir_measures.util import TYPE_QREL, TYPE_RUN
 
+from ir_coliee.compare import Correction, compare
 from ir_coliee.datasets.caselaw import scope_run
 from ir_coliee.datasets.common import Registered
 from ir_coliee.errors import ColieeError, ColieeScoringError, PathLike
@@ -41,6 +42,7 @@ from ir_coliee.model import (
     FormatName,
     GoldKind,
     Task,
+    TaskLike,
     expected_any,
     guess_task,
     official_entry,
@@ -219,7 +221,7 @@ def _answers_in_memory(run: TYPE_RUN) -> bool:
 # --- the task --------------------------------------------------------------------------------------
 
 
-def _resolve_task(task: object, gold: Gold, first: RunLike, findings: list[Finding]) -> Task:
+def _resolve_task(task: Optional[TaskLike], gold: Gold, first: RunLike, findings: list[Finding]) -> Task:
     """The task: as given, else the dataset's, else guessed from the gold and the first run (with a warning)."""
     if gold.dataset is not None:
         own = task_of(gold.dataset.task)
@@ -397,7 +399,7 @@ class Prepared(NamedTuple):
 def prepare(
     gold: GoldLike,
     runs: RunsLike,
-    task: object = None,
+    task: Optional[TaskLike] = None,
     year: Optional[int] = None,
     run_format: FormatOption = "auto",
 ) -> Prepared:
@@ -431,7 +433,7 @@ def prepare(
 def score(
     gold: GoldLike,
     runs: RunsLike,
-    task: object = None,
+    task: Optional[TaskLike] = None,
     year: Optional[int] = None,
     measures: Optional[Sequence[MeasureLike]] = None,
     answers: Union[PathLike, Sequence[PathLike], None] = None,
@@ -593,16 +595,14 @@ def compare_runs(
     gold: GoldLike,
     runs: RunsLike,
     measures: Optional[Sequence[MeasureLike]] = None,
-    task: object = None,
+    task: Optional[TaskLike] = None,
     year: Optional[int] = None,
     baseline: int = 0,
     resamples: int = 10_000,
-    correction: str = "holm",
+    correction: Correction = "holm",
     seed: int = 42,
 ) -> Comparison:
     """:func:`ir_coliee.compare` on runs read as :func:`score` reads them (official measures by default)."""
-    from ir_coliee.compare import compare
-
     prepared = prepare(gold, runs, task, year)
     if prepared.task.gold == "torts":
         raise ColieeScoringError("compare takes ranked or answer runs; pilot submissions are compared with eval")
@@ -630,7 +630,7 @@ class Tuning(NamedTuple):
 def tune(
     gold: GoldLike,
     run: RunLike,
-    task: object = None,
+    task: Optional[TaskLike] = None,
     year: Optional[int] = None,
     measure: Optional[MeasureLike] = None,
     over: Over = "rank",

@@ -13,7 +13,7 @@ import heapq
 from collections.abc import Iterable
 from typing import NamedTuple, Optional
 
-from ir_measures.util import QrelsConverter, RunConverter
+from ir_measures.util import TYPE_QREL, TYPE_RUN, QrelsConverter, RunConverter
 
 from ir_coliee.errors import ColieeScoringError
 
@@ -33,7 +33,7 @@ def _unknown_format(kind: str, err: Optional[str]) -> ColieeScoringError:
     return ColieeScoringError(f"cannot read the {kind}: {err}")
 
 
-def gold_table(qrels: object) -> Table:
+def gold_table(qrels: TYPE_QREL) -> Table:
     """The gold as ``{query_id: {doc_id: relevance}}``; its queries define the query set."""
     conv = QrelsConverter(qrels)
     kind, err = conv.predict_type()
@@ -54,7 +54,7 @@ def gold_table(qrels: object) -> Table:
     return table
 
 
-def run_table(run: object, keep: Optional[Iterable[str]] = None) -> Table:
+def run_table(run: TYPE_RUN, keep: Optional[Iterable[str]] = None) -> Table:
     """The run as ``{query_id: {doc_id: score}}``, for the query ids in ``keep`` (all when ``None``).
 
     A (query, document) pair that appears more than once counts once, with its highest score.

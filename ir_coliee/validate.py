@@ -19,7 +19,7 @@ from ir_coliee.datasets.files import ColieeDataError
 from ir_coliee.errors import ColieeError, ColieeFormatError, PathLike
 from ir_coliee.findings import ERROR, WARNING, Finding, Level, some
 from ir_coliee.formats.pilot import read_torts, remaining_nulls
-from ir_coliee.model import FORMATS, Task, edition_dataset, editions_of, expected_any, sniff, task_of
+from ir_coliee.model import FORMATS, Task, TaskLike, edition_dataset, editions_of, expected_any, sniff, task_of
 from ir_coliee.runs import RUN_TAG, RunLine, data_lines, parse_line
 
 Add = Callable[[Level, Optional[int], str, str], None]
@@ -169,7 +169,7 @@ def _test_dataset(task: Task, year: Optional[int], dataset: Optional[str]) -> Op
 
 
 def validate_run(
-    path: PathLike, task: object, year: Optional[int] = None, dataset: Optional[str] = None
+    path: PathLike, task: TaskLike, year: Optional[int] = None, dataset: Optional[str] = None
 ) -> list[Finding]:
     """Check a submission file against the rules of ``task`` (1-5 or ``"pilot"``) and, given a dataset
     id (or a ``year``, meaning that edition's test dataset), against the collection's ids.

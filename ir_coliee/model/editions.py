@@ -12,7 +12,7 @@ from ir_measures import AP, R, Rprec
 from ir_measures.measures.base import Measure
 
 from ir_coliee.measures import AnswerAccuracy, MacroF1, MacroF2, MacroP, MacroR, MicroF1, MicroP, MicroR
-from ir_coliee.model.tasks import TASK_KEYS, Task, dataset_id, task_of
+from ir_coliee.model.tasks import TASK_KEYS, Task, TaskLike, dataset_id, task_of
 
 LayoutKind = Literal["flat", "folders", "xml-index"]
 
@@ -95,7 +95,7 @@ class Edition(NamedTuple):
     """Task 1's files, ``None`` where the layout is not known well enough to read (2018)."""
     task2: Optional[CaseLawFiles] = None
 
-    def caselaw(self, task: object) -> Optional[CaseLawFiles]:
+    def caselaw(self, task: TaskLike) -> Optional[CaseLawFiles]:
         return {"1": self.task1, "2": self.task2}.get(task_of(task).key)
 
 
@@ -115,13 +115,13 @@ EDITIONS: dict[int, Edition] = {
 }
 
 
-def editions_of(task: object) -> list[int]:
+def editions_of(task: TaskLike) -> list[int]:
     """The years in which ``task`` ran."""
     key = task_of(task).key
     return [year for year, e in EDITIONS.items() if key in e.tasks]
 
 
-def newest(task: object) -> int:
+def newest(task: TaskLike) -> int:
     return editions_of(task)[-1]
 
 
@@ -131,7 +131,7 @@ def statute_exams() -> tuple[str, ...]:
     return tuple(f"H{n}" for n in range(18, 31)) + tuple(f"R{n:02d}" for n in range(1, last + 1))
 
 
-def edition_dataset(task: object, year: int, split: str = "test") -> str:
+def edition_dataset(task: TaskLike, year: int, split: str = "test") -> str:
     """The id of ``year``'s ``split`` of ``task`` (in Japanese where the statute package has no English)."""
     t = task_of(task)
     english = "en" in EDITIONS[year].statute_languages
@@ -202,7 +202,7 @@ OFFICIAL: tuple[OfficialEntry, ...] = (
 )
 
 
-def official_entry(task: object, year: Optional[int] = None) -> OfficialEntry:
+def official_entry(task: TaskLike, year: Optional[int] = None) -> OfficialEntry:
     """The table row for ``task`` (1-5 or ``"pilot"``) in ``year`` (the newest edition when ``None``)."""
     t: Task = task_of(task)
     years = editions_of(t.key)
@@ -224,7 +224,7 @@ def _spans(years: list[int]) -> str:
     return ", ".join(f"{r[0]}-{r[-1]}" if len(r) > 1 else str(r[0]) for r in runs)
 
 
-def official_measures(task: object, year: Optional[int] = None, ranked: bool = False) -> list[Measure]:
+def official_measures(task: TaskLike, year: Optional[int] = None, ranked: bool = False) -> list[Measure]:
     """The official measures of ``task`` in ``year``; with ``ranked``, also those reported for ranked runs."""
     entry = official_entry(task, year)
     return list(entry.measures + (entry.ranked if ranked else ()))

@@ -6,11 +6,13 @@ Code asks these records (``task_of("4").formats``) instead of branching on task 
 from __future__ import annotations
 
 import re
-from typing import Literal, NamedTuple, Optional
+from typing import Literal, NamedTuple, Optional, Union
 
 from ir_coliee.model.formats import FORMATS, FormatName
 
 TaskKey = Literal["1", "2", "3", "4", "5", "pilot"]
+#: A task as users name it: ``3``, ``"3"``, ``"task3"``, ``"pilot"``.
+TaskLike = Union[int, str]
 #: What the gold of a task names: documents of the collection, Y/N answers, or pilot torts.
 GoldKind = Literal["documents", "answers", "torts"]
 Level = Literal["error", "warning"]
@@ -113,7 +115,7 @@ TASKS: dict[str, Task] = {
 TASK_KEYS: tuple[str, ...] = tuple(TASKS)
 
 
-def task_of(task: object) -> Task:
+def task_of(task: TaskLike) -> Task:
     """The task named ``task`` (``1``..``5``, ``"pilot"``; ints and ``task3`` are accepted)."""
     key = str(task).lower().removeprefix("task")
     if key not in TASKS:
@@ -128,6 +130,6 @@ def guess_task(gold: GoldKind, statute: bool) -> Task:
     return next((t for t in kind if t.statute == statute), kind[0])
 
 
-def dataset_id(task: object, year: int, split: str, lang: str = "") -> str:
+def dataset_id(task: TaskLike, year: int, split: str, lang: str = "") -> str:
     """``coliee/task3/2024/test``, ``coliee/task3/2026/test/ja``."""
     return "/".join(p for p in (NAME, task_of(task).family, str(year), split, lang) if p)
