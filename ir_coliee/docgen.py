@@ -227,12 +227,60 @@ def cli_page() -> str:
     return "".join(out)
 
 
+def model_page() -> str:
+    """docs/model.md: the tasks, submission formats and editions that every command asks."""
+    from ir_coliee.model import EDITIONS, FORMATS, TASKS
+
+    out = [_HEADER, "# Tasks, submission formats and editions\n\n"]
+    out.append(
+        "The facts every reader, scorer and command of ir_coliee asks (`ir_coliee.model`). A new edition "
+        "is one `Edition` entry there; a new submission format is one `RunFormat`.\n\n## Tasks\n\n"
+    )
+    out.append("| task | what | submitted as | gold | scored from | rules |\n|---|---|---|---|---|---|\n")
+    for t in TASKS.values():
+        level, template = t.unknown_doc
+        unknown = template.format(doc=t.doc_word, doc_id="X", query_id="Q")
+        rules = [f"{level}: {unknown}"] if t.collection and t.gold == "documents" else []
+        if t.self_retrieval_forbidden:
+            rules.append("a query case is not its own candidate")
+        if t.ranked_limit:
+            rules.append(f"{t.ranked_limit.files} files: at most {t.ranked_limit.lines} lines per query")
+        if t.gate:
+            rules.append(f"from 2026 gated by Task {t.gate} answers")
+        submitted = ", ".join(f"`{f}`" for f in t.formats) or "JSONL torts"
+        readable = ", ".join(f"`{f}`" for f in t.readable()) or "JSONL torts"
+        out.append(f"| {t.key} | {t.title} | {submitted} | {t.gold} | {readable} | {'; '.join(rules) or '-'} |\n")
+    out.append("\n## Submission formats\n\n| format | columns | example | scores |\n|---|---|---|---|\n")
+    for f in FORMATS.values():
+        scores = "yes" if f.scored else "no: line order is the ranking"
+        columns = f.expected().replace("|", "\\|")
+        out.append(f"| `{f.name}` | {columns} | `{f.example}` | {scores} |\n")
+    out.append(
+        "\n## Editions\n\n| year | tasks | statute test exam | statute languages | Task 1 files | Task 2 files |\n"
+        "|---|---|---|---|---|---|\n"
+    )
+    for e in EDITIONS.values():
+        cells = []
+        for files in (e.task1, e.task2):
+            if files is None:
+                cells.append("not supported (layout unknown)")
+            else:
+                names = files.names("folders", "{split}", e.year) + files.names("gold", "{split}", e.year)
+                names += [files.index_file] if files.index_file else []
+                cells.append(f"{files.layout}: " + ", ".join(f"`{n}`" for n in names))
+        out.append(
+            f"| {e.year} | {', '.join(e.tasks)} | {e.statute_exam} | {', '.join(e.statute_languages)} | {cells[0]} | {cells[1]} |\n"
+        )
+    return "".join(out)
+
+
 PAGES = {
     "measures.md": measures_page,
     "official.md": official_page,
     "datasets.md": datasets_page,
     "data.md": data_page,
     "cli.md": cli_page,
+    "model.md": model_page,
 }
 
 

@@ -46,6 +46,15 @@ def test_compare_example_runs_on_the_sample_release():
     assert "best:" in out and "MicroF1 p-value (holm)" in out
 
 
+def test_scoring_example_runs_on_the_sample_release():
+    out = run_page("scoring.md")
+    lines = out.splitlines()
+    assert lines[0].split() == ["run", "MacroF2", "MacroP", "MacroR", "tp", "retrieved", "relevant"]
+    assert [line.split()[0] for line in lines[1:3]] == ["bm25", "top1"]
+    assert "refused: " in out and "holds answers lines" in out
+    assert "AnswerAccuracy" in out and "correct" in out
+
+
 def test_every_page_is_in_the_site_navigation():
     nav = (DOCS.parent / "mkdocs.yml").read_text(encoding="utf-8")
     for page in sorted(p.name for p in DOCS.glob("*.md")):
