@@ -97,7 +97,13 @@ def report_findings(findings: Sequence[Finding]) -> None:
         _warn(f.message)
 
 
+def _positive(name: str, value: int, least: int = 1) -> None:
+    if value < least:
+        raise ColieeError(f"{name} must be at least {least}, got {value}")
+
+
 def cmd_eval(args: argparse.Namespace) -> int:
+    _positive("--digits", args.digits, 0)
     report = score(
         args.gold,
         args.run,
@@ -168,11 +174,6 @@ def cmd_datasets(args: argparse.Namespace) -> int:
 
     ir_datasets.main(args.irds_args)
     return 0
-
-
-def _positive(name: str, value: int, least: int = 1) -> None:
-    if value < least:
-        raise ColieeError(f"{name} must be at least {least}, got {value}")
 
 
 def cmd_compare(args: argparse.Namespace) -> int:

@@ -370,6 +370,20 @@ def _counts(task: Task, gold: pd.DataFrame, run: TYPE_RUN) -> dict[str, int]:
     return {**totals, "queries": len(c)}
 
 
+def _report(
+    rows: list[dict],
+    per_query: list[pd.DataFrame],
+    findings: list[Finding],
+    spec: Task,
+    year: Optional[int],
+    names: list[str],
+    runs: list[RunInfo],
+    disqualified: Optional[dict[str, list[str]]] = None,
+) -> Report:
+    table, queries = pd.DataFrame(rows), pd.concat(per_query, ignore_index=True)
+    return Report(table, queries, findings, spec.key, year, names, runs, disqualified or {})
+
+
 def _with_run(frame: pd.DataFrame, name: str) -> pd.DataFrame:
     return frame.assign(run=name)[["run", *frame.columns]]
 
@@ -468,17 +482,7 @@ def score(
             {"run": r.info.name, **{str(m): float(aggregated[m]) for m in chosen}, **_counts(spec, gold_frame, r.frame)}
         )
         per_query.append(_with_run(per_query_frame(result.per_query), r.info.name))
-    names = [str(m) for m in chosen]
-    return Report(
-        pd.DataFrame(rows),
-        pd.concat(per_query, ignore_index=True),
-        findings,
-        spec.key,
-        year,
-        names,
-        [r.info for r in read],
-        {},
-    )
+    return _report(rows, per_query, findings, spec, year, [str(m) for m in chosen], [r.info for r in read])
 
 
 def _answer_gold(loaded: Gold, answers_gold: Optional[GoldLike], spec: Task) -> pd.DataFrame:
@@ -522,16 +526,7 @@ def _score_gated(
             _with_run(score_recall_gated(gold_frame, r.frame, truth, answered.run, per_query=True), r.info.name)
         )
     names = [GATED, *map(str, TIE_BREAKERS)]
-    return Report(
-        pd.DataFrame(rows),
-        pd.concat(per_query, ignore_index=True),
-        findings,
-        spec.key,
-        year,
-        names,
-        [r.info for r in read],
-        {},
-    )
+    return _report(rows, per_query, findings, spec, year, names, [r.info for r in read])
 
 
 def _score_pilot(
@@ -567,16 +562,7 @@ def _score_pilot(
         per_query.append(_with_run(scores.per_query, name))
         infos.append(RunInfo(name, path, None, []))
     names = [c for c in rows[0] if c != "run"]
-    return Report(
-        pd.DataFrame(rows),
-        pd.concat(per_query, ignore_index=True),
-        findings,
-        spec.key,
-        year,
-        names,
-        infos,
-        disqualified,
-    )
+    return _report(rows, per_query, findings, spec, year, names, infos, disqualified)
 
 
 # --- comparing and tuning --------------------------------------------------------------------------

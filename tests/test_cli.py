@@ -96,6 +96,7 @@ def test_eval_warns_about_duplicates(write, capsys):
         (GOLD_T1, RUN_T1, ["NoSuchMeasure"], "unknown or malformed measure 'NoSuchMeasure'"),
         (GOLD_T1, RUN_T1, ["--task", "5", "--year", "2024"], "task 5 has no 2024 edition"),
         ('{"000001.txt": []}', RUN_T1, [], "the gold holds no relevant"),
+        (GOLD_T1, RUN_T1, ["--digits", "-1"], "--digits must be at least 0"),
     ],
 )
 def test_eval_errors_exit_2_with_a_message(write, capsys, gold, run, args, message):
