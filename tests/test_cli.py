@@ -153,3 +153,15 @@ def test_datasets_command_passes_through_to_ir_datasets(capsys, coliee_home):
 def test_python_dash_m_entry_point():
     out = subprocess.run([sys.executable, "-m", "ir_coliee", "--help"], capture_output=True, text=True, check=True)
     assert "eval" in out.stdout and "demo" in out.stdout
+
+
+def test_eval_json_per_query_with_a_pytrec_eval_measure(write, capsys):
+    gold = write("g.qrels", "R05-01-A 0 1 1\nR05-01-A 0 2 1\n")
+    run = write("task3-L.t", "R05-01-A Q0 1 1 0.9 t\nR05-01-A Q0 3 2 0.5 t\n")
+    _, out, _ = run_cli(capsys, "eval", gold, run, "MacroF2", "AP", "--per-query", "--format", "json")
+    doc = json.loads(out)
+    # P = 1/2, R = 1/2: F2 = (5/4)/(5/2) = 1/2; AP = (1/1) / 2 relevant = 1/2
+    assert doc["measures"] == {"MacroF2": 0.5, "AP": 0.5}
+    ap = next(r for r in doc["per_query"] if r["measure"] == "AP")
+    assert (ap["value"], ap["tp"], ap["retrieved"], ap["relevant"]) == (0.5, None, None, None)
+    assert doc["counts"] == {"tp": 1, "retrieved": 2, "relevant": 2, "queries": 1}
