@@ -174,28 +174,27 @@ def data_page() -> str:
     return "".join(out)
 
 
-_EXAM_FILE = re.compile(r"^riteval_(\w+?)_(en|jp)\.xml(.*)$")
+_EXAM = re.compile(r"(?<=_)(H\d{2}|R\d{2})(?=_)")
 
 
 def _compact_exams(names: list[str]) -> list[str]:
-    """``riteval_H18_en.xml`` ... ``riteval_R05_en.xml`` as one line ``riteval_{H18..R05}_en.xml``."""
+    """Names that differ only in the exam (``riteval_H18_en.xml`` ... ``riteval_R05_en.xml``) as one
+    line ``riteval_{H18..R05}_en.xml``."""
     from ir_coliee.datasets.statute import EXAMS
 
-    exams_of: dict[tuple[str, str], list[str]] = {}
-    for found in filter(None, map(_EXAM_FILE.match, names)):
-        exams_of.setdefault((found.group(2), found.group(3)), []).append(found.group(1))
-    out: list[str] = []
+    groups: dict[str, list[str]] = {}
     for name in names:
-        m = _EXAM_FILE.match(name)
-        if not m:
-            out.append(name)
+        exams = _EXAM.findall(name)
+        key = _EXAM.sub("{}", name) if exams and len(set(exams)) == 1 else name
+        groups.setdefault(key, []).extend(exams[:1] if key != name else [])
+    out = []
+    for key, exams in groups.items():
+        if not exams:
+            out.append(key)
             continue
-        lang, rest = m.group(2), m.group(3)
-        exams = exams_of.pop((lang, rest), None)
-        if exams:  # the group's first member stands for all of it
-            ordered = sorted(exams, key=EXAMS.index)
-            span = ordered[0] if len(ordered) == 1 else f"{{{ordered[0]}..{ordered[-1]}}}"
-            out.append(f"riteval_{span}_{lang}.xml{rest}")
+        ordered = sorted(set(exams), key=EXAMS.index)
+        span = ordered[0] if len(ordered) == 1 else f"{{{ordered[0]}..{ordered[-1]}}}"
+        out.append(key.replace("{}", span))
     return out
 
 

@@ -20,8 +20,9 @@ from ir_datasets.formats import BaseDocs, BaseQrels, BaseQueries, TrecQrel
 from ir_coliee.datasets.common import NAME, DictDocstore, DocsIter, Documentation, Source, register, source_of
 from ir_coliee.datasets.files import LOCATOR, DataFile, Locator, missing
 from ir_coliee.formats.civil_code import ColieeArticle, parse_civil_code
+from ir_coliee.formats.civil_xml import parse_civil_xml, parse_egov_law
 from ir_coliee.formats.riteval import ColieeStatuteQuestion, parse_riteval
-from ir_coliee.model import EDITIONS, TASKS, editions_of, statute_exams, task_of
+from ir_coliee.model import EDITIONS, STATUTE_FILES, TASKS, editions_of, statute_exams, task_of
 from ir_coliee.model import dataset_id as model_dataset_id
 from ir_coliee.textfile import decode_text
 
@@ -29,8 +30,8 @@ _logger = ir_datasets.log.easy()
 
 #: Bar exams in order: Heisei 18-30, then Reiwa 1, 2, ... (H31 and R01 are one year).
 EXAMS: tuple[str, ...] = statute_exams()
-#: id suffix -> (file name code, language name, language code of the model and of ir_datasets)
-LANGUAGES: dict[str, tuple[str, str, str]] = {"": ("en", "English", "en"), "ja": ("jp", "Japanese", "ja")}
+#: id suffix -> (language name, language code of the model and of ir_datasets)
+LANGUAGES: dict[str, tuple[str, str]] = {"": ("English", "en"), "ja": ("Japanese", "ja")}
 
 QREL_DEFS_ARTICLES = {
     1: "Relevant: the question can be answered Yes/No, entailed from the meaning of the article "
@@ -64,7 +65,7 @@ def train_exams(year: int) -> tuple[str, ...]:
 
 
 def _has_language(year: int, lang: str) -> bool:
-    return LANGUAGES[lang][2] in EDITIONS[year].statute_languages
+    return LANGUAGES[lang][1] in EDITIONS[year].statute_languages
 
 
 # --- finding the files ---------------------------------------------------------------------------------
@@ -92,45 +93,51 @@ class StatuteFiles:
 
     def __init__(self, dataset_id: str, year: int, lang: str, locator: Locator = LOCATOR):
         self.dataset_id, self.year, self.lang, self.locator = dataset_id, year, lang, locator
-        self.code = LANGUAGES[lang][0]
+        self.iso = LANGUAGES[lang][1]
 
-    def _ranked(self, files: Sequence[DataFile]) -> list[DataFile]:
-        def rank(f: DataFile) -> tuple[int, int, str]:
+    def _ranked(self, found: Sequence[tuple[DataFile, int]]) -> list[DataFile]:
+        """Files ``(file, preference of its name)`` by edition first, then by the preference."""
+
+        def rank(item: tuple[DataFile, int]) -> tuple[int, int, int, str]:
+            f, preference = item
             e = f.edition
             if e == self.year:
-                return (0, 0, f.describe())
+                return (0, 0, preference, f.describe())
             if e is not None and e > self.year:
-                return (1, e, f.describe())
+                return (1, e, preference, f.describe())
             if e is None:
-                return (2, 0, f.describe())
-            return (3, -e, f.describe())
+                return (2, 0, preference, f.describe())
+            return (3, -e, preference, f.describe())
 
-        return sorted(files, key=rank)
+        return [f for f, _ in sorted(found, key=rank)]
 
     def civil_code_names(self) -> list[str]:
-        return [f"civil_code_{self.code}-1to724-2.txt (or another civil_code_{self.code}*.txt)"]
+        return list(STATUTE_FILES.civil_code[self.iso])
 
     def civil_code(self) -> DataFile:
-        found = self._ranked(self.locator.find(f"civil_code_{self.code}*.txt"))
+        """The Civil Code: the closest edition's copy, and within one package the first kind of file listed."""
+        names = self.civil_code_names()
+        found = [(f, names.index(n)) for n in names for f in self.locator.find(n)]
         if not found:
-            raise missing("the Civil Code text", self.civil_code_names(), self.dataset_id)
-        return found[0]
+            raise missing("the Civil Code", names, self.dataset_id)
+        return self._ranked(found)[0]
 
-    def exam_name(self, exam: str) -> str:
-        return f"riteval_{exam}_{self.code}.xml"
+    def exam_names(self, exam: str) -> list[str]:
+        spellings = (exam, *STATUTE_FILES.aliases.get(exam, ()))
+        return [t.format(exam=e) for t in STATUTE_FILES.exams[self.iso] for e in spellings]
 
     def _exam_files(self, exam: str) -> list[DataFile]:
-        files = self.locator.find(self.exam_name(exam))
-        if exam == "R01":  # the R01 exam is also H31
-            files += self.locator.find(self.exam_name("H31"))
+        names = self.exam_names(exam)
+        found = [(f, names.index(n)) for n in names for f in self.locator.find(n)]
         if exam == test_exam(self.year):
-            files += [f for f in self.locator.find(f"TestData_{self.code}.xml") if f.edition == self.year]
-        return self._ranked(files)
+            for name in STATUTE_FILES.test_input[self.iso]:
+                found += [(f, len(names)) for f in self.locator.find(name) if f.edition == self.year]
+        return self._ranked(found)
 
     def exam_input(self, exam: str) -> DataFile:
         found = self._exam_files(exam)
         if not found:
-            raise missing(f"the {exam} exam questions", [self.exam_name(exam)], self.dataset_id)
+            raise missing(f"the {exam} exam questions", self.exam_names(exam), self.dataset_id)
         return found[0]
 
     def exam_gold(self, exam: str) -> DataFile:
@@ -138,8 +145,8 @@ class StatuteFiles:
             if _labelled(f):
                 return f
         raise missing(
-            f"a labelled copy of the {exam} exam (the gold)",
-            [f"{self.exam_name(exam)} with label attributes (a later package's train/ folder holds it)"],
+            f"a labelled copy of the {exam} exam (the gold, which a later package holds)",
+            self.exam_names(exam),
             self.dataset_id,
         )
 
@@ -161,7 +168,13 @@ class CivilCodeDocs(BaseDocs):
     def _stream(self) -> Iterator[ColieeArticle]:
         f = self._files.civil_code()
         _logger.debug(f"[coliee] reading Civil Code articles from {f.describe()}")
-        yield from parse_civil_code(decode_text(f.read_bytes(), f.describe()))
+        text = decode_text(f.read_bytes(), f.describe())
+        if f.name.endswith(".txt"):
+            yield from parse_civil_code(text)
+        elif f.name == "civil.xml":
+            yield from parse_civil_xml(text, f.describe())
+        else:
+            yield from parse_egov_law(text, f.describe())
 
     def docs_cls(self) -> type:
         return ColieeArticle
@@ -178,10 +191,10 @@ class CivilCodeDocs(BaseDocs):
         return len(self.docs_store().docs())
 
     def docs_namespace(self) -> str:
-        return f"{NAME}/civil-code/{self._files.code}"
+        return f"{NAME}/civil-code/{self._files.iso}"
 
     def docs_lang(self) -> str:
-        return LANGUAGES[self._files.lang][2]
+        return LANGUAGES[self._files.lang][1]
 
     def data_sources(self) -> list[Source]:
         return [source_of("docs", self._files.civil_code)]
@@ -218,7 +231,7 @@ class StatuteQuestions(BaseQueries):
         return f"{NAME}/statute"
 
     def queries_lang(self) -> str:
-        return LANGUAGES[self._files.lang][2]
+        return LANGUAGES[self._files.lang][1]
 
     def data_sources(self) -> list[Source]:
         return [source_of(f"queries {exam}", functools.partial(self._files.exam_input, exam)) for exam in self._exams]
@@ -286,7 +299,7 @@ def statute_dataset(
         f"task{task}",
         task,
         year,
-        {"exams": ", ".join(exams), "language": LANGUAGES[lang][1], "split": split},
+        {"exams": ", ".join(exams), "language": LANGUAGES[lang][0], "split": split},
     )
 
     def sources() -> list[Source]:

@@ -4,6 +4,7 @@ official measures. Every other module asks these records instead of branching on
 from ir_coliee.model.editions import (
     EDITIONS,
     OFFICIAL,
+    STATUTE_FILES,
     CaseLawFiles,
     Edition,
     OfficialEntry,
@@ -36,6 +37,7 @@ __all__ = [
     "NAME",
     "OFFICIAL",
     "QUESTION_ID",
+    "STATUTE_FILES",
     "TASKS",
     "TASK_KEYS",
     "CaseLawFiles",

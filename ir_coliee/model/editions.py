@@ -81,6 +81,30 @@ _TASK2_2019 = _TASK2._replace(
 )
 
 
+class StatuteNames(NamedTuple):
+    """The statute packages' file names per language (``en``, ``ja``), the same in every edition;
+    exam names are templates over ``{exam}`` (``R05``); each list best first."""
+
+    exams: dict[str, tuple[str, ...]]
+    """An exam's questions (labelled in ``train/``): for Japanese, 2026's ``simple/`` files first (they
+    list the gold articles), then the riteval files."""
+    test_input: dict[str, tuple[str, ...]]
+    """An edition's unlabelled test questions, when not in an exam file of their own."""
+    civil_code: dict[str, tuple[str, ...]]
+    """The Civil Code per language (``en``, ``ja``): the text file; for Japanese from 2026 on, the
+    organisers' ``civil.xml`` or the e-Gov law XML (law id 129AC0000000089) it is built from."""
+    aliases: dict[str, tuple[str, ...]]
+    """Other names of an exam in file names (R01 is also H31)."""
+
+
+STATUTE_FILES = StatuteNames(
+    exams={"en": ("riteval_{exam}_en.xml",), "ja": ("simple_{exam}_jp.xml", "riteval_{exam}_jp.xml")},
+    test_input={"en": ("TestData_en.xml",), "ja": ("TestData_jp.xml",)},
+    civil_code={"en": ("civil_code_en*.txt",), "ja": ("civil_code_jp*.txt", "civil.xml", "129AC0000000089*.xml")},
+    aliases={"R01": ("H31",)},
+)
+
+
 class Edition(NamedTuple):
     """One year of COLIEE."""
 
