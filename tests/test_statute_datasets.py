@@ -163,7 +163,8 @@ def test_data_check_command(root, capsys):
     assert main(["data", "check", "coliee/task9/2024/test"]) == 2
     assert main(["data", "check", "coliee/task3/2026/test/ja"]) == 1
     assert (
-        "queries R07\tMISSING: the R07 exam questions not found: expected simple_R07_jp.xml or riteval_R07_jp.xml" in capsys.readouterr().out
+        "queries R07\tMISSING: the R07 exam questions not found: expected simple_R07_jp.xml or riteval_R07_jp.xml"
+        in capsys.readouterr().out
     )
 
 

@@ -119,7 +119,8 @@ class StatuteFiles:
         names = self.civil_code_names()
         found = [(f, names.index(n)) for n in names for f in self.locator.find(n)]
         if not found:
-            raise missing("the Civil Code", names, self.dataset_id)
+            what = f"the Civil Code ({STATUTE_FILES.civil_code_note[self.iso]})"
+            raise missing(what, names, self.dataset_id)
         return self._ranked(found)[0]
 
     def exam_names(self, exam: str) -> list[str]:
@@ -133,6 +134,15 @@ class StatuteFiles:
             for name in STATUTE_FILES.test_input[self.iso]:
                 found += [(f, len(names)) for f in self.locator.find(name) if f.edition == self.year]
         return self._ranked(found)
+
+    def t1_texts(self, exam: str) -> dict[str, str]:
+        """``t1`` text of each question from the first copy of the exam that has it."""
+        texts: dict[str, str] = {}
+        for f in self._exam_files(exam):
+            for q in _questions_of(f):
+                if q.articles_text:
+                    texts.setdefault(q.query_id, q.articles_text)
+        return texts
 
     def exam_input(self, exam: str) -> DataFile:
         found = self._exam_files(exam)
@@ -209,7 +219,8 @@ class StatuteQuestions(BaseQueries):
 
     def questions_iter(self) -> Iterator[ColieeStatuteQuestion]:
         """Every question with its Y/N label, the ``t1`` articles text and the gold article ids
-        (from the labelled copy when the input file has no labels)."""
+        (from the labelled copy when the input file has no labels; ``t1`` text from another copy of
+        the exam when the one read has none, as 2026's ``simple/`` files)."""
         for exam in self._exams:
             questions = _questions_of(self._files.exam_input(exam))
             if not any(q.label for q in questions):
@@ -218,6 +229,11 @@ class StatuteQuestions(BaseQueries):
                 except LookupError:
                     gold = {}
                 questions = [gold.get(q.query_id, q) for q in questions]
+            if any(not q.articles_text for q in questions):
+                texts = self._files.t1_texts(exam)
+                questions = [
+                    q if q.articles_text else q._replace(articles_text=texts.get(q.query_id, "")) for q in questions
+                ]
             yield from questions
 
     def queries_iter(self) -> Iterator[ColieeQuestion]:

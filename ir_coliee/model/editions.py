@@ -93,6 +93,8 @@ class StatuteNames(NamedTuple):
     civil_code: dict[str, tuple[str, ...]]
     """The Civil Code per language (``en``, ``ja``): the text file; for Japanese from 2026 on, the
     organisers' ``civil.xml`` or the e-Gov law XML (law id 129AC0000000089) it is built from."""
+    civil_code_note: dict[str, str]
+    """Where the Civil Code comes from, per language, for messages."""
     aliases: dict[str, tuple[str, ...]]
     """Other names of an exam in file names (R01 is also H31)."""
 
@@ -101,6 +103,11 @@ STATUTE_FILES = StatuteNames(
     exams={"en": ("riteval_{exam}_en.xml",), "ja": ("simple_{exam}_jp.xml", "riteval_{exam}_jp.xml")},
     test_input={"en": ("TestData_en.xml",), "ja": ("TestData_jp.xml",)},
     civil_code={"en": ("civil_code_en*.txt",), "ja": ("civil_code_jp*.txt", "civil.xml", "129AC0000000089*.xml")},
+    civil_code_note={
+        "en": "text/ of the English package",
+        "ja": "text/ of the Japanese package; from 2026, civil.xml, which the package's makeData.sh builds "
+        "from the e-Gov law XML it downloads",
+    },
     aliases={"R01": ("H31",)},
 )
 
