@@ -15,6 +15,7 @@ from collections import Counter
 from typing import Callable, Optional
 
 from ir_coliee.datasets.check import dataset_entry
+from ir_coliee.datasets.common import released_query_ids
 from ir_coliee.datasets.files import ColieeDataError
 from ir_coliee.errors import ColieeError, ColieeFormatError, PathLike
 from ir_coliee.findings import ERROR, WARNING, Finding, Level, some
@@ -111,7 +112,7 @@ def _check_against_dataset(lines: list[RunLine], task: Task, dataset_id: str, ad
     import ir_datasets
 
     dataset = ir_datasets.load(dataset_id)
-    released = {q.query_id for q in dataset.queries_iter()}
+    released = set(released_query_ids(dataset))
     graded = _gold_queries(dataset)
     for ln in lines:
         if ln.query_id not in released:

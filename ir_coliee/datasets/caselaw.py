@@ -29,7 +29,7 @@ from ir_datasets.formats import BaseDocs, BaseQrels, BaseQueries, BaseScoredDocs
 from ir_datasets.indices import Docstore
 
 from ir_coliee.datasets.common import DocsIter, Documentation, Source, register, sliced, source_of
-from ir_coliee.datasets.files import LOCATOR, DataFile, Locator, missing
+from ir_coliee.datasets.files import LOCATOR, ColieeDataError, DataFile, Locator, missing
 from ir_coliee.formats.xmlsafe import parse_xml
 from ir_coliee.gold import parse_labels
 from ir_coliee.model import EDITIONS, CaseLawFiles, editions_of
@@ -230,7 +230,12 @@ class FlatPool(Layout):
         return (d for d in self.docs() if d != query_id)
 
     def _queries_source(self) -> DataFile:
-        return self.query_list()
+        listed = self.query_list()
+        try:
+            self.docs()  # a query's text is its case file: the list alone does not make the queries readable
+        except ColieeDataError as e:
+            raise missing(f"the query cases listed in {listed.name}", e.names, self.dataset_id) from None
+        return listed
 
 
 class CaseFolders(Layout):

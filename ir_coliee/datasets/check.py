@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import ir_datasets
+from ir_datasets.datasets.base import Dataset
 
-from ir_coliee.datasets.common import REGISTERED, Source
+from ir_coliee.datasets.common import REGISTERED, Source, released_query_ids
+from ir_coliee.model import task_of
 
 _SHOWN = 10
-#: Tasks whose qrels name documents (Tasks 4, 5 and the pilot's decisions name answers).
-_DOCUMENT_GOLD = ("1", "2", "3")
 
 
 def dataset_entry(dataset_id: str):
@@ -21,6 +21,37 @@ def dataset_entry(dataset_id: str):
     if dataset_id not in REGISTERED:
         raise KeyError(dataset_id)
     return REGISTERED[dataset_id]
+
+
+def _some(ids: list[str]) -> str:
+    return ", ".join(ids[:_SHOWN]) + (", ..." if len(ids) > _SHOWN else "")
+
+
+def _ungraded(dataset: Dataset, sources: list[Source]) -> list[Source]:
+    """Released questions without gold: not queries of the dataset, and not scored."""
+    graded = {q.query_id for q in dataset.queries_iter()}
+    ungraded = [q for q in released_query_ids(dataset) if q not in graded]
+    if not ungraded:
+        return []
+    files = sorted({s.location for s in sources if s.part.startswith("queries") and s.location})
+    where = f" (released in {', '.join(files)})" if files else ""
+    return [
+        Source(
+            "queries",
+            "",
+            f"{len(ungraded)} released questions have no gold and are not scored{where}: {_some(ungraded)}",
+        )
+    ]
+
+
+def _empty_gold(dataset: Dataset) -> list[Source]:
+    """Labelled questions whose article gold came out empty: real gold is never empty, the file is odd."""
+    if not hasattr(dataset, "questions_iter"):
+        return []
+    empty = [q.query_id for q in dataset.questions_iter() if q.label and not q.articles]
+    if not empty:
+        return []
+    return [Source("gold", "", f"{len(empty)} labelled questions have no gold article (t1 names none): {_some(empty)}")]
 
 
 def check_dataset(dataset_id: str) -> list[Source]:
@@ -36,11 +67,12 @@ def check_dataset(dataset_id: str) -> list[Source]:
     if dataset.has_docs():
         counts.insert(0, f"{dataset.docs_count()} documents")
     sources.append(Source("counts", "", ", ".join(counts)))
-    if entry.task in _DOCUMENT_GOLD:
+    sources.extend(_ungraded(dataset, sources))
+    if task_of(entry.task).gold == "documents":
+        sources.extend(_empty_gold(dataset))
         gold = list(dict.fromkeys(q.doc_id for q in dataset.qrels_iter()))
         found = dataset.docs_store().get_many(gold)
         absent = [d for d in gold if d not in found]
         if absent:
-            shown = ", ".join(absent[:_SHOWN]) + (", ..." if len(absent) > _SHOWN else "")
-            sources.append(Source("gold", "", f"{len(absent)} gold document ids not in the documents: {shown}"))
+            sources.append(Source("gold", "", f"{len(absent)} gold document ids not in the documents: {_some(absent)}"))
     return sources

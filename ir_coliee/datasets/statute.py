@@ -218,27 +218,42 @@ class StatuteQuestions(BaseQueries):
         self._files, self._exams = files, tuple(exams)
 
     def questions_iter(self) -> Iterator[ColieeStatuteQuestion]:
-        """Every question with its Y/N label, the ``t1`` articles text and the gold article ids
+        """Every released question with its Y/N label, the ``t1`` articles text and the gold article ids
         (from the labelled copy when the input file has no labels; ``t1`` text from another copy of
         the exam when the one read has none, as 2026's ``simple/`` files)."""
         for exam in self._exams:
-            questions = _questions_of(self._files.exam_input(exam))
-            if not any(q.label for q in questions):
-                try:
-                    gold = {q.query_id: q for q in _questions_of(self._files.exam_gold(exam))}
-                except LookupError:
-                    gold = {}
-                questions = [gold.get(q.query_id, q) for q in questions]
-            if any(not q.articles_text for q in questions):
-                texts = self._files.t1_texts(exam)
-                questions = [
-                    q if q.articles_text else q._replace(articles_text=texts.get(q.query_id, "")) for q in questions
-                ]
-            yield from questions
+            yield from self._questions_of_exam(exam)
+
+    def _questions_of_exam(self, exam: str) -> list[ColieeStatuteQuestion]:
+        questions = _questions_of(self._files.exam_input(exam))
+        if not any(q.label for q in questions):
+            try:
+                gold = {q.query_id: q for q in _questions_of(self._files.exam_gold(exam))}
+            except LookupError:
+                gold = {}
+            questions = [gold.get(q.query_id, q) for q in questions]
+        if any(not q.articles_text for q in questions):
+            texts = self._files.t1_texts(exam)
+            questions = [
+                q if q.articles_text else q._replace(articles_text=texts.get(q.query_id, "")) for q in questions
+            ]
+        return questions
 
     def queries_iter(self) -> Iterator[ColieeQuestion]:
-        for q in self.questions_iter():
-            yield ColieeQuestion(q.query_id, q.text)
+        """The questions that have gold (a labelled copy lists them), or every released question while
+        no labelled copy exists (a test set before its gold is out). The 2019 H30 test input held 98
+        questions, the labelled H30 of later packages 70: the queries are those 70."""
+        for exam in self._exams:
+            graded = self._graded(exam)
+            for q in self._questions_of_exam(exam):
+                if graded is None or q.query_id in graded:
+                    yield ColieeQuestion(q.query_id, q.text)
+
+    def _graded(self, exam: str) -> Optional[set[str]]:
+        try:
+            return {q.query_id for q in _questions_of(self._files.exam_gold(exam)) if q.label}
+        except LookupError:
+            return None
 
     def queries_cls(self) -> type:
         return ColieeQuestion

@@ -2,7 +2,8 @@
 
 ``<dataset><pair id="H19-1-3" label="N"><t1>articles</t1><t2>question</t2></pair>...``: ``t2`` is
 the question, ``label`` the Task 4 answer (absent in test files), and the Task 3 gold is the set of
-articles whose headers appear in ``t1`` (or, in newer files, one ``<article>`` element each).
+articles whose headers appear in ``t1``, or one ``<article>`` element each: ``<article>11</article>`` in
+2026's ``simple/`` files, ``<t1><article id="572"/></t1>`` in 2017 and older files.
 """
 
 import re
@@ -74,7 +75,9 @@ def parse_riteval(text: str, source: PathLike) -> list[ColieeStatuteQuestion]:
             )
         t1 = "".join(pair.findtext("t1") or "").strip()
         t2 = (pair.findtext("t2") or "").strip()
-        listed = tuple(dict.fromkeys(article_id(*_split_branch(a.text or "")) for a in pair.iter("article") if a.text))
+        # one <article> per gold article: its text (2026's simple files) or its id attribute (2017 and older)
+        named = [(a.get("id") or a.text or "").strip() for a in pair.iter("article")]
+        listed = tuple(dict.fromkeys(article_id(*_split_branch(n)) for n in named if n))
         questions.append(ColieeStatuteQuestion(qid, t2, label, t1, listed or gold_articles(t1)))
     if not questions:
         raise ColieeFormatError(source, None, "no <pair> element", _EXPECTED)
