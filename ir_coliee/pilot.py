@@ -36,10 +36,13 @@ from ir_coliee.formats.pilot import (
     decision_run,
     remaining_nulls,
 )
-from ir_coliee.measures import AnswerAccuracy, MacroF1, MacroP, MacroR
+from ir_coliee.measures import AnswerAccuracy, MacroF1, MacroP, MacroR, MicroF1
 from ir_coliee.providers import pipeline
 
 RE_MEASURES: tuple[Measure, ...] = (MacroF1, MacroP, MacroR)
+#: The claim-pooled F1 beside the official per-tort one: true positives, predicted and accepted claims
+#: summed over torts first (``binary_all_f1``, ``binary_p_f1``, ``binary_d_f1`` of the organisers' client).
+POOLED: tuple[Measure, ...] = (MicroF1,)
 #: the column groups of the organisers' report: all claims, then each side
 GROUPS: tuple[Optional[str], ...] = (None, *SIDES)
 
@@ -48,8 +51,8 @@ class PilotScores(NamedTuple):
     """The pilot table and what a submission got wrong in form."""
 
     table: pd.DataFrame
-    """One row: ``AnswerAccuracy``, then ``MacroF1``/``P``/``R`` for all claims, ``[plaintiff]``, ``[defendant]``;
-    NaN for a disqualified sub-task."""
+    """One row: ``AnswerAccuracy``, then ``MacroF1``/``P``/``R`` for all claims, ``[plaintiff]``, ``[defendant]``,
+    then the claim-pooled ``MicroF1`` of each group; NaN for a disqualified sub-task."""
     per_query: pd.DataFrame
     """Per tort values with their counts (``query_id, measure, value, tp, retrieved, relevant``)."""
     nulls: list[Null]
@@ -86,20 +89,23 @@ def score_pilot(gold: list[ColieeTort], submission: list[ColieeTort]) -> PilotSc
     known = {q.doc_id for q in claim_qrels(gold)}
     predicted = claim_run(submission)
     unknown = [sd.doc_id for sd in predicted if sd.doc_id not in known]
+    pooled: dict[str, float] = {}
     for side in GROUPS:
         if RATIONALE_EXTRACTION in disqualified:
             row.update({_column(m, side): math.nan for m in RE_MEASURES})
+            pooled.update({_column(m, side): math.nan for m in POOLED})
             continue
         run = [sd for sd in claim_run(submission, side) if sd.doc_id in known]
-        result = pipeline.calc(list(RE_MEASURES), claim_qrels(gold, side), run)
+        result = pipeline.calc([*RE_MEASURES, *POOLED], claim_qrels(gold, side), run)
         aggregated = cast(dict, result.aggregated)
         row.update({_column(m, side): float(aggregated[m]) for m in RE_MEASURES})
+        pooled.update({_column(m, side): float(aggregated[m]) for m in POOLED})
         frame = per_query_frame(result.per_query)
         if side is not None:
             frame["measure"] = frame["measure"] + f"[{side}]"
         per_query.append(frame)
     per_query_all = pd.concat(per_query, ignore_index=True) if per_query else per_query_frame([])
-    return PilotScores(pd.DataFrame([row]), per_query_all, nulls, unknown)
+    return PilotScores(pd.DataFrame([{**row, **pooled}]), per_query_all, nulls, unknown)
 
 
 __all__ = ["claim_doc_id", "claim_qrels", "claim_run", "decision_qrels", "decision_run", "score_pilot"]

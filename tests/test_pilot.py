@@ -196,3 +196,34 @@ def test_pilot_datasets(root):
 def test_eval_with_a_pilot_dataset_as_gold(root, write, capsys):
     assert main(["eval", "coliee/pilot/2025/test", write("sub.jsonl", jsonl(SUBMISSION))]) == 0
     assert capsys.readouterr().out.splitlines()[1].split("\t")[:3] == ["sub.jsonl", "0.6667", "0.5000"]
+
+
+def test_claim_pooled_f1_beside_the_official_per_tort_f1():
+    row = score_pilot(torts(GOLD), torts(SUBMISSION)).table.iloc[0]
+    # accepted: T1 p1, T1 d1, T2 d1; predicted True: T1 p1, T1 p2, T2 d1; pooled tp 2: P = R = 2/3, F1 = 2/3
+    assert row["MicroF1"] == approx(F(2, 3))
+    # plaintiff: tp 1, predicted 2, accepted 1 -> P 1/2, R 1 -> 2/3; defendant: tp 1, predicted 1, accepted 2 -> 2/3
+    assert row["MicroF1[plaintiff]"] == approx(F(2, 3)) and row["MicroF1[defendant]"] == approx(F(2, 3))
+    assert list(row.index)[-3:] == ["MicroF1", "MicroF1[plaintiff]", "MicroF1[defendant]"]
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(st.lists(st.tuples(st.booleans(), st.booleans()), min_size=1, max_size=5), min_size=1, max_size=6))
+def test_pooled_f1_is_the_f1_of_all_claims_together(cases):
+    gold = [tort(f"T{i}", True, [claim(f"c{j}", g) for j, (g, _) in enumerate(cs)], []) for i, cs in enumerate(cases)]
+    sub = [tort(f"T{i}", True, [claim(f"c{j}", p) for j, (_, p) in enumerate(cs)], []) for i, cs in enumerate(cases)]
+    flat = [pair for cs in cases for pair in cs]
+    expected = f1_true_class([g for g, _ in flat], [p for _, p in flat])
+    assert score_pilot(torts(gold), torts(sub)).table.iloc[0]["MicroF1"] == approx(expected)
+
+
+def test_the_organisers_2026_file_names_are_found(coliee_home):
+    dataset = coliee_home / "LJPJT-dev-template" / "dataset"
+    dataset.mkdir(parents=True)
+    (dataset / "LJPJT26-test001.jsonl").write_text(jsonl(blank(GOLD)), encoding="utf-8")
+    (dataset / "LJPJT26-train.jsonl").write_text(jsonl(GOLD), encoding="utf-8")
+    ir_coliee.datasets.refresh()
+    assert [q.query_id for q in ir_datasets.load("coliee/pilot/2026/test").queries_iter()] == ["T1", "T2", "T3"]
+    assert len(list(ir_datasets.load("coliee/pilot/2026/train/decisions").qrels_iter())) == 3
+    with pytest.raises(ir_coliee.datasets.ColieeDataError, match=r"LJPJT25-test001\.jsonl"):
+        list(ir_datasets.load("coliee/pilot/2025/test").queries_iter())  # LJPJT26 is the 2026 edition

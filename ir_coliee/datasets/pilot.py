@@ -11,7 +11,6 @@ first copy with every ``court_decision`` filled in.
   ``AnswerAccuracy`` encoding ``(tort, "True"|"False", 1)``.
 """
 
-import re
 from collections.abc import Iterator
 from typing import NamedTuple, Optional
 
@@ -21,10 +20,9 @@ from ir_datasets.formats import BaseDocs, BaseQrels, BaseQueries, TrecQrel
 from ir_coliee.datasets.common import NAME, DictDocstore, DocsIter, Documentation, Source, register, source_of
 from ir_coliee.datasets.files import LOCATOR, DataFile, Locator, missing
 from ir_coliee.formats.pilot import ColieeTort, claim_doc_id, claim_qrels, decision_qrels, parse_torts
-from ir_coliee.model import editions_of
+from ir_coliee.model import PILOT_FILES, editions_of
 from ir_coliee.textfile import decode_text
 
-_YEAR = re.compile(r"(?<!\d)(20[2-9]\d)(?!\d)")
 QREL_DEFS_CLAIMS = {1: "Accepted: the court accepted the claim.", 0: "Not accepted by the court."}
 QREL_DEFS_DECISIONS = {1: "The court decision: doc_id True (the tort is found) or False."}
 
@@ -70,15 +68,15 @@ class PilotFiles:
         """Pilot files of this split, this edition's first; a year in the file name itself says which
         edition's torts it holds (a later package may carry ``tort_test_2025_gold.jsonl``)."""
         ranked = []
-        for f in self.locator.find("*.jsonl"):
+        for f in self.locator.find(PILOT_FILES.pattern):
             path = "/".join(f.parts).lower()
-            if not ("pilot" in path or "tort" in path) or self.split not in path:
+            if not any(m in path for m in PILOT_FILES.markers) or self.split not in path:
                 continue
-            named = _YEAR.search(f.name)
-            if named and int(named.group(1)) != self.year:
+            named = PILOT_FILES.year_of(f.name)
+            if named is not None and named != self.year:
                 continue
             edition = f.edition or self.year
-            if named or edition == self.year:
+            if named is not None or edition == self.year:
                 ranked.append((0 if edition == self.year else 1, f.describe(), f))
         return [f for _, _, f in sorted(ranked, key=lambda r: r[:2])]
 
@@ -90,9 +88,10 @@ class PilotFiles:
         return self._parsed[key]
 
     def _names(self) -> list[str]:
+        markers = " or ".join(f"'{m}'" for m in PILOT_FILES.markers)
         return [
-            f"a pilot {self.split} file: *.jsonl below a folder or with a name holding 'pilot' or 'tort', "
-            f"'{self.split}' and {self.year}"
+            f"a pilot {self.split} file: {PILOT_FILES.pattern} below a folder or with a name holding {markers}, "
+            f"'{self.split}' and {self.year} (e.g. LJPJT{self.year % 100}-{self.split}001.jsonl)"
         ]
 
     def inputs(self) -> DataFile:

@@ -4,6 +4,7 @@ official measures. Every other module asks these records instead of branching on
 from ir_coliee.model.editions import (
     EDITIONS,
     OFFICIAL,
+    PILOT_FILES,
     STATUTE_FILES,
     CaseLawFiles,
     Edition,
@@ -36,6 +37,7 @@ __all__ = [
     "FORMATS",
     "NAME",
     "OFFICIAL",
+    "PILOT_FILES",
     "QUESTION_ID",
     "STATUTE_FILES",
     "TASKS",

@@ -6,6 +6,7 @@ A new edition is one :class:`Edition` entry (plus an :data:`OFFICIAL` row if its
 
 from __future__ import annotations
 
+import re
 from typing import Literal, NamedTuple, Optional
 
 from ir_measures import AP, R, Rprec
@@ -110,6 +111,29 @@ STATUTE_FILES = StatuteNames(
     },
     aliases={"R01": ("H31",)},
 )
+
+
+class PilotNames(NamedTuple):
+    """How the pilot's JSONL files are recognised: the organisers' names are not documented beyond their
+    template (``dataset/LJPJT26-test001.jsonl``), so by what a path says."""
+
+    pattern: str
+    """The files: JSONL."""
+    markers: tuple[str, ...]
+    """A pilot file's path holds one of these (lower case)."""
+    years: tuple[str, ...]
+    """Patterns that give the edition from a file name: ``2026``, or ``LJPJT26`` (two digits, 20xx)."""
+
+    def year_of(self, name: str) -> Optional[int]:
+        for pattern in self.years:
+            m = re.search(pattern, name, re.IGNORECASE)
+            if m:
+                year = int(m.group(1))
+                return year if year > 100 else 2000 + year
+        return None
+
+
+PILOT_FILES = PilotNames("*.jsonl", ("pilot", "tort", "ljpjt"), (r"(?<!\d)(20[2-9]\d)(?!\d)", r"LJPJT(\d\d)(?!\d)"))
 
 
 class Edition(NamedTuple):
@@ -227,7 +251,8 @@ OFFICIAL: tuple[OfficialEntry, ...] = (
         None,
         (AnswerAccuracy, MacroF1, MacroP, MacroR),
         (),
-        "AnswerAccuracy of court_decision; MacroF1/P/R of is_accepted=True per tort, all claims and per side",
+        "AnswerAccuracy of court_decision; MacroF1/P/R of is_accepted=True per tort, all claims and per side; "
+        "MicroF1 beside them is the claim-pooled F1 (binary_*_f1 of the organisers' evaluation client)",
         AnswerAccuracy,
     ),
 )
