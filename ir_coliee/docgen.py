@@ -111,9 +111,17 @@ def _records(dataset) -> str:
             cls = getattr(dataset, f"{part}_cls")()
             parts.append(f"{part}: `{cls.__name__}({', '.join(cls._fields)})`")
     return (
-        "Records: " + "; ".join(parts) + ". Counts depend on the files you hold: "
-        "`ir_datasets.load(ID).docs_count()` and `ir_coliee data check ID` report them."
+        "Records: " + "; ".join(parts) + ". `docs_count()`, `queries_count()` and `qrels_count()` give the size "
+        "of a complete official copy where it is known (the table's last column, COLIEE-SPEC section 8), "
+        "without reading a file; else they count your files. `ir_coliee data check ID` compares your copy."
     )
+
+
+def _sizes(dataset_id: str) -> str:
+    from ir_coliee.model import known_sizes
+
+    sizes = known_sizes(dataset_id)
+    return ", ".join(f"{getattr(sizes, part):,} {part}" for part in sizes._fields if getattr(sizes, part)) or "-"
 
 
 def datasets_page() -> str:
@@ -140,11 +148,14 @@ def datasets_page() -> str:
             dataset = ir_datasets.load(dataset_id)
             doc = dataset.documentation()
             out.append(f"\n## {doc.get('pretty_name', family)}\n\n{doc.get('desc', '')}\n\n{_records(dataset)}\n\n")
-            out.append("| dataset id | official measures | files read (part: official name) |\n|---|---|---|\n")
+            out.append(
+                "| dataset id | official measures | files read (part: official name) | complete copy |\n"
+                "|---|---|---|---|\n"
+            )
         doc = ir_datasets.load(dataset_id).documentation()
         measures = ", ".join(f"`{m}`" for m in doc["official_measures"])
         files = "<br>".join(f"{part}: {names}" for part, names in parts)
-        out.append(f"| `{dataset_id}` | {measures} | {files} |\n")
+        out.append(f"| `{dataset_id}` | {measures} | {files} | {_sizes(dataset_id)} |\n")
     return "".join(out)
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import ir_datasets
 from ir_datasets.datasets.base import Dataset
 
-from ir_coliee.datasets.common import REGISTERED, Source, released_query_ids
+from ir_coliee.datasets.common import PARTS, REGISTERED, Source, released_query_ids
 from ir_coliee.model import task_of
 
 _SHOWN = 10
@@ -54,6 +54,24 @@ def _empty_gold(dataset: Dataset) -> list[Source]:
     return [Source("gold", "", f"{len(empty)} labelled questions have no gold article (t1 names none): {_some(empty)}")]
 
 
+def _counts(dataset: Dataset) -> list[Source]:
+    """The counts of the user's files (the dataset's ``Counts`` component), and each one that differs
+    from a complete official copy ("2,158 of 2,159 documents")."""
+    found, short, unknown = [], [], False
+    for part, noun in PARTS.items():
+        if not getattr(dataset, f"has_{part}")():
+            continue
+        n, known = dataset.files_count(part), dataset.known_count(part)
+        unknown |= known is None
+        found.append(f"{n:,} {noun}" + (" (as official)" if known == n else ""))
+        if known is not None and n != known:
+            short.append(
+                Source(part, "", f"{n:,} of {known:,} {noun} of a complete official copy: incomplete or altered")
+            )
+    note = "; counted from your files where no official size is known" if unknown else ""
+    return [Source("counts", "", ", ".join(found) + note), *short]
+
+
 def check_dataset(dataset_id: str) -> list[Source]:
     """The file of each part (``location`` ``None`` when missing) and, when everything is there, notes:
     the counts, and gold document ids that are not in the documents (real gold, e.g. articles the
@@ -63,10 +81,7 @@ def check_dataset(dataset_id: str) -> list[Source]:
     if not all(s.location for s in sources):
         return sources
     dataset = ir_datasets.load(dataset_id)
-    counts = [f"{sum(1 for _ in dataset.queries_iter())} queries", f"{sum(1 for _ in dataset.qrels_iter())} qrels"]
-    if dataset.has_docs():
-        counts.insert(0, f"{dataset.docs_count()} documents")
-    sources.append(Source("counts", "", ", ".join(counts)))
+    sources.extend(_counts(dataset))
     sources.extend(_ungraded(dataset, sources))
     if task_of(entry.task).gold == "documents":
         sources.extend(_empty_gold(dataset))

@@ -12,7 +12,7 @@ from ir_datasets.datasets.base import Dataset
 from ir_datasets.indices import Docstore
 
 from ir_coliee.datasets.files import ColieeDataError, DataFile
-from ir_coliee.model import official_entry
+from ir_coliee.model import known_sizes, official_entry
 
 NAME = "coliee"
 Doc = TypeVar("Doc", bound=tuple)
@@ -148,6 +148,48 @@ class Documentation:
         return doc
 
 
+#: The parts whose sizes are known, with what they are called in messages.
+PARTS = {"docs": "documents", "queries": "queries", "qrels": "qrels"}
+
+
+class Counts:
+    """``docs_count()``, ``queries_count()``, ``qrels_count()`` and ir_datasets' ``metadata()`` of a dataset:
+    the size of a complete official copy where it is known (``ir_coliee.model.KNOWN_SIZES``), answered
+    without reading a file, as ir_datasets answers from its metadata; otherwise counted from the files."""
+
+    def __init__(self, dataset_id: str, dataset: Dataset):
+        self._dataset_id, self._dataset = dataset_id, dataset
+
+    def known_count(self, part: str) -> Optional[int]:
+        """The size of a complete official copy, ``None`` where not known."""
+        return getattr(known_sizes(self._dataset_id), part)
+
+    def files_count(self, part: str) -> int:
+        """The count of the user's files."""
+        if part == "docs":
+            return self._dataset.docs_count()  # the collection's own count (a folder listing for case law)
+        return sum(1 for _ in getattr(self._dataset, f"{part}_iter")())
+
+    def _count(self, part: str) -> Optional[int]:
+        if not getattr(self._dataset, f"has_{part}")():
+            return None
+        known = self.known_count(part)
+        return known if known is not None else self.files_count(part)
+
+    def docs_count(self) -> Optional[int]:
+        return self._count("docs")
+
+    def queries_count(self) -> Optional[int]:
+        return self._count("queries")
+
+    def qrels_count(self) -> Optional[int]:
+        return self._count("qrels")
+
+    def metadata(self) -> dict[str, dict[str, int]]:
+        """The known sizes, as ir_datasets' ``metadata()`` gives them: ``{"docs": {"count": 768}, ...}``."""
+        return {part: {"count": n} for part in PARTS if (n := self.known_count(part)) is not None}
+
+
 class Registered(NamedTuple):
     """What ir_coliee knows of one registered dataset."""
 
@@ -172,14 +214,17 @@ def register(
     sources: Callable[[], list[Source]],
     with_host: bool = True,
     scoped: bool = False,
-) -> None:
-    """Record the dataset and register it with ir_datasets (``with_host``); repeating a call does nothing.
+) -> Dataset:
+    """Record the dataset and register it with ir_datasets (``with_host``), its counts in front; returns
+    the dataset as registered. Repeating a call does nothing.
 
     Datasets built by an ir_datasets ``register_pattern`` initializer pass ``with_host=False``:
     ir_datasets registers what the initializer returns itself.
     """
+    counted = Dataset(Counts(dataset_id, dataset), dataset)
     if dataset_id in REGISTERED:
-        return
+        return counted
     REGISTERED[dataset_id] = Registered(dataset_id, task, year, sources, scoped)
     if with_host:
-        ir_datasets.registry.register(dataset_id, dataset)
+        ir_datasets.registry.register(dataset_id, counted)
+    return counted

@@ -368,5 +368,4 @@ def _exam_subset(dataset_id: str, groups: tuple[str, ...]) -> Dataset:
     if year not in editions_of(task) or exam not in train_exams(year) or not _has_language(year, lang or ""):
         raise KeyError(f"{dataset_id}: the {year} package has no training exam {exam}")
     dataset, sources = statute_dataset(dataset_id, task, year, [exam], lang or "", "train")
-    register(dataset_id, dataset, task, year, sources, with_host=False)
-    return dataset
+    return register(dataset_id, dataset, task, year, sources, with_host=False)

@@ -287,3 +287,61 @@ def official_measures(task: TaskLike, year: Optional[int] = None, ranked: bool =
 
 
 __all__ = ["EDITIONS", "OFFICIAL", "TASK_KEYS", "CaseLawFiles", "Edition", "OfficialEntry"]
+
+
+# --- sizes of complete official copies ---------------------------------------------------------------
+
+
+class Sizes(NamedTuple):
+    """What a complete official copy holds (COLIEE-SPEC sections 6 and 8); ``None`` where not known."""
+
+    docs: Optional[int] = None
+    queries: Optional[int] = None
+    """Queries with gold (the released questions without gold are not queries)."""
+    qrels: Optional[int] = None
+
+
+#: Questions with gold per exam: the English riteval files of the 2025 package (H18-R05) and the
+#: Japanese simple/ files of the 2026 package (H18-R06).
+_EN_2025 = (36, 37, 41, 54, 47, 41, 79, 60, 74, 49, 49, 58, 70, 111, 81, 109, 101, 109)
+_JA_2026 = (28, 36, 35, 45, 46, 41, 79, 57, 71, 48, 47, 41, 67, 110, 81, 108, 101, 109, 73)
+
+
+def _known_sizes() -> dict[str, Sizes]:
+    sizes = {
+        # Task 1: 2022's train list counts 14 duplicate entries in its 4,192 (which way is not known)
+        "coliee/task1/2022/train": Sizes(queries=898),
+        "coliee/task1/2022/test": Sizes(queries=300, qrels=1263),
+        "coliee/task1/2023/train": Sizes(4400, 959, 4451),
+        "coliee/task1/2023/test": Sizes(queries=319, qrels=859),
+        "coliee/task1/2024/test": Sizes(queries=400, qrels=1562),
+        "coliee/task1/2025/train": Sizes(7350, 1678, 6844),
+        "coliee/task1/2025/test": Sizes(2159, 400, 1759),
+        "coliee/task1/2026/train": Sizes(docs=7708),
+        "coliee/task1/2026/test": Sizes(1848, 400, 1750),
+        "coliee/task2/2024/test": Sizes(queries=100, qrels=147),
+        "coliee/task2/2025/train": Sizes(29434, 825, 1001),
+        "coliee/task2/2025/test": Sizes(3283, 100, 181),
+        "coliee/task2/2026/test": Sizes(queries=100, qrels=294),
+    }
+    en, ja = dict(zip(statute_exams(), _EN_2025)), dict(zip(statute_exams(), _JA_2026))
+    for task in ("3", "4"):
+        answers = task_of(task).gold == "answers"  # one gold answer per question
+        sizes[f"coliee/task{task}/2025/train"] = Sizes(768, sum(en.values()), sum(en.values()) if answers else None)
+        sizes[f"coliee/task{task}/2024/test"] = Sizes(768, en["R05"], en["R05"] if answers else None)
+        sizes[f"coliee/task{task}/2026/train/ja"] = Sizes(787, sum(ja.values()), sum(ja.values()) if answers else 1540)
+        sizes[f"coliee/task{task}/2026/test/ja"] = Sizes(docs=787)
+        sizes[f"coliee/task{task}/2025/test/ja"] = Sizes(queries=ja["R06"], qrels=ja["R06"] if answers else None)
+        for exam, n in en.items():
+            sizes[f"coliee/task{task}/2025/train/{exam.lower()}"] = Sizes(768, n, n if answers else None)
+        for exam, n in ja.items():
+            sizes[f"coliee/task{task}/2026/train/{exam.lower()}/ja"] = Sizes(787, n, n if answers else None)
+    return sizes
+
+
+#: Sizes of complete official copies by dataset id (per-exam subsets in lower case).
+KNOWN_SIZES: dict[str, Sizes] = _known_sizes()
+
+
+def known_sizes(dataset_id: str) -> Sizes:
+    return KNOWN_SIZES.get(dataset_id.lower(), Sizes())
