@@ -239,7 +239,7 @@ def cli_page() -> str:
 
 def model_page() -> str:
     """docs/model.md: the tasks, submission formats and editions that every command asks."""
-    from ir_coliee.model import EDITIONS, FORMATS, TASKS
+    from ir_coliee.model import EDITIONS, FORMATS, NOT_REGISTERED, TASKS
 
     out = [_HEADER, "# Tasks, submission formats and editions\n\n"]
     out.append(
@@ -281,6 +281,8 @@ def model_page() -> str:
         out.append(
             f"| {e.year} | {', '.join(e.tasks)} | {e.statute_exam} | {', '.join(e.statute_languages)} | {cells[0]} | {cells[1]} |\n"
         )
+    out.append("\n## Editions not registered\n\n")
+    out.extend(f"- {year}: {why}.\n" for year, why in NOT_REGISTERED.items())
     return "".join(out)
 
 

@@ -6,7 +6,10 @@ from __future__ import annotations
 import json
 
 import ir_datasets
-from statute_data import pair, riteval, write_statute_root
+import pytest
+from pilot_data import GOLD, jsonl
+from statute2026_data import EGOV, PACKAGE, write_2026_package
+from statute_data import CIVIL_CODE_EN, pair, riteval, write_statute_root
 
 from ir_coliee.cli import main
 from ir_coliee.datasets import refresh
@@ -65,3 +68,61 @@ def test_task1_labels_without_case_files_are_not_found_queries(coliee_home, caps
         "expected task1_train_files_2022/ (a folder)" in out
     )
     assert f"coliee/task1/2022/train\tqrels\t{coliee_home / 'task1_train_labels_2022.json'}" in out
+
+
+def test_2019_original_test_input_holds_more_questions_than_the_labelled_copy(coliee_home):
+    """The 2019 package's test/TestData_en.xml (single quotes, standalone='yes') released more H30 questions
+    than the labelled H30 of later packages: the queries are those with gold."""
+    package = coliee_home / "COLIEE2019statute_data-English"
+    (package / "test").mkdir(parents=True)
+    released = "".join(pair(f"H30-{n}-A", f"Synthetic H30 question {n}.", "", quote="'") for n in (1, 2, 3))
+    (package / "test" / "TestData_en.xml").write_text(riteval(released, quote="'", standalone="yes"))
+    (package / "text").mkdir()
+    (package / "text" / "civil_code_en-1to724-2.txt").write_text(CIVIL_CODE_EN, encoding="utf-8")
+    later = coliee_home / "COLIEE2020statute_data-English" / "train"
+    later.mkdir(parents=True)
+    labelled = pair("H30-1-A", "q", "Article 1  Text.", "Y") + pair("H30-3-A", "q", "Article 2  Text.", "N")
+    (later / "riteval_H30_en.xml").write_text(riteval(labelled))
+    refresh()
+    ds = ir_datasets.load("coliee/task4/2019/test")
+    assert [(q.query_id, q.doc_id) for q in ds.qrels_iter()] == [("H30-1-A", "Y"), ("H30-3-A", "N")]
+    assert [q.query_id for q in ds.queries_iter()] == ["H30-1-A", "H30-3-A"]
+    sources = {s.part: s.location for s in check_dataset("coliee/task4/2019/test")}
+    assert sources["queries H30"] == str(package / "test" / "TestData_en.xml")
+    assert sources["qrels H30"] == str(later / "riteval_H30_en.xml")
+    ungraded = f"1 released questions have no gold and are not scored (released in {package / 'test' / 'TestData_en.xml'}): H30-2-A"
+    assert ("queries", ungraded) in notes("coliee/task4/2019/test")
+
+
+@pytest.mark.parametrize(
+    "state, docs",
+    [
+        ("egov-zip", f"{PACKAGE}/{EGOV}_xml.zip!/{EGOV}/{EGOV}.xml"),
+        ("egov-xml", f"{PACKAGE}/{EGOV}.xml"),
+        ("made", f"{PACKAGE}/civil.xml"),
+    ],
+)
+def test_data_check_on_the_2026_japanese_layouts(coliee_home, capsys, state, docs):
+    write_2026_package(coliee_home, state)
+    refresh()
+    assert main(["data", "check", "coliee/task3/2026/train/ja"]) == 0
+    out = capsys.readouterr().out
+    assert f"coliee/task3/2026/train/ja\tdocs\t{coliee_home}/{docs}" in out
+    assert f"coliee/task3/2026/train/ja\tqueries R06\t{coliee_home}/{PACKAGE}/simple/simple_R06_jp.xml" in out
+    assert f"coliee/task3/2026/train/ja\tqrels H18\t{coliee_home}/{PACKAGE}/simple/simple_H18_jp.xml" in out
+    # the synthetic copy is small: each part differs from the complete official copy, and says so
+    assert "NOTE: 7 of 787 documents of a complete official copy" in out
+    assert "NOTE: 20 of 1,223 queries" in out and "NOTE: 22 of 1,540 qrels" in out
+
+
+def test_data_check_on_the_pilot_template_layout(coliee_home, capsys):
+    dataset = coliee_home / "LJPJT-dev-template" / "dataset"
+    dataset.mkdir(parents=True)
+    (dataset / "LJPJT26-test001.jsonl").write_text(jsonl(GOLD), encoding="utf-8")
+    refresh()
+    assert main(["data", "check", "coliee/pilot/2026/test"]) == 0
+    out = capsys.readouterr().out
+    assert f"coliee/pilot/2026/test\tqueries\t{dataset / 'LJPJT26-test001.jsonl'}" in out
+    assert (
+        "counts\tNOTE: 8 documents, 3 queries, 8 qrels; counted from your files where no official size is known" in out
+    )

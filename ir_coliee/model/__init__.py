@@ -4,6 +4,7 @@ official measures. Every other module asks these records instead of branching on
 from ir_coliee.model.editions import (
     EDITIONS,
     KNOWN_SIZES,
+    NOT_REGISTERED,
     OFFICIAL,
     PILOT_FILES,
     STATUTE_FILES,
@@ -40,6 +41,7 @@ __all__ = [
     "FORMATS",
     "KNOWN_SIZES",
     "NAME",
+    "NOT_REGISTERED",
     "OFFICIAL",
     "PILOT_FILES",
     "QUESTION_ID",

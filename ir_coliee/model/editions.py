@@ -170,6 +170,14 @@ EDITIONS: dict[int, Edition] = {
 }
 
 
+#: Editions whose files are known to exist but are not registered, and why.
+NOT_REGISTERED: dict[int, str] = {
+    2017: "its Civil Code comes as civcode*.xml, whose structure is not known from any public copy, so a 2017 "
+    "dataset would have no documents; its training exams (riteval_H18.xml ... riteval_H27.xml) and its test exam "
+    "H28 (Testdata.xml) are labelled in every later package: use e.g. coliee/task3/2018/train/h28",
+}
+
+
 def editions_of(task: TaskLike) -> list[int]:
     """The years in which ``task`` ran."""
     key = task_of(task).key
