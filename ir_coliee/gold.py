@@ -15,7 +15,7 @@ import pandas as pd
 from ir_coliee.errors import ColieeFormatError, PathLike
 from ir_coliee.formats.riteval import parse_riteval
 from ir_coliee.model import ANSWER_LABELS, GoldKind
-from ir_coliee.textfile import iter_lines, read_text, strip_txt
+from ir_coliee.textfile import iter_lines, read_text, regular_file, strip_txt
 
 _JSON_EXPECTED = (
     'a JSON object mapping each query to a list of file names, e.g. {"078507.txt": ["081644.txt"]}, '
@@ -92,7 +92,12 @@ def _qrels_row(parts: list[str], path: PathLike, lineno: int) -> tuple[str, str,
 
 def read_qrels(path: PathLike) -> pd.DataFrame:
     """Read a gold file: COLIEE label JSON (detected by its leading ``{`` or ``[``), TREC qrels, or Y/N
-    answers (``qid Y tag`` or ``qid Y``)."""
+    answers (``qid Y tag`` or ``qid Y``); standard input (``-``) and pipes are read once."""
+    with regular_file(path) as readable:
+        return _read_qrels(readable)
+
+
+def _read_qrels(path: PathLike) -> pd.DataFrame:
     lines = iter_lines(path)
     rows: list[tuple[str, str, int]] = []
     for lineno, line in lines:
@@ -116,13 +121,18 @@ def gold_kind(frame: pd.DataFrame) -> GoldKind:
 def read_gold(path: PathLike) -> dict[GoldKind, pd.DataFrame]:
     """Every kind of gold a file holds: one for qrels, label JSON and answer files; a labelled riteval
     XML file holds both the Task 3 articles (``documents``) and the Task 4 answers (``answers``)."""
+    with regular_file(path) as readable:
+        return _read_gold(readable, path)
+
+
+def _read_gold(path: PathLike, name: PathLike) -> dict[GoldKind, pd.DataFrame]:
     first = next((line for _, line in iter_lines(path) if line.strip()), "")
     if first.lstrip().startswith("<"):
-        questions = parse_riteval(read_text(path), path)
+        questions = parse_riteval(read_text(path), name)
         articles = _frame([(q.query_id, a, 1) for q in questions if q.label for a in q.articles])
         answers = _frame([(q.query_id, q.label, 1) for q in questions if q.label])
         if answers.empty:
-            raise ColieeFormatError(path, None, "no question has a label", "a labelled riteval file (gold)")
+            raise ColieeFormatError(name, None, "no question has a label", "a labelled riteval file (gold)")
         return {"documents": articles, "answers": answers}
-    frame = read_qrels(path)
+    frame = _read_qrels(path)
     return {gold_kind(frame): frame}

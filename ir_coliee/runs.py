@@ -37,7 +37,7 @@ from ir_coliee.model.formats import (
     sniff,
 )
 from ir_coliee.tables import run_table
-from ir_coliee.textfile import iter_lines, strip_txt
+from ir_coliee.textfile import iter_lines, regular_file, strip_txt
 
 FormatOption = Literal["auto", "pairs", "trec", "answers"]
 #: "Please restrict run tags to 12 or fewer letters and numbers, with no punctuation."
@@ -159,9 +159,11 @@ def parse_run(
     if format != "auto" and format not in FORMATS:
         raise ValueError(f"unknown run format {format!r}; expected one of auto, {', '.join(FORMATS)}")
     candidates = (format,) if format != "auto" else (allowed or tuple(FORMATS))
-    lineno, name = first_format(path, candidates)
-    fmt = FORMATS[name]
-    return _parse_fast(path, fmt, skip=lineno - 1) or _parse_checked(path, fmt)
+    with regular_file(path) as readable:
+        lineno, name = first_format(readable, candidates)
+        fmt = FORMATS[name]
+        parsed = _parse_fast(readable, fmt, skip=lineno - 1) or _parse_checked(readable, fmt)
+    return parsed._replace(path=os.fspath(path))
 
 
 _CHUNK = 1_000_000

@@ -15,6 +15,7 @@ dataset id.
 
 from __future__ import annotations
 
+import contextlib
 import os
 from collections.abc import Mapping, Sequence
 from typing import NamedTuple, Optional, Union, cast
@@ -53,6 +54,7 @@ from ir_coliee.pilot import score_pilot
 from ir_coliee.providers import pipeline
 from ir_coliee.runs import FormatOption, ParsedRun, first_format, parse_run
 from ir_coliee.tables import answer_counts, gold_table, run_table, set_counts
+from ir_coliee.textfile import regular_file
 from ir_coliee.tuning import Over, Tuned, apply_cutoff, tune_cutoff
 
 GoldLike = Union[str, "os.PathLike[str]", TYPE_QREL]
@@ -194,15 +196,19 @@ class _Run(NamedTuple):
     parsed: Optional[ParsedRun]
 
 
-def _read(name: str, run: RunLike, task: Task, forced: FormatOption, gold: Gold) -> _Run:
+def _read(
+    name: str, run: RunLike, task: Task, forced: FormatOption, gold: Gold, shown_as: Optional[RunLike] = None
+) -> _Run:
+    """One run as its task reads it; ``shown_as``: the name to report for a stream's temporary copy."""
     if isinstance(run, ParsedRun):
         parsed: ParsedRun = run
     elif isinstance(run, (str, os.PathLike)):
         path = os.fspath(run)
+        shown = os.fspath(shown_as) if isinstance(shown_as, (str, os.PathLike)) else path
         looks = forced if forced != "auto" else _looks(path)
         if looks not in task.readable():
-            raise _mismatch(path, looks, task, gold.source)
-        parsed = parse_run(path, forced, allowed=task.readable())
+            raise _mismatch(shown, looks, task, gold.source)
+        parsed = parse_run(path, forced, allowed=task.readable())._replace(path=shown)
     else:
         return _Run(RunInfo(name, None, None, []), cast(TYPE_RUN, run), None)
     if parsed.format not in task.readable():
@@ -421,14 +427,19 @@ def prepare(
     loaded = load_gold(gold)
     named = _named_runs(runs)
     findings: list[Finding] = []
-    spec = _resolve_task(task, loaded, next(iter(named.values())), findings)
-    if loaded.dataset is not None and year is None:
-        year = loaded.dataset.year
-    official_entry(spec.key, year)  # the edition exists
-    if spec.gold == "torts":
-        return Prepared(loaded, pd.DataFrame(), spec, year, [], findings, named)
-    gold_frame = _gold_frame(loaded, spec)
-    read = [_read(name, run, spec, run_format, loaded) for name, run in named.items()]
+    with contextlib.ExitStack() as streams:  # pipes and standard input are copied once: sniffed, then parsed
+        readable = {
+            name: streams.enter_context(regular_file(run)) if isinstance(run, (str, os.PathLike)) else run
+            for name, run in named.items()
+        }
+        spec = _resolve_task(task, loaded, next(iter(readable.values())), findings)
+        if loaded.dataset is not None and year is None:
+            year = loaded.dataset.year
+        official_entry(spec.key, year)  # the edition exists
+        if spec.gold == "torts":
+            return Prepared(loaded, pd.DataFrame(), spec, year, [], findings, named)
+        gold_frame = _gold_frame(loaded, spec)
+        read = [_read(name, readable[name], spec, run_format, loaded, named[name]) for name in named]
     gold_queries = list(dict.fromkeys(gold_frame["query_id"]))
     for r in read:
         queries = _run_queries(r.frame)
@@ -639,7 +650,8 @@ def tune(
     tuned = tune_cutoff(tuned_run.frame, prepared.frame, checked, over=over, max_rank=max_rank)
     target = tuned_run
     if apply is not None:
-        target = _read("apply", apply, prepared.task, "auto", prepared.gold)
+        with regular_file(apply) if isinstance(apply, (str, os.PathLike)) else contextlib.nullcontext(apply) as run_:
+            target = _read("apply", run_, prepared.task, "auto", prepared.gold, apply)
         if prepared.gold.dataset is not None and prepared.gold.dataset.scoped and target.parsed:
             target = target._replace(frame=scope_run(cast(pd.DataFrame, target.frame)))
     cut = apply_cutoff(target.frame, over, tuned.cutoff)

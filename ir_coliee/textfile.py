@@ -2,12 +2,56 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
-from collections.abc import Generator
+import shutil
+import stat
+import sys
+import tempfile
+from collections.abc import Generator, Iterator
 
 from ir_coliee.errors import ColieeFormatError, PathLike
 
 _BOM = "\ufeff"
+
+
+#: The name that stands for standard input, as in most command-line tools.
+STDIN = "-"
+
+
+def is_stream(path: PathLike) -> bool:
+    """Standard input, a pipe, a process substitution (``<(cat run)``) or a device: readable once only."""
+    name = os.fspath(path)
+    if name == STDIN:
+        return True
+    try:
+        mode = os.stat(name).st_mode
+    except OSError:
+        return False
+    return stat.S_ISFIFO(mode) or stat.S_ISCHR(mode) or stat.S_ISSOCK(mode)
+
+
+@contextlib.contextmanager
+def regular_file(path: PathLike) -> Iterator[PathLike]:
+    """A path that can be opened as often as a reader needs: ``path`` itself, or for a stream a temporary
+    copy of everything it held, read once (sniffing a pipe's first line must not eat it). Format errors
+    raised inside name ``path``, not the copy."""
+    if not is_stream(path):
+        yield path
+        return
+    name = os.fspath(path)
+    with tempfile.TemporaryDirectory(prefix="ir_coliee-") as folder:
+        copy = os.path.join(folder, "input")
+        with open(copy, "wb") as out:
+            if name == STDIN:
+                shutil.copyfileobj(sys.stdin.buffer, out)
+            else:
+                with open(name, "rb") as source:
+                    shutil.copyfileobj(source, out)
+        try:
+            yield copy
+        except ColieeFormatError as e:
+            raise e.renamed(name) from None
 
 
 def check_readable(path: PathLike) -> None:

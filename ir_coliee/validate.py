@@ -22,18 +22,19 @@ from ir_coliee.findings import ERROR, WARNING, Finding, Level, some
 from ir_coliee.formats.pilot import read_torts, remaining_nulls
 from ir_coliee.model import FORMATS, Task, TaskLike, edition_dataset, editions_of, expected_any, sniff, task_of
 from ir_coliee.runs import RUN_TAG, RunLine, data_lines, parse_line
+from ir_coliee.textfile import regular_file
 
 Add = Callable[[Level, Optional[int], str, str], None]
 
 __all__ = ["Finding", "validate_run"]
 
 
-def _read_lines(path: str, task: Task, add: Add) -> list[RunLine]:
+def _read_lines(readable: PathLike, path: str, task: Task, add: Add) -> list[RunLine]:
     """Every line checked on its own, so that one bad line does not hide the next."""
     lines: list[RunLine] = []
     fmt = None
     try:
-        for lineno, parts in data_lines(path):
+        for lineno, parts in data_lines(readable):
             if fmt is None:
                 looks = sniff(parts)
                 if looks not in task.formats:
@@ -195,7 +196,8 @@ def validate_run(
         for null in remaining_nulls(torts):
             add(ERROR, None, f"null left at {null.where()}: {null.subtask} is disqualified", "null")
         return findings
-    lines = _read_lines(path, spec, add)
+    with regular_file(path) as readable:
+        lines = _read_lines(readable, path, spec, add)
     _check_tags(lines, add)
     _check_pairs(lines, spec, path, add)
     if checked and lines:

@@ -13,7 +13,7 @@ from typing import NamedTuple, Optional, Union
 from ir_measures import Qrel, ScoredDoc
 
 from ir_coliee.errors import ColieeFormatError, PathLike
-from ir_coliee.textfile import iter_lines
+from ir_coliee.textfile import iter_lines, regular_file
 
 Id = Union[str, int]
 SIDES = ("plaintiff", "defendant")
@@ -175,7 +175,8 @@ def parse_torts(lines: Iterable[tuple[int, str]], source: PathLike) -> list[Coli
 
 def read_torts(path: PathLike) -> list[ColieeTort]:
     """The torts of a pilot JSONL file (input, gold or submission)."""
-    return parse_torts(iter_lines(path), os.fspath(path))
+    with regular_file(path) as readable:
+        return parse_torts(iter_lines(readable), os.fspath(path))
 
 
 def _claim_json(claim: ColieeClaim) -> dict:

@@ -1,0 +1,74 @@
+"""Hostile input and faults: a correct score or a clean error naming the file, never a silent wrong
+number or a traceback."""
+
+from __future__ import annotations
+
+import io
+import os
+import subprocess
+import sys
+import threading
+
+import pytest
+
+import ir_coliee
+from ir_coliee import ColieeFormatError, score
+
+GOLD_JSON = '{"000001.txt": ["000010.txt"], "000002.txt": ["000012.txt", "000013.txt"]}'
+RUN = "000001 000010 t\n000002 000012 t\n000002 000099 t\n"
+# tp 1 + 1 = 2, retrieved 1 + 2 = 3, relevant 1 + 2 = 3: P = R = F1 = 2/3
+
+
+def stdin_of(monkeypatch, data: bytes) -> None:
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(data)))
+
+
+def fifo(tmp_path, name: str, data: bytes) -> str:
+    """A named pipe that a thread fills once: it can be read once only."""
+    path = str(tmp_path / name)
+    os.mkfifo(path)
+
+    def feed() -> None:
+        with open(path, "wb") as f:
+            f.write(data)
+
+    threading.Thread(target=feed, daemon=True).start()
+    return path
+
+
+def test_run_from_standard_input(write, monkeypatch):
+    stdin_of(monkeypatch, RUN.encode())
+    row = score(write("g.json", GOLD_JSON), "-", task=1).table.iloc[0]
+    assert (row["tp"], row["retrieved"], row["relevant"]) == (2, 3, 3) and row["MicroF1"] == pytest.approx(2 / 3)
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes are POSIX")
+def test_run_and_gold_from_named_pipes(tmp_path):
+    report = score(fifo(tmp_path, "gold", GOLD_JSON.encode()), fifo(tmp_path, "run", RUN.encode()))
+    assert report.table.iloc[0]["MicroF1"] == pytest.approx(2 / 3)
+    assert report.runs[0].path.endswith("run")  # named as given, not as the temporary copy
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes are POSIX")
+def test_errors_in_a_pipe_name_the_pipe_and_the_line(tmp_path):
+    pipe = fifo(tmp_path, "run", b"000001 000010 t\n000001 bad\n")
+    with pytest.raises(ColieeFormatError) as info:
+        ir_coliee.read_run(pipe)
+    assert (info.value.path, info.value.line) == (pipe, 2)
+
+
+def test_many_piped_lines_lose_no_row(write, tmp_path):
+    n = 200_000
+    run = "".join(f"{q:06d} {d:06d} t\n" for q in range(n // 100) for d in range(100))
+    gold = write("gold.qrels", "".join(f"{q:06d} 0 {q % 100:06d} 1\n" for q in range(n // 100)))
+    result = subprocess.run(
+        [sys.executable, "-m", "ir_coliee", "eval", gold, "-", "--task", "1", "--format", "json"],
+        input=run.encode(),
+        capture_output=True,
+        check=True,
+    )
+    import json
+
+    counts = json.loads(result.stdout)["counts"]
+    # every query retrieves 100 cases, one of them its only relevant one
+    assert counts == {"tp": n // 100, "retrieved": n, "relevant": n // 100, "queries": n // 100}
