@@ -15,7 +15,7 @@ import pandas as pd
 from ir_coliee.errors import ColieeFormatError, PathLike
 from ir_coliee.formats.riteval import parse_riteval
 from ir_coliee.model import ANSWER_LABELS, GoldKind
-from ir_coliee.textfile import iter_lines, read_text, regular_file, strip_txt
+from ir_coliee.textfile import iter_lines, parse_json, read_text, regular_file, strip_txt
 
 _JSON_EXPECTED = (
     'a JSON object mapping each query to a list of file names, e.g. {"078507.txt": ["081644.txt"]}, '
@@ -45,10 +45,7 @@ def _label_names(value: object) -> list[str]:
 def parse_labels(text: str, source: PathLike) -> dict[str, list[str]]:
     """Label JSON text as ``{query_id: [doc_id, ...]}``: ``.txt`` stripped, duplicates dropped, every
     key kept (an empty list is a query without relevant documents, as in ``test_no_labels`` files)."""
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as e:
-        raise ColieeFormatError(source, e.lineno, f"invalid JSON ({e.msg})", _JSON_EXPECTED) from None
+    data = parse_json(text, source, _JSON_EXPECTED)
     if not isinstance(data, dict):
         raise ColieeFormatError(source, 1, f"the top level is a JSON {type(data).__name__}", _JSON_EXPECTED)
     labels: dict[str, list[str]] = {}
@@ -59,7 +56,11 @@ def parse_labels(text: str, source: PathLike) -> dict[str, list[str]]:
             raise ColieeFormatError(
                 source, _key_line(text, key), f"the labels of {key!r} are {value!r}", _JSON_EXPECTED
             ) from None
-        docs = labels.setdefault(strip_txt(key.strip()), [])
+        query = strip_txt(key.strip())
+        if not query or "" in names:
+            what = "an empty query id" if not query else f"an empty document id among the labels of {key!r}"
+            raise ColieeFormatError(source, _key_line(text, key), what, _JSON_EXPECTED)
+        docs = labels.setdefault(query, [])
         docs.extend(d for d in dict.fromkeys(strip_txt(n) for n in names) if d not in docs)
     return labels
 

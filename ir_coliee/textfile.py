@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import contextlib
+import json
 import os
+import re
 import shutil
 import stat
 import sys
 import tempfile
 from collections.abc import Generator, Iterator
+from typing import Optional
 
 from ir_coliee.errors import ColieeFormatError, PathLike
 
@@ -106,6 +109,43 @@ def decode_text(data: bytes, source: PathLike) -> str:
             "UTF-8 text",
         ) from None
     return text[1:] if text.startswith(_BOM) else text
+
+
+class _DuplicateKey(Exception):
+    def __init__(self, key: str):
+        self.key = key
+
+
+def _unique_keys(pairs: list[tuple[str, object]]) -> dict[str, object]:
+    obj: dict[str, object] = {}
+    for key, value in pairs:
+        if key in obj:  # json.loads would keep the last value and drop the first without a word
+            raise _DuplicateKey(key)
+        obj[key] = value
+    return obj
+
+
+def _line_of(text: str, key: str, occurrence: int) -> Optional[int]:
+    found = [m.start() for m in re.finditer(re.escape(json.dumps(key)) + r"\s*:", text)]
+    return text.count("\n", 0, found[occurrence - 1]) + 1 if len(found) >= occurrence else None
+
+
+def parse_json(text: str, source: PathLike, expected: str, line: Optional[int] = None) -> object:
+    """``json.loads`` with every failure a :class:`ColieeFormatError` naming ``source`` and the line
+    (``line`` for one JSON value per line): malformed JSON, a key given twice in one object, nesting
+    too deep to read, numbers too long to read."""
+    try:
+        return json.loads(text, object_pairs_hook=_unique_keys)
+    except json.JSONDecodeError as e:
+        where = f" at column {e.colno}" if line is not None else ""
+        raise ColieeFormatError(source, line or e.lineno, f"invalid JSON ({e.msg}{where})", expected) from None
+    except _DuplicateKey as e:
+        problem = f"the key {e.key!r} appears twice in one object (JSON keeps only the last)"
+        raise ColieeFormatError(source, line or _line_of(text, e.key, 2), problem, expected) from None
+    except RecursionError:
+        raise ColieeFormatError(source, line, "JSON nested too deeply to read", expected) from None
+    except ValueError as e:  # e.g. an integer of more than 4,300 digits
+        raise ColieeFormatError(source, line, f"unreadable JSON value ({e})", expected) from None
 
 
 def strip_txt(name: str) -> str:

@@ -72,3 +72,34 @@ def test_many_piped_lines_lose_no_row(write, tmp_path):
     counts = json.loads(result.stdout)["counts"]
     # every query retrieves 100 cases, one of them its only relevant one
     assert counts == {"tp": n // 100, "retrieved": n, "relevant": n // 100, "queries": n // 100}
+
+
+# --- label JSON --------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text, line, problem",
+    [
+        (
+            '{"000001.txt": ["000010.txt"],\n "000002.txt": [],\n "000001.txt": ["000011.txt"]}',
+            3,
+            "the key '000001.txt' appears twice",
+        ),
+        ('{"000001.txt": ["000010.txt"],\n " ": ["000011.txt"]}', 2, "an empty query id"),
+        ('{"000001.txt": ["000010.txt", ""]}', 1, "an empty document id among the labels of '000001.txt'"),
+        ('{"a": ' + "[" * 100_000 + "]" * 100_000 + "}", None, "JSON nested too deeply"),
+        ('{"a": [' + "9" * 5000 + "]}", None, "unreadable JSON value"),
+    ],
+)
+def test_label_json_that_would_score_wrong_is_an_error(write, text, line, problem):
+    path = write("task1_test_labels_2024.json", text)
+    with pytest.raises(ColieeFormatError) as info:
+        ir_coliee.read_qrels(path)
+    assert (info.value.path, info.value.line) == (path, line) and problem in info.value.problem
+
+
+def test_a_pilot_tort_with_a_key_twice_is_an_error(write):
+    line = '{"tort_id": "T1", "court_decision": true, "court_decision": false, "undisputed_facts": []}'
+    with pytest.raises(ColieeFormatError, match="'court_decision' appears twice") as info:
+        ir_coliee.formats.pilot.read_torts(write("sub.jsonl", "\n" + line + "\n"))
+    assert info.value.line == 2

@@ -13,7 +13,7 @@ from typing import NamedTuple, Optional, Union
 from ir_measures import Qrel, ScoredDoc
 
 from ir_coliee.errors import ColieeFormatError, PathLike
-from ir_coliee.textfile import iter_lines, regular_file
+from ir_coliee.textfile import iter_lines, parse_json, regular_file
 
 Id = Union[str, int]
 SIDES = ("plaintiff", "defendant")
@@ -158,10 +158,7 @@ def parse_torts(lines: Iterable[tuple[int, str]], source: PathLike) -> list[Coli
     for lineno, text in lines:
         if not text.strip():
             continue
-        try:
-            obj = json.loads(text)
-        except json.JSONDecodeError as e:
-            raise _fail(source, lineno, f"invalid JSON ({e.msg} at column {e.colno})") from None
+        obj = parse_json(text, source, _EXPECTED, line=lineno)
         tort = _tort(obj, source, lineno)
         key = str(tort.tort_id)
         if key in seen:
