@@ -103,3 +103,45 @@ def test_a_pilot_tort_with_a_key_twice_is_an_error(write):
     with pytest.raises(ColieeFormatError, match="'court_decision' appears twice") as info:
         ir_coliee.formats.pilot.read_torts(write("sub.jsonl", "\n" + line + "\n"))
     assert info.value.line == 2
+
+
+# --- several copies of one official file -------------------------------------------------------------
+
+
+def test_a_stale_backup_copy_is_not_read_and_every_copy_is_named(coliee_home, capsys):
+    import ir_datasets
+    from caselaw_data import write_task1_flat
+
+    from ir_coliee.cli import main
+
+    write_task1_flat(coliee_home, with_test_gold=True)
+    current = coliee_home / "task1_test_labels_2024.json"
+    backup = coliee_home / "backup" / "old" / "task1_test_labels_2024.json"
+    backup.parent.mkdir(parents=True)
+    backup.write_text('{"000200.txt": ["000999.txt"]}')  # stale: another gold
+    ir_coliee.datasets.refresh()
+    qrels = [(q.query_id, q.doc_id) for q in ir_datasets.load("coliee/task1/2024/test").qrels_iter()]
+    assert ("000200", "000999") not in qrels and qrels  # the shallowest copy serves
+    assert main(["data", "check", "coliee/task1/2024/test"]) == 0
+    out, err = capsys.readouterr()
+    assert f"copies\tNOTE: {current} is read; also under the data root, not read: {backup}" in out
+    assert f"2 copies under the data root: reading {current}" in err
+
+
+def test_a_package_as_folder_and_as_zip_reads_the_folder(coliee_home, capsys):
+    import ir_datasets
+    from statute_data import write_statute_root, zip_folder
+
+    write_statute_root(coliee_home)
+    package = coliee_home / "COLIEE2024statute_data-English"
+    copy = coliee_home / "copy" / package.name
+    import shutil
+
+    shutil.copytree(package, copy)
+    zip_folder(copy)  # copy/COLIEE2024statute_data-English.zip, with the folder nested inside
+    ir_coliee.datasets.refresh()
+    ds = ir_datasets.load("coliee/task3/2024/test")
+    assert len(list(ds.docs_iter())) == 9
+    sources = dict((s.part, s.location) for s in ir_coliee.datasets.REGISTERED["coliee/task3/2024/test"].sources())
+    assert sources["docs"] == str(package / "text" / "civil_code_en-1to724-2.txt")
+    assert "copies under the data root" in capsys.readouterr().err

@@ -152,7 +152,7 @@ class Layout:
 
     def _first(self, names: list[str], what: str) -> DataFile:
         for name in names:
-            found = sorted(self.locator.find(name), key=lambda f: (f.edition != self.year, f.describe()))
+            found = self.locator.pick(self.locator.find(name), lambda f: (f.edition != self.year,))
             if found:
                 return found[0]
         raise missing(what, names, self.dataset_id)

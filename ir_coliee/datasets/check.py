@@ -6,6 +6,7 @@ import ir_datasets
 from ir_datasets.datasets.base import Dataset
 
 from ir_coliee.datasets.common import PARTS, REGISTERED, Source, released_query_ids
+from ir_coliee.datasets.files import LOCATOR
 from ir_coliee.model import task_of
 
 _SHOWN = 10
@@ -54,6 +55,17 @@ def _empty_gold(dataset: Dataset) -> list[Source]:
     return [Source("gold", "", f"{len(empty)} labelled questions have no gold article (t1 names none): {_some(empty)}")]
 
 
+def _copies(sources: list[Source]) -> list[Source]:
+    """The files read that have copies under the data root, with the copies not read."""
+    notes = []
+    for chosen, rivals in LOCATOR.copies.items():
+        if any(s.location and (s.location == chosen or f"/{chosen}/" in s.location) for s in sources):
+            notes.append(
+                Source("copies", "", f"{chosen} is read; also under the data root, not read: {', '.join(rivals)}")
+            )
+    return notes
+
+
 def _counts(dataset: Dataset) -> list[Source]:
     """The counts of the user's files (the dataset's ``Counts`` component), and each one that differs
     from a complete official copy ("2,158 of 2,159 documents")."""
@@ -78,7 +90,8 @@ def check_dataset(dataset_id: str) -> list[Source]:
     Civil Code file lacks)."""
     entry = dataset_entry(dataset_id)
     sources = entry.sources()
-    if not all(s.location for s in sources):
+    sources.extend(_copies(sources))
+    if not all(s.location is not None for s in sources):
         return sources
     dataset = ir_datasets.load(dataset_id)
     sources.extend(_counts(dataset))

@@ -14,10 +14,13 @@ import re
 import zipfile
 from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import NamedTuple, Optional
+from typing import Callable, NamedTuple, Optional
+
+import ir_datasets
 
 from ir_coliee.errors import ColieeError
 
+_logger = ir_datasets.log.easy()
 ENV_HOME = "COLIEE_HOME"
 HOW_TO_GET = (
     "COLIEE data is released by the organisers to registered participants (a signed memorandum); "
@@ -134,6 +137,19 @@ def scan(root: Path) -> list[DataFile]:
     return found
 
 
+Standing = Callable[[DataFile], tuple]
+
+
+def copy_order(f: DataFile) -> tuple[bool, int, str]:
+    """The rule between copies of one official file that serve equally well: extracted before zipped,
+    then the shallowest path (a ``backup/`` copy is deeper), then the path itself."""
+    return (f.member is not None, len(f.parts), f.describe())
+
+
+def _zipped(prefix: tuple[str, ...]) -> bool:
+    return any(part.lower().endswith(".zip") for part in prefix)
+
+
 class Locator:
     """The files below the data root by name; scanned once, on first use."""
 
@@ -142,6 +158,8 @@ class Locator:
         self._by_name: Optional[dict[str, list[DataFile]]] = None
         #: Changes whenever the scan is forgotten, so that what was derived from it can be too.
         self.generation = 0
+        #: The file (or folder) chosen among several copies, and the copies not read, by what was chosen.
+        self.copies: dict[str, list[str]] = {}
 
     @property
     def root(self) -> Path:
@@ -163,11 +181,31 @@ class Locator:
             return list(index.get(pattern, []))
         return [f for name, files in index.items() if fnmatch.fnmatchcase(name, pattern) for f in files]
 
+    def pick(self, candidates: Iterable[DataFile], standing: Standing) -> list[DataFile]:
+        """``candidates`` best first: by the caller's ``standing`` (edition, kind of file), then
+        :func:`copy_order`. Copies of the best of equal standing are named once in a warning and kept
+        in :attr:`copies` for ``data check``."""
+        ordered = sorted(candidates, key=lambda f: (standing(f), copy_order(f)))
+        if ordered:
+            best = ordered[0]
+            rivals = [f.describe() for f in ordered[1:] if f.name == best.name and standing(f) == standing(best)]
+            self._note(best.describe(), rivals)
+        return ordered
+
+    def _note(self, chosen: str, rivals: list[str]) -> None:
+        if rivals and chosen not in self.copies:
+            self.copies[chosen] = rivals
+            _logger.warn(
+                f"{len(rivals) + 1} copies under the data root: reading {chosen} "
+                f"(extracted before zipped, then the shallowest path), not {', '.join(rivals)}"
+            )
+
     def under(self, folder: str) -> dict[tuple[str, ...], DataFile]:
         """Files below a folder of this name, by their path inside it.
 
         A zip file often unpacks into a nested folder of the same name; paths start after its last
-        occurrence. When several copies of the folder exist, the one holding most files serves.
+        occurrence. When several copies of the folder exist, the one holding most files serves; among
+        equally full copies, :func:`copy_order`'s rule (extracted, then shallowest), with a warning.
         """
         copies: dict[tuple[str, ...], dict[tuple[str, ...], DataFile]] = {}
         for files in self._index().values():
@@ -177,7 +215,13 @@ class Locator:
                     copies.setdefault(f.parts[:cut], {})[f.parts[cut:]] = f
         if not copies:
             return {}
-        best = max(sorted(copies), key=lambda prefix: len(copies[prefix]))
+
+        def order(prefix: tuple[str, ...]) -> tuple[int, bool, int, tuple[str, ...]]:
+            return (-len(copies[prefix]), _zipped(prefix), len(prefix), prefix)
+
+        ranked = sorted(copies, key=order)
+        best = ranked[0]
+        self._note("/".join(best), ["/".join(p) for p in ranked[1:] if len(copies[p]) == len(copies[best])])
         return copies[best]
 
     def beside(self, f: DataFile) -> dict[tuple[str, ...], DataFile]:
@@ -189,6 +233,7 @@ class Locator:
 
     def refresh(self) -> None:
         self._by_name = None
+        self.copies = {}
         self.generation += 1
 
 

@@ -77,8 +77,8 @@ class PilotFiles:
                 continue
             edition = f.edition or self.year
             if named is not None or edition == self.year:
-                ranked.append((0 if edition == self.year else 1, f.describe(), f))
-        return [f for _, _, f in sorted(ranked, key=lambda r: r[:2])]
+                ranked.append(f)
+        return self.locator.pick(ranked, lambda f: ((f.edition or self.year) != self.year,))
 
     def torts(self, f: DataFile) -> list[ColieeTort]:
         key = f.version()

@@ -96,20 +96,21 @@ class StatuteFiles:
         self.iso = LANGUAGES[lang][1]
 
     def _ranked(self, found: Sequence[tuple[DataFile, int]]) -> list[DataFile]:
-        """Files ``(file, preference of its name)`` by edition first, then by the preference."""
+        """Files ``(file, preference of its name)`` by edition first, then by the preference, then
+        (copies of one file) by the data root's copy rule."""
+        preference = dict(found)
 
-        def rank(item: tuple[DataFile, int]) -> tuple[int, int, int, str]:
-            f, preference = item
+        def rank(f: DataFile) -> tuple[int, int, int]:
             e = f.edition
             if e == self.year:
-                return (0, 0, preference, f.describe())
+                return (0, 0, preference[f])
             if e is not None and e > self.year:
-                return (1, e, preference, f.describe())
+                return (1, e, preference[f])
             if e is None:
-                return (2, 0, preference, f.describe())
-            return (3, -e, preference, f.describe())
+                return (2, 0, preference[f])
+            return (3, -e, preference[f])
 
-        return [f for f, _ in sorted(found, key=rank)]
+        return self.locator.pick(preference, rank)
 
     def civil_code_names(self) -> list[str]:
         return list(STATUTE_FILES.civil_code[self.iso])
@@ -151,9 +152,9 @@ class StatuteFiles:
         return found[0]
 
     def exam_gold(self, exam: str) -> DataFile:
-        for f in self._exam_files(exam):
-            if _labelled(f):
-                return f
+        labelled = [f for f in self._exam_files(exam) if _labelled(f)]
+        if labelled:
+            return labelled[0]
         raise missing(
             f"a labelled copy of the {exam} exam (the gold, which a later package holds)",
             self.exam_names(exam),
