@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Sequence
 from typing import Optional, TextIO
@@ -137,15 +138,22 @@ def cmd_demo(args: argparse.Namespace) -> int:
 def cmd_data_check(args: argparse.Namespace) -> int:
     """Which official file each part of each dataset is read from; exit 1 when any is missing."""
     from ir_coliee.datasets.check import check_dataset
-    from ir_coliee.datasets.files import data_root
+    from ir_coliee.datasets.files import ENV_HOME, LOCATOR, data_root
 
-    print(f"data root: {data_root()}")
+    root = data_root()
+    if root.exists() and not root.is_dir():
+        raise ColieeError(f"the data root {root} is a file, not a folder (set ${ENV_HOME} to the folder)")
+    print(f"data root: {root}")
     complete = True
     for dataset_id in args.datasets or sorted(REGISTERED):
         try:
             sources = check_dataset(dataset_id)
         except KeyError:
             raise ColieeError(f"unknown dataset id {dataset_id!r} (see: ir_coliee datasets list)") from None
+        except ColieeError as e:  # one bad file never hides the rest
+            complete = False
+            print(f"{dataset_id}\terror\tERROR: {e}")
+            continue
         for source in sources:
             complete &= source.location is not None
             if source.location is None:
@@ -153,6 +161,8 @@ def cmd_data_check(args: argparse.Namespace) -> int:
             else:
                 where = source.location or f"NOTE: {source.problem}"
             print(f"{dataset_id}\t{source.part}\t{where}")
+    for problem in LOCATOR.problems:
+        print(f"data root\tproblem\t{problem}")
     return 0 if complete else 1
 
 
@@ -176,10 +186,22 @@ def cmd_datasets(args: argparse.Namespace) -> int:
     return 0
 
 
+def _writable(option: str, path: Optional[str]) -> None:
+    """An output file the command may write: not a folder, in a folder that exists (checked before the work)."""
+    if path is None:
+        return
+    if os.path.isdir(path):
+        raise ColieeError(f"{option} {path}: is a folder; give a file name")
+    folder = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(folder):
+        raise ColieeError(f"{option} {path}: the folder {folder} does not exist")
+
+
 def cmd_compare(args: argparse.Namespace) -> int:
     """The measures of several runs with confidence intervals and tests against the baseline."""
     from ir_coliee.compare import plot_intervals
 
+    _writable("--plot", args.plot)
     _positive("--resamples", args.resamples)
     _positive("--digits", args.digits, 0)
     result = compare_runs(
@@ -203,6 +225,7 @@ def cmd_compare(args: argparse.Namespace) -> int:
 
 def cmd_tune(args: argparse.Namespace) -> int:
     """The best cutoff of a run on training gold, the curve, and optionally the cut submission."""
+    _writable("--write", args.write)
     _positive("--digits", args.digits, 0)
     result = tune(
         args.gold,
@@ -341,4 +364,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         return 1
     except (ColieeError, ValueError) as e:
         print(f"ir_coliee: error: {e}", file=sys.stderr)
+        return 2
+    except OSError as e:  # a file the user named cannot be written or read: say which, no traceback
+        print(f"ir_coliee: error: {e.filename or ''}: {e.strerror or e}", file=sys.stderr)
         return 2

@@ -11,7 +11,7 @@ import stat
 import sys
 import tempfile
 from collections.abc import Generator, Iterator
-from typing import Optional
+from typing import BinaryIO, Optional
 
 from ir_coliee.errors import ColieeFormatError, PathLike
 
@@ -74,10 +74,24 @@ def decode_line(raw: bytes, path: PathLike, lineno: int) -> str:
         ) from None
 
 
+@contextlib.contextmanager
+def _opened(path: PathLike) -> Iterator[BinaryIO]:
+    """The file open for reading; a missing, unreadable or otherwise failing file is a format error naming it."""
+    check_readable(path)
+    try:
+        f = open(path, "rb")
+    except OSError as e:
+        raise ColieeFormatError(path, None, f"cannot be read ({e.strerror or e})", "a readable file") from None
+    with f:
+        try:
+            yield f
+        except OSError as e:  # e.g. an I/O error part way
+            raise ColieeFormatError(path, None, f"cannot be read ({e.strerror or e})", "a readable file") from None
+
+
 def iter_lines(path: PathLike) -> Generator[tuple[int, str], None, None]:
     """``(line number, text)`` of each line, without the line ending (LF or CRLF) and without a BOM."""
-    check_readable(path)
-    with open(path, "rb") as f:
+    with _opened(path) as f:
         for lineno, raw in enumerate(f, 1):
             if raw.isascii():  # the common case, much cheaper than a checked decode
                 text = raw.decode("ascii")
@@ -90,8 +104,7 @@ def iter_lines(path: PathLike) -> Generator[tuple[int, str], None, None]:
 
 def read_text(path: PathLike) -> str:
     """The whole file as text (BOM removed, CRLF kept as is), with a line-numbered decoding error."""
-    check_readable(path)
-    with open(path, "rb") as f:
+    with _opened(path) as f:
         return decode_text(f.read(), path)
 
 
@@ -135,7 +148,7 @@ def parse_json(text: str, source: PathLike, expected: str, line: Optional[int] =
     (``line`` for one JSON value per line): malformed JSON, a key given twice in one object, nesting
     too deep to read, numbers too long to read."""
     try:
-        return json.loads(text, object_pairs_hook=_unique_keys)
+        value = json.loads(text, object_pairs_hook=_unique_keys)
     except json.JSONDecodeError as e:
         where = f" at column {e.colno}" if line is not None else ""
         raise ColieeFormatError(source, line or e.lineno, f"invalid JSON ({e.msg}{where})", expected) from None
@@ -146,6 +159,28 @@ def parse_json(text: str, source: PathLike, expected: str, line: Optional[int] =
         raise ColieeFormatError(source, line, "JSON nested too deeply to read", expected) from None
     except ValueError as e:  # e.g. an integer of more than 4,300 digits
         raise ColieeFormatError(source, line, f"unreadable JSON value ({e})", expected) from None
+    bad = _surrogate(value)
+    if bad is not None:  # "\\ud800" decodes to a lone surrogate: no id can be written or printed with it
+        raise ColieeFormatError(source, line, f"{bad!r} is not Unicode text (a lone surrogate escape)", expected)
+    return value
+
+
+def _surrogate(value: object) -> Optional[str]:
+    """The first string in a JSON value that holds a lone surrogate, ``None`` if there is none."""
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            try:
+                item.encode("utf-8")
+            except UnicodeEncodeError:
+                return item
+        elif isinstance(item, dict):
+            stack.extend(item)
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+    return None
 
 
 def strip_txt(name: str) -> str:

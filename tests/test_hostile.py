@@ -145,3 +145,237 @@ def test_a_package_as_folder_and_as_zip_reads_the_folder(coliee_home, capsys):
     sources = dict((s.part, s.location) for s in ir_coliee.datasets.REGISTERED["coliee/task3/2024/test"].sources())
     assert sources["docs"] == str(package / "text" / "civil_code_en-1to724-2.txt")
     assert "copies under the data root" in capsys.readouterr().err
+
+
+# --- the data root: links, FIFOs, corrupt and oversized zips, files deleted mid-way -------------------
+
+
+def check_out(argv, env=None, timeout=120):
+    """``ir_coliee ARGV`` in a fresh process (a hang fails the test instead of blocking it)."""
+    result = subprocess.run(
+        [sys.executable, "-m", "ir_coliee", *argv],
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        env={**os.environ, **(env or {})},
+    )
+    assert "Traceback" not in result.stderr, result.stderr
+    return result
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes are POSIX")
+def test_a_fifo_links_and_loops_in_the_data_root_do_not_block_or_crash(tmp_path):
+    from caselaw_data import write_task1_flat
+
+    root = tmp_path / "root"
+    elsewhere = tmp_path / "elsewhere"
+    write_task1_flat(elsewhere)
+    root.mkdir()
+    os.symlink(elsewhere / "task1_test_files_2024", root / "task1_test_files_2024")  # linked into place
+    os.symlink(elsewhere / "task1_test_no_labels_2024.json", root / "task1_test_no_labels_2024.json")
+    os.mkfifo(root / "a_fifo")
+    (root / "loop").mkdir()
+    os.symlink(root / "loop", root / "loop" / "again")
+    os.symlink(root / "nowhere", root / "dead.txt")
+    result = check_out(["data", "check", "coliee/task1/2024/test"], {"COLIEE_HOME": str(root)}, timeout=60)
+    assert f"coliee/task1/2024/test\tdocs\t{root}/task1_test_files_2024/" in result.stdout  # the link was followed
+    assert f"data root\tproblem\t{root}/a_fifo: not a regular file (a FIFO, socket or device), skipped" in result.stdout
+    assert f"data root\tproblem\t{root}/dead.txt: a dangling link, skipped" in result.stdout
+    assert "a link loop, not followed" in result.stdout
+
+
+def test_corrupt_and_oversized_zips_are_named_and_the_rest_is_read(coliee_home, monkeypatch):
+    import zipfile
+
+    import ir_datasets
+    from caselaw_data import write_task1_flat
+    from statute_data import write_statute_root, zip_folder
+
+    from ir_coliee.datasets import files
+
+    write_task1_flat(coliee_home)
+    (coliee_home / "not_a_zip.zip").write_bytes(b"this is not a zip file")
+    package = write_statute_root(coliee_home) / "COLIEE2024statute_data-English"
+    zipped = zip_folder(package)
+    truncated = coliee_home / "truncated.zip"
+    truncated.write_bytes(zipped.read_bytes()[: zipped.stat().st_size // 2])
+    ir_coliee.datasets.refresh()
+    assert len(list(ir_datasets.load("coliee/task1/2024/train").docs_iter())) > 0  # the rest is read
+    problems = "\n".join(files.LOCATOR.problems)
+    assert f"{coliee_home / 'not_a_zip.zip'}: not a readable zip file" in problems
+    assert f"{truncated}: not a readable zip file" in problems
+    # a member whose bytes were damaged after zipping: the CRC check names it
+    data = bytearray(zipped.read_bytes())
+    with zipfile.ZipFile(zipped) as zf:
+        info = zf.getinfo("COLIEE2024statute_data-English/text/civil_code_en-1to724-2.txt")
+        start = info.header_offset + 30 + len(info.filename) + len(info.extra)
+    data[start + 10] ^= 0xFF
+    zipped.write_bytes(bytes(data))
+    ir_coliee.datasets.refresh()
+    with pytest.raises(ir_coliee.datasets.ColieeDataError, match=r"civil_code_en-1to724-2\.txt: cannot be read"):
+        list(ir_datasets.load("coliee/task3/2024/train").docs_iter())
+    # a small zip that expands past the cap is refused before it takes the memory
+    monkeypatch.setattr(files, "MAX_MEMBER", 1000)
+    with zipfile.ZipFile(zipped, "w", zipfile.ZIP_DEFLATED) as zf:  # the 2024 package, now a bomb
+        zf.writestr("COLIEE2024statute_data-English/text/civil_code_en-1to724-2.txt", b"\0" * 100_000)
+    ir_coliee.datasets.refresh()
+    with pytest.raises(ir_coliee.datasets.ColieeDataError, match="expands to 100,000 bytes, more than 1,000"):
+        list(ir_datasets.load("coliee/task3/2024/train").docs_iter())
+
+
+def test_a_case_file_deleted_while_the_docstore_is_open(coliee_home):
+    import ir_datasets
+    from caselaw_data import write_task1_flat
+
+    write_task1_flat(coliee_home)
+    ds = ir_datasets.load("coliee/task1/2024/train")
+    store = ds.docs_store()
+    first = next(ds.docs_iter())
+    victim = next(coliee_home.rglob(f"{first.doc_id}.txt"))
+    victim.unlink()
+    with pytest.raises(ir_coliee.datasets.ColieeDataError, match=f"{victim}: cannot be read"):
+        store.get(first.doc_id)
+
+
+def test_data_check_carries_on_past_a_bad_dataset_and_refuses_a_file_as_root(coliee_home, tmp_path, capsys):
+    from statute_data import write_statute_root
+
+    from ir_coliee.cli import main
+
+    write_statute_root(coliee_home)
+    (coliee_home / "task2_test_labels_2026.json").write_text('{"999": ["001.txt"], "999": []}')
+    (coliee_home / "task2_test_files_2026" / "999" / "paragraphs").mkdir(parents=True)
+    (coliee_home / "task2_test_files_2026" / "999" / "entailed_fragment.txt").write_text("fragment")
+    (coliee_home / "task2_test_files_2026" / "999" / "paragraphs" / "001.txt").write_text("[1] text")
+    ir_coliee.datasets.refresh()
+    assert main(["data", "check", "coliee/task2/2026/test", "coliee/task3/2024/test"]) == 1
+    out = capsys.readouterr().out
+    assert "coliee/task2/2026/test\terror\tERROR: " in out and "'999' appears twice" in out
+    assert "coliee/task3/2024/test\tcounts\tNOTE: 9 documents" in out  # checked after the bad one
+    a_file = tmp_path / "root.txt"
+    a_file.write_text("")
+    result = check_out(["data", "check"], {"COLIEE_HOME": str(a_file)})
+    assert result.returncode == 2 and f"the data root {a_file} is a file" in result.stderr
+
+
+def test_lone_surrogates_in_label_ids_are_an_error(write):
+    with pytest.raises(ColieeFormatError, match="lone surrogate"):
+        ir_coliee.read_qrels(write("labels.json", '{"\\ud800": ["000001.txt"]}'))
+
+
+@pytest.mark.parametrize("option", ["--write", "--plot"])
+def test_output_paths_are_checked_before_the_work(write, tmp_path, option):
+    gold = write("gold.qrels", "q1 0 a 1\nq2 0 b 1\n")
+    run = write("task3-L.t", "q1 Q0 a 1 0.9 t\nq2 Q0 c 1 0.8 t\n")
+    command = ["tune", gold, run] if option == "--write" else ["compare", gold, run, run, "--task", "1"]
+    for target, problem in ((tmp_path, "is a folder"), (tmp_path / "no" / "such" / "out", "does not exist")):
+        result = check_out([*command, option, str(target)])
+        assert result.returncode == 2 and problem in result.stderr
+
+
+# --- unreadable files, as a user who cannot read them ------------------------------------------------
+
+_AS_NOBODY = """
+import os, sys
+os.setgid(65534); os.setuid(65534)
+from ir_coliee.cli import main
+sys.exit(main(sys.argv[1:]))
+"""
+
+
+def _other_user_can_run_python() -> bool:
+    if os.geteuid() != 0:
+        return True  # the tests run as a user already: chmod 0 binds them
+    probe = subprocess.run([sys.executable, "-c", _AS_NOBODY, "--version"], capture_output=True, timeout=120)
+    return probe.returncode == 0
+
+
+class Unreadable:
+    """A data root with a locked folder, and a locked run file, read by a user who may not read them."""
+
+    def __init__(self, top: str):
+        from pathlib import Path
+
+        from caselaw_data import write_task1_flat
+
+        self.gold, self.run = os.path.join(top, "gold.json"), os.path.join(top, "task1.t")
+        Path(self.gold).write_text(GOLD_JSON)
+        Path(self.run).write_text(RUN)
+        self.root = os.path.join(top, "root")
+        write_task1_flat(Path(self.root), with_test_gold=True)
+        self.locked = os.path.join(self.root, "task1_train_files_2024")
+        self.home = os.path.join(top, "home")
+        os.mkdir(self.home)
+        for folder, dirs, names in os.walk(top):
+            for name in [*dirs, *names]:
+                os.chmod(os.path.join(folder, name), 0o777 if name == "home" else 0o755)
+        os.chmod(top, 0o755)
+        os.chmod(self.run, 0)
+        os.chmod(self.locked, 0)
+
+    def check(self, cli) -> None:
+        code, out, err = cli("eval", self.gold, self.run, "--task", "1")
+        assert code == 2 and f"{self.run}: cannot be read (Permission denied)" in err and "Traceback" not in err
+        code, out, err = cli("data", "check", "coliee/task1/2024/train", "coliee/task1/2024/test")
+        assert code == 1 and "Traceback" not in err
+        assert f"data root\tproblem\t{self.locked}: cannot be read (Permission denied)" in out
+        assert "coliee/task1/2024/test\tcounts\tNOTE:" in out  # the rest is still checked
+
+
+def test_unreadable_files_and_folders_as_a_non_root_user(monkeypatch, capsys):
+    import shutil
+    import tempfile
+
+    top = tempfile.mkdtemp(prefix="ir_coliee-perm-")  # readable by the other user, unlike pytest's folders
+    case = Unreadable(top)
+    env = {**os.environ, "COLIEE_HOME": case.root, "IR_DATASETS_HOME": case.home, "HOME": case.home}
+    try:
+        if _other_user_can_run_python():
+            prefix = [sys.executable, "-c", _AS_NOBODY] if os.geteuid() == 0 else [sys.executable, "-m", "ir_coliee"]
+
+            def as_other_user(*argv):
+                r = subprocess.run([*prefix, *argv], capture_output=True, text=True, env=env, timeout=120)
+                return r.returncode, r.stdout, r.stderr
+
+            case.check(as_other_user)
+        else:  # root, and no other user can start Python here: the same denials, raised where the OS would
+            real_open, real_scandir = open, os.scandir
+
+            def denied(path) -> PermissionError:
+                return PermissionError(13, "Permission denied", os.fspath(path))
+
+            def is_(path, locked: str) -> bool:
+                return isinstance(path, (str, os.PathLike)) and os.fspath(path) == locked
+
+            def guarded_open(path, *args, **kwargs):
+                if is_(path, case.run):
+                    raise denied(path)
+                return real_open(path, *args, **kwargs)
+
+            def guarded_scandir(path="."):
+                if is_(path, case.locked):
+                    raise denied(path)
+                return real_scandir(path)
+
+            monkeypatch.setattr("builtins.open", guarded_open)
+            monkeypatch.setattr(os, "scandir", guarded_scandir)
+            monkeypatch.setattr(os, "access", lambda path, mode: not (is_(path, case.run) or is_(path, case.locked)))
+            for key in ("COLIEE_HOME", "IR_DATASETS_HOME"):
+                monkeypatch.setenv(key, env[key])
+            ir_coliee.datasets.refresh()
+            from ir_coliee.cli import main
+
+            def in_process(*argv):
+                code = main(list(argv))
+                out, err = capsys.readouterr()
+                return code, out, err
+
+            case.check(in_process)
+    finally:
+        for folder, dirs, _names in os.walk(top):
+            for d in dirs:
+                os.chmod(os.path.join(folder, d), 0o755)
+        os.chmod(case.locked, 0o755)
+        os.chmod(case.run, 0o644)
+        shutil.rmtree(top)
+        ir_coliee.datasets.refresh()

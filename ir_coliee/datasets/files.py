@@ -11,7 +11,9 @@ import fnmatch
 import functools
 import os
 import re
+import stat
 import zipfile
+import zlib
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Callable, NamedTuple, Optional
@@ -94,15 +96,41 @@ class DataFile(NamedTuple):
         return f"{self.disk_path}!/{self.member}"
 
     def read_bytes(self) -> bytes:
-        if self.member is None:
-            return self.disk_path.read_bytes()
+        """The file's bytes; any failure (unreadable, deleted or changed since the scan, a corrupt or
+        encrypted zip, a member larger than :data:`MAX_MEMBER`) is a :class:`ColieeDataError` naming it."""
         try:
-            return _open_zip(self.disk_path, self.disk_path.stat().st_mtime_ns).read(self.member)
+            if self.member is None:
+                return self.disk_path.read_bytes()
+            return _read_member(_open_zip(self.disk_path, self.disk_path.stat().st_mtime_ns), self.member)
         except RuntimeError as e:  # zipfile's word for an encrypted member
             raise ColieeDataError(
                 f"{self.describe()}: cannot read from the zip file ({e}); extract it with its password "
                 f"under {data_root()} instead"
             ) from None
+        except (OSError, EOFError, zipfile.BadZipFile, zlib.error) as e:
+            raise ColieeDataError(
+                f"{self.describe()}: cannot be read ({_reason(e)}); `ir_coliee data check` lists the files"
+            ) from None
+
+
+#: The largest zip member read (COLIEE's largest file, the e-Gov law XML, is about 10 MB): a small zip that
+#: expands to gigabytes must not take the machine's memory.
+MAX_MEMBER = 256 * 1024 * 1024
+
+
+def _reason(e: BaseException) -> str:
+    return e.strerror if isinstance(e, OSError) and e.strerror else str(e) or type(e).__name__
+
+
+def _read_member(zf: zipfile.ZipFile, member: str) -> bytes:
+    info = zf.getinfo(member)
+    if info.file_size > MAX_MEMBER:
+        raise zipfile.BadZipFile(f"the member expands to {info.file_size:,} bytes, more than {MAX_MEMBER:,}")
+    with zf.open(info) as f:
+        data = f.read(MAX_MEMBER + 1)  # the declared size can lie
+    if len(data) > MAX_MEMBER:
+        raise zipfile.BadZipFile(f"the member expands to more than {MAX_MEMBER:,} bytes")
+    return data
 
 
 @functools.lru_cache(maxsize=8)
@@ -111,30 +139,62 @@ def _open_zip(path: Path, mtime_ns: int) -> zipfile.ZipFile:
     return zipfile.ZipFile(path)
 
 
-def _zip_members(path: Path, prefix: tuple[str, ...]) -> Iterable[DataFile]:
+def _zip_members(path: Path, prefix: tuple[str, ...], problems: list[str]) -> Iterable[DataFile]:
     try:
         with zipfile.ZipFile(path) as zf:
             names = [info.filename for info in zf.infolist() if not info.is_dir()]
-    except (zipfile.BadZipFile, OSError):
+    except (zipfile.BadZipFile, OSError, EOFError) as e:
+        problems.append(f"{path}: not a readable zip file ({_reason(e)}), skipped")
         return []
     return [DataFile((*prefix, *name.split("/")), path, name) for name in names]
 
 
-def scan(root: Path) -> list[DataFile]:
-    """Every file below ``root``, looking inside zip files; hidden files (``.DS_Store``) are skipped."""
+def scan(root: Path, problems: Optional[list[str]] = None) -> list[DataFile]:
+    """Every file below ``root``, looking inside zip files. Hidden files (``.DS_Store``) are skipped;
+    linked folders are followed (users link data into place) but a link loop is not; what cannot be
+    read (an unreadable folder, a dangling link, a FIFO or device, a corrupt zip) is skipped and added
+    to ``problems``, so that one bad file never hides the rest."""
     found: list[DataFile] = []
-    for folder, dirs, files in os.walk(root):
+    problems = [] if problems is None else problems
+    seen: set[tuple[int, int]] = set()
+
+    def unreadable(e: OSError) -> None:
+        problems.append(f"{e.filename}: cannot be read ({_reason(e)})")
+
+    for folder, dirs, files in os.walk(root, onerror=unreadable, followlinks=True):
+        here = os.stat(folder)
+        if (here.st_dev, here.st_ino) in seen:  # a link back up the tree
+            problems.append(f"{folder}: a link loop, not followed")
+            dirs[:] = []
+            continue
+        seen.add((here.st_dev, here.st_ino))
         dirs[:] = sorted(d for d in dirs if not d.startswith("."))
         rel = Path(folder).relative_to(root).parts
         for name in sorted(files):
             if name.startswith("."):
                 continue
             path = Path(folder) / name
-            if name.lower().endswith(".zip"):
-                found.extend(_zip_members(path, (*rel, name)))
+            problem = _not_regular(path)
+            if problem:
+                problems.append(f"{path}: {problem}, skipped")
+            elif name.lower().endswith(".zip"):
+                found.extend(_zip_members(path, (*rel, name), problems))
             else:
                 found.append(DataFile((*rel, name), path, None))
     return found
+
+
+def _not_regular(path: Path) -> str:
+    """Why ``path`` is not a regular file to read (empty when it is one)."""
+    try:
+        mode = path.stat().st_mode
+    except OSError as e:
+        return "a dangling link" if path.is_symlink() else f"cannot be read ({_reason(e)})"
+    if not stat.S_ISREG(mode):
+        return "not a regular file (a FIFO, socket or device)"
+    if not os.access(path, os.R_OK):
+        return "cannot be read (permission denied)"
+    return ""
 
 
 Standing = Callable[[DataFile], tuple]
@@ -156,6 +216,8 @@ class Locator:
     def __init__(self, root: Optional[Path] = None):
         self._root = root
         self._by_name: Optional[dict[str, list[DataFile]]] = None
+        #: What the scan could not read, one line per file or folder (``data check`` prints them).
+        self.problems: list[str] = []
         #: Changes whenever the scan is forgotten, so that what was derived from it can be too.
         self.generation = 0
         #: The file (or folder) chosen among several copies, and the copies not read, by what was chosen.
@@ -168,8 +230,9 @@ class Locator:
     def _index(self) -> dict[str, list[DataFile]]:
         if self._by_name is None:
             by_name: dict[str, list[DataFile]] = {}
+            self.problems = []
             if self.root.is_dir():
-                for f in scan(self.root):
+                for f in scan(self.root, self.problems):
                     by_name.setdefault(f.name, []).append(f)
             self._by_name = by_name
         return self._by_name
