@@ -1,6 +1,10 @@
-"""Peak memory of reading and scoring a large run, each in a fresh process. Prints a table.
+"""Peak memory of reading, scoring and validating a large run, each in a fresh process. Prints a table.
 
     python bench/bench_memory.py [--queries 10000] [--docs 1000]
+
+Besides the clean file, ``eval`` and ``validate`` read copies with one flaw each (a duplicate line, a
+lone carriage return, a comment after the first line), which the fast reader hands to the checked
+one: their peaks should stay within 1.2x of the clean file's.
 
 The run file (TREC format, ``task3-L`` style) is written once; each step runs in its own Python
 process and reports its peak resident set size (``ru_maxrss``), against the baseline of a process
@@ -27,6 +31,14 @@ STEPS = {
     "ir_measures.read_trec_run (list)": "import ir_measures; r = list(ir_measures.read_trec_run(RUN))",
 }
 REPORT = "; import resource; print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)"
+#: One flaw per copy of the run, put in its middle line.
+FLAWS = {
+    "clean": None,
+    "one duplicate line": lambda line: line + line,
+    "one lone CR": lambda line: line.replace(" Q0 ", "\rQ0 ", 1),
+    "one late comment": lambda line: "/* a comment after the first line */\n" + line,
+}
+CLI = "from ir_coliee.cli import main; main({argv!r})"  # the RSS is printed last, after the command's output
 
 
 def write_files(folder: str, n_queries: int, n_docs: int, pool: int) -> tuple[str, str]:
@@ -42,6 +54,26 @@ def write_files(folder: str, n_queries: int, n_docs: int, pool: int) -> tuple[st
     return run, gold
 
 
+def flawed(run: str, name: str) -> str:
+    """A copy of ``run`` with the flaw ``name`` in its middle line."""
+    make = FLAWS[name]
+    if make is None:
+        return run
+    with open(run) as f:
+        lines = f.readlines()
+    middle = len(lines) // 2
+    lines[middle] = make(lines[middle])
+    path = f"{run}.{name.replace(' ', '_')}"
+    with open(path, "w") as f:
+        f.writelines(lines)
+    return path
+
+
+def measure(script: str) -> float:
+    out = subprocess.run([sys.executable, "-c", script + REPORT], capture_output=True, text=True, check=True)
+    return int(out.stdout.split()[-1]) / 1024
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--queries", type=int, default=10_000)
@@ -55,9 +87,18 @@ def main() -> None:
         print(f"run: {args.queries * args.docs:,} lines, {size:,.0f} MiB on disk, {pool}")
         print(f"{'step (fresh process)':<36} {'peak RSS (MiB)':>15}")
         for name, code in STEPS.items():
-            script = f"RUN = {run!r}; GOLD = {gold!r}; {code}{REPORT}"
-            out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
-            print(f"{name:<36} {int(out.stdout.split()[-1]) / 1024:>15,.0f}")
+            print(f"{name:<36} {measure(f'RUN = {run!r}; GOLD = {gold!r}; {code}'):>15,.0f}")
+        print(f"\n{'command (fresh process)':<36} {'file':<20} {'peak RSS (MiB)':>15} {'x clean':>8}")
+        for command in ("eval", "validate"):
+            clean = None
+            for flaw in FLAWS:
+                path = flawed(run, flaw)
+                argv = ["eval", gold, path, "--task", "3"] if command == "eval" else ["validate", path, "--task", "3"]
+                peak = measure(CLI.format(argv=argv))
+                clean = clean or peak
+                print(f"ir_coliee {command:<26} {flaw:<20} {peak:>15,.0f} {peak / clean:>8.2f}")
+                if path != run:
+                    os.remove(path)
 
 
 if __name__ == "__main__":

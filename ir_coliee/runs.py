@@ -17,8 +17,9 @@ import math
 import mmap
 import os
 import re
+from array import array
 from collections.abc import Iterator
-from typing import Literal, NamedTuple, Optional, Union
+from typing import Callable, Literal, NamedTuple, Optional, Union
 
 import numpy as np
 import pandas as pd
@@ -264,46 +265,117 @@ def _contains(path: PathLike, needle: Union[bytes, re.Pattern]) -> bool:
             return needle.search(mm) is not None
 
 
-def _parse_checked(path: PathLike, fmt: Union[RunFormat, FormatName]) -> ParsedRun:
-    fmt = _spec(fmt)
-    qids: list[str] = []
-    docs: list[str] = []
-    scores: list[float] = []
-    tags: dict[str, None] = {}
-    first_seen: dict[tuple[str, str], int] = {}
-    answered: dict[str, tuple[str, int]] = {}
-    duplicates: list[Duplicate] = []
-    untagged = 0
-    for lineno, parts in data_lines(path):
-        line = parse_line(fmt, parts, path, lineno)
-        qid, did = line.query_id, line.doc_id
-        if fmt.labels:
-            if qid in answered and answered[qid][0] != did:
-                raise ColieeFormatError(
-                    path,
-                    lineno,
-                    f"question {qid!r} answered {did!r} here and {answered[qid][0]!r} on line {answered[qid][1]}",
-                    "one answer per question",
-                )
-            answered.setdefault(qid, (did, lineno))
-        key = (qid, did)
-        if key in first_seen:
-            duplicates.append(Duplicate(lineno, first_seen[key], qid, did))
-        else:
-            first_seen[key] = lineno
-        qids.append(qid)
-        docs.append(did)
+class RunColumns:
+    """A run's lines as columns, read line by line in bounded memory: ids interned to integer codes (each
+    distinct id stored once), scores and line numbers in arrays; 10M lines take about what pandas' reader
+    takes, not a Python object per cell."""
+
+    def __init__(self, fmt: RunFormat):
+        self.fmt = fmt
+        self.query_ids: dict[str, int] = {}
+        self.doc_ids: dict[str, int] = {}
+        self.queries = array("q")
+        self.docs = array("q")
+        self.scores = array("d")
+        self.lines = array("q")
+        self.tags: dict[str, int] = {}
+        """Each run tag and the first line that has it."""
+        self.untagged: list[int] = []
+        """Lines without a tag (answer files of experiments)."""
+
+    def add(self, line: RunLine) -> None:
+        self.queries.append(self.query_ids.setdefault(line.query_id, len(self.query_ids)))
+        self.docs.append(self.doc_ids.setdefault(line.doc_id, len(self.doc_ids)))
         if line.score is not None:
-            scores.append(line.score)
+            self.scores.append(line.score)
+        self.lines.append(line.line)
         if line.tag:
-            tags[line.tag] = None
+            self.tags.setdefault(line.tag, line.line)
         else:
-            untagged += 1
-    if fmt.score is None:
-        n = len(qids)
-        scores = [float(n - i) for i in range(n)]
-    run = pd.DataFrame({"query_id": qids, "doc_id": docs, "score": scores})
-    return ParsedRun(run, fmt.name, list(tags), duplicates, os.fspath(path), untagged)
+            self.untagged.append(line.line)
+
+    def __len__(self) -> int:
+        return len(self.lines)
+
+    def pair_codes(self) -> np.ndarray:
+        return np.frombuffer(self.queries, dtype=np.int64) * max(len(self.doc_ids), 1) + np.frombuffer(
+            self.docs, dtype=np.int64
+        )
+
+    def duplicates(self) -> list[Duplicate]:
+        """Each (query, document) pair given again, with the line it was first given on."""
+        pairs = self.pair_codes()
+        again = np.flatnonzero(pd.Series(pairs).duplicated().to_numpy())
+        if not len(again):
+            return []
+        first: dict[int, int] = {}  # only the pairs given again: a few rows, not a table of every row
+        for i in np.flatnonzero(np.isin(pairs, pairs[again])).tolist():
+            first.setdefault(int(pairs[i]), i)
+        query_ids, doc_ids = list(self.query_ids), list(self.doc_ids)
+        return [
+            Duplicate(
+                self.lines[i], self.lines[first[int(pairs[i])]], query_ids[self.queries[i]], doc_ids[self.docs[i]]
+            )
+            for i in again.tolist()
+        ]
+
+    def frame(self) -> pd.DataFrame:
+        """``query_id``, ``doc_id``, ``score``; where the format has no score, line order is the ranking."""
+        n = len(self)
+        queries = pd.Categorical.from_codes(np.frombuffer(self.queries, dtype=np.int64), list(self.query_ids))
+        docs = pd.Categorical.from_codes(np.frombuffer(self.docs, dtype=np.int64), list(self.doc_ids))
+        scores = np.frombuffer(self.scores, dtype=float) if self.fmt.scored else np.arange(n, 0, -1, dtype=float)
+        return pd.DataFrame({"query_id": queries.astype(object), "doc_id": docs.astype(object), "score": scores})
+
+
+def read_columns(
+    path: PathLike, fmt: RunFormat, on_error: Optional[Callable[[ColieeFormatError], None]] = None
+) -> RunColumns:
+    """Every line of ``path`` checked with :func:`parse_line` into columns. A bad line raises, or with
+    ``on_error`` is reported to it and skipped (the validator reports every bad line)."""
+    columns = RunColumns(fmt)
+    answered: dict[str, tuple[str, int]] = {}
+    lines = data_lines(path)
+    while True:
+        try:  # bytes that are not UTF-8 end the reading: the generator raises
+            lineno, parts = next(lines)
+        except StopIteration:
+            break
+        except ColieeFormatError as e:
+            if on_error is None:
+                raise
+            on_error(e)
+            break
+        try:
+            line = parse_line(fmt, parts, path, lineno)
+            if fmt.labels:  # one answer per question
+                given = answered.setdefault(line.query_id, (line.doc_id, lineno))
+                if given[0] != line.doc_id:
+                    raise ColieeFormatError(
+                        path,
+                        lineno,
+                        f"question {line.query_id!r} answered {line.doc_id!r} here and {given[0]!r} on line {given[1]}",
+                        "one answer per question",
+                    )
+        except ColieeFormatError as e:
+            if on_error is None:
+                raise
+            on_error(e)
+            continue
+        columns.add(line)
+    return columns
+
+
+def _parse_checked(path: PathLike, fmt: Union[RunFormat, FormatName]) -> ParsedRun:
+    columns = read_columns(path, _spec(fmt))
+    return ParsedRun(
+        columns.frame(),
+        columns.fmt.name,
+        list(columns.tags),
+        columns.duplicates(),
+        os.fspath(path),
+        len(columns.untagged),
+    )
 
 
 def read_run(path: PathLike, format: FormatOption = "auto") -> pd.DataFrame:

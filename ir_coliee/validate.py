@@ -14,6 +14,8 @@ import os
 from collections import Counter
 from typing import Callable, Optional
 
+import numpy as np
+
 from ir_coliee.datasets.check import dataset_entry
 from ir_coliee.datasets.common import released_query_ids
 from ir_coliee.datasets.files import ColieeDataError
@@ -21,84 +23,84 @@ from ir_coliee.errors import ColieeError, ColieeFormatError, PathLike
 from ir_coliee.findings import ERROR, WARNING, Finding, Level, some
 from ir_coliee.formats.pilot import read_torts, remaining_nulls
 from ir_coliee.model import FORMATS, Task, TaskLike, edition_dataset, editions_of, expected_any, sniff, task_of
-from ir_coliee.runs import RUN_TAG, RunLine, data_lines, parse_line
+from ir_coliee.runs import RUN_TAG, RunColumns, data_lines, read_columns
 from ir_coliee.textfile import regular_file
 
 Add = Callable[[Level, Optional[int], str, str], None]
+#: Findings kept per rule; the rest are counted in one more finding.
+MAX_PER_RULE = 1000
 
 __all__ = ["Finding", "validate_run"]
 
 
-def _read_lines(readable: PathLike, path: str, task: Task, add: Add) -> list[RunLine]:
-    """Every line checked on its own, so that one bad line does not hide the next."""
-    lines: list[RunLine] = []
-    fmt = None
+def _read_lines(readable: PathLike, path: str, task: Task, add: Add) -> Optional[RunColumns]:
+    """Every line checked on its own with the reader's checks, so that one bad line does not hide the next."""
     try:
-        for lineno, parts in data_lines(readable):
-            if fmt is None:
-                looks = sniff(parts)
-                if looks not in task.formats:
-                    kind = f"{looks} format" if looks else "no official format"
-                    expected = expected_any(task.formats)
-                    add(ERROR, lineno, f"{len(parts)} columns ({kind}); {task.label} takes {expected}", "format")
-                    return []
-                fmt = FORMATS[looks]
-            try:
-                lines.append(parse_line(fmt, parts, path, lineno))
-            except ColieeFormatError as e:
-                add(ERROR, lineno, f"{e.problem}; expected {e.expected}", "format")
+        first = next(data_lines(readable), None)
     except ColieeFormatError as e:
         add(ERROR, e.line, e.problem, "encoding")
-    if fmt is None and not lines:
+        return None
+    if first is None:
         add(ERROR, None, "the file holds no run lines", "empty")
-    return lines
+        return None
+    lineno, parts = first
+    looks = sniff(parts)
+    if looks not in task.formats:
+        kind = f"{looks} format" if looks else "no official format"
+        add(ERROR, lineno, f"{len(parts)} columns ({kind}); {task.label} takes {expected_any(task.formats)}", "format")
+        return None
+
+    def bad_line(e: ColieeFormatError) -> None:
+        add(
+            ERROR,
+            e.line,
+            f"{e.problem}; expected {e.expected}" if e.expected != "UTF-8 text" else e.problem,
+            e.expected,
+        )
+
+    return read_columns(readable, FORMATS[looks], on_error=bad_line)
 
 
-def _check_tags(lines: list[RunLine], add: Add) -> None:
-    first: dict[str, int] = {}
-    for ln in lines:
-        if not ln.tag:
-            add(ERROR, ln.line, "no run tag; the official format ends each line with the run tag", "no-tag")
-        elif ln.tag not in first:
-            first[ln.tag] = ln.line
-            if not RUN_TAG.fullmatch(ln.tag):
-                add(ERROR, ln.line, f"run tag {ln.tag!r}: use 1 to 12 letters or digits, no punctuation", "tag")
-    if len(first) > 1:
-        add(ERROR, None, f"{len(first)} run tags ({', '.join(first)}); a file holds one run, with one tag", "tags")
+def _rows(columns: RunColumns, mask: np.ndarray) -> list[int]:
+    return [columns.lines[i] for i in np.flatnonzero(mask).tolist()]
 
 
-def _check_pairs(lines: list[RunLine], task: Task, path: str, add: Add) -> None:
-    seen: dict[tuple[str, str], int] = {}
-    answered: dict[str, tuple[str, int]] = {}
-    one_answer = all(FORMATS[f].labels for f in task.formats)
-    for ln in lines:
-        key = (ln.query_id, ln.doc_id)
-        if key in seen:
-            add(WARNING, ln.line, f"duplicate of line {seen[key]}: counted once", "duplicate")
-        seen.setdefault(key, ln.line)
-        if one_answer:
-            if ln.query_id in answered and answered[ln.query_id][0] != ln.doc_id:
-                first_label, first_line = answered[ln.query_id]
-                add(
-                    ERROR,
-                    ln.line,
-                    f"question {ln.query_id!r} answered {ln.doc_id} here and {first_label} on line {first_line}",
-                    "two-answers",
-                )
-            answered.setdefault(ln.query_id, (ln.doc_id, ln.line))
-        if task.self_retrieval_forbidden and ln.query_id == ln.doc_id:
-            add(ERROR, ln.line, f"query {ln.query_id!r} returns itself; a query case is not its own candidate", "self")
+def _check_tags(columns: RunColumns, add: Add) -> None:
+    for line in columns.untagged:
+        add(ERROR, line, "no run tag; the official format ends each line with the run tag", "no-tag")
+    for tag, line in columns.tags.items():
+        if not RUN_TAG.fullmatch(tag):
+            add(ERROR, line, f"run tag {tag!r}: use 1 to 12 letters or digits, no punctuation", "tag")
+    if len(columns.tags) > 1:
+        add(
+            ERROR,
+            None,
+            f"{len(columns.tags)} run tags ({', '.join(columns.tags)}); a file holds one run, with one tag",
+            "tags",
+        )
+
+
+def _check_pairs(columns: RunColumns, task: Task, path: str, add: Add) -> None:
+    for d in columns.duplicates():
+        add(WARNING, d.line, f"duplicate of line {d.first_line}: counted once", "duplicate")
+    queries = np.frombuffer(columns.queries, dtype=np.int64)
+    if task.self_retrieval_forbidden:
+        pairs = columns.pair_codes()
+        width = max(len(columns.doc_ids), 1)
+        own = [q * width + columns.doc_ids[qid] for qid, q in columns.query_ids.items() if qid in columns.doc_ids]
+        for i in np.flatnonzero(np.isin(pairs, own)).tolist():
+            qid = list(columns.query_ids)[columns.queries[i]]
+            add(ERROR, columns.lines[i], f"query {qid!r} returns itself; a query case is not its own candidate", "self")
     limit = task.ranked_limit
     if limit and limit.marker.lower() in os.path.basename(path).lower():
-        for qid, n in Counter(ln.query_id for ln in lines).items():
-            if n > limit.lines:
-                line = [ln.line for ln in lines if ln.query_id == qid][limit.lines]
-                add(
-                    ERROR,
-                    line,
-                    f"question {qid!r} has {n} lines; {limit.files} files allow {limit.lines} per question",
-                    "limit",
+        counts = np.bincount(queries, minlength=len(columns.query_ids))
+        for qid, q in columns.query_ids.items():
+            if counts[q] > limit.lines:
+                line = _rows(columns, queries == q)[limit.lines]
+                message = (
+                    f"question {qid!r} has {counts[q]} lines; {limit.files} files allow {limit.lines} per question"
                 )
+                add(ERROR, line, message, "limit")
 
 
 def _gold_queries(dataset) -> Optional[set[str]]:
@@ -109,22 +111,23 @@ def _gold_queries(dataset) -> Optional[set[str]]:
         return None
 
 
-def _check_against_dataset(lines: list[RunLine], task: Task, dataset_id: str, add: Add) -> None:
+def _check_against_dataset(columns: RunColumns, task: Task, dataset_id: str, add: Add) -> None:
     import ir_datasets
 
     dataset = ir_datasets.load(dataset_id)
     released = set(released_query_ids(dataset))
     graded = _gold_queries(dataset)
-    for ln in lines:
-        if ln.query_id not in released:
-            add(ERROR, ln.line, f"query {ln.query_id!r} is not a query of {dataset_id}", "unknown-query")
-        elif graded is not None and ln.query_id not in graded:
-            add(WARNING, ln.line, f"query {ln.query_id!r} was released but has no gold: it is not scored", "no-gold")
-    known = [ln for ln in lines if ln.query_id in released]
+    queries = np.frombuffer(columns.queries, dtype=np.int64)
+    for qid, q in columns.query_ids.items():
+        if qid not in released:
+            for line in _rows(columns, queries == q):
+                add(ERROR, line, f"query {qid!r} is not a query of {dataset_id}", "unknown-query")
+        elif graded is not None and qid not in graded:
+            for line in _rows(columns, queries == q):
+                add(WARNING, line, f"query {qid!r} was released but has no gold: it is not scored", "no-gold")
     if task.gold == "documents":
-        _check_docs(known, task, dataset_id, dataset, add)
-    answered = {ln.query_id for ln in lines}
-    missing = sorted((graded if graded is not None else released) - answered)
+        _check_docs(columns, task, dataset_id, dataset, released, add)
+    missing = sorted((graded if graded is not None else released) - set(columns.query_ids))
     if missing:
         add(
             WARNING,
@@ -136,22 +139,23 @@ def _check_against_dataset(lines: list[RunLine], task: Task, dataset_id: str, ad
         )
 
 
-def _check_docs(known: list[RunLine], task: Task, dataset_id: str, dataset, add: Add) -> None:
+def _check_docs(columns: RunColumns, task: Task, dataset_id: str, dataset, released: set[str], add: Add) -> None:
     scoped = dataset_entry(dataset_id).scoped
+    query_ids, doc_ids = list(columns.query_ids), list(columns.doc_ids)
+    pairs = columns.pair_codes()
+    width = max(len(doc_ids), 1)
+    distinct = [(int(p) // width, int(p) % width) for p in np.unique(pairs).tolist()]
 
-    def doc_of(ln: RunLine) -> str:
-        return f"{ln.query_id}/{ln.doc_id}" if scoped else ln.doc_id
+    def doc_of(q: int, d: int) -> str:
+        return f"{query_ids[q]}/{doc_ids[d]}" if scoped else doc_ids[d]
 
-    found = set(dataset.docs_store().get_many({doc_of(ln) for ln in known}))
+    known = [(q, d) for q, d in distinct if query_ids[q] in released]
+    found = set(dataset.docs_store().get_many({doc_of(q, d) for q, d in known}))
+    unknown = [q * width + d for q, d in known if doc_of(q, d) not in found]
     level, template = task.unknown_doc
-    for ln in known:
-        if doc_of(ln) not in found:
-            add(
-                level,
-                ln.line,
-                template.format(doc=task.doc_word, doc_id=ln.doc_id, query_id=ln.query_id),
-                "unknown-doc",
-            )
+    for i in np.flatnonzero(np.isin(pairs, unknown)).tolist():
+        qid, did = query_ids[columns.queries[i]], doc_ids[columns.docs[i]]
+        add(level, columns.lines[i], template.format(doc=task.doc_word, doc_id=did, query_id=qid), "unknown-doc")
 
 
 def _test_dataset(task: Task, year: Optional[int], dataset: Optional[str]) -> Optional[str]:
@@ -182,9 +186,12 @@ def validate_run(
     path = os.fspath(path)
     spec = task_of(task)
     findings: list[Finding] = []
+    per_rule: Counter[tuple[Level, str]] = Counter()
 
     def add(level: Level, line: Optional[int], message: str, rule: str) -> None:
-        findings.append(Finding(level, path, line, message, rule))
+        per_rule[level, rule] += 1
+        if per_rule[level, rule] <= MAX_PER_RULE:  # a 10M-line file of one mistake must not fill the memory
+            findings.append(Finding(level, path, line, message, rule))
 
     checked = _test_dataset(spec, year, dataset)
     if spec.gold == "torts":
@@ -197,14 +204,20 @@ def validate_run(
             add(ERROR, None, f"null left at {null.where()}: {null.subtask} is disqualified", "null")
         return findings
     with regular_file(path) as readable:
-        lines = _read_lines(readable, path, spec, add)
-    _check_tags(lines, add)
-    _check_pairs(lines, spec, path, add)
-    if checked and lines:
+        columns = _read_lines(readable, path, spec, add)
+    if columns is not None:
+        _check_tags(columns, add)
+        _check_pairs(columns, spec, path, add)
+    if checked and columns is not None and len(columns):
         try:
-            _check_against_dataset(lines, spec, checked, add)
+            _check_against_dataset(columns, spec, checked, add)
         except ColieeDataError as e:
             add(WARNING, None, f"ids not checked against {checked}: {e.short()}", "not-checked")
         except ColieeError as e:
             add(WARNING, None, f"ids not checked against {checked}: {e}", "not-checked")
+    for (level, rule), n in per_rule.items():
+        if n > MAX_PER_RULE:
+            findings.append(
+                Finding(level, path, None, f"{n - MAX_PER_RULE:,} more lines like these ({n:,} in all)", rule)
+            )
     return sorted(findings, key=lambda f: f.line or 0)

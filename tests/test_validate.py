@@ -50,7 +50,7 @@ def test_task4_answers(write):
     path = write("R06.task4.t", "q1 Y t\nq2 maybe t\nq1 N t\nq3 N t\nq3 N t\n")
     assert found(validate_run(path, task=4)) == [
         ("error", 2, "unknown answer 'maybe'; expected Y or N in column 2"),
-        ("error", 3, "question 'q1' answered N here and Y on line 1"),
+        ("error", 3, "question 'q1' answered 'N' here and 'Y' on line 1; expected one answer per question"),
         ("warning", 5, "duplicate of line 4: counted once"),
     ]
 
