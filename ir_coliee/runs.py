@@ -96,20 +96,25 @@ def choose_format(parts: list[str], path: PathLike, lineno: int, allowed: tuple[
     return name
 
 
+def raw_lines(path: PathLike) -> Iterator[tuple[int, str, Optional[list[str]]]]:
+    """Every line with its fields: ``None`` for a blank line or a line of a ``/* ... */`` comment."""
+    in_comment = False
+    for lineno, line in iter_lines(path):
+        stripped = line.strip(_BLANKS)
+        if in_comment or stripped.startswith(COMMENT_OPEN):
+            in_comment = COMMENT_CLOSE not in stripped
+            yield lineno, line, None
+        else:
+            yield lineno, line, _FIELD_SEPARATOR.split(stripped) if stripped else None
+
+
 def data_lines(path: PathLike) -> Iterator[tuple[int, list[str]]]:
     """The fields of each non-blank line outside ``/* ... */`` comments (``task3-L`` files open with one).
 
     Fields are separated by spaces and tabs, as pandas' reader sees them; a carriage return inside
     a line separates too (the fast reader then steps aside, see :func:`_parse_fast`).
     """
-    in_comment = False
-    for lineno, line in iter_lines(path):
-        stripped = line.strip(_BLANKS)
-        if in_comment or stripped.startswith(COMMENT_OPEN):
-            in_comment = COMMENT_CLOSE not in stripped
-            continue
-        if stripped:
-            yield lineno, _FIELD_SEPARATOR.split(stripped)
+    return ((lineno, parts) for lineno, _, parts in raw_lines(path) if parts)
 
 
 def _score(text: str, path: PathLike, lineno: int, column: int) -> float:
@@ -398,6 +403,15 @@ def _ranked(run: TYPE_RUN) -> list[tuple[str, list[tuple[str, float]]]]:
     ]
 
 
+def _writable(query_id: object, doc_id: object, score: float) -> None:
+    """Refuse what :func:`read_run` would reject: empty ids or ids with white space, scores that are not finite."""
+    for what, value in (("query", query_id), ("document", doc_id)):
+        if not isinstance(value, str) or not value or _FIELD_SEPARATOR.search(value) or any(c.isspace() for c in value):
+            raise ValueError(f"{what} id {value!r} cannot be written: ids are non-empty and hold no white space")
+    if not math.isfinite(score):
+        raise ValueError(f"the score of {query_id!r} {doc_id!r} is {score!r}; scores are finite numbers")
+
+
 def format_line(fmt: RunFormat, query_id: str, doc_id: str, rank: int, score: float, tag: str) -> str:
     """One line of ``fmt``, fields placed where the format says."""
     fields = [""] * fmt.width
@@ -434,6 +448,7 @@ def write_run(run: TYPE_RUN, path: PathLike, format: FormatName, tag: str, max_p
             if len(labels) != 1 or not labels <= set(fmt.labels):
                 raise ValueError(f"question {qid!r} must have exactly one answer Y or N, got {sorted(labels)}")
         for rank, (did, score) in enumerate(ranked[:max_per_query], 1):
+            _writable(qid, did, score)
             lines.append(format_line(fmt, qid, did, rank, score, tag))
     with open(path, "w", encoding="utf-8", newline="\n") as f:
         f.writelines(lines)

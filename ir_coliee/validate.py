@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import os
 from collections import Counter
-from typing import Callable, Optional
+from typing import Callable, Optional, cast
 
 import numpy as np
 
@@ -22,8 +22,18 @@ from ir_coliee.datasets.files import ColieeDataError
 from ir_coliee.errors import ColieeError, ColieeFormatError, PathLike
 from ir_coliee.findings import ERROR, WARNING, Finding, Level, some
 from ir_coliee.formats.pilot import read_torts, remaining_nulls
-from ir_coliee.model import FORMATS, Task, TaskLike, edition_dataset, editions_of, expected_any, sniff, task_of
-from ir_coliee.runs import RUN_TAG, RunColumns, data_lines, read_columns
+from ir_coliee.model import (
+    FORMATS,
+    RunFormat,
+    Task,
+    TaskLike,
+    edition_dataset,
+    editions_of,
+    expected_any,
+    sniff,
+    task_of,
+)
+from ir_coliee.runs import RUN_TAG, RunColumns, data_lines, raw_lines, read_columns
 from ir_coliee.textfile import regular_file
 
 Add = Callable[[Level, Optional[int], str, str], None]
@@ -59,6 +69,76 @@ def _read_lines(readable: PathLike, path: str, task: Task, add: Add) -> Optional
         )
 
     return read_columns(readable, FORMATS[looks], on_error=bad_line)
+
+
+def _check_text(readable: PathLike, path: str, task: Task, add: Add) -> None:
+    """The official rules a line's text breaks beyond its fields: "a single ASCII text file", "a single
+    space to separate columns", the constant ``Q0``, ranks 1..n that agree with the scores, question ids
+    as written, and a ``/* ... */`` comment only as the first line of a ranked (``-L``) file."""
+    limit = task.ranked_limit
+    comments_allowed = bool(limit and limit.marker.lower() in os.path.basename(path).lower())
+    seen_data = False
+    ranks: dict[str, tuple[int, float]] = {}  # per query: the last rank and score
+    try:
+        for lineno, line, parts in raw_lines(readable):
+            _check_line(lineno, line, parts, task, comments_allowed, seen_data, ranks, add)
+            seen_data = seen_data or parts is not None
+    except ColieeFormatError:
+        return  # bytes that are not UTF-8: the reader's check reports them
+
+
+def _check_line(
+    lineno: int,
+    line: str,
+    parts: Optional[list[str]],
+    task: Task,
+    comments_allowed: bool,
+    seen_data: bool,
+    ranks: dict[str, tuple[int, float]],
+    add: Add,
+) -> None:
+    stripped = line.strip(" \t\r")
+    if not line.isascii():
+        add(WARNING, lineno, "non-ASCII characters; the official files are ASCII text", "ascii")
+    if parts is None:
+        if stripped.startswith("/*") and (seen_data or not comments_allowed):
+            where = "after the first line" if seen_data else "in a file that is not a ranked (-L) list"
+            add(WARNING, lineno, f"a /* */ comment {where}; only task3-L files may open with one", "comment")
+        return
+    if line != " ".join(parts):
+        add(WARNING, lineno, "columns separated by something other than a single space", "separator")
+    if task.statute and parts[0].endswith(".txt"):
+        add(WARNING, lineno, f"question id {parts[0]!r} carries .txt; runs echo the id as written", "txt")
+    ranked = next((f for f in FORMATS.values() if f.width == len(parts) and f.rank is not None), None)
+    if ranked is not None:
+        _check_ranked(ranked, parts, lineno, ranks, add)
+
+
+def _check_ranked(fmt: RunFormat, parts: list[str], lineno: int, ranks: dict[str, tuple[int, float]], add: Add) -> None:
+    for column, value in fmt.fixed:
+        if parts[column] != value:
+            add(ERROR, lineno, f"column {column + 1} is {parts[column]!r}, not {value!r}", "q0")
+    rank_text, score_text = parts[cast(int, fmt.rank)], parts[cast(int, fmt.score)]
+    try:
+        rank = int(rank_text)
+    except ValueError:
+        add(ERROR, lineno, f"rank {rank_text!r} is not a whole number", "rank")
+        return
+    try:
+        score = float(score_text)
+    except ValueError:
+        return  # the reader's check reports it
+    last_rank, last_score = ranks.get(parts[fmt.query], (0, float("inf")))
+    if rank != last_rank + 1:
+        add(ERROR, lineno, f"rank {rank} after rank {last_rank} of this question; ranks run 1, 2, 3, ...", "rank")
+    elif score > last_score:
+        add(
+            ERROR,
+            lineno,
+            f"score {score_text} above the score of rank {last_rank}: ranks contradict the scores",
+            "rank",
+        )
+    ranks[parts[fmt.query]] = (rank, score)
 
 
 def _rows(columns: RunColumns, mask: np.ndarray) -> list[int]:
@@ -205,6 +285,8 @@ def validate_run(
         return findings
     with regular_file(path) as readable:
         columns = _read_lines(readable, path, spec, add)
+        if columns is not None:
+            _check_text(readable, path, spec, add)
     if columns is not None:
         _check_tags(columns, add)
         _check_pairs(columns, spec, path, add)

@@ -119,3 +119,71 @@ def test_command_prints_findings_and_exits_1_on_errors(write, capsys):
 def test_unknown_task():
     with pytest.raises(ValueError, match="unknown COLIEE task"):
         validate_run("x", task=7)
+
+
+def test_the_text_rules_of_the_official_format(write):
+    text = (
+        "/* opening comment */\n"
+        "R05-01-A Q0 1 1 0.9 t\n"
+        "R05-01-A\tQ0 2 2 0.8 t\n"  # a tab
+        "R05-01-A Q1 3 3 0.7 t\n"  # not Q0
+        "R05-01-A Q0 4 5 0.6 t\n"  # rank 5 after 3
+        "R05-01-I Q0 1 1 0.5 t\n"
+        "R05-01-I Q0 2 2 0.9 t\n"  # higher score at a lower rank
+        "R05-01-I Q0 3 x 0.1 t\n"  # not a number
+        "/* a late comment */\n"
+        "R05-02-A.txt Q0 1 1 0.5 t\n"
+        "R05-02-I Q0 1 1 0.5 tä\n"
+    )
+    found_ = found(validate_run(write("task3-l.t", text), task=3))  # -L recognised in any case
+    assert [f for f in found_ if f[2] and "run tag" not in f[2]] == [
+        ("warning", 3, "columns separated by something other than a single space"),
+        ("error", 4, "column 2 is 'Q1', not 'Q0'"),
+        ("error", 5, "rank 5 after rank 3 of this question; ranks run 1, 2, 3, ..."),
+        ("error", 7, "score 0.9 above the score of rank 1: ranks contradict the scores"),
+        ("error", 8, "rank 'x' is not a whole number"),
+        ("warning", 9, "a /* */ comment after the first line; only task3-L files may open with one"),
+        ("warning", 10, "question id 'R05-02-A.txt' carries .txt; runs echo the id as written"),
+        ("warning", 11, "non-ASCII characters; the official files are ASCII text"),
+    ]
+    assert ("error", 11, "run tag 'tä': use 1 to 12 letters or digits, no punctuation") in found_
+    opening = found(validate_run(write("task3.t", "/* c */\nR05-01-A 1 t\n"), task=3))
+    assert opening == [
+        ("warning", 1, "a /* */ comment in a file that is not a ranked (-L) list; only task3-L files may open with one")
+    ]
+
+
+@pytest.mark.parametrize("score", ["nan", "inf", "-Infinity"])
+def test_scores_that_are_not_finite_are_errors(write, score):
+    assert found(validate_run(write("task3-L.t", f"R05-01-A Q0 1 1 {score} t\n"), task=3)) == [
+        ("error", 1, f"score {score!r} is not a number; expected a finite number in column 5")
+    ]
+
+
+@pytest.mark.parametrize(
+    "run, problem",
+    [
+        ({"q 1": {"a": 1.0}}, "query id 'q 1' cannot be written"),
+        ({"q": {"a\tb": 1.0}}, "document id 'a\\tb' cannot be written"),
+        ({"q": {"": 1.0}}, "document id '' cannot be written"),
+        ({"q": {"a": float("nan")}}, "scores are finite numbers"),
+        ({"q": {"a": float("inf")}}, "scores are finite numbers"),
+    ],
+)
+def test_write_run_refuses_what_read_run_would_reject(tmp_path, run, problem):
+    from ir_coliee import write_run
+
+    with pytest.raises(ValueError) as info:
+        write_run(run, tmp_path / "task3-L.t", format="trec", tag="t")
+    assert problem in str(info.value)
+    assert not (tmp_path / "task3-L.t").exists()  # nothing half-written
+
+
+def test_many_findings_of_one_rule_are_capped_and_counted(write):
+    from ir_coliee.validate import MAX_PER_RULE
+
+    text = "".join(f"{q:06d} {q:06d} t\n" for q in range(MAX_PER_RULE + 50))
+    findings = validate_run(write("task1.t", text), task=1)
+    selfs = [f for f in findings if f.rule == "self"]
+    assert len(selfs) == MAX_PER_RULE + 1
+    assert selfs[0].line is None and selfs[0].message == f"50 more lines like these ({MAX_PER_RULE + 50:,} in all)"
