@@ -8,6 +8,11 @@ from typing import Optional, Union
 PathLike = Union[str, "os.PathLike[str]"]
 
 
+def shown(value: str, limit: int = 40) -> str:
+    """``value`` quoted for a message, cut to ``limit`` characters (a 5,000-digit field stays readable)."""
+    return repr(value) if len(value) <= limit else f"{value[:limit]!r}... ({len(value):,} characters)"
+
+
 class ColieeError(ValueError):
     """Base class of every error ir_coliee raises on bad input."""
 

@@ -12,7 +12,7 @@ import re
 
 import pandas as pd
 
-from ir_coliee.errors import ColieeFormatError, PathLike
+from ir_coliee.errors import ColieeFormatError, PathLike, shown
 from ir_coliee.formats.riteval import parse_riteval
 from ir_coliee.model import ANSWER_LABELS, GoldKind
 from ir_coliee.textfile import iter_lines, parse_json, read_text, regular_file, strip_txt
@@ -81,13 +81,13 @@ def _qrels_row(parts: list[str], path: PathLike, lineno: int) -> tuple[str, str,
             relevance = int(parts[3])
         except ValueError:
             raise ColieeFormatError(
-                path, lineno, f"relevance {parts[3]!r} is not a whole number", "an integer in column 4"
+                path, lineno, f"relevance {shown(parts[3])} is not a whole number", "an integer in column 4"
             ) from None
         return strip_txt(parts[0]), strip_txt(parts[2]), relevance
     if len(parts) in (2, 3) and parts[1] in ANSWER_LABELS:
         return strip_txt(parts[0]), parts[1], 1
     if len(parts) == 3:
-        raise ColieeFormatError(path, lineno, f"unknown answer {parts[1]!r}", "Y or N in column 2")
+        raise ColieeFormatError(path, lineno, f"unknown answer {shown(parts[1])}", "Y or N in column 2")
     raise ColieeFormatError(path, lineno, f"{len(parts)} columns", _LINES_EXPECTED)
 
 

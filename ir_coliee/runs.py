@@ -26,7 +26,7 @@ import pandas as pd
 from ir_measures.util import TYPE_RUN
 from pandas.api.types import union_categoricals
 
-from ir_coliee.errors import ColieeFormatError, PathLike
+from ir_coliee.errors import ColieeFormatError, PathLike, shown
 from ir_coliee.model.formats import (
     ANSWER_LABELS,
     COMMENT_CLOSE,
@@ -123,7 +123,9 @@ def _score(text: str, path: PathLike, lineno: int, column: int) -> float:
     except ValueError:
         score = math.nan
     if not math.isfinite(score):
-        raise ColieeFormatError(path, lineno, f"score {text!r} is not a number", f"a finite number in column {column}")
+        raise ColieeFormatError(
+            path, lineno, f"score {shown(text)} is not a number", f"a finite number in column {column}"
+        )
     return score
 
 
@@ -134,7 +136,7 @@ def parse_line(fmt: RunFormat, parts: list[str], path: PathLike, lineno: int) ->
     doc = parts[fmt.doc]
     if fmt.labels and doc not in fmt.labels:
         raise ColieeFormatError(
-            path, lineno, f"unknown answer {doc!r}", f"{' or '.join(fmt.labels)} in column {fmt.doc + 1}"
+            path, lineno, f"unknown answer {shown(doc)}", f"{' or '.join(fmt.labels)} in column {fmt.doc + 1}"
         )
     score = None if fmt.score is None else _score(parts[fmt.score], path, lineno, fmt.score + 1)
     tag = parts[fmt.tag] if len(parts) == fmt.width else ""

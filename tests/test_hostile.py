@@ -379,3 +379,36 @@ def test_unreadable_files_and_folders_as_a_non_root_user(monkeypatch, capsys):
         os.chmod(case.run, 0o644)
         shutil.rmtree(top)
         ir_coliee.datasets.refresh()
+
+
+# --- killed mid-way: nothing is left behind that changes the next run -----------------------------------
+
+
+@pytest.mark.parametrize("command", ["eval", "data check"])
+def test_a_run_killed_mid_way_leaves_the_next_one_identical(tmp_path, command):
+    import signal
+    import time
+
+    from caselaw_data import write_task1_flat
+
+    root = tmp_path / "root"
+    write_task1_flat(root, with_test_gold=True)
+    run = tmp_path / "task1.big"
+    run.write_text("".join(f"{q:06d} {d:06d} t\n" for q in range(200, 202) for d in range(300_000)))
+    argv = (
+        ["eval", "coliee/task1/2024/test", str(run)]
+        if command == "eval"
+        else ["data", "check", "coliee/task1/2024/test"]
+    )
+    env = {**os.environ, "COLIEE_HOME": str(root), "IR_DATASETS_HOME": str(tmp_path / "irds")}
+    before = sorted(root.rglob("*"))
+    clean = subprocess.run([sys.executable, "-m", "ir_coliee", *argv], capture_output=True, text=True, env=env)
+    killed = subprocess.Popen([sys.executable, "-m", "ir_coliee", *argv], env=env, stdout=subprocess.DEVNULL)
+    time.sleep(1.0)  # past the start, mid-way through reading
+    killed.send_signal(signal.SIGKILL)
+    killed.wait()
+    again = subprocess.run([sys.executable, "-m", "ir_coliee", *argv], capture_output=True, text=True, env=env)
+    assert (again.returncode, again.stdout, again.stderr) == (clean.returncode, clean.stdout, clean.stderr)
+    assert clean.returncode == 0 and clean.stdout
+    assert sorted(root.rglob("*")) == before  # nothing written in the data root
+    assert not list((tmp_path / "irds").rglob("*coliee*"))  # no cache of ours (ir_datasets makes its own folders)

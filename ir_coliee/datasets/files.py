@@ -107,6 +107,10 @@ class DataFile(NamedTuple):
                 f"{self.describe()}: cannot read from the zip file ({e}); extract it with its password "
                 f"under {data_root()} instead"
             ) from None
+        except KeyError:  # the zip file was replaced since the data root was scanned
+            raise ColieeDataError(
+                f"{self.describe()}: no longer in the zip file; the data root changed, run again"
+            ) from None
         except (OSError, EOFError, zipfile.BadZipFile, zlib.error) as e:
             raise ColieeDataError(
                 f"{self.describe()}: cannot be read ({_reason(e)}); `ir_coliee data check` lists the files"
