@@ -22,7 +22,7 @@ from typing import NamedTuple, Optional, Union, cast
 
 import pandas as pd
 from ir_measures.measures.base import Measure
-from ir_measures.util import TYPE_QREL, TYPE_RUN
+from ir_measures.util import TYPE_QREL, TYPE_RUN, Metric
 
 from ir_coliee.compare import Correction, compare
 from ir_coliee.datasets.caselaw import scope_run
@@ -56,6 +56,7 @@ from ir_coliee.runs import FormatOption, ParsedRun, first_format, parse_run
 from ir_coliee.tables import answer_counts, gold_table, run_table, set_counts
 from ir_coliee.textfile import regular_file
 from ir_coliee.tuning import Over, Tuned, apply_cutoff, tune_cutoff
+from ir_coliee.values import CountedValue
 
 GoldLike = Union[str, "os.PathLike[str]", TYPE_QREL]
 RunLike = Union[str, "os.PathLike[str]", TYPE_RUN, ParsedRun]
@@ -365,7 +366,23 @@ def _run_queries(frame: TYPE_RUN) -> set[str]:
 # --- scoring ---------------------------------------------------------------------------------------
 
 
-def _counts(task: Task, gold: pd.DataFrame, run: TYPE_RUN) -> dict[str, int]:
+def _counts(task: Task, gold: pd.DataFrame, run: TYPE_RUN, per_query: Sequence[Metric]) -> dict[str, int]:
+    """The counts behind the scores: from the per-query values of an ir_coliee measure over every line
+    (they carry them), else counted afresh (only ir_measures' own measures, or cutoffs, were asked for)."""
+    carrier = next(
+        (
+            m.measure
+            for m in per_query
+            if isinstance(m.value, CountedValue) and m.measure.params.get("cutoff") is None and m.measure["rel"] == 1
+        ),
+        None,
+    )
+    if carrier is not None:
+        values = [cast(CountedValue, m.value) for m in per_query if m.measure == carrier]
+        if task.gold == "answers":
+            return {"correct": sum(v.tp for v in values), "questions": len(values)}
+        totals = {k: sum(getattr(v, k) for v in values) for k in ("tp", "retrieved", "relevant")}
+        return {**totals, "queries": len(values)}
     table = gold_table(gold)
     ran = run_table(run, table)
     if task.gold == "answers":
@@ -490,7 +507,11 @@ def score(
         result = pipeline.calc(chosen, gold_frame, r.frame)
         aggregated = cast(dict, result.aggregated)
         rows.append(
-            {"run": r.info.name, **{str(m): float(aggregated[m]) for m in chosen}, **_counts(spec, gold_frame, r.frame)}
+            {
+                "run": r.info.name,
+                **{str(m): float(aggregated[m]) for m in chosen},
+                **_counts(spec, gold_frame, r.frame, result.per_query),
+            }
         )
         per_query.append(_with_run(per_query_frame(result.per_query), r.info.name))
     return _report(rows, per_query, findings, spec, year, [str(m) for m in chosen], [r.info for r in read])

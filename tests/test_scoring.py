@@ -303,3 +303,11 @@ def test_validate_released_question_without_gold_is_a_warning(coliee_home, write
         ("warning", None, "1 questions unanswered (scored as wrong): R05-01-I"),
         ("warning", 2, "query 'R05-03-A' was released but has no gold: it is not scored"),
     ]
+
+
+def test_counts_are_the_same_whichever_measures_are_asked_for():
+    counts = ["tp", "retrieved", "relevant", "queries"]
+    official = score(GOLD, RUN, task=1).table[counts].iloc[0].tolist()
+    assert official == [2, 5, 4, 3]  # from the per-query values of MicroP
+    assert score(GOLD, RUN, task=1, measures=["AP"]).table[counts].iloc[0].tolist() == official  # counted afresh
+    assert score(GOLD, RUN, task=1, measures=["MicroP@1", "AP"]).table[counts].iloc[0].tolist() == official
