@@ -14,7 +14,7 @@ import pandas as pd
 from ir_coliee.datasets.common import REGISTERED
 from ir_coliee.errors import ColieeError, ColieeScoringError
 from ir_coliee.findings import Finding, grouped
-from ir_coliee.model import TASK_KEYS
+from ir_coliee.model import TASK_KEYS, task_of
 from ir_coliee.runs import write_run
 from ir_coliee.scoring import Report, compare_runs, score, tune
 from ir_coliee.validate import validate_run
@@ -117,6 +117,47 @@ def cmd_eval(args: argparse.Namespace) -> int:
     )
     report_findings(report.findings)
     print_report(report, sys.stdout, args.format, args.digits, args.per_query)
+    if args.leaderboard:
+        _placement(report, sys.stdout)
+    return 0
+
+
+def _placement(report: Report, out: TextIO) -> None:
+    """Where each scored run would have placed among the official runs of its edition."""
+    from ir_coliee.leaderboard import load_leaderboard
+
+    if report.year is None:
+        raise ColieeError("--leaderboard needs the edition: give --year, or a dataset id as GOLD")
+    board = load_leaderboard(report.task, report.year)
+    if board.headline not in report.table.columns:
+        raise ColieeError(f"the {report.year} table ranks runs by {board.headline}, which this report does not hold")
+    kind = "complete official table" if board.complete else f"partial table: {len(board.table)} published rows"
+    out.write(f"\nleaderboard: COLIEE {report.year} {task_of(report.task).label}, by {board.headline} ({kind})\n")
+    for _, row in report.table.iterrows():
+        value = float(row[board.headline])
+        rank, above, below = board.place(value)
+        near = [
+            f"{label} {r['team']} {r['run']} {r[board.headline]:.4f}"
+            for label, r in (("above:", above), ("below:", below))
+            if r is not None
+        ]
+        out.write(
+            f"{row['run']}\t{board.headline} {value:.4f}\trank {rank} of {len(board.table) + 1}\t{'; '.join(near)}\n"
+        )
+
+
+def cmd_leaderboard(args: argparse.Namespace) -> int:
+    """The published official table of a task and edition, each row checked."""
+    from ir_coliee.leaderboard import load_leaderboard
+
+    board = load_leaderboard(args.task, args.year)
+    print(f"# source: {board.source}")
+    if not board.complete:
+        print(f"# partial: {len(board.table)} published rows, not the complete official table")
+    write_table(board.table, sys.stdout, args.digits)
+    flagged = int((board.table["check"] != "").sum())
+    if flagged:
+        print(f"# {flagged} rows fail a check (see the check column): their printed figures contradict each other")
     return 0
 
 
@@ -279,7 +320,20 @@ def build_parser() -> argparse.ArgumentParser:
         help="read the run in this submission format (default: the task's, from the first line)",
     )
     ev.add_argument("--digits", type=int, default=4, help="decimals in tsv output (default 4)")
+    ev.add_argument(
+        "--leaderboard", action="store_true", help="place the run among the published official runs of its edition"
+    )
     ev.set_defaults(func=cmd_eval)
+    board = sub.add_parser(
+        "leaderboard",
+        help="the published official results of a task and edition",
+        description="Print the official result table of COLIEE TASK in YEAR as published (with its source), "
+        "each row checked: F1 against P and R, R and accuracy against the gold size.",
+    )
+    board.add_argument("task", choices=TASK_KEYS, help="COLIEE task")
+    board.add_argument("year", type=int, help="COLIEE edition")
+    board.add_argument("--digits", type=int, default=4, help="decimals (default 4)")
+    board.set_defaults(func=cmd_leaderboard)
     val = sub.add_parser(
         "validate",
         help="check a submission against the official rules",

@@ -215,7 +215,9 @@ class OfficialEntry(NamedTuple):
     ranked: tuple[Measure, ...]
     note: str
     headline: Measure
-    """The measure runs are ranked by (2026 Task 3 ranks by recall-gated accuracy, its tie-break is MacroF2)."""
+    """The measure runs are ranked by, or the tie-break of :attr:`ranked_by`."""
+    ranked_by: str = ""
+    """A score that is not an ir_measures measure and ranks the runs (2026 Task 3: ``RecallGatedAccuracy``)."""
 
     def covers(self, year: int) -> bool:
         return self.first <= year and (self.last is None or year <= self.last)
@@ -250,6 +252,7 @@ OFFICIAL: tuple[OfficialEntry, ...] = (
         _TASK3_RANKED,
         "ranked by recall-gated accuracy (score_recall_gated, or eval --answers); macro F2 breaks ties",
         MacroF2,
+        ranked_by="RecallGatedAccuracy",
     ),
     OfficialEntry("4", 2018, None, (AnswerAccuracy,), (), "correct answers over all questions", AnswerAccuracy),
     OfficialEntry("5", 2021, None, (AnswerAccuracy,), (), "Y/N without articles; 2021 only", AnswerAccuracy),

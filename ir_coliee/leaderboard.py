@@ -1,0 +1,196 @@
+"""The published official result tables of COLIEE, shipped with their sources, checked, and used to place
+a run among the official submissions of its edition.
+
+The tables (``ir_coliee/results/*.csv``, one ``# source:`` line each) come in several shapes: complete
+official tables (2024 Tasks 1-2), transcriptions (2026 Tasks 1-2, zero-score runs left out) and partial
+rows that teams reproduced; values in % or as fractions. :func:`load_leaderboard` reads one task and
+edition into one shape, the official measures as fractions. Every row is checked, and a row that fails a
+check is flagged in ``check``, never hidden:
+
+* F1 must follow from the printed P and R, within the rounding of the printed digits;
+* where the gold size of the test set is known (``ir_coliee.model.KNOWN_SIZES``), R x |gold| and
+  accuracy x |questions| must be whole numbers, within the rounding of the printed digits.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import math
+import pkgutil
+import re
+from collections.abc import Iterator
+from decimal import Decimal
+from typing import NamedTuple, Optional
+
+import pandas as pd
+
+from ir_coliee.errors import ColieeError
+from ir_coliee.model import edition_dataset, known_sizes, official_entry, task_of
+
+RESULTS = (
+    "coliee2021_2022_task2_summary.csv",
+    "coliee2023_task1_partial.csv",
+    "coliee2023_task2_partial.csv",
+    "coliee2023_task3_partial.csv",
+    "coliee2023_task4_partial.csv",
+    "coliee2024_task1_official.csv",
+    "coliee2024_task2_official.csv",
+    "coliee2024_task3_partial.csv",
+    "coliee2024_task4_partial.csv",
+    "coliee2025_partial.csv",
+    "coliee2026_task1_transcribed.csv",
+    "coliee2026_task2_transcribed.csv",
+    "coliee2026_task3_partial.csv",
+    "coliee2026_task4_partial.csv",
+)
+#: Column names of the tables -> the measure they hold (task 3 of 2026 is ranked by recall-gated accuracy).
+_COLUMNS = {"precision": "P", "recall": "R", "f1": "F1", "f2": "F2", "accuracy": "Acc", "map": "AP"}
+_COLUMNS.update({f"r{k}": f"R@{k}" for k in (5, 10, 30)})
+#: The long form of the 2025 table: words of its ``measure`` column -> the measure.
+_WORDS = (("micro f1", "F1"), ("macro f2", "F2"), ("mean per-tort f1", "F1"), ("accuracy", "Acc"))
+_TASKS = {"pilot-tp": "pilot", "pilot-re": "pilot"}
+
+
+class Row(NamedTuple):
+    rank: str
+    team: str
+    run: str
+    values: dict[str, Decimal]
+    """Measure -> value as printed (a fraction)."""
+
+
+class Leaderboard(NamedTuple):
+    """The published table of one task and edition."""
+
+    task: str
+    year: int
+    table: pd.DataFrame
+    """``rank``, ``team``, ``run``, the measures (official names, fractions), ``check`` (empty when all is well)."""
+    headline: str
+    """The column runs are ranked by."""
+    complete: bool
+    """Whether the source is the complete official table (else partial rows)."""
+    source: str
+
+    def place(self, value: float) -> tuple[int, Optional[pd.Series], Optional[pd.Series]]:
+        """Where a run scoring ``value`` on the headline would stand: its rank among the listed runs
+        (ties with listed runs go after them), and the rows just above and below."""
+        scores = self.table[self.headline]
+        above = self.table[scores >= value]
+        below = self.table[scores < value]
+        return (
+            len(above) + 1,
+            above.iloc[-1] if len(above) else None,
+            below.iloc[0] if len(below) else None,
+        )
+
+
+def _short(name: str) -> str:
+    """The column a measure fills: ``MicroF1`` -> F1, ``MacroP`` -> P, ``AnswerAccuracy`` -> Acc, ``AP`` -> AP."""
+    if name.endswith("Accuracy"):
+        return "Acc"
+    return name.removeprefix("Micro").removeprefix("Macro")
+
+
+def _names(task: str, year: int) -> dict[str, str]:
+    """Short measure -> the official measure name of the task and edition (the model's official entry)."""
+    entry = official_entry(task, year)
+    names = {_short(str(m)): str(m) for m in (*entry.ranked, *entry.measures)}
+    if entry.ranked_by:
+        names[_short(entry.ranked_by)] = entry.ranked_by
+    return names
+
+
+def _read(name: str) -> tuple[str, list[dict[str, str]]]:
+    data = pkgutil.get_data("ir_coliee", f"results/{name}")
+    text = (data or b"").decode("utf-8")
+    first, _, rest = text.partition("\n")
+    return first.removeprefix("# source:").strip(), list(csv.DictReader(io.StringIO(rest)))
+
+
+def _rows(source: str, records: list[dict[str, str]], task: str, year: int) -> Iterator[Row]:
+    percent = "in %" in source
+    for r in records:
+        if int(r["year"]) != year or _TASKS.get(r["task"].lower(), r["task"].lower()) != task:
+            continue
+        values: dict[str, Decimal] = {}
+        for column, short in _COLUMNS.items():
+            if r.get(column):
+                values[short] = Decimal(r[column]) / (100 if percent else 1)
+        if r.get("measure"):
+            short = next(s for words, s in _WORDS if r["measure"].lower().startswith(words))
+            values[short] = Decimal(r["value"])
+        rank = r.get("rank") or r.get("rank_in_source") or ""
+        yield Row(rank, r.get("team") or r.get("row", ""), r.get("run") or r.get("file") or "", values)
+
+
+def _half_unit(value: Decimal) -> Decimal:
+    exponent = value.as_tuple().exponent
+    return Decimal(5) * Decimal(10) ** (int(exponent) - 1) if isinstance(exponent, int) else Decimal(0)
+
+
+def _f1(p: Decimal, r: Decimal) -> Decimal:
+    return 2 * p * r / (p + r) if p + r else Decimal(0)
+
+
+def _checks(row: Row, task: str, year: int) -> list[str]:
+    """What a row's printed figures contradict (empty when nothing)."""
+    v, found = row.values, []
+    if {"P", "R", "F1"} <= set(v):
+        p, r, f = v["P"], v["R"], v["F1"]
+        hp, hr, hf = _half_unit(p), _half_unit(r), _half_unit(f)
+        low, high = _f1(max(p - hp, Decimal(0)), max(r - hr, Decimal(0))), _f1(p + hp, r + hr)
+        if f + hf < low or f - hf > high:
+            found.append(f"F1 {f} does not follow from P {p} and R {r} ({float(_f1(p, r)):.4f})")
+    sizes = known_sizes(edition_dataset(task, year))
+    for short, n, what in (("R", sizes and sizes.qrels, "gold pairs"), ("Acc", sizes and sizes.queries, "questions")):
+        if short in v and n:
+            half = _half_unit(v[short])
+            if math.ceil((v[short] - half) * n) > math.floor((v[short] + half) * n):
+                found.append(f"{short} {v[short]} x {n:,} {what} is not a whole number")
+    return found
+
+
+def available() -> list[tuple[str, int]]:
+    """``(task, year)`` of every published table shipped."""
+    found = set()
+    for name in RESULTS:
+        for r in _read(name)[1]:
+            found.add((_TASKS.get(r["task"].lower(), r["task"].lower()), int(r["year"])))
+    return sorted(found, key=lambda t: (t[1], t[0]))
+
+
+def load_leaderboard(task: object, year: int) -> Leaderboard:
+    """The published table of ``task`` in ``year``, checked, best first."""
+    key = task_of(str(task)).key
+    sources, rows = [], []
+    for name in RESULTS:
+        source, records = _read(name)
+        found = list(_rows(source, records, key, year))
+        if found:
+            sources.append(source)
+            rows.extend(found)
+    if not rows:
+        shown = ", ".join(f"{t} {y}" for t, y in available())
+        raise ColieeError(f"no published table for COLIEE {task_of(key).label} {year} is shipped (tables: {shown})")
+    names = _names(key, year)
+    frame = pd.DataFrame(
+        [
+            {"rank": r.rank, "team": r.team, "run": r.run, **{names.get(k, k): float(x) for k, x in r.values.items()}}
+            for r in rows
+        ]
+    )
+    frame["check"] = ["; ".join(_checks(r, key, year)) for r in rows]
+    headline = _headline(key, year, frame)
+    frame = frame.sort_values(headline, ascending=False, kind="stable").reset_index(drop=True)
+    complete = all(re.search(r"complete table", s) for s in sources)
+    return Leaderboard(key, year, frame, headline, complete, " | ".join(sources))
+
+
+def _headline(task: str, year: int, frame: pd.DataFrame) -> str:
+    entry = official_entry(task, year)
+    for name in (entry.ranked_by, str(entry.headline)):
+        if name in frame.columns and frame[name].notna().any():
+            return name
+    return next(c for c in frame.columns if c not in ("rank", "team", "run"))

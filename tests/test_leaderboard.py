@@ -1,0 +1,79 @@
+"""The published official tables: shipped with their sources, checked row by row, used to place a run."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+
+from ir_coliee import ColieeError
+from ir_coliee.cli import main
+from ir_coliee.leaderboard import Row, _checks, available, load_leaderboard
+
+
+def test_the_complete_2024_task1_table():
+    board = load_leaderboard(1, 2024)
+    assert board.complete and board.headline == "MicroF1" and len(board.table) == 26
+    assert "coliee-site" in board.source
+    best = board.table.iloc[0]
+    assert (best["team"], best["MicroP"], best["MicroR"], best["MicroF1"]) == ("TQM", 0.5057, 0.3944, 0.4432)
+    assert (board.table["check"] == "").all()  # every row agrees with itself and with the 1,562 gold pairs
+    assert board.table["MicroF1"].is_monotonic_decreasing
+
+
+def test_rows_whose_figures_contradict_each_other_are_flagged():
+    # printed F1 0.60 cannot come from P 0.50 and R 0.50, whatever the rounding
+    assert _checks(
+        Row("1", "T", "r", {"P": Decimal("0.50"), "R": Decimal("0.50"), "F1": Decimal("0.60")}), "1", 2024
+    ) == ["F1 0.60 does not follow from P 0.50 and R 0.50 (0.5000)"]
+    # 2024 Task 1 has 1,562 gold pairs: R 0.3945 would need 616.2 of them
+    row = Row("1", "T", "r", {"P": Decimal("0.5057"), "R": Decimal("0.3945"), "F1": Decimal("0.4432")})
+    assert _checks(row, "1", 2024) == ["R 0.3945 x 1,562 gold pairs is not a whole number"]
+    assert _checks(row._replace(values={**row.values, "R": Decimal("0.3944")}), "1", 2024) == []
+    board = load_leaderboard(1, 2023)
+    flagged = board.table[board.table["check"] != ""]
+    assert flagged[["team", "run"]].values.tolist() == [["THUIR", "thuirrun1"]]  # shown, not hidden
+
+
+def test_percentages_become_fractions_and_2026_task3_is_ranked_by_the_gate():
+    assert load_leaderboard(2, 2023).table.iloc[0]["MicroF1"] == pytest.approx(0.7456)
+    board = load_leaderboard(3, 2026)
+    assert board.headline == "RecallGatedAccuracy" and board.table.iloc[0]["RecallGatedAccuracy"] == 0.951
+    assert not board.complete
+
+
+def test_placing_a_run():
+    board = load_leaderboard(1, 2024)
+    rank, above, below = board.place(0.44)
+    assert (
+        rank == 2
+        and above["run"] == "task1_test_answer_2024_run1.txt"
+        and below["run"] == "task1_test_answer_2024_run3.txt"
+    )
+    assert board.place(0.99)[:2] == (1, None)
+    assert board.place(0.0)[0] == len(board.table) + 1
+
+
+def test_every_shipped_table_loads():
+    assert ("1", 2024) in available() and ("4", 2026) in available()
+    for task, year in available():
+        assert len(load_leaderboard(task, year).table) > 0
+    with pytest.raises(ColieeError, match="no published table"):
+        load_leaderboard(5, 2021)
+
+
+def test_leaderboard_and_eval_leaderboard_commands(write, capsys):
+    assert main(["leaderboard", "2", "2024"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith("# source: ") and out[1] == "rank\tteam\trun\tMicroP\tMicroR\tMicroF1\tcheck"
+    assert out[2] == "1\tAMHR\tamhr.mt53bk2r.txt\t0.6364\t0.6667\t0.6512\t"
+    gold = write("task1_test_labels_2024.json", '{"000001.txt": ["000010.txt", "000011.txt"]}')
+    run = write("task1.univABC", "000001 000010 univABC\n000001 000099 univABC\n")
+    assert main(["eval", gold, run, "--task", "1", "--year", "2024", "--leaderboard"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    # P = 1/2, R = 1/2, F1 = 1/2: above every official 2024 run
+    assert out[-2] == "leaderboard: COLIEE 2024 Task 1, by MicroF1 (complete official table)"
+    assert out[-1].startswith(
+        "univABC\tMicroF1 0.5000\trank 1 of 27\tbelow: TQM task1_test_answer_2024_run1.txt 0.4432"
+    )
+    assert main(["leaderboard", "5", "2021"]) == 2
