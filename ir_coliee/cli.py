@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import argparse
+import csv
+import functools
 import json
 import os
 import sys
 from collections.abc import Sequence
-from typing import Optional, TextIO
+from typing import Literal, Optional, TextIO
 
 import pandas as pd
 
@@ -32,11 +34,35 @@ def _fmt(value: object, digits: int, missing: str = "") -> str:
     return str(value)
 
 
-def write_table(frame: pd.DataFrame, out: TextIO, digits: int, missing: str = "") -> None:
-    """Tab-separated, ``digits`` decimals; NaN printed as ``missing`` when given."""
-    out.write("\t".join(frame.columns) + "\n")
-    for row in frame.itertuples(index=False):
-        out.write("\t".join(_fmt(v, digits, missing) for v in row) + "\n")
+OutputFormat = Literal["tsv", "csv", "json", "markdown", "latex"]
+OUTPUT_FORMATS: tuple[OutputFormat, ...] = ("tsv", "csv", "json", "markdown", "latex")
+_LATEX_SPECIAL = {c: f"\\{c}" for c in "&%$#_{}"}
+
+
+def _latex(text: str) -> str:
+    return "".join(_LATEX_SPECIAL.get(c, c) for c in text)
+
+
+def write_table(frame: pd.DataFrame, out: TextIO, digits: int, missing: str = "", style: OutputFormat = "tsv") -> None:
+    """The table in ``style`` (tsv, csv, markdown, or a LaTeX booktabs tabular), ``digits`` decimals,
+    the same columns in each; NaN printed as ``missing`` when given."""
+    header = list(map(str, frame.columns))
+    rows = [[_fmt(v, digits, missing) for v in row] for row in frame.itertuples(index=False)]
+    if style == "csv":
+        writer = csv.writer(out, lineterminator="\n")
+        writer.writerows([header, *rows])
+    elif style == "markdown":
+        out.write("| " + " | ".join(header) + " |\n|" + "---|" * len(header) + "\n")
+        out.writelines("| " + " | ".join(c.replace("|", "\\|") for c in row) + " |\n" for row in rows)
+    elif style == "latex":
+        numeric = ["r" if frame[c].dtype.kind in "fiu" else "l" for c in frame.columns]
+        out.write(f"\\begin{{tabular}}{{{''.join(numeric)}}}\n\\toprule\n")
+        out.write(" & ".join(map(_latex, header)) + " \\\\\n\\midrule\n")
+        out.writelines(" & ".join(map(_latex, row)) + " \\\\\n" for row in rows)
+        out.write("\\bottomrule\n\\end{tabular}\n")
+    else:
+        out.write("\t".join(header) + "\n")
+        out.writelines("\t".join(row) + "\n" for row in rows)
 
 
 def _json_value(value: object) -> object:
@@ -66,7 +92,7 @@ def _json_doc(report: Report, index: int, per_query: bool) -> dict:
     return doc
 
 
-def print_report(report: Report, out: TextIO, output: str, digits: int, per_query: bool) -> None:
+def print_report(report: Report, out: TextIO, output: OutputFormat, digits: int, per_query: bool) -> None:
     """The report as a table (or JSON): one row per run, or each query's values with the totals."""
     if output == "json":
         docs = [_json_doc(report, i, per_query) for i in range(len(report.runs))]
@@ -87,10 +113,10 @@ def print_report(report: Report, out: TextIO, output: str, digits: int, per_quer
             frame = pd.concat([frame, totals], ignore_index=True)
         if len(report.runs) == 1:
             frame = frame.drop(columns="run")
-        write_table(frame, out, digits)
+        write_table(frame, out, digits, style=output)
         return
     missing = "disqualified" if any(report.disqualified.values()) else ""
-    write_table(report.table[["run", *report.measures]], out, digits, missing)
+    write_table(report.table[["run", *report.measures]], out, digits, missing, style=output)
 
 
 def report_findings(findings: Sequence[Finding]) -> None:
@@ -294,9 +320,32 @@ def _task_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--year", type=int, help="COLIEE edition (default: the newest)")
 
 
+class _Help(argparse.HelpFormatter):
+    """Help that shows each option's default where it has one worth saying."""
+
+    def _get_help_string(self, action: argparse.Action) -> str:
+        text = action.help or ""
+        unset = action.default is None or action.default is False or action.default in (argparse.SUPPRESS, [])
+        if not unset and "default" not in text:
+            text = f"{text} (default: %(default)s)".strip()
+        return text
+
+
+EXIT_CODES = "exit codes: 0 done; 1 findings or a scoring refusal (e.g. answers scored against article gold); 2 usage, or input that cannot be read"
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="ir_coliee", description="COLIEE benchmarks: official scoring and data.")
+    from ir_coliee import __version__
+
+    parser = argparse.ArgumentParser(
+        prog="ir_coliee", description="COLIEE benchmarks: official scoring and data.", epilog=EXIT_CODES
+    )
+    parser.add_argument("--version", action="version", version=f"ir_coliee {__version__}")
     sub = parser.add_subparsers(dest="command", required=True)
+    # every command shows its defaults in --help, and the exit codes
+    sub.add_parser = functools.partial(  # type: ignore[method-assign]
+        sub.add_parser, formatter_class=_Help, epilog=EXIT_CODES
+    )
     ev = sub.add_parser(
         "eval",
         help="score a run as the organisers do",
@@ -312,14 +361,14 @@ def build_parser() -> argparse.ArgumentParser:
     ev.add_argument("--per-query", action="store_true", help="also print each query's values and counts")
     ev.add_argument("--answers", help="2026 Task 3: the Y/N answer file scored with the run (recall-gated accuracy)")
     ev.add_argument("--answers-gold", help="gold answers for --answers (default: the task4 twin of a dataset GOLD)")
-    ev.add_argument("--format", choices=("tsv", "json"), default="tsv", help="output format (default tsv)")
+    ev.add_argument("--format", choices=OUTPUT_FORMATS, default="tsv", help="output format")
     ev.add_argument(
         "--run-format",
         choices=("auto", "pairs", "trec", "answers"),
         default="auto",
         help="read the run in this submission format (default: the task's, from the first line)",
     )
-    ev.add_argument("--digits", type=int, default=4, help="decimals in tsv output (default 4)")
+    ev.add_argument("--digits", type=int, default=4, help="decimals printed")
     ev.add_argument(
         "--leaderboard", action="store_true", help="place the run among the published official runs of its edition"
     )
@@ -332,7 +381,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     board.add_argument("task", choices=TASK_KEYS, help="COLIEE task")
     board.add_argument("year", type=int, help="COLIEE edition")
-    board.add_argument("--digits", type=int, default=4, help="decimals (default 4)")
+    board.add_argument("--digits", type=int, default=4, help="decimals printed")
     board.set_defaults(func=cmd_leaderboard)
     val = sub.add_parser(
         "validate",
@@ -356,12 +405,14 @@ def build_parser() -> argparse.ArgumentParser:
     cmp.add_argument("runs", nargs="+", help="submission files; the first is the baseline unless --baseline")
     cmp.add_argument("--measure", action="append", help="a measure (repeatable; default: the official ones)")
     _task_options(cmp)
-    cmp.add_argument("--baseline", type=int, default=0, help="index of the baseline run (default 0)")
+    cmp.add_argument("--baseline", type=int, default=0, help="index of the baseline run")
     cmp.add_argument("--resamples", type=int, default=10_000, help="resamples for tests and intervals")
-    cmp.add_argument("--correction", choices=("holm", "bonferroni", "none"), default="holm")
-    cmp.add_argument("--seed", type=int, default=42)
+    cmp.add_argument(
+        "--correction", choices=("holm", "bonferroni", "none"), default="holm", help="multiple-testing correction"
+    )
+    cmp.add_argument("--seed", type=int, default=42, help="random seed of the resampling")
     cmp.add_argument("--plot", help="write a PNG of the first measure's intervals (needs matplotlib)")
-    cmp.add_argument("--digits", type=int, default=4)
+    cmp.add_argument("--digits", type=int, default=4, help="decimals printed")
     cmp.set_defaults(func=cmd_compare)
     tune = sub.add_parser(
         "tune",
@@ -373,8 +424,10 @@ def build_parser() -> argparse.ArgumentParser:
     tune.add_argument(
         "--measure", help="the measure to maximise (default: the task's headline, e.g. MacroF2 for Task 3)"
     )
-    tune.add_argument("--over", choices=("rank", "score", "relative-score"), default="rank")
-    tune.add_argument("--max-rank", type=int, default=100)
+    tune.add_argument(
+        "--over", choices=("rank", "score", "relative-score"), default="rank", help="what the cutoff is on"
+    )
+    tune.add_argument("--max-rank", type=int, default=100, help="the largest rank cutoff tried")
     tune.add_argument("--curve", action="store_true", help="print the whole curve")
     tune.add_argument("--apply", help="cut this run (e.g. the test run) with the cutoff learned on RUN")
     tune.add_argument("--write", help="write the cut run (--apply's, else RUN) as this submission file")
@@ -382,7 +435,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--write-format", choices=("pairs", "trec"), help="submission format written (default: the task's official one)"
     )
     tune.add_argument("--tag", default="tuned", help="run tag of the written file")
-    tune.add_argument("--digits", type=int, default=4)
+    tune.add_argument("--digits", type=int, default=4, help="decimals printed")
     tune.set_defaults(func=cmd_tune)
     datasets = sub.add_parser(
         "datasets",
@@ -394,6 +447,9 @@ def build_parser() -> argparse.ArgumentParser:
     datasets.set_defaults(func=cmd_datasets)
     data = sub.add_parser("data", help="the licensed data: which files are found").add_subparsers(
         dest="data_command", required=True
+    )
+    data.add_parser = functools.partial(  # type: ignore[method-assign]
+        data.add_parser, formatter_class=_Help, epilog=EXIT_CODES
     )
     check = data.add_parser("check", help="list the file behind each part of the datasets")
     check.add_argument("datasets", nargs="*", help="dataset ids (default: all)")
@@ -413,6 +469,13 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     args = build_parser().parse_args(argv)
     try:
         return args.func(args)
+    except BrokenPipeError:  # the reader closed the pipe (| head): stop quietly, as shell tools do
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 0
+    except KeyboardInterrupt:
+        print("ir_coliee: interrupted", file=sys.stderr)
+        return 130
     except ColieeScoringError as e:  # the inputs are readable, but scoring them as asked would mislead
         print(f"ir_coliee: error: {e}", file=sys.stderr)
         return 1

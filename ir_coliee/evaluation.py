@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import difflib
+import re
 from collections.abc import Iterable, Sequence
 from typing import Optional, Union
 
@@ -17,14 +19,35 @@ from ir_coliee.values import CountedValue
 MeasureLike = Union[str, Measure]
 
 
+_NAME = re.compile(r"^([A-Za-z_][A-Za-z0-9_]*)(.*)$", re.S)
+
+
+def _known_names() -> list[str]:
+    return list(ir_measures.measures.registry)
+
+
+def _spelled(name: str) -> str:
+    """``name`` with its measure name in the registry's case when that is unambiguous (``microf1@5`` ->
+    ``MicroF1@5``); else as given."""
+    m = _NAME.match(name)
+    if not m or m.group(1) in ir_measures.measures.registry:
+        return name
+    same = [k for k in _known_names() if k.lower() == m.group(1).lower()]
+    return same[0] + m.group(2) if len(same) == 1 else name
+
+
 def parse_measures(measures: Iterable[MeasureLike]) -> list[Measure]:
-    """Measures from names such as ``"MicroF1@5"``, ``"MacroF(beta=2)"`` or ``"AP"``."""
+    """Measures from names such as ``"MicroF1@5"``, ``"MacroF(beta=2)"`` or ``"AP"`` (names in any case
+    where unambiguous); an unknown name is an error that suggests the closest known ones."""
     out = []
     for m in measures:
         try:
-            out.append(ir_measures.parse_measure(m) if isinstance(m, str) else m)
-        except (NameError, ValueError, AssertionError) as e:
-            raise ValueError(f"unknown or malformed measure {m!r}: {e}") from None
+            out.append(ir_measures.parse_measure(_spelled(m)) if isinstance(m, str) else m)
+        except (NameError, ValueError, AssertionError, SyntaxError) as e:
+            found = _NAME.match(m) if isinstance(m, str) else None
+            close = difflib.get_close_matches(found.group(1), _known_names(), n=3) if found else []
+            hint = f"; did you mean {' or '.join(close)}?" if close else ""
+            raise ValueError(f"unknown or malformed measure {m!r}: {e}{hint}") from None
     return out
 
 

@@ -16,6 +16,7 @@ dataset id.
 from __future__ import annotations
 
 import contextlib
+import difflib
 import os
 from collections.abc import Mapping, Sequence
 from typing import NamedTuple, Optional, Union, cast
@@ -26,7 +27,7 @@ from ir_measures.util import TYPE_QREL, TYPE_RUN, Metric
 
 from ir_coliee.compare import Correction, compare
 from ir_coliee.datasets.caselaw import scope_run
-from ir_coliee.datasets.common import Registered
+from ir_coliee.datasets.common import REGISTERED, Registered
 from ir_coliee.errors import ColieeError, ColieeScoringError, PathLike
 from ir_coliee.evaluation import MeasureLike, parse_measures, per_query_frame
 from ir_coliee.findings import WARNING, Finding, some
@@ -135,7 +136,9 @@ def _dataset_gold(spec: str) -> Gold:
         entry = dataset_entry(spec)
         dataset = ir_datasets.load(base if task_of(entry.task).gold == "torts" else spec)
     except KeyError:
-        raise ColieeError(f"{spec!r} is neither a file nor a COLIEE dataset id (see: ir_coliee datasets)") from None
+        close = difflib.get_close_matches(spec, list(REGISTERED), n=3)
+        hint = f"; did you mean {' or '.join(close)}?" if close else " (see: ir_coliee datasets list)"
+        raise ColieeError(f"{spec!r} is neither a file nor a COLIEE dataset id{hint}") from None
     task = task_of(entry.task)
     if task.gold == "torts":
         return Gold({}, spec, entry, list(dataset.gold_torts_iter()))

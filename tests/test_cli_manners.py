@@ -1,0 +1,80 @@
+"""Command-line manners: version, help with defaults, suggestions, case, output formats, pipes, exit codes."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+from test_cli import GOLD_T1, RUN_T1, run_cli
+
+from ir_coliee import __version__
+from ir_coliee.cli import main
+
+
+def test_version(capsys):
+    with pytest.raises(SystemExit) as info:
+        main(["--version"])
+    assert info.value.code == 0 and capsys.readouterr().out.strip() == f"ir_coliee {__version__}"
+
+
+def test_help_shows_defaults_and_exit_codes(capsys):
+    with pytest.raises(SystemExit):
+        main(["compare", "--help"])
+    out = " ".join(capsys.readouterr().out.split())
+    for shown in ("(default: 10000)", "(default: 42)", "(default: holm)", "(default: 0)", "exit codes: 0 done; 1"):
+        assert shown in out
+
+
+def test_mistyped_measures_and_dataset_ids_get_suggestions(write, capsys):
+    _, _, err = run_cli(capsys, "eval", write("g.json", GOLD_T1), write("r", RUN_T1), "MircoF1", expect=2)
+    assert "unknown or malformed measure 'MircoF1'" in err and "did you mean MicroF1" in err
+    _, _, err = run_cli(capsys, "eval", "coliee/task1/2024/tset", write("r2", RUN_T1), expect=2)
+    assert "did you mean coliee/task1/2024/test" in err
+
+
+def test_measure_names_in_any_case_where_unambiguous(write, capsys):
+    _, out, _ = run_cli(capsys, "eval", write("g.json", GOLD_T1), write("r", RUN_T1), "microf1", "MACROF2@1", "map")
+    assert out.splitlines()[0] == "run\tMicroF1\tMacroF2@1\tAP"  # "map" is not ambiguous: ir_measures spells it AP
+
+
+@pytest.mark.parametrize(
+    "style, expected",
+    [
+        ("csv", ["run,MicroP,MicroR,MicroF1", "univABC,0.6667,0.5000,0.5714"]),
+        (
+            "markdown",
+            ["| run | MicroP | MicroR | MicroF1 |", "|---|---|---|---|", "| univABC | 0.6667 | 0.5000 | 0.5714 |"],
+        ),
+        (
+            "latex",
+            [
+                "\\begin{tabular}{lrrr}",
+                "\\toprule",
+                "run & MicroP & MicroR & MicroF1 \\\\",
+                "\\midrule",
+                "univABC & 0.6667 & 0.5000 & 0.5714 \\\\",
+                "\\bottomrule",
+                "\\end{tabular}",
+            ],
+        ),
+    ],
+)
+def test_output_formats_hold_the_same_columns(write, capsys, style, expected):
+    gold, run = write("task1_test_labels_2024.json", GOLD_T1), write("task1.univABC", RUN_T1)
+    _, out, _ = run_cli(capsys, "eval", gold, run, "--task", "1", "--format", style)
+    assert out.splitlines() == expected  # 2/3, 2/4, 4/7 as in the tsv test
+
+
+def test_output_closed_early_exits_quietly(write):
+    gold = write("gold.qrels", "".join(f"q{q} 0 d{q} 1\n" for q in range(5000)))
+    run = write("task1.r", "".join(f"q{q} d{q} t\n" for q in range(5000)))
+    argv = ["eval", gold, run, "--task", "1", "--per-query"]  # about 600 KB: more than a pipe holds
+    process = subprocess.Popen(
+        [sys.executable, "-m", "ir_coliee", *argv], stdout=subprocess.PIPE, stderr=subprocess.PIPE
+    )
+    assert process.stdout is not None and process.stderr is not None
+    process.stdout.read(20)
+    process.stdout.close()  # as `| head -1` does
+    assert process.wait(timeout=60) == 0
+    assert b"Traceback" not in process.stderr.read()
