@@ -13,7 +13,6 @@ from typing import Literal, Optional, TextIO
 
 import pandas as pd
 
-from ir_coliee.datasets.common import REGISTERED
 from ir_coliee.errors import ColieeError, ColieeScoringError
 from ir_coliee.findings import Finding, grouped
 from ir_coliee.model import TASK_KEYS, task_of
@@ -203,16 +202,45 @@ def cmd_demo(args: argparse.Namespace) -> int:
 
 
 def cmd_data_check(args: argparse.Namespace) -> int:
-    """Which official file each part of each dataset is read from; exit 1 when any is missing."""
-    from ir_coliee.datasets.check import check_dataset
+    """With dataset ids or --all: the file behind each part of each dataset, and notes; exit 1 when any part is
+    missing. Without: one line per dataset found (complete, or what is missing), one line for the absent ones."""
+    from ir_coliee.datasets.check import listed_ids
     from ir_coliee.datasets.files import ENV_HOME, LOCATOR, data_root
 
     root = data_root()
-    if root.exists() and not root.is_dir():
-        raise ColieeError(f"the data root {root} is a file, not a folder (set ${ENV_HOME} to the folder)")
+    if not root.is_dir():
+        what = "is a file, not a folder" if root.exists() else "does not exist"
+        raise ColieeError(f"the data root {root} {what} (set ${ENV_HOME} to the folder holding the COLIEE packages)")
     print(f"data root: {root}")
+    if args.datasets or args.all:
+        complete = _check_each(args.datasets or listed_ids())
+    else:
+        complete = _summary(listed_ids())
+    for problem in LOCATOR.problems:
+        print(f"data root\tproblem\t{problem}")
+    return 0 if complete else 1
+
+
+def _summary(dataset_ids: list[str]) -> bool:
+    from ir_coliee.datasets.check import status
+
+    absent, complete = [], True
+    for dataset_id in dataset_ids:
+        state, missing = status(dataset_id)
+        if state == "absent":
+            absent.append(dataset_id)
+            continue
+        complete &= state == "complete"
+        print(f"{dataset_id}\t{state}" + (f": missing {', '.join(missing)}" if missing else ""))
+    print(f"absent\t{len(absent)} of {len(dataset_ids)} datasets have none of their files here (--all lists them)")
+    return complete
+
+
+def _check_each(dataset_ids: Sequence[str]) -> bool:
+    from ir_coliee.datasets.check import check_dataset
+
     complete = True
-    for dataset_id in args.datasets or sorted(REGISTERED):
+    for dataset_id in dataset_ids:
         try:
             sources = check_dataset(dataset_id)
         except KeyError:
@@ -228,9 +256,7 @@ def cmd_data_check(args: argparse.Namespace) -> int:
             else:
                 where = source.location or f"NOTE: {source.problem}"
             print(f"{dataset_id}\t{source.part}\t{where}")
-    for problem in LOCATOR.problems:
-        print(f"data root\tproblem\t{problem}")
-    return 0 if complete else 1
+    return complete
 
 
 def cmd_validate(args: argparse.Namespace) -> int:
@@ -246,7 +272,15 @@ def cmd_validate(args: argparse.Namespace) -> int:
 
 
 def cmd_datasets(args: argparse.Namespace) -> int:
-    """ir_datasets' own command line, with the COLIEE datasets registered."""
+    """ir_datasets' own command line, with the COLIEE datasets registered; --available lists the ids whose
+    files are all under the data root."""
+    if args.available:
+        from ir_coliee.datasets.check import listed_ids, status
+
+        for dataset_id in listed_ids():
+            if status(dataset_id)[0] == "complete":
+                print(dataset_id)
+        return 0
     import ir_datasets
 
     ir_datasets.main(args.irds_args)
@@ -443,6 +477,7 @@ def build_parser() -> argparse.ArgumentParser:
         description="Runs `ir_datasets ARGS` with the COLIEE datasets registered, e.g. "
         "`ir_coliee datasets export coliee/task3/2024/test qrels`.",
     )
+    datasets.add_argument("--available", action="store_true", help="list the ids whose files are all here")
     datasets.add_argument("irds_args", nargs=argparse.REMAINDER, help="arguments for ir_datasets")
     datasets.set_defaults(func=cmd_datasets)
     data = sub.add_parser("data", help="the licensed data: which files are found").add_subparsers(
@@ -451,8 +486,15 @@ def build_parser() -> argparse.ArgumentParser:
     data.add_parser = functools.partial(  # type: ignore[method-assign]
         data.add_parser, formatter_class=_Help, epilog=EXIT_CODES
     )
-    check = data.add_parser("check", help="list the file behind each part of the datasets")
-    check.add_argument("datasets", nargs="*", help="dataset ids (default: all)")
+    check = data.add_parser(
+        "check",
+        help="which datasets are here, complete or not; the file behind each part",
+        description="Without ids: one line per dataset whose files are here (complete, or what is missing) and "
+        "one for the absent ones. With ids or --all: the file behind each part, and notes (counts against a "
+        "complete official copy, released questions without gold, gold ids not in the documents).",
+    )
+    check.add_argument("datasets", nargs="*", help="dataset ids (default: a summary of all)")
+    check.add_argument("--all", action="store_true", help="list the files of every dataset")
     check.set_defaults(func=cmd_data_check)
     demo = sub.add_parser(
         "demo",

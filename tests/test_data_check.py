@@ -126,3 +126,38 @@ def test_data_check_on_the_pilot_template_layout(coliee_home, capsys):
     assert (
         "counts\tNOTE: 8 documents, 3 queries, 8 qrels; counted from your files where no official size is known" in out
     )
+
+
+def test_data_check_without_ids_is_a_summary(coliee_home, capsys):
+    from caselaw_data import write_task1_flat
+
+    write_task1_flat(coliee_home)  # 2024: train complete; test without its labels
+    refresh()
+    assert main(["data", "check"]) == 1  # a dataset is here but incomplete
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == f"data root: {coliee_home}"
+    assert "coliee/task1/2024/train\tcomplete" in lines
+    assert "coliee/task1/2024/test\tincomplete: missing qrels" in lines
+    assert lines[-1].startswith("absent\t") and lines[-1].endswith(
+        "datasets have none of their files here (--all lists them)"
+    )
+    assert len(lines) == 4  # one line per dataset that is here, not one per file of every dataset
+    assert main(["data", "check", "--all"]) == 1
+    assert "coliee/task3/2024/test\tdocs\tMISSING:" in capsys.readouterr().out
+
+
+def test_datasets_available_lists_the_complete_ones(coliee_home, capsys):
+    from caselaw_data import write_task1_flat
+
+    write_task1_flat(coliee_home, with_test_gold=True)
+    refresh()
+    assert main(["datasets", "--available"]) == 0
+    assert capsys.readouterr().out.splitlines() == ["coliee/task1/2024/test", "coliee/task1/2024/train"]
+
+
+def test_a_data_root_that_does_not_exist_is_an_error(tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv("COLIEE_HOME", str(tmp_path / "nowhere"))
+    refresh()
+    assert main(["data", "check"]) == 2
+    assert f"the data root {tmp_path / 'nowhere'} does not exist" in capsys.readouterr().err
+    refresh()

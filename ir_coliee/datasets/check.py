@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import ir_datasets
 from ir_datasets.datasets.base import Dataset
 
@@ -104,3 +106,19 @@ def check_dataset(dataset_id: str) -> list[Source]:
         if absent:
             sources.append(Source("gold", "", f"{len(absent)} gold document ids not in the documents: {_some(absent)}"))
     return sources
+
+
+def status(dataset_id: str) -> tuple[str, list[str]]:
+    """``complete``, ``incomplete`` or ``absent``, and the parts missing; reads nothing but the folder listing."""
+    sources = dataset_entry(dataset_id).sources()
+    missing = [s.part for s in sources if s.location is None]
+    if not missing:
+        return "complete", []
+    return ("absent" if len(missing) == len(sources) else "incomplete"), missing
+
+
+def listed_ids() -> list[str]:
+    """Every registered id but the per-exam subsets (loadable by pattern, not listed)."""
+    from ir_coliee.datasets.statute import EXAM_SUBSET
+
+    return sorted(d for d in REGISTERED if not re.match(EXAM_SUBSET, d))
