@@ -17,7 +17,8 @@ from ir_coliee.errors import ColieeError, ColieeScoringError
 from ir_coliee.findings import Finding, grouped
 from ir_coliee.model import TASK_KEYS, task_of
 from ir_coliee.runs import write_run
-from ir_coliee.scoring import Report, compare_runs, score, tune
+from ir_coliee.scoring import AUTO, Report, compare_runs, ranked, score, score_files, tune
+from ir_coliee.textfile import STDIN
 from ir_coliee.validate import validate_run
 
 
@@ -128,23 +129,55 @@ def _positive(name: str, value: int, least: int = 1) -> None:
         raise ColieeError(f"{name} must be at least {least}, got {value}")
 
 
+def _runs_and_measures(inputs: Sequence[str]) -> tuple[list[str], list[str]]:
+    """eval's positional arguments: run files and folders (what exists, or ``-``), then measure names."""
+    runs = [a for a in inputs if a == STDIN or os.path.exists(a)]
+    measures = [a for a in inputs if a not in runs]
+    if not runs:
+        looks = [a for a in measures if os.sep in a or "." in a]
+        raise ColieeError(f"no such run file: {', '.join(looks)}" if looks else "give a run file (or - for stdin)")
+    return runs, measures
+
+
 def cmd_eval(args: argparse.Namespace) -> int:
     _positive("--digits", args.digits, 0)
-    report = score(
-        args.gold,
-        args.run,
-        task=args.task,
-        year=args.year,
-        measures=args.measures or None,
-        answers=args.answers,
-        answers_gold=args.answers_gold,
-        run_format=args.run_format,
-    )
-    report_findings(report.findings)
-    print_report(report, sys.stdout, args.format, args.digits, args.per_query)
+    runs, measures = _runs_and_measures(args.inputs)
+    if len(runs) == 1 and args.gold != AUTO and not os.path.isdir(runs[0]):
+        reports = [
+            score(
+                args.gold,
+                runs[0],
+                task=args.task,
+                year=args.year,
+                measures=measures or None,
+                answers=args.answers,
+                answers_gold=args.answers_gold,
+                run_format=args.run_format,
+            )
+        ]
+        report_findings(reports[0].findings)
+        print_report(reports[0], sys.stdout, args.format, args.digits, args.per_query)
+    else:
+        if args.answers:
+            raise ColieeError("--answers goes with one run; score each run with its answer file")
+        reports = score_files(args.gold, runs, args.task, args.year, measures or None, args.run_format)
+        for report in reports:
+            report_findings(report.findings)
+            _print_ranked(report, len(reports) > 1, args)
     if args.leaderboard:
-        _placement(report, sys.stdout)
+        for report in reports:
+            _placement(report, sys.stdout)
     return 0
+
+
+def _print_ranked(report: Report, titled: bool, args: argparse.Namespace) -> None:
+    """Several runs: best first, with ranks and counts (per query with --per-query)."""
+    if args.format == "json" or args.per_query:
+        print_report(report, sys.stdout, args.format, args.digits, args.per_query)
+        return
+    if titled:
+        print(f"# COLIEE {report.year} {task_of(report.task).label}")
+    write_table(ranked(report), sys.stdout, args.digits, style=args.format)
 
 
 def _placement(report: Report, out: TextIO) -> None:
@@ -387,10 +420,16 @@ def build_parser() -> argparse.ArgumentParser:
     )
     ev.add_argument(
         "gold",
-        help="gold: a COLIEE label JSON, TREC qrels or Y/N answer file, or a dataset id (coliee/task3/2024/test)",
+        help="gold: a COLIEE label JSON, TREC qrels, Y/N answer or riteval file, a dataset id "
+        "(coliee/task3/2024/test), or auto: each run against the test set of the edition its file name says",
     )
-    ev.add_argument("run", help="submission file in an official format (the task's; detected from its first line)")
-    ev.add_argument("measures", nargs="*", help="measures such as MicroF1 'MacroF(beta=2)' AP R@10 (default: official)")
+    ev.add_argument(
+        "inputs",
+        nargs="+",
+        metavar="RUN [RUN ...] [MEASURE ...]",
+        help="submission files or folders of them (- for stdin), then measures such as MicroF1 'MacroF(beta=2)' AP "
+        "R@10 (default: the official ones); several runs give one ranked row each",
+    )
     _task_options(ev)
     ev.add_argument("--per-query", action="store_true", help="also print each query's values and counts")
     ev.add_argument("--answers", help="2026 Task 3: the Y/N answer file scored with the run (recall-gated accuracy)")

@@ -45,6 +45,8 @@ from ir_coliee.model import (
     GoldKind,
     Task,
     TaskLike,
+    edition_dataset,
+    edition_of_file,
     expected_any,
     guess_task,
     official_entry,
@@ -64,6 +66,7 @@ RunLike = Union[str, "os.PathLike[str]", TYPE_RUN, ParsedRun]
 RunsLike = Union[RunLike, Sequence[RunLike], Mapping[str, RunLike]]
 
 __all__ = [
+    "AUTO",
     "Comparison",
     "Gold",
     "Prepared",
@@ -73,7 +76,9 @@ __all__ = [
     "compare_runs",
     "load_gold",
     "prepare",
+    "ranked",
     "score",
+    "score_files",
     "tune",
 ]
 
@@ -680,3 +685,72 @@ def tune(
             target = target._replace(frame=scope_run(cast(pd.DataFrame, target.frame)))
     cut = apply_cutoff(target.frame, over, tuned.cutoff)
     return Tuning(tuned, cut, prepared.task.formats[0], prepared.findings)
+
+
+# --- many runs: folders, editions from file names, a ranked table ------------------------------------
+
+#: ``gold="auto"``: each file is scored against the test set of the edition its name says.
+AUTO = "auto"
+
+
+def expand_runs(paths: Sequence[PathLike]) -> list[str]:
+    """Run files: the paths given, a folder standing for the files in it (sorted, hidden ones left out)."""
+    found: list[str] = []
+    for path in (os.fspath(p) for p in paths):
+        if os.path.isdir(path):
+            names = sorted(n for n in os.listdir(path) if not n.startswith("."))
+            found.extend(os.path.join(path, n) for n in names if os.path.isfile(os.path.join(path, n)))
+        else:
+            found.append(path)
+    if not found:
+        raise ColieeError(f"no run file in {', '.join(os.fspath(p) for p in paths)}")
+    return found
+
+
+def score_files(
+    gold: GoldLike,
+    paths: Sequence[PathLike],
+    task: Optional[TaskLike] = None,
+    year: Optional[int] = None,
+    measures: Optional[Sequence[MeasureLike]] = None,
+    run_format: FormatOption = "auto",
+) -> list[Report]:
+    """:func:`score` for run files and folders of them. With ``gold="auto"``, each file is scored against
+    the test set of the edition its official name says (``R04.task4.X``: 2023's Task 4; a name without
+    its year takes ``year``), one report per task and edition; else one report."""
+    files = expand_runs(paths)
+    if gold != AUTO:
+        return [score(gold, files, task, year, measures, run_format=run_format)]
+    groups: dict[str, list[str]] = {}
+    unknown = []
+    for path in files:
+        said = edition_of_file(os.path.basename(path), year)
+        if said is None or (task is not None and said[0] != task_of(task).key):
+            unknown.append(path)
+        else:
+            groups.setdefault(edition_dataset(*said), []).append(path)
+    if unknown:
+        raise ColieeError(
+            f"cannot tell the task and edition of {', '.join(unknown)} from the name (official names: "
+            "R04.task4.RUN, task3.RUN with --year, task1_..._2024...); give --year, or the gold instead of auto"
+        )
+    return [
+        score(dataset, group, measures=measures, run_format=run_format) for dataset, group in sorted(groups.items())
+    ]
+
+
+def ranked(report: Report) -> pd.DataFrame:
+    """The report's runs best first by the headline of the task (``RecallGatedAccuracy`` for 2026 Task 3;
+    the first measure when the official one was not asked for): ``rank``, ``run``, the headline, the other
+    measures, then the counts (``66/101`` for accuracy)."""
+    entry = official_entry(report.task, report.year)
+    wanted = [entry.ranked_by, str(entry.headline)]
+    headline = next((m for m in wanted if m in report.measures), report.measures[0])
+    table = report.table.sort_values(headline, ascending=False, kind="stable").reset_index(drop=True)
+    others = [m for m in report.measures if m != headline]
+    counts = [c for c in ("tp", "retrieved", "relevant") if c in table.columns]
+    out = table[["run", headline, *others, *counts]].copy()
+    if {"correct", "questions"} <= set(table.columns):
+        out["correct"] = [f"{c}/{q}" for c, q in zip(table["correct"], table["questions"])]
+    out.insert(0, "rank", table[headline].rank(ascending=False, method="min").astype(int))
+    return out

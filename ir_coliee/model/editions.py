@@ -356,3 +356,29 @@ KNOWN_SIZES: dict[str, Sizes] = _known_sizes()
 
 def known_sizes(dataset_id: str) -> Sizes:
     return KNOWN_SIZES.get(dataset_id.lower(), Sizes())
+
+
+# --- submission file names -> their edition --------------------------------------------------------
+
+_TASK_IN_NAME = re.compile(r"task\s*([1-5])", re.IGNORECASE)
+_EXAM_IN_NAME = re.compile(r"(?<![A-Za-z0-9])(H\d{2}|R\d{2})(?![0-9])")
+_YEAR_IN_NAME = re.compile(r"(?<!\d)(20[12]\d)(?!\d)")
+
+
+def edition_of_file(name: str, year: Optional[int] = None) -> Optional[tuple[str, int]]:
+    """``(task, year)`` that an official submission file name says: ``R04.task4.X`` -> (4, 2023), as R04 was
+    2023's test exam; ``task1_test_answer_2024_run1.txt`` -> (1, 2024); a name without its year takes
+    ``year``. ``None`` when the name does not say the task, or no year is known."""
+    task = _TASK_IN_NAME.search(name)
+    if task is None:
+        return None
+    exam = _EXAM_IN_NAME.search(name)
+    said = _YEAR_IN_NAME.search(name)
+    if exam is not None:
+        years = [e.year for e in EDITIONS.values() if e.statute_exam == exam.group(1)]
+        found: Optional[int] = years[0] if years else None
+    else:
+        found = int(said.group(1)) if said else year
+    if found is None or found not in editions_of(task.group(1)):
+        return None
+    return task.group(1), found

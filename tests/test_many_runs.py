@@ -1,0 +1,58 @@
+"""Many runs at once: folders, each file's edition from its official name, a ranked table, placement."""
+
+from __future__ import annotations
+
+import pytest
+from statute_data import write_statute_root
+
+import ir_coliee
+from ir_coliee.cli import main
+
+
+@pytest.fixture
+def submissions(coliee_home, tmp_path):
+    write_statute_root(coliee_home)  # R05 gold (2024's test exam) and R04 gold (2023's)
+    folder = tmp_path / "submissions"
+    folder.mkdir()
+    (folder / "R05.task4.A").write_text("R05-01-A Y A\nR05-01-I N A\n")  # 2 of 2
+    (folder / "R05.task4.B").write_text("R05-01-A N B\nR05-01-I N B\n")  # 1 of 2
+    (folder / "R04.task4.C").write_text("R04-02-O Y C\nR04-03-G Y C\n")  # 1 of 2
+    (folder / ".DS_Store").write_bytes(b"\0")
+    return folder
+
+
+def test_a_folder_of_several_editions_in_one_call(submissions, capsys):
+    assert main(["eval", "auto", str(submissions), "--leaderboard"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[:7] == [
+        "# COLIEE 2023 Task 4",
+        "rank\trun\tAnswerAccuracy\tcorrect",
+        "1\tC\t0.5000\t1/2",
+        "# COLIEE 2024 Task 4",
+        "rank\trun\tAnswerAccuracy\tcorrect",
+        "1\tA\t1.0000\t2/2",
+        "2\tB\t0.5000\t1/2",
+    ]
+    placements = [line for line in lines if line.startswith(("A\t", "B\t", "C\t"))]
+    # 2024's published Task 4 rows top out at 0.8257 (CAPTAIN2): A is above all of them
+    assert placements[1].startswith("A\tAnswerAccuracy 1.0000\trank 1 of 11\tbelow: CAPTAIN CAPTAIN2 0.8257")
+    assert "partial table: 10 published rows" in "\n".join(lines)
+
+
+def test_several_runs_against_one_gold_are_ranked(submissions, capsys):
+    a, b = submissions / "R05.task4.A", submissions / "R05.task4.B"
+    assert main(["eval", "coliee/task4/2024/test", str(b), str(a), "--format", "markdown"]) == 0
+    assert capsys.readouterr().out.splitlines() == [
+        "| rank | run | AnswerAccuracy | correct |",
+        "|---|---|---|---|",
+        "| 1 | A | 1.0000 | 2/2 |",
+        "| 2 | B | 0.5000 | 1/2 |",
+    ]
+
+
+def test_a_name_that_does_not_say_its_edition(submissions, capsys):
+    (submissions / "task3.X").write_text("R05-01-A 1 X\n")
+    assert main(["eval", "auto", str(submissions)]) == 2
+    assert "cannot tell the task and edition of" in capsys.readouterr().err
+    reports = ir_coliee.scoring.score_files("auto", [submissions / "task3.X"], year=2024)
+    assert [(r.task, r.year) for r in reports] == [("3", 2024)]  # --year completes the name
