@@ -350,11 +350,25 @@ def cmd_compare(args: argparse.Namespace) -> int:
         seed=args.seed,
     )
     report_findings(result.findings)
-    write_table(result.table.reset_index(), sys.stdout, args.digits)
+    table = result.table.reset_index()
+    if args.format in ("markdown", "latex"):  # for a paper: a mark on what differs from the baseline
+        table = _marked(table, args.correction, args.digits)
+    write_table(table, sys.stdout, args.digits, style=args.format)
+    if args.format in ("markdown", "latex"):
+        print(f"* p < 0.05 against the baseline ({args.correction} correction)")
     if args.plot:
-        measure = next(c for c in result.table.columns if c != "baseline")
-        print(f"plot: {plot_intervals(result.table, measure, args.plot)}")
+        print(f"plot: {plot_intervals(result.table, result.headline, args.plot)}")
     return 0
+
+
+def _marked(table: pd.DataFrame, correction: str, digits: int) -> pd.DataFrame:
+    """Each measure's value with ``*`` where its corrected p-value is below 0.05."""
+    marked = table.copy()
+    for column in table.columns:
+        p = f"{column} p-value ({correction})"
+        if p in table.columns:
+            marked[column] = [f"{v:.{digits}f}" + ("*" if q < 0.05 else "") for v, q in zip(table[column], table[p])]
+    return marked
 
 
 def cmd_tune(args: argparse.Namespace) -> int:
@@ -484,7 +498,13 @@ def build_parser() -> argparse.ArgumentParser:
         "--correction", choices=("holm", "bonferroni", "none"), default="holm", help="multiple-testing correction"
     )
     cmp.add_argument("--seed", type=int, default=42, help="random seed of the resampling")
-    cmp.add_argument("--plot", help="write a PNG of the first measure's intervals (needs matplotlib)")
+    cmp.add_argument("--plot", help="write a PNG of the headline measure's intervals (needs matplotlib)")
+    cmp.add_argument(
+        "--format",
+        choices=("tsv", "csv", "markdown", "latex"),
+        default="tsv",
+        help="output format (markdown and latex mark significant differences)",
+    )
     cmp.add_argument("--digits", type=int, default=4, help="decimals printed")
     cmp.set_defaults(func=cmd_compare)
     tune = sub.add_parser(

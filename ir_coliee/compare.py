@@ -13,6 +13,9 @@ resampled per-query values.
 * Bootstrap percentile confidence intervals: queries drawn with replacement.
 * Multiple testing: Holm's step-down correction (default) over the runs compared with the baseline,
   per measure.
+* Accuracy of Y/N answers (Tasks 4, 5, the pilot's decisions) is a proportion of paired right/wrong
+  outcomes: there the exact McNemar test on the questions one run gets right and the other wrong, and
+  Wilson score intervals, replace the resampling (``frame.attrs["tests"]`` says which was used).
 """
 
 from __future__ import annotations
@@ -109,6 +112,36 @@ def bootstrap_ci(stat: Stat, data: PerQuery, rows: np.ndarray, level: float) -> 
     return float(low), float(high)
 
 
+def _z(confidence: float) -> float:
+    """The normal quantile of a two-sided ``confidence`` (bisection on erf: no SciPy needed)."""
+    low, high = 0.0, 10.0
+    for _ in range(100):
+        mid = (low + high) / 2
+        low, high = (mid, high) if math.erf(mid / math.sqrt(2)) < confidence else (low, mid)
+    return (low + high) / 2
+
+
+def wilson_ci(correct_: int, n: int, confidence: float) -> tuple[float, float]:
+    """Wilson score interval of a proportion ``correct_ / n``."""
+    if n == 0:
+        return math.nan, math.nan
+    z, p = _z(confidence), correct_ / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def mcnemar_p(a: np.ndarray, b: np.ndarray) -> float:
+    """Exact two-sided McNemar test of paired right (1) / wrong (0) outcomes: a binomial test on the
+    discordant pairs."""
+    only_a, only_b = int(np.sum((a == 1) & (b == 0))), int(np.sum((a == 0) & (b == 1)))
+    n = only_a + only_b
+    if n == 0:
+        return 1.0
+    tail = sum(math.comb(n, k) for k in range(min(only_a, only_b) + 1)) / 2**n
+    return min(1.0, 2 * tail)
+
+
 def correct(p_values: Sequence[float], method: Correction) -> list[float]:
     """Holm's step-down, Bonferroni, or no correction of a family of p-values."""
     m = len(p_values)
@@ -162,17 +195,28 @@ def compare(
     boot_rows = rng.integers(0, len(qids), size=(resamples, len(qids)))
     whole = np.arange(len(qids))[None, :]
     table: dict[str, dict[str, float]] = {name: {} for name in names}
+    tests: dict[str, str] = {}
     for measure in chosen:
         stat = stat_of(measure)
         data = {name: per_query(measure, qids, gold, run) for name, run in named.items()}
         label = str(measure)
+        answers = getattr(measure, "TAKES", "documents") == "answers"
+        tests[label] = "exact McNemar, Wilson interval" if answers else "paired randomization, bootstrap interval"
         p_values = {}
         for name in names:
             row = table[name]
             row[label] = float(stat.of(data[name].take(whole))[0])
-            row[f"{label} CI low"], row[f"{label} CI high"] = bootstrap_ci(stat, data[name], boot_rows, confidence)
+            if answers:
+                right = data[name].values
+                row[f"{label} CI low"], row[f"{label} CI high"] = wilson_ci(int(right.sum()), len(right), confidence)
+            else:
+                row[f"{label} CI low"], row[f"{label} CI high"] = bootstrap_ci(stat, data[name], boot_rows, confidence)
             if name != base:
-                p_values[name] = randomization_p(stat, data[name], data[base], resamples, rng)
+                p_values[name] = (
+                    mcnemar_p(data[name].values, data[base].values)
+                    if answers
+                    else randomization_p(stat, data[name], data[base], resamples, rng)
+                )
         adjusted = dict(zip(p_values, correct(list(p_values.values()), correction)))
         for name in names:
             table[name][f"{label} p-value"] = p_values.get(name, math.nan)
@@ -181,6 +225,7 @@ def compare(
     frame.index.name = "run"
     frame.insert(0, "baseline", [name == base for name in names])
     frame.attrs["confidence"] = confidence
+    frame.attrs["tests"] = tests
     return frame
 
 

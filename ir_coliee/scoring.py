@@ -615,6 +615,8 @@ class Comparison(NamedTuple):
     findings: list[Finding]
     task: str
     year: Optional[int]
+    headline: str
+    """The measure runs are ranked by (plotted by ``compare --plot``)."""
 
 
 def compare_runs(
@@ -639,7 +641,11 @@ def compare_runs(
     table = compare(
         frames, prepared.frame, chosen, baseline=baseline, resamples=resamples, correction=correction, seed=seed
     )
-    return Comparison(table, prepared.findings, prepared.task.key, prepared.year)
+    names = [str(m) for m in chosen]
+    headline = str(official_entry(prepared.task.key, prepared.year).headline)
+    return Comparison(
+        table, prepared.findings, prepared.task.key, prepared.year, headline if headline in names else names[0]
+    )
 
 
 class Tuning(NamedTuple):

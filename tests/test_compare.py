@@ -163,3 +163,60 @@ def test_compare_and_tune_commands(write, capsys, tmp_path):
         ["q1", "y"],
         ["q2", "c"],
     ]
+
+
+# --- accuracy: exact McNemar and Wilson intervals -------------------------------------------------------
+
+ANSWER_GOLD = {f"R06-0{i}-A": {"Y" if i % 2 else "N": 1} for i in range(1, 7)}
+
+
+def answers(right: list[bool]) -> dict:
+    return {
+        q: {(label if ok else ("N" if label == "Y" else "Y")): 1.0 for label in docs}
+        for (q, docs), ok in zip(ANSWER_GOLD.items(), right)
+    }
+
+
+def test_accuracy_runs_are_compared_with_mcnemar_and_wilson():
+    from statsmodels.stats.contingency_tables import mcnemar
+    from statsmodels.stats.proportion import proportion_confint
+
+    a = answers([True, True, True, True, True, False])  # 5 of 6
+    b = answers([True, False, False, False, False, False])  # 1 of 6
+    table = ir_coliee.compare({"a": a, "b": b}, ANSWER_GOLD, ["AnswerAccuracy"], baseline="b")
+    assert table.attrs["tests"]["AnswerAccuracy"] == "exact McNemar, Wilson interval"
+    assert table.loc["a", "AnswerAccuracy"] == pytest.approx(5 / 6)
+    # discordant pairs: a right and b wrong on 4 questions, the reverse on none: p = 2 * (1/2)^4 = 1/8
+    assert table.loc["a", "AnswerAccuracy p-value"] == pytest.approx(1 / 8)
+    assert table.loc["a", "AnswerAccuracy p-value"] == pytest.approx(mcnemar([[1, 4], [0, 1]], exact=True).pvalue)
+    low, high = proportion_confint(5, 6, alpha=0.05, method="wilson")
+    assert (table.loc["a", "AnswerAccuracy CI low"], table.loc["a", "AnswerAccuracy CI high"]) == (
+        pytest.approx(low, abs=1e-9),
+        pytest.approx(high, abs=1e-9),
+    )
+
+
+def test_compare_command_marks_and_plots_the_headline(write, capsys, tmp_path):
+    gold = write("gold.qrels", "".join(f"{q} 0 {d} 1\n" for q, docs in TUNE_GOLD.items() for d in docs))
+    a = write("task1.a", "q1 a a\nq1 x a\nq2 c a\n")
+    b = write("task1.b", "q1 x b\nq2 z b\n")
+    png = tmp_path / "f1.png"
+    assert (
+        main(["compare", gold, a, b, "--task", "1", "--resamples", "200", "--format", "markdown", "--plot", str(png)])
+        == 0
+    )
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith("| run | baseline | MicroP | MicroP CI low |")
+    assert out[2].startswith("| a | True | 0.6667 |") and "* p < 0.05 against the baseline (holm correction)" in out
+    assert png.read_bytes()[:4] == b"\x89PNG"
+
+
+def test_the_plot_is_of_the_headline_measure(write, capsys, monkeypatch, tmp_path):
+    import ir_coliee.compare as compare_module
+
+    plotted = []
+    monkeypatch.setattr(compare_module, "plot_intervals", lambda frame, measure, path: plotted.append(measure) or path)
+    gold = write("gold.qrels", "q1 0 a 1\nq2 0 c 1\n")
+    run = write("task1.a", "q1 a a\nq2 c a\n")
+    assert main(["compare", gold, run, run, "--task", "1", "--resamples", "20", "--plot", str(tmp_path / "p.png")]) == 0
+    assert plotted == ["MicroF1"]  # the official order is P, R, F1: the headline is F1, not the first column
