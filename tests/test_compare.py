@@ -212,8 +212,9 @@ def test_compare_command_marks_and_plots_the_headline(write, capsys, tmp_path):
 
 
 def test_the_plot_is_of_the_headline_measure(write, capsys, monkeypatch, tmp_path):
-    import ir_coliee.compare as compare_module
+    import sys
 
+    compare_module = sys.modules["ir_coliee.compare"]  # the package exports the function under the same name
     plotted = []
     monkeypatch.setattr(compare_module, "plot_intervals", lambda frame, measure, path: plotted.append(measure) or path)
     gold = write("gold.qrels", "q1 0 a 1\nq2 0 c 1\n")
