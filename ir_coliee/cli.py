@@ -373,7 +373,10 @@ def _marked(table: pd.DataFrame, correction: str, digits: int) -> pd.DataFrame:
 
 def cmd_tune(args: argparse.Namespace) -> int:
     """The best cutoff of a run on training gold, the curve, and optionally the cut submission."""
+    from ir_coliee.tuning import plot_curve
+
     _writable("--write", args.write)
+    _writable("--plot", args.plot)
     _positive("--digits", args.digits, 0)
     result = tune(
         args.gold,
@@ -393,6 +396,21 @@ def cmd_tune(args: argparse.Namespace) -> int:
     if args.write:
         written = write_run(result.cut, args.write, format=args.write_format or result.write_format, tag=args.tag)
         print(f"written: {written}")
+    if args.plot:
+        print(f"plot: {plot_curve(tuned, args.plot)}")
+    return 0
+
+
+def cmd_baseline(args: argparse.Namespace) -> int:
+    """BM25 over a dataset of the user's data, written as the task's official submission file."""
+    from ir_coliee.baseline import bm25
+    from ir_coliee.datasets.check import dataset_entry
+
+    _writable("--write", args.write)
+    run = bm25(args.dataset, args.k)
+    fmt = task_of(dataset_entry(args.dataset).task).formats[0]
+    written = write_run(run, args.write, format=fmt, tag=args.tag)
+    print(f"written: {written} ({len(run)} queries, {sum(map(len, run.values()))} lines, {fmt} format)")
     return 0
 
 
@@ -528,8 +546,21 @@ def build_parser() -> argparse.ArgumentParser:
         "--write-format", choices=("pairs", "trec"), help="submission format written (default: the task's official one)"
     )
     tune.add_argument("--tag", default="tuned", help="run tag of the written file")
+    tune.add_argument("--plot", help="write a PNG of the tuning curve (needs matplotlib)")
     tune.add_argument("--digits", type=int, default=4, help="decimals printed")
     tune.set_defaults(func=cmd_tune)
+    base = sub.add_parser(
+        "baseline",
+        help="a BM25 baseline run of a dataset, written as an official submission",
+        description="Rank each query's candidates of a Task 1-3 dataset with BM25 (the bm25s package) and write "
+        "the task's official submission file, with progress bars on the way.",
+    )
+    base.add_argument("method", choices=("bm25",), help="the baseline")
+    base.add_argument("dataset", help="a dataset id, e.g. coliee/task1/2025/test")
+    base.add_argument("--write", required=True, help="the submission file to write")
+    base.add_argument("--k", type=int, help="documents per query (default: Task 1: 5, Task 2: 1, Task 3: 10)")
+    base.add_argument("--tag", default="bm25", help="run tag")
+    base.set_defaults(func=cmd_baseline)
     datasets = sub.add_parser(
         "datasets",
         help="ir_datasets' command line (list, export, lookup, ...) with the COLIEE datasets",

@@ -16,6 +16,7 @@ from typing import Callable, NamedTuple, Optional
 
 import ir_datasets
 
+from ir_coliee.baseline import task1_run, task2_run, task3_run
 from ir_coliee.datasets import refresh
 from ir_coliee.findings import Finding
 from ir_coliee.formats.pilot import ColieeClaim, ColieeTort, write_torts
@@ -43,49 +44,6 @@ def sample_release() -> Iterator[Path]:
         else:
             os.environ["COLIEE_HOME"] = saved
         refresh()
-
-
-def bm25_top(
-    doc_ids: Sequence[str], doc_texts: Sequence[str], queries: Sequence[str], k: int
-) -> list[list[tuple[str, float]]]:
-    """The ``k`` best documents of each query by BM25, with their scores."""
-    try:
-        import bm25s
-    except ImportError:
-        raise RuntimeError("the demo's baseline needs bm25s: pip install 'ir_coliee[demo]'") from None
-    retriever = bm25s.BM25()
-    retriever.index(bm25s.tokenize(list(doc_texts), show_progress=False), show_progress=False)
-    k = min(k, len(doc_ids))
-    found, scores = retriever.retrieve(bm25s.tokenize(list(queries), show_progress=False), k=k, show_progress=False)
-    return [[(doc_ids[i], float(s)) for i, s in zip(row, row_scores)] for row, row_scores in zip(found, scores)]
-
-
-def task1_run(dataset, k: int = 5) -> dict[str, dict[str, float]]:
-    """BM25's ``k`` best cases of each query case."""
-    docs = list(dataset.docs_iter())
-    queries = list(dataset.queries_iter())
-    ranked = bm25_top([d.doc_id for d in docs], [d.text for d in docs], [q.text for q in queries], k=k + 1)
-    # a query case is not its own candidate
-    return {q.query_id: dict([(d, s) for d, s in hits if d != q.query_id][:k]) for q, hits in zip(queries, ranked)}
-
-
-def task2_run(dataset) -> dict[str, dict[str, float]]:
-    by_case: dict[str, list] = {}
-    for doc in dataset.docs_iter():
-        by_case.setdefault(doc.case_id, []).append(doc)
-    run = {}
-    for q in dataset.queries_iter():
-        paragraphs = by_case.get(q.query_id, [])
-        hits = bm25_top([p.paragraph for p in paragraphs], [p.text for p in paragraphs], [q.text], k=1)[0]
-        run[q.query_id] = dict(hits)
-    return run
-
-
-def task3_run(dataset, k: int) -> dict[str, dict[str, float]]:
-    docs = list(dataset.docs_iter())
-    queries = list(dataset.queries_iter())
-    ranked = bm25_top([d.doc_id for d in docs], [d.default_text() for d in docs], [q.text for q in queries], k=k)
-    return {q.query_id: dict(hits) for q, hits in zip(queries, ranked)}
 
 
 def task4_run(dataset) -> dict[str, dict[str, float]]:

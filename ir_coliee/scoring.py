@@ -227,6 +227,14 @@ def _read(
     return _Run(RunInfo(label, parsed.path, parsed.format, parsed.run_tags), parsed.run, parsed)
 
 
+def _frame_of(run: TYPE_RUN) -> pd.DataFrame:
+    """A run in any shape as a ``query_id, doc_id, score`` DataFrame."""
+    if isinstance(run, pd.DataFrame) and {"query_id", "doc_id", "score"} <= set(run.columns):
+        return run
+    rows = [(q, d, s) for q, docs in run_table(run).items() for d, s in docs.items()]
+    return pd.DataFrame(rows, columns=["query_id", "doc_id", "score"])
+
+
 def _answers_in_memory(run: TYPE_RUN) -> bool:
     table = run_table(run)
     docs = {d for ranked in table.values() for d in ranked}
@@ -476,7 +484,7 @@ def prepare(
             )
         findings.extend(_run_findings(r, gold_queries, queries, spec))
     if loaded.dataset is not None and loaded.dataset.scoped:
-        read = [r._replace(frame=scope_run(cast(pd.DataFrame, r.frame))) if r.parsed else r for r in read]
+        read = [r._replace(frame=scope_run(_frame_of(r.frame))) for r in read]
     return Prepared(loaded, gold_frame, spec, year, read, findings, named)
 
 
@@ -687,8 +695,8 @@ def tune(
     if apply is not None:
         with regular_file(apply) if isinstance(apply, (str, os.PathLike)) else contextlib.nullcontext(apply) as run_:
             target = _read("apply", run_, prepared.task, "auto", prepared.gold, apply)
-        if prepared.gold.dataset is not None and prepared.gold.dataset.scoped and target.parsed:
-            target = target._replace(frame=scope_run(cast(pd.DataFrame, target.frame)))
+        if prepared.gold.dataset is not None and prepared.gold.dataset.scoped:
+            target = target._replace(frame=scope_run(_frame_of(target.frame)))
     cut = apply_cutoff(target.frame, over, tuned.cutoff)
     return Tuning(tuned, cut, prepared.task.formats[0], prepared.findings)
 

@@ -107,3 +107,27 @@ def apply_cutoff(run: TYPE_RUN, over: Over, cutoff: float) -> pd.DataFrame:
         raise ValueError(f"unknown cutoff kind {over!r}; expected one of {', '.join(OVER)}")
     rows = [(q, d, s) for q, docs in cut(run_table(run), over, cutoff).items() for d, s in docs.items()]
     return pd.DataFrame(rows, columns=["query_id", "doc_id", "score"])
+
+
+def plot_curve(tuned: Tuned, path: str) -> str:
+    """A PNG of the tuning curve with the best cutoff marked (needs matplotlib)."""
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        raise RuntimeError("plots need matplotlib: pip install matplotlib") from None
+    name = str(tuned.measure)
+    fig, ax = plt.subplots(figsize=(6, 3.5))
+    ax.plot(tuned.curve["cutoff"], tuned.curve[name], marker=".")
+    ax.axvline(tuned.cutoff, linestyle="--", color="grey")
+    ax.annotate(
+        f"{tuned.cutoff:g}: {tuned.value:.4f}", (tuned.cutoff, tuned.value), textcoords="offset points", xytext=(5, 5)
+    )
+    ax.set_xlabel(f"{tuned.over} cutoff")
+    ax.set_ylabel(name)
+    fig.tight_layout()
+    fig.savefig(path, dpi=120)
+    plt.close(fig)
+    return path

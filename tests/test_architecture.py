@@ -26,7 +26,7 @@ LAYERS = [
     ("formats", "tables", "runs", "gold"),
     ("datasets",),
     ("providers",),
-    ("evaluation", "gated", "pilot", "compare", "tuning", "validate", "scoring", "leaderboard"),
+    ("evaluation", "gated", "pilot", "compare", "tuning", "validate", "scoring", "leaderboard", "baseline"),
     ("demo", "docgen", "cli", "pt_provider", "_host", "__main__", "__init__", "sample"),
 ]
 

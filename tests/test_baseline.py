@@ -1,0 +1,51 @@
+"""The BM25 baseline from the shell on the sample release, and the tuning curve as a plot."""
+
+from __future__ import annotations
+
+import pytest
+
+import ir_coliee
+from ir_coliee.baseline import bm25
+from ir_coliee.cli import main
+from ir_coliee.demo import sample_release
+
+
+@pytest.mark.parametrize(
+    "dataset, k, lines, first",
+    [
+        ("coliee/task1/2025/test", None, 20 * 5, 3),
+        ("coliee/task2/2025/test", None, 10, 3),
+        ("coliee/task3/2025/test", 3, 40 * 3, 6),
+    ],
+)
+def test_baseline_writes_a_valid_official_submission(tmp_path, capsys, dataset, k, lines, first):
+    out = tmp_path / "run.bm25"
+    with sample_release():
+        argv = ["baseline", "bm25", dataset, "--write", str(out), *(["--k", str(k)] if k else [])]
+        assert main(argv) == 0
+        assert f"written: {out}" in capsys.readouterr().out
+        text = out.read_text().splitlines()
+        assert len(text) == lines and len(text[0].split()) == first  # the task's official format
+        task = ir_coliee.datasets.REGISTERED[dataset].task
+        assert [f for f in ir_coliee.validate_run(out, task=task, dataset=dataset) if f.level == "error"] == []
+        # the file scores as the run it was written from
+        direct = ir_coliee.score(dataset, bm25(dataset, k, progress=False)).table.iloc[0]
+        written = ir_coliee.score(dataset, str(out)).table.iloc[0]
+        measure = ir_coliee.official_measures(task, 2025)[-1]
+        assert written[str(measure)] == pytest.approx(direct[str(measure)], abs=1e-12)
+
+
+def test_baseline_refuses_answer_tasks_and_bad_depths(tmp_path, capsys):
+    with sample_release():
+        assert main(["baseline", "bm25", "coliee/task4/2025/test", "--write", str(tmp_path / "r")]) == 2
+        assert "the BM25 baseline is for Tasks 1, 2, 3" in capsys.readouterr().err
+        assert main(["baseline", "bm25", "coliee/task1/2025/test", "--write", str(tmp_path / "r"), "--k", "0"]) == 2
+        assert "--k must be at least 1" in capsys.readouterr().err
+
+
+def test_tune_plots_the_curve(write, tmp_path, capsys):
+    gold = write("gold.qrels", "q1 0 a 1\nq1 0 b 1\nq2 0 c 1\n")
+    run = write("task3-L.t", "q1 Q0 a 1 0.9 t\nq1 Q0 x 2 0.8 t\nq1 Q0 b 3 0.7 t\nq2 Q0 c 1 0.9 t\nq2 Q0 y 2 0.1 t\n")
+    png = tmp_path / "curve.png"
+    assert main(["tune", gold, run, "--plot", str(png)]) == 0
+    assert f"plot: {png}" in capsys.readouterr().out and png.read_bytes()[:4] == b"\x89PNG"
