@@ -38,7 +38,9 @@ def run_page(name: str) -> str:
 
 
 def test_pyterrier_tutorial_runs_end_to_end():
-    assert "10 fragments, 120 candidate paragraphs" in run_page("tutorial.md")
+    out = run_page("tutorial.md")
+    assert "10 fragments, 120 candidate paragraphs" in out
+    assert "PISA BM25 top 5: MicroF1 = 0.5000" in out  # PISA's BM25, checked inside against ir_coliee.score
 
 
 def test_compare_example_runs_on_the_sample_release():
