@@ -31,6 +31,7 @@ from ir_measures.util import TYPE_QREL, TYPE_RUN
 
 from ir_coliee.evaluation import MeasureLike, parse_measures
 from ir_coliee.model import TaskLike, official_measures
+from ir_coliee.progress import progress
 from ir_coliee.providers import pipeline
 from ir_coliee.providers.coliee_provider import KINDS, is_micro
 from ir_coliee.tables import gold_table
@@ -196,7 +197,9 @@ def compare(
     whole = np.arange(len(qids))[None, :]
     table: dict[str, dict[str, float]] = {name: {} for name in names}
     tests: dict[str, str] = {}
-    for measure in chosen:
+    for measure in progress(
+        chosen, f"comparing {len(names)} runs with {resamples:,} resamples", total=len(chosen), unit="measure"
+    ):
         stat = stat_of(measure)
         data = {name: per_query(measure, qids, gold, run) for name, run in named.items()}
         label = str(measure)

@@ -37,6 +37,7 @@ from ir_coliee.model.formats import (
     expected_any,
     sniff,
 )
+from ir_coliee.progress import progress
 from ir_coliee.tables import run_table
 from ir_coliee.textfile import iter_lines, regular_file, strip_txt
 
@@ -236,7 +237,7 @@ def _parse_fast(path: PathLike, fmt: Union[RunFormat, FormatName], skip: int) ->
             chunksize=_CHUNK,
         )
         with reader:
-            for table in reader:
+            for table in progress(reader, f"reading {os.path.basename(path)}", unit=f"{_CHUNK:,} lines"):
                 if not chunks.add(table, fmt):
                     return None
     except (pd.errors.ParserError, UnicodeDecodeError, ValueError):
@@ -342,7 +343,7 @@ def read_columns(
     ``on_error`` is reported to it and skipped (the validator reports every bad line)."""
     columns = RunColumns(fmt)
     answered: dict[str, tuple[str, int]] = {}
-    lines = data_lines(path)
+    lines = iter(progress(data_lines(path), f"checking {os.path.basename(path)} line by line", unit="line"))
     while True:
         try:  # bytes that are not UTF-8 end the reading: the generator raises
             lineno, parts = next(lines)

@@ -22,6 +22,7 @@ from ir_measures.util import TYPE_QREL, TYPE_RUN
 
 from ir_coliee.evaluation import MeasureLike, parse_measures
 from ir_coliee.measures import MicroF1
+from ir_coliee.progress import progress
 from ir_coliee.providers import pipeline
 from ir_coliee.tables import Table, gold_table, run_table, top_docs
 
@@ -93,7 +94,8 @@ def tune_cutoff(
     table = run_table(run)
     evaluator = pipeline.evaluator([chosen], gold)
     rows = []
-    for cutoff in _candidates(table, over, max_rank, steps):
+    candidates = _candidates(table, over, max_rank, steps)
+    for cutoff in progress(candidates, f"tuning {chosen} over {over} cutoffs", total=len(candidates), unit="cutoff"):
         value = evaluator.calc_aggregate(cut(table, over, cutoff))[chosen]
         rows.append((cutoff, float(value)))
     curve = pd.DataFrame(rows, columns=["cutoff", str(chosen)])

@@ -78,3 +78,18 @@ def test_output_closed_early_exits_quietly(write):
     process.stdout.close()  # as `| head -1` does
     assert process.wait(timeout=60) == 0
     assert b"Traceback" not in process.stderr.read()
+
+
+@pytest.mark.parametrize("forced, shown", [("1", True), ("0", False)])
+def test_progress_bars_on_the_slow_steps(write, forced, shown):
+    import os
+
+    gold = write("gold.qrels", "q1 0 a 1\nq2 0 c 1\n")
+    run = write("task3-L.t", "q1 Q0 a 1 0.9 t\nq1 Q0 x 2 0.8 t\nq2 Q0 c 1 0.9 t\n")
+    env = {**os.environ, "IR_COLIEE_PROGRESS": forced}
+    result = subprocess.run(
+        [sys.executable, "-m", "ir_coliee", "tune", gold, run, "--task", "1"], capture_output=True, text=True, env=env
+    )
+    assert result.returncode == 0 and "best rank cutoff" in result.stdout
+    assert ("ir_coliee: tuning MicroF1 over rank cutoffs" in result.stderr) is shown
+    assert ("ir_coliee: reading task3-L.t" in result.stderr) is shown

@@ -1,0 +1,22 @@
+"""Progress bars for the steps users wait on (reading a large run, tuning, resampling), on standard error.
+
+Shown on a terminal only, as tqdm decides; ``IR_COLIEE_PROGRESS=1`` forces them on (``0`` off).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Iterator
+from typing import Optional, TypeVar
+
+T = TypeVar("T")
+ENV = "IR_COLIEE_PROGRESS"
+
+
+def progress(items: Iterable[T], desc: str, total: Optional[int] = None, unit: str = "it") -> Iterator[T]:
+    """``items``, with a progress bar where one is wanted."""
+    from tqdm.auto import tqdm
+
+    forced = os.environ.get(ENV)
+    disable = None if forced is None else forced == "0"
+    return iter(tqdm(items, desc=f"ir_coliee: {desc}", total=total, unit=unit, disable=disable, leave=False))
