@@ -172,12 +172,18 @@ def cmd_eval(args: argparse.Namespace) -> int:
 
 def _print_ranked(report: Report, titled: bool, args: argparse.Namespace) -> None:
     """Several runs: best first, with ranks and counts (per query with --per-query)."""
-    if args.format == "json" or args.per_query:
+    if args.per_query:
         print_report(report, sys.stdout, args.format, args.digits, args.per_query)
+        return
+    table = ranked(report)
+    if args.format == "json":  # the same columns as the other formats, one object per run
+        doc = {"task": report.task, "year": report.year, "runs": _records(table)}
+        json.dump(doc, sys.stdout, indent=2, ensure_ascii=False)
+        sys.stdout.write("\n")
         return
     if titled:
         print(f"# COLIEE {report.year} {task_of(report.task).label}")
-    write_table(ranked(report), sys.stdout, args.digits, style=args.format)
+    write_table(table, sys.stdout, args.digits, style=args.format)
 
 
 def _placement(report: Report, out: TextIO) -> None:

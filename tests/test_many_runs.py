@@ -56,3 +56,16 @@ def test_a_name_that_does_not_say_its_edition(submissions, capsys):
     assert "cannot tell the task and edition of" in capsys.readouterr().err
     reports = ir_coliee.scoring.score_files("auto", [submissions / "task3.X"], year=2024)
     assert [(r.task, r.year) for r in reports] == [("3", 2024)]  # --year completes the name
+
+
+def test_several_runs_as_json_hold_the_table_columns(submissions, capsys):
+    import json
+
+    a, b = submissions / "R05.task4.A", submissions / "R05.task4.B"
+    assert main(["eval", "coliee/task4/2024/test", str(a), str(b), "--format", "json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert (doc["task"], doc["year"]) == ("4", 2024)
+    assert doc["runs"] == [
+        {"rank": 1, "run": "A", "AnswerAccuracy": 1.0, "correct": "2/2"},
+        {"rank": 2, "run": "B", "AnswerAccuracy": 0.5, "correct": "1/2"},
+    ]
