@@ -354,6 +354,8 @@ def cmd_compare(args: argparse.Namespace) -> int:
         resamples=args.resamples,
         correction=args.correction,
         seed=args.seed,
+        answers=args.answers,
+        answers_gold=args.answers_gold,
     )
     report_findings(result.findings)
     table = result.table.reset_index()
@@ -522,6 +524,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--correction", choices=("holm", "bonferroni", "none"), default="holm", help="multiple-testing correction"
     )
     cmp.add_argument("--seed", type=int, default=42, help="random seed of the resampling")
+    cmp.add_argument("--answers", nargs="+", help="2026 Task 3: the answer file of each run, in the runs' order")
+    cmp.add_argument("--answers-gold", help="gold answers for --answers (default: the task4 twin of a dataset GOLD)")
     cmp.add_argument("--plot", help="write a PNG of the headline measure's intervals (needs matplotlib)")
     cmp.add_argument(
         "--format",

@@ -31,10 +31,11 @@ from ir_coliee.datasets.common import REGISTERED, Registered
 from ir_coliee.errors import ColieeError, ColieeScoringError, PathLike
 from ir_coliee.evaluation import MeasureLike, parse_measures, per_query_frame
 from ir_coliee.findings import WARNING, Finding, some
-from ir_coliee.formats.pilot import ColieeTort, read_torts
+from ir_coliee.formats.pilot import ColieeTort, decision_qrels, decision_run, read_torts
 from ir_coliee.gated import NAME as GATED
 from ir_coliee.gated import TIE_BREAKERS, score_recall_gated
 from ir_coliee.gold import gold_kind, read_gold
+from ir_coliee.measures import AnswerAccuracy
 from ir_coliee.model import (
     ANSWER_LABELS,
     FORMATS,
@@ -637,23 +638,70 @@ def compare_runs(
     resamples: int = 10_000,
     correction: Correction = "holm",
     seed: int = 42,
+    answers: Optional[Sequence[PathLike]] = None,
+    answers_gold: Optional[GoldLike] = None,
 ) -> Comparison:
-    """:func:`ir_coliee.compare` on runs read as :func:`score` reads them (official measures by default)."""
+    """:func:`ir_coliee.compare` on runs read as :func:`score` reads them (official measures by default).
+
+    Accuracy tasks compare paired right/wrong outcomes (exact McNemar, Wilson intervals): Tasks 4 and 5,
+    the pilot's tort prediction (JSONL submissions), and the 2026 gated Task 3 (``answers``: each run's
+    answer file, in the order of the runs)."""
+    if answers is not None and task is None and not _is_dataset_id(gold):
+        task = next(t.key for t in TASKS.values() if t.gate)
     prepared = prepare(gold, runs, task, year)
+
+    def compared(frames: dict[str, TYPE_RUN], qrels: TYPE_QREL, chosen: Sequence[MeasureLike]) -> pd.DataFrame:
+        if not 0 <= baseline < len(frames):
+            raise ColieeError(f"baseline {baseline} is not the index of a run (0 to {len(frames) - 1})")
+        return compare(frames, qrels, chosen, baseline=baseline, resamples=resamples, correction=correction, seed=seed)
+
     if prepared.task.gold == "torts":
-        raise ColieeScoringError("compare takes ranked or answer runs; pilot submissions are compared with eval")
-    frames = prepared.frames()
-    if not 0 <= baseline < len(frames):
-        raise ColieeError(f"baseline {baseline} is not the index of a run (0 to {len(frames) - 1})")
+        frames, qrels = _pilot_decisions(prepared)
+        table = compared(frames, qrels, [AnswerAccuracy])
+        return Comparison(table, prepared.findings, prepared.task.key, prepared.year, str(AnswerAccuracy))
+    if answers is not None:
+        frames, qrels = _gated_outcomes(prepared, answers, answers_gold)
+        table = compared(frames, qrels, [AnswerAccuracy])
+        table.columns = [c.replace(str(AnswerAccuracy), GATED) for c in table.columns]
+        table.attrs["tests"] = {GATED: table.attrs["tests"][str(AnswerAccuracy)]}
+        return Comparison(table, prepared.findings, prepared.task.key, prepared.year, GATED)
     chosen = _measures(measures, prepared.task, prepared.year, ranked=False)
-    table = compare(
-        frames, prepared.frame, chosen, baseline=baseline, resamples=resamples, correction=correction, seed=seed
-    )
+    table = compared(prepared.frames(), prepared.frame, chosen)
     names = [str(m) for m in chosen]
     headline = str(official_entry(prepared.task.key, prepared.year).headline)
     return Comparison(
         table, prepared.findings, prepared.task.key, prepared.year, headline if headline in names else names[0]
     )
+
+
+def _pilot_decisions(prepared: Prepared) -> tuple[dict[str, TYPE_RUN], TYPE_QREL]:
+    """The pilot's tort prediction as answers: each submission's decisions against the gold decisions."""
+    gold = cast(list[ColieeTort], prepared.gold.torts)
+    frames: dict[str, TYPE_RUN] = {}
+    for run in prepared.pilot_runs.values():
+        if not isinstance(run, (str, os.PathLike)):
+            raise ColieeScoringError("pilot submissions are JSONL files of torts")
+        frames[os.path.basename(os.fspath(run))] = decision_run(read_torts(run))
+    return frames, decision_qrels(gold)
+
+
+def _gated_outcomes(
+    prepared: Prepared, answers: Sequence[PathLike], answers_gold: Optional[GoldLike]
+) -> tuple[dict[str, TYPE_RUN], TYPE_QREL]:
+    """2026 Task 3 as right/wrong outcomes per question (right: the answer is right and every gold article
+    retrieved), in the shape of answers, so that the accuracy tests apply."""
+    if len(answers) != len(prepared.runs):
+        raise ColieeError(f"{len(prepared.runs)} runs but {len(answers)} answer files: give one answer file per run")
+    truth = _answer_gold(prepared.gold, answers_gold, prepared.task)
+    gate = task_of(prepared.task.gate)
+    frames: dict[str, TYPE_RUN] = {}
+    for r, path in zip(prepared.runs, answers):
+        answered = parse_run(path, allowed=gate.formats).run
+        values = score_recall_gated(prepared.frame, r.frame, truth, answered, per_query=True)
+        name = r.info.name if r.info.name not in frames else (r.info.path or r.info.name)
+        frames[name] = {q: {"Y" if v else "N": 1.0} for q, v in zip(values["query_id"], values["value"])}
+    questions = dict.fromkeys(truth["query_id"])
+    return frames, {q: {"Y": 1} for q in questions}
 
 
 class Tuning(NamedTuple):

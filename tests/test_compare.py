@@ -221,3 +221,56 @@ def test_the_plot_is_of_the_headline_measure(write, capsys, monkeypatch, tmp_pat
     run = write("task1.a", "q1 a a\nq2 c a\n")
     assert main(["compare", gold, run, run, "--task", "1", "--resamples", "20", "--plot", str(tmp_path / "p.png")]) == 0
     assert plotted == ["MicroF1"]  # the official order is P, R, F1: the headline is F1, not the first column
+
+
+def test_pilot_tort_predictions_are_compared_as_paired_answers(write):
+    import json
+
+    from pilot_data import GOLD, SUBMISSION, jsonl
+
+    all_false = json.loads(json.dumps(SUBMISSION))
+    for tort in all_false:
+        tort["court_decision"] = False
+    a, b = write("a.jsonl", jsonl(SUBMISSION)), write("b.jsonl", jsonl(all_false))
+    result = ir_coliee.compare_runs(write("gold.jsonl", jsonl(GOLD)), [a, b], resamples=10)
+    table = result.table
+    # gold decisions True, False, True: a says True, True, True (2 of 3), b says False x3 (1 of 3)
+    assert (table.loc["a.jsonl", "AnswerAccuracy"], table.loc["b.jsonl", "AnswerAccuracy"]) == (
+        pytest.approx(2 / 3),
+        pytest.approx(1 / 3),
+    )
+    # discordant questions: a alone right on T1, T3; b alone on T2: p = 2 * (C(3,0) + C(3,1)) / 2^3, capped at 1
+    assert table.loc["b.jsonl", "AnswerAccuracy p-value"] == 1.0
+    assert (
+        table.attrs["tests"]["AnswerAccuracy"] == "exact McNemar, Wilson interval"
+        and result.headline == "AnswerAccuracy"
+    )
+
+
+def test_2026_gated_runs_are_compared_on_their_gated_outcomes(write, capsys):
+    gold = write("gold.qrels", "q1 0 a 1\nq1 0 b 1\nq2 0 c 1\nq3 0 d 1\n")
+    answers_gold = write("answers.gold", "q1 Y g\nq2 N g\nq3 Y g\n")
+    weak, weak_answers = (
+        write("task3.w", "q1 a w\nq1 b w\nq1 x w\nq2 y w\nq3 d w\n"),
+        write("R07.task4.w", "q1 Y w\nq2 N w\nq3 N w\n"),
+    )
+    strong, strong_answers = (
+        write("task3.s", "q1 a s\nq1 b s\nq2 c s\nq3 d s\n"),
+        write("R07.task4.s", "q1 Y s\nq2 N s\nq3 Y s\n"),
+    )
+    result = ir_coliee.compare_runs(
+        gold, [weak, strong], answers=[weak_answers, strong_answers], answers_gold=answers_gold, resamples=10
+    )
+    table = result.table
+    # weak: q1 right with both articles; q2 misses c; q3 answered wrong -> 1/3. strong: 3/3
+    assert (table.loc["w", "RecallGatedAccuracy"], table.loc["s", "RecallGatedAccuracy"]) == (pytest.approx(1 / 3), 1.0)
+    # discordant: strong alone right on q2 and q3: p = 2 * (1/2)^2 = 1/2
+    assert table.loc["s", "RecallGatedAccuracy p-value"] == pytest.approx(1 / 2)
+    assert result.headline == "RecallGatedAccuracy"
+    argv = ["compare", gold, weak, strong, "--answers", weak_answers, strong_answers, "--answers-gold", answers_gold]
+    assert main([*argv, "--resamples", "10"]) == 0
+    assert (
+        capsys.readouterr()
+        .out.splitlines()[0]
+        .startswith("run\tbaseline\tRecallGatedAccuracy\tRecallGatedAccuracy CI low")
+    )
