@@ -73,12 +73,12 @@ def bm25(dataset_id: str, k: Optional[int] = None, progress: bool = True) -> dic
     """The BM25 run of a dataset of Tasks 1-3 (``k`` documents per query; each task's default otherwise)."""
     import ir_datasets
 
-    from ir_coliee.datasets.check import dataset_entry
+    from ir_coliee.datasets.check import dataset_entry, unknown_dataset
 
     try:
         task = dataset_entry(dataset_id).task
     except KeyError:
-        raise ColieeError(f"{dataset_id!r} is not a COLIEE dataset id (see: ir_coliee datasets list)") from None
+        raise unknown_dataset(dataset_id) from None
     if task not in BM25:
         raise ColieeError(f"{dataset_id} answers questions: the BM25 baseline is for Tasks {', '.join(BM25)}")
     baseline = BM25[task]

@@ -16,7 +16,6 @@ dataset id.
 from __future__ import annotations
 
 import contextlib
-import difflib
 import os
 from collections.abc import Mapping, Sequence
 from typing import NamedTuple, Optional, Union, cast
@@ -27,7 +26,7 @@ from ir_measures.util import TYPE_QREL, TYPE_RUN, Metric
 
 from ir_coliee.compare import Correction, compare
 from ir_coliee.datasets.caselaw import scope_run
-from ir_coliee.datasets.common import REGISTERED, Registered
+from ir_coliee.datasets.common import Registered
 from ir_coliee.errors import ColieeError, ColieeScoringError, PathLike
 from ir_coliee.evaluation import MeasureLike, parse_measures, per_query_frame
 from ir_coliee.findings import WARNING, Finding, some
@@ -135,16 +134,14 @@ def _is_dataset_id(spec: object) -> bool:
 def _dataset_gold(spec: str) -> Gold:
     import ir_datasets
 
-    from ir_coliee.datasets.check import dataset_entry
+    from ir_coliee.datasets.check import dataset_entry, unknown_dataset
 
     base = spec.removesuffix("/decisions")
     try:
         entry = dataset_entry(spec)
         dataset = ir_datasets.load(base if task_of(entry.task).gold == "torts" else spec)
     except KeyError:
-        close = difflib.get_close_matches(spec, list(REGISTERED), n=3)
-        hint = f"; did you mean {' or '.join(close)}?" if close else " (see: ir_coliee datasets list)"
-        raise ColieeError(f"{spec!r} is neither a file nor a COLIEE dataset id{hint}") from None
+        raise unknown_dataset(spec, "is neither a file nor a COLIEE dataset id") from None
     task = task_of(entry.task)
     if task.gold == "torts":
         return Gold({}, spec, entry, list(dataset.gold_torts_iter()))

@@ -16,7 +16,7 @@ from typing import Callable, Optional, cast
 
 import numpy as np
 
-from ir_coliee.datasets.check import dataset_entry
+from ir_coliee.datasets.check import dataset_entry, unknown_dataset
 from ir_coliee.datasets.common import released_query_ids
 from ir_coliee.datasets.files import ColieeDataError
 from ir_coliee.errors import ColieeError, ColieeFormatError, PathLike
@@ -250,7 +250,7 @@ def _test_dataset(task: Task, year: Optional[int], dataset: Optional[str]) -> Op
         try:
             dataset_entry(dataset)
         except KeyError:
-            raise ColieeError(f"{dataset!r} is not a COLIEE dataset id (see: ir_coliee datasets list)") from None
+            raise unknown_dataset(dataset) from None
     return dataset
 
 

@@ -93,3 +93,14 @@ def test_progress_bars_on_the_slow_steps(write, forced, shown):
     assert result.returncode == 0 and "best rank cutoff" in result.stdout
     assert ("ir_coliee: tuning MicroF1 over rank cutoffs" in result.stderr) is shown
     assert ("ir_coliee: reading task3-L.t" in result.stderr) is shown
+
+
+def test_every_command_suggests_dataset_ids(write, capsys, coliee_home):
+    run = write("task1.r", RUN_T1)
+    for argv in (
+        ["data", "check", "coliee/task1/2024/tset"],
+        ["validate", run, "--task", "1", "--dataset", "coliee/task1/2024/tset"],
+        ["baseline", "bm25", "coliee/task1/2024/tset", "--write", str(coliee_home / "out")],
+    ):
+        assert main(argv) == 2
+        assert "did you mean coliee/task1/2024/test" in capsys.readouterr().err, argv

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 import re
 
 import ir_datasets
@@ -9,9 +10,17 @@ from ir_datasets.datasets.base import Dataset
 
 from ir_coliee.datasets.common import PARTS, REGISTERED, Source, released_query_ids
 from ir_coliee.datasets.files import LOCATOR
+from ir_coliee.errors import ColieeError
 from ir_coliee.model import task_of
 
 _SHOWN = 10
+
+
+def unknown_dataset(dataset_id: str, what: str = "is not a COLIEE dataset id") -> ColieeError:
+    """The error for an id ir_coliee does not know, with the closest known ids."""
+    close = difflib.get_close_matches(dataset_id, list(REGISTERED), n=3)
+    hint = f"; did you mean {' or '.join(close)}?" if close else " (see: ir_coliee datasets list)"
+    return ColieeError(f"{dataset_id!r} {what}{hint}")
 
 
 def dataset_entry(dataset_id: str):
