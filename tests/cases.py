@@ -16,3 +16,17 @@ MACRO_P = (1 / 2 + 1 / 3 + 0) / 3  # = 5/18
 MACRO_R = (1 / 2 + 1 + 0) / 3  # = 1/2
 # per query F2 = 5PR / (4P + R): q1 = (5/4)/(5/2) = 1/2; q2 = (5/3)/(7/3) = 5/7; q3 = 0
 MACRO_F2 = (1 / 2 + 5 / 7 + 0) / 3  # = 17/42
+
+
+def oracle_data_lines(text: str) -> list[str]:
+    """The lines a run reader must keep, stripped, by the official rules written independently of the package:
+    not blank, not inside a /* */ comment (a leading BOM is no content)."""
+    kept, in_comment = [], False
+    for line in text.removeprefix("\ufeff").split("\n"):
+        stripped = line.strip(" \t\r")
+        if in_comment or stripped.startswith("/*"):
+            in_comment = "*/" not in stripped
+            continue
+        if stripped:
+            kept.append(stripped)
+    return kept

@@ -7,6 +7,7 @@ import json
 import re
 
 import pytest
+from cases import oracle_data_lines
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
@@ -57,17 +58,8 @@ LINES = st.lists(st.lists(TOKENS, min_size=0, max_size=7).map(" ".join), max_siz
 
 
 def data_lines(text: str) -> int:
-    """The lines a run reader must keep: not blank, not inside a /* */ comment (a leading BOM is no content)."""
-    text = text.removeprefix("\ufeff")
-    n, in_comment = 0, False
-    for line in text.split("\n"):
-        stripped = line.strip(" \t\r")
-        if in_comment or stripped.startswith("/*"):
-            in_comment = "*/" not in stripped
-            continue
-        if stripped:
-            n += 1
-    return n
+    """How many lines a run reader must keep."""
+    return len(oracle_data_lines(text))
 
 
 def assert_own_error(error: BaseException, path: str) -> None:

@@ -11,6 +11,7 @@ import re
 from fractions import Fraction
 
 import pytest
+from cases import oracle_data_lines
 
 from ir_coliee.cli import main
 
@@ -25,17 +26,11 @@ def oracle_micro(run: bytes, gold: dict[str, set[str]]) -> tuple[Fraction, Fract
     """Micro P, R, F1 from the file's text by the official definition, written independently of the package:
     fields split on spaces, tabs and CRs; blank lines and /* */ comments skipped; .txt stripped; a pair
     counts once; gold queries only."""
-    text = run.decode("utf-8-sig").replace("\r\n", "\n")
-    pairs, in_comment = set(), False
-    for line in text.split("\n"):
-        stripped = line.strip(" \t\r")
-        if in_comment or stripped.startswith("/*"):
-            in_comment = "*/" not in stripped
-            continue
-        if stripped:
-            fields = _SEPARATORS.split(stripped)
-            query, doc = (fields[0], fields[2]) if len(fields) == 6 else (fields[0], fields[1])
-            pairs.add((query.removesuffix(".txt"), doc.removesuffix(".txt")))
+    pairs = set()
+    for stripped in oracle_data_lines(run.decode("utf-8-sig").replace("\r\n", "\n")):
+        fields = _SEPARATORS.split(stripped)
+        query, doc = (fields[0], fields[2]) if len(fields) == 6 else (fields[0], fields[1])
+        pairs.add((query.removesuffix(".txt"), doc.removesuffix(".txt")))
     pairs = {(q, d) for q, d in pairs if q in gold}
     tp = sum(d in gold[q] for q, d in pairs)
     relevant = sum(len(ds) for ds in gold.values())
