@@ -43,7 +43,7 @@ MAX_PER_RULE = 1000
 __all__ = ["Finding", "validate_run"]
 
 
-def _read_lines(readable: PathLike, path: str, task: Task, add: Add) -> Optional[RunColumns]:
+def _read_lines(readable: PathLike, task: Task, add: Add) -> Optional[RunColumns]:
     """Every line checked on its own with the reader's checks, so that one bad line does not hide the next."""
     try:
         first = next(data_lines(readable), None)
@@ -284,7 +284,7 @@ def validate_run(
             add(ERROR, None, f"null left at {null.where()}: {null.subtask} is disqualified", "null")
         return findings
     with regular_file(path) as readable:
-        columns = _read_lines(readable, path, spec, add)
+        columns = _read_lines(readable, spec, add)
         if columns is not None:
             _check_text(readable, path, spec, add)
     if columns is not None:
