@@ -336,17 +336,24 @@ class RunColumns:
         return pd.DataFrame({"query_id": queries.astype(object), "doc_id": docs.astype(object), "score": scores})
 
 
+TextHook = Callable[[int, str, Optional[list[str]]], None]
+
+
 def read_columns(
-    path: PathLike, fmt: RunFormat, on_error: Optional[Callable[[ColieeFormatError], None]] = None
+    path: PathLike,
+    fmt: RunFormat,
+    on_error: Optional[Callable[[ColieeFormatError], None]] = None,
+    on_text: Optional[TextHook] = None,
 ) -> RunColumns:
-    """Every line of ``path`` checked with :func:`parse_line` into columns. A bad line raises, or with
-    ``on_error`` is reported to it and skipped (the validator reports every bad line)."""
+    """Every line of ``path`` checked with :func:`parse_line` into columns, in one pass. A bad line raises,
+    or with ``on_error`` is reported to it and skipped (the validator reports every bad line); ``on_text``
+    then sees each line as written, blank and comment lines too (the validator's text rules)."""
     columns = RunColumns(fmt)
     answered: dict[str, tuple[str, int]] = {}
-    lines = iter(progress(data_lines(path), f"checking {os.path.basename(path)} line by line", unit="line"))
+    lines = iter(progress(raw_lines(path), f"checking {os.path.basename(path)} line by line", unit="line"))
     while True:
         try:  # bytes that are not UTF-8 end the reading: the generator raises
-            lineno, parts = next(lines)
+            lineno, text, parts = next(lines)
         except StopIteration:
             break
         except ColieeFormatError as e:
@@ -354,24 +361,31 @@ def read_columns(
                 raise
             on_error(e)
             break
-        try:
-            line = parse_line(fmt, parts, path, lineno)
-            if fmt.labels:  # one answer per question
-                given = answered.setdefault(line.query_id, (line.doc_id, lineno))
-                if given[0] != line.doc_id:
-                    raise ColieeFormatError(
-                        path,
-                        lineno,
-                        f"question {line.query_id!r} answered {line.doc_id!r} here and {given[0]!r} on line {given[1]}",
-                        "one answer per question",
-                    )
-        except ColieeFormatError as e:
-            if on_error is None:
-                raise
-            on_error(e)
-            continue
-        columns.add(line)
+        if parts:
+            try:
+                columns.add(_answered_once(fmt, parse_line(fmt, parts, path, lineno), answered, path))
+            except ColieeFormatError as e:
+                if on_error is None:
+                    raise
+                on_error(e)
+        if on_text is not None:
+            on_text(lineno, text, parts)
     return columns
+
+
+def _answered_once(fmt: RunFormat, line: RunLine, answered: dict[str, tuple[str, int]], path: PathLike) -> RunLine:
+    """``line``, unless the format takes one answer per question and this one contradicts an earlier answer."""
+    if not fmt.labels:
+        return line
+    given = answered.setdefault(line.query_id, (line.doc_id, line.line))
+    if given[0] != line.doc_id:
+        raise ColieeFormatError(
+            path,
+            line.line,
+            f"question {line.query_id!r} answered {line.doc_id!r} here and {given[0]!r} on line {given[1]}",
+            "one answer per question",
+        )
+    return line
 
 
 def _parse_checked(path: PathLike, fmt: Union[RunFormat, FormatName]) -> ParsedRun:

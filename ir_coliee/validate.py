@@ -33,7 +33,7 @@ from ir_coliee.model import (
     sniff,
     task_of,
 )
-from ir_coliee.runs import RUN_TAG, RunColumns, data_lines, raw_lines, read_columns
+from ir_coliee.runs import RUN_TAG, RunColumns, data_lines, read_columns
 from ir_coliee.textfile import regular_file
 
 Add = Callable[[Level, Optional[int], str, str], None]
@@ -43,8 +43,9 @@ MAX_PER_RULE = 1000
 __all__ = ["Finding", "validate_run"]
 
 
-def _read_lines(readable: PathLike, task: Task, add: Add) -> Optional[RunColumns]:
-    """Every line checked on its own with the reader's checks, so that one bad line does not hide the next."""
+def _read_lines(readable: PathLike, path: str, task: Task, add: Add) -> Optional[RunColumns]:
+    """Every line checked on its own with the reader's checks and the text rules, in one pass, so that one
+    bad line does not hide the next."""
     try:
         first = next(data_lines(readable), None)
     except ColieeFormatError as e:
@@ -68,50 +69,39 @@ def _read_lines(readable: PathLike, task: Task, add: Add) -> Optional[RunColumns
             e.expected,
         )
 
-    return read_columns(readable, FORMATS[looks], on_error=bad_line)
+    return read_columns(readable, FORMATS[looks], on_error=bad_line, on_text=_TextRules(path, task, add))
 
 
-def _check_text(readable: PathLike, path: str, task: Task, add: Add) -> None:
-    """The official rules a line's text breaks beyond its fields: "a single ASCII text file", "a single
-    space to separate columns", the constant ``Q0``, ranks 1..n that agree with the scores, question ids
-    as written, and a ``/* ... */`` comment only as the first line of a ranked (``-L``) file."""
-    limit = task.ranked_limit
-    comments_allowed = bool(limit and limit.marker.lower() in os.path.basename(path).lower())
-    seen_data = False
-    ranks: dict[str, tuple[int, float]] = {}  # per query: the last rank and score
-    try:
-        for lineno, line, parts in raw_lines(readable):
-            _check_line(lineno, line, parts, task, comments_allowed, seen_data, ranks, add)
-            seen_data = seen_data or parts is not None
-    except ColieeFormatError:
-        return  # bytes that are not UTF-8: the reader's check reports them
+class _TextRules:
+    """The official rules a line's text breaks beyond its fields, seen line by line during the one reading
+    pass: "a single ASCII text file", "a single space to separate columns", the constant ``Q0``, ranks 1..n
+    that agree with the scores, question ids as written, and a ``/* ... */`` comment only as the first line
+    of a ranked (``-L``) file."""
 
+    def __init__(self, path: str, task: Task, add: Add):
+        limit = task.ranked_limit
+        self.comments_allowed = bool(limit and limit.marker.lower() in os.path.basename(path).lower())
+        self.task, self.add = task, add
+        self.seen_data = False
+        self.ranks: dict[str, tuple[int, float]] = {}  # per query: the last rank and score
 
-def _check_line(
-    lineno: int,
-    line: str,
-    parts: Optional[list[str]],
-    task: Task,
-    comments_allowed: bool,
-    seen_data: bool,
-    ranks: dict[str, tuple[int, float]],
-    add: Add,
-) -> None:
-    stripped = line.strip(" \t\r")
-    if not line.isascii():
-        add(WARNING, lineno, "non-ASCII characters; the official files are ASCII text", "ascii")
-    if parts is None:
-        if stripped.startswith("/*") and (seen_data or not comments_allowed):
-            where = "after the first line" if seen_data else "in a file that is not a ranked (-L) list"
-            add(WARNING, lineno, f"a /* */ comment {where}; only task3-L files may open with one", "comment")
-        return
-    if line != " ".join(parts):
-        add(WARNING, lineno, "columns separated by something other than a single space", "separator")
-    if task.statute and parts[0].endswith(".txt"):
-        add(WARNING, lineno, f"question id {parts[0]!r} carries .txt; runs echo the id as written", "txt")
-    ranked = next((f for f in FORMATS.values() if f.width == len(parts) and f.rank is not None), None)
-    if ranked is not None:
-        _check_ranked(ranked, parts, lineno, ranks, add)
+    def __call__(self, lineno: int, line: str, parts: Optional[list[str]]) -> None:
+        add = self.add
+        if not line.isascii():
+            add(WARNING, lineno, "non-ASCII characters; the official files are ASCII text", "ascii")
+        if parts is None:
+            if line.strip(" \t\r").startswith("/*") and (self.seen_data or not self.comments_allowed):
+                where = "after the first line" if self.seen_data else "in a file that is not a ranked (-L) list"
+                add(WARNING, lineno, f"a /* */ comment {where}; only task3-L files may open with one", "comment")
+            return
+        self.seen_data = True
+        if line != " ".join(parts):
+            add(WARNING, lineno, "columns separated by something other than a single space", "separator")
+        if self.task.statute and parts[0].endswith(".txt"):
+            add(WARNING, lineno, f"question id {parts[0]!r} carries .txt; runs echo the id as written", "txt")
+        ranked = next((f for f in FORMATS.values() if f.width == len(parts) and f.rank is not None), None)
+        if ranked is not None:
+            _check_ranked(ranked, parts, lineno, self.ranks, add)
 
 
 def _check_ranked(fmt: RunFormat, parts: list[str], lineno: int, ranks: dict[str, tuple[int, float]], add: Add) -> None:
@@ -284,9 +274,7 @@ def validate_run(
             add(ERROR, None, f"null left at {null.where()}: {null.subtask} is disqualified", "null")
         return findings
     with regular_file(path) as readable:
-        columns = _read_lines(readable, spec, add)
-        if columns is not None:
-            _check_text(readable, path, spec, add)
+        columns = _read_lines(readable, path, spec, add)
     if columns is not None:
         _check_tags(columns, add)
         _check_pairs(columns, spec, path, add)
