@@ -89,14 +89,6 @@ class RunLine(NamedTuple):
     """The run tag, empty when an answer line omits it."""
 
 
-def choose_format(parts: list[str], path: PathLike, lineno: int, allowed: tuple[FormatName, ...]) -> FormatName:
-    """The format of a file from its first run line, among ``allowed``; an error naming the line if none fits."""
-    name = sniff(parts, allowed)
-    if name is None:
-        raise ColieeFormatError(path, lineno, f"{len(parts)} columns", expected_any(allowed))
-    return name
-
-
 def raw_lines(path: PathLike) -> Iterator[tuple[int, str, Optional[list[str]]]]:
     """Every line with its fields: ``None`` for a blank line or a line of a ``/* ... */`` comment."""
     in_comment = False
@@ -151,7 +143,10 @@ def first_format(path: PathLike, allowed: tuple[FormatName, ...] = tuple(FORMATS
     if first is None:
         raise ColieeFormatError(path, None, "the file holds no run lines", expected_any(allowed))
     lineno, parts = first
-    return lineno, choose_format(parts, path, lineno, allowed)
+    name = sniff(parts, allowed)
+    if name is None:
+        raise ColieeFormatError(path, lineno, f"{len(parts)} columns", expected_any(allowed))
+    return lineno, name
 
 
 def parse_run(

@@ -56,7 +56,7 @@ from ir_coliee.model import (
 from ir_coliee.pilot import score_pilot
 from ir_coliee.providers import pipeline
 from ir_coliee.runs import FormatOption, ParsedRun, first_format, parse_run
-from ir_coliee.tables import answer_counts, gold_table, run_table, set_counts
+from ir_coliee.tables import Counts, answer_counts, gold_table, run_table, set_counts
 from ir_coliee.textfile import regular_file
 from ir_coliee.tuning import Over, Tuned, apply_cutoff, tune_cutoff
 from ir_coliee.values import CountedValue
@@ -215,7 +215,7 @@ def _read(
         looks = forced if forced != "auto" else _looks(path)
         if looks not in task.readable():
             raise _mismatch(shown, looks, task, gold.source)
-        parsed = parse_run(path, forced, allowed=task.readable())._replace(path=shown)
+        parsed = parse_run(path, looks)._replace(path=shown)  # the format is decided: no second sniff
     else:
         return _Run(RunInfo(name, None, None, []), cast(TYPE_RUN, run), None)
     if parsed.format not in task.readable():
@@ -231,6 +231,14 @@ def _frame_of(run: TYPE_RUN) -> pd.DataFrame:
         return run
     rows = [(q, d, s) for q, docs in run_table(run).items() for d, s in docs.items()]
     return pd.DataFrame(rows, columns=["query_id", "doc_id", "score"])
+
+
+def _in_dataset_ids(run: _Run, gold: Gold) -> _Run:
+    """``run`` with its document ids as the gold dataset names them: runs say ``001 013``, a dataset with
+    scoped ids says ``001/013``."""
+    if gold.dataset is None or not gold.dataset.scoped:
+        return run
+    return run._replace(frame=scope_run(_frame_of(run.frame)))
 
 
 def _answers_in_memory(run: TYPE_RUN) -> bool:
@@ -391,20 +399,21 @@ def _counts(task: Task, gold: pd.DataFrame, run: TYPE_RUN, per_query: Sequence[M
         ),
         None,
     )
-    if carrier is not None:
-        values = [cast(CountedValue, m.value) for m in per_query if m.measure == carrier]
-        if task.gold == "answers":
-            return {"correct": sum(v.tp for v in values), "questions": len(values)}
-        totals = {k: sum(getattr(v, k) for v in values) for k in ("tp", "retrieved", "relevant")}
-        return {**totals, "queries": len(values)}
-    table = gold_table(gold)
-    ran = run_table(run, table)
+    values: Sequence[Union[Counts, CountedValue]] = (
+        [cast(CountedValue, m.value) for m in per_query if m.measure == carrier]
+        if carrier is not None
+        else _fresh_counts(task, gold, run)
+    )
     if task.gold == "answers":
-        c = answer_counts(table, ran, None, 1)
-        return {"correct": sum(v.tp for v in c.values()), "questions": len(c)}
-    c = set_counts(table, ran, None, 1)
-    totals = {k: sum(getattr(v, k) for v in c.values()) for k in ("tp", "retrieved", "relevant")}
-    return {**totals, "queries": len(c)}
+        return {"correct": sum(v.tp for v in values), "questions": len(values)}
+    totals = {k: sum(getattr(v, k) for v in values) for k in ("tp", "retrieved", "relevant")}
+    return {**totals, "queries": len(values)}
+
+
+def _fresh_counts(task: Task, gold: pd.DataFrame, run: TYPE_RUN) -> list[Counts]:
+    table = gold_table(gold)
+    count = answer_counts if task.gold == "answers" else set_counts
+    return list(count(table, run_table(run, table), None, 1).values())
 
 
 def _report(
@@ -481,8 +490,7 @@ def prepare(
                 f"e.g. {some(gold_queries, 3)})"
             )
         findings.extend(_run_findings(r, gold_queries, queries, spec))
-    if loaded.dataset is not None and loaded.dataset.scoped:
-        read = [r._replace(frame=scope_run(_frame_of(r.frame))) for r in read]
+    read = [_in_dataset_ids(r, loaded) for r in read]
     return Prepared(loaded, gold_frame, spec, year, read, findings, named)
 
 
@@ -739,9 +747,7 @@ def tune(
     target = tuned_run
     if apply is not None:
         with regular_file(apply) if isinstance(apply, (str, os.PathLike)) else contextlib.nullcontext(apply) as run_:
-            target = _read("apply", run_, prepared.task, "auto", prepared.gold, apply)
-        if prepared.gold.dataset is not None and prepared.gold.dataset.scoped:
-            target = target._replace(frame=scope_run(_frame_of(target.frame)))
+            target = _in_dataset_ids(_read("apply", run_, prepared.task, "auto", prepared.gold, apply), prepared.gold)
     cut = apply_cutoff(target.frame, over, tuned.cutoff)
     return Tuning(tuned, cut, prepared.task.formats[0], prepared.findings)
 
