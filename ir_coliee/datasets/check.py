@@ -11,6 +11,7 @@ from ir_datasets.datasets.base import Dataset
 from ir_coliee.datasets.common import PARTS, REGISTERED, Source, released_query_ids
 from ir_coliee.datasets.files import LOCATOR
 from ir_coliee.errors import ColieeError
+from ir_coliee.findings import some
 from ir_coliee.model import task_of
 
 _SHOWN = 10
@@ -35,10 +36,6 @@ def dataset_entry(dataset_id: str):
     return REGISTERED[dataset_id]
 
 
-def _some(ids: list[str]) -> str:
-    return ", ".join(ids[:_SHOWN]) + (", ..." if len(ids) > _SHOWN else "")
-
-
 def _ungraded(dataset: Dataset, sources: list[Source]) -> list[Source]:
     """Released questions without gold: not queries of the dataset, and not scored."""
     graded = {q.query_id for q in dataset.queries_iter()}
@@ -51,7 +48,7 @@ def _ungraded(dataset: Dataset, sources: list[Source]) -> list[Source]:
         Source(
             "queries",
             "",
-            f"{len(ungraded)} released questions have no gold and are not scored{where}: {_some(ungraded)}",
+            f"{len(ungraded)} released questions have no gold and are not scored{where}: {some(ungraded, _SHOWN)}",
         )
     ]
 
@@ -63,7 +60,11 @@ def _empty_gold(dataset: Dataset) -> list[Source]:
     empty = [q.query_id for q in dataset.questions_iter() if q.label and not q.articles]
     if not empty:
         return []
-    return [Source("gold", "", f"{len(empty)} labelled questions have no gold article (t1 names none): {_some(empty)}")]
+    return [
+        Source(
+            "gold", "", f"{len(empty)} labelled questions have no gold article (t1 names none): {some(empty, _SHOWN)}"
+        )
+    ]
 
 
 def _copies(sources: list[Source]) -> list[Source]:
@@ -113,7 +114,9 @@ def check_dataset(dataset_id: str) -> list[Source]:
         found = dataset.docs_store().get_many(gold)
         absent = [d for d in gold if d not in found]
         if absent:
-            sources.append(Source("gold", "", f"{len(absent)} gold document ids not in the documents: {_some(absent)}"))
+            sources.append(
+                Source("gold", "", f"{len(absent)} gold document ids not in the documents: {some(absent, _SHOWN)}")
+            )
     return sources
 
 
