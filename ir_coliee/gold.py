@@ -7,15 +7,12 @@ Y/N gold follows the ``AnswerAccuracy`` encoding: ``(question, label, 1)``.
 
 from __future__ import annotations
 
-import json
-import re
-
 import pandas as pd
 
 from ir_coliee.errors import ColieeFormatError, PathLike, shown
 from ir_coliee.formats.riteval import parse_riteval
 from ir_coliee.model import ANSWER_LABELS, GoldKind
-from ir_coliee.textfile import iter_lines, parse_json, read_text, regular_file, strip_txt
+from ir_coliee.textfile import iter_lines, key_line, parse_json, read_text, regular_file, strip_txt
 
 _JSON_EXPECTED = (
     'a JSON object mapping each query to a list of file names, e.g. {"078507.txt": ["081644.txt"]}, '
@@ -26,12 +23,6 @@ _LINES_EXPECTED = "4 columns 'query_id iteration doc_id relevance' (TREC qrels) 
 
 def _frame(rows: list[tuple[str, str, int]]) -> pd.DataFrame:
     return pd.DataFrame(rows, columns=["query_id", "doc_id", "relevance"])
-
-
-def _key_line(text: str, key: str) -> int:
-    """Line of the key in the JSON text, so that structural errors can name a line too."""
-    match = re.search(re.escape(json.dumps(key)) + r"\s*:", text)
-    return text.count("\n", 0, match.start()) + 1 if match else 1
 
 
 def _label_names(value: object) -> list[str]:
@@ -54,12 +45,12 @@ def parse_labels(text: str, source: PathLike) -> dict[str, list[str]]:
             names = _label_names(value)
         except TypeError:
             raise ColieeFormatError(
-                source, _key_line(text, key), f"the labels of {key!r} are {value!r}", _JSON_EXPECTED
+                source, (key_line(text, key) or 1), f"the labels of {key!r} are {value!r}", _JSON_EXPECTED
             ) from None
         query = strip_txt(key.strip())
         if not query or "" in names:
             what = "an empty query id" if not query else f"an empty document id among the labels of {key!r}"
-            raise ColieeFormatError(source, _key_line(text, key), what, _JSON_EXPECTED)
+            raise ColieeFormatError(source, (key_line(text, key) or 1), what, _JSON_EXPECTED)
         docs = labels.setdefault(query, [])
         docs.extend(d for d in dict.fromkeys(strip_txt(n) for n in names) if d not in docs)
     return labels

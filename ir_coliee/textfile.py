@@ -81,12 +81,16 @@ def _opened(path: PathLike) -> Iterator[BinaryIO]:
     try:
         f = open(path, "rb")
     except OSError as e:
-        raise ColieeFormatError(path, None, f"cannot be read ({e.strerror or e})", "a readable file") from None
+        raise _unreadable(path, e) from None
     with f:
         try:
             yield f
         except OSError as e:  # e.g. an I/O error part way
-            raise ColieeFormatError(path, None, f"cannot be read ({e.strerror or e})", "a readable file") from None
+            raise _unreadable(path, e) from None
+
+
+def _unreadable(path: PathLike, e: OSError) -> ColieeFormatError:
+    return ColieeFormatError(path, None, f"cannot be read ({e.strerror or e})", "a readable file")
 
 
 def iter_lines(path: PathLike) -> Generator[tuple[int, str], None, None]:
@@ -138,7 +142,9 @@ def _unique_keys(pairs: list[tuple[str, object]]) -> dict[str, object]:
     return obj
 
 
-def _line_of(text: str, key: str, occurrence: int) -> Optional[int]:
+def key_line(text: str, key: str, occurrence: int = 1) -> Optional[int]:
+    """The line of a JSON key's ``occurrence``-th appearance in ``text`` (``None`` if it has fewer), so that
+    errors about a structure can name a line too."""
     found = [m.start() for m in re.finditer(re.escape(json.dumps(key)) + r"\s*:", text)]
     return text.count("\n", 0, found[occurrence - 1]) + 1 if len(found) >= occurrence else None
 
@@ -154,7 +160,7 @@ def parse_json(text: str, source: PathLike, expected: str, line: Optional[int] =
         raise ColieeFormatError(source, line or e.lineno, f"invalid JSON ({e.msg}{where})", expected) from None
     except _DuplicateKey as e:
         problem = f"the key {e.key!r} appears twice in one object (JSON keeps only the last)"
-        raise ColieeFormatError(source, line or _line_of(text, e.key, 2), problem, expected) from None
+        raise ColieeFormatError(source, line or key_line(text, e.key, 2), problem, expected) from None
     except RecursionError:
         raise ColieeFormatError(source, line, "JSON nested too deeply to read", expected) from None
     except ValueError as e:  # e.g. an integer of more than 4,300 digits
