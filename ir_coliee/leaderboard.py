@@ -109,10 +109,16 @@ def _read(name: str) -> tuple[str, list[dict[str, str]]]:
     return first.removeprefix("# source:").strip(), list(csv.DictReader(io.StringIO(rest)))
 
 
+def _task(record: dict[str, str]) -> str:
+    """The task a table row is of (``pilot-TP`` and ``pilot-RE`` are the pilot's)."""
+    key = record["task"].lower()
+    return _TASKS.get(key, key)
+
+
 def _rows(source: str, records: list[dict[str, str]], task: str, year: int) -> Iterator[Row]:
     percent = "in %" in source
     for r in records:
-        if int(r["year"]) != year or _TASKS.get(r["task"].lower(), r["task"].lower()) != task:
+        if int(r["year"]) != year or _task(r) != task:
             continue
         values: dict[str, Decimal] = {}
         for column, short in _COLUMNS.items():
@@ -157,7 +163,7 @@ def available() -> list[tuple[str, int]]:
     found = set()
     for name in RESULTS:
         for r in _read(name)[1]:
-            found.add((_TASKS.get(r["task"].lower(), r["task"].lower()), int(r["year"])))
+            found.add((_task(r), int(r["year"])))
     return sorted(found, key=lambda t: (t[1], t[0]))
 
 
@@ -189,8 +195,5 @@ def load_leaderboard(task: object, year: int) -> Leaderboard:
 
 
 def _headline(task: str, year: int, frame: pd.DataFrame) -> str:
-    entry = official_entry(task, year)
-    for name in (entry.ranked_by, str(entry.headline)):
-        if name in frame.columns and frame[name].notna().any():
-            return name
-    return next(c for c in frame.columns if c not in ("rank", "team", "run"))
+    measures = [c for c in frame.columns if c not in ("rank", "team", "run", "check") and frame[c].notna().any()]
+    return official_entry(task, year).ranking_column(measures) or measures[0]

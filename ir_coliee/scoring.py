@@ -673,10 +673,8 @@ def compare_runs(
     chosen = _measures(measures, prepared.task, prepared.year, ranked=False)
     table = compared(prepared.frames(), prepared.frame, chosen)
     names = [str(m) for m in chosen]
-    headline = str(official_entry(prepared.task.key, prepared.year).headline)
-    return Comparison(
-        table, prepared.findings, prepared.task.key, prepared.year, headline if headline in names else names[0]
-    )
+    headline = official_entry(prepared.task.key, prepared.year).ranking_column(names) or names[0]
+    return Comparison(table, prepared.findings, prepared.task.key, prepared.year, headline)
 
 
 def _pilot_decisions(prepared: Prepared) -> tuple[dict[str, TYPE_RUN], TYPE_QREL]:
@@ -809,8 +807,7 @@ def ranked(report: Report) -> pd.DataFrame:
     the first measure when the official one was not asked for): ``rank``, ``run``, the headline, the other
     measures, then the counts (``66/101`` for accuracy)."""
     entry = official_entry(report.task, report.year)
-    wanted = [entry.ranked_by, str(entry.headline)]
-    headline = next((m for m in wanted if m in report.measures), report.measures[0])
+    headline = entry.ranking_column(report.measures) or report.measures[0]
     table = report.table.sort_values(headline, ascending=False, kind="stable").reset_index(drop=True)
     others = [m for m in report.measures if m != headline]
     counts = [c for c in ("tp", "retrieved", "relevant") if c in table.columns]

@@ -7,6 +7,7 @@ A new edition is one :class:`Edition` entry (plus an :data:`OFFICIAL` row if its
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from typing import Literal, NamedTuple, Optional
 
 from ir_measures import AP, R, Rprec
@@ -218,6 +219,11 @@ class OfficialEntry(NamedTuple):
     """The measure runs are ranked by, or the tie-break of :attr:`ranked_by`."""
     ranked_by: str = ""
     """A score that is not an ir_measures measure and ranks the runs (2026 Task 3: ``RecallGatedAccuracy``)."""
+
+    def ranking_column(self, columns: Iterable[str]) -> Optional[str]:
+        """The column among ``columns`` that ranks runs: :attr:`ranked_by` where present, else the headline."""
+        present = set(columns)
+        return next((c for c in (self.ranked_by, str(self.headline)) if c and c in present), None)
 
     def covers(self, year: int) -> bool:
         return self.first <= year and (self.last is None or year <= self.last)
