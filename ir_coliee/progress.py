@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable, Iterator
-from typing import Optional, TypeVar
+from typing import Any, Optional, TypeVar
 
 T = TypeVar("T")
 ENV = "IR_COLIEE_PROGRESS"
@@ -17,6 +17,17 @@ def progress(items: Iterable[T], desc: str, total: Optional[int] = None, unit: s
     """``items``, with a progress bar where one is wanted."""
     from tqdm.auto import tqdm
 
+    return iter(tqdm(items, desc=f"ir_coliee: {desc}", total=total, unit=unit, disable=_disabled(), leave=False))
+
+
+def _disabled() -> Optional[bool]:
+    """tqdm's ``disable``: ``None`` lets it decide (a terminal or not); the environment forces it."""
     forced = os.environ.get(ENV)
-    disable = None if forced is None else forced == "0"
-    return iter(tqdm(items, desc=f"ir_coliee: {desc}", total=total, unit=unit, disable=disable, leave=False))
+    return None if forced is None else forced == "0"
+
+
+def tqdm_bar(desc: str, total: int, unit: str = "B") -> Any:
+    """A progress bar moved by hand (``update(n)``, then ``close()``), e.g. by bytes read."""
+    from tqdm.auto import tqdm
+
+    return tqdm(desc=f"ir_coliee: {desc}", total=total, unit=unit, unit_scale=True, disable=_disabled(), leave=False)

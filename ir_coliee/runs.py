@@ -12,20 +12,21 @@ line order is the ranking: the first line gets the highest score.
 
 from __future__ import annotations
 
-import csv
 import math
 import mmap
 import os
 import re
 from array import array
 from collections.abc import Iterator
-from typing import Callable, Literal, NamedTuple, Optional, Union
+from typing import TYPE_CHECKING, Any, BinaryIO, Callable, Literal, NamedTuple, Optional, Union, cast
 
 import numpy as np
-import pandas as pd
+import pyarrow as pa
+import pyarrow.compute as pc
+import pyarrow.csv as pa_csv
 from ir_measures.util import TYPE_RUN
-from pandas.api.types import union_categoricals
 
+from ir_coliee.coded import CodedRun, repeated_pairs
 from ir_coliee.errors import ColieeFormatError, PathLike, shown
 from ir_coliee.model.formats import (
     ANSWER_LABELS,
@@ -37,9 +38,12 @@ from ir_coliee.model.formats import (
     expected_any,
     sniff,
 )
-from ir_coliee.progress import progress
+from ir_coliee.progress import progress, tqdm_bar
 from ir_coliee.tables import run_table
 from ir_coliee.textfile import iter_lines, regular_file, strip_txt
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 FormatOption = Literal["auto", "pairs", "trec", "answers"]
 #: "Please restrict run tags to 12 or fewer letters and numbers, with no punctuation."
@@ -64,7 +68,8 @@ class Duplicate(NamedTuple):
 class ParsedRun(NamedTuple):
     """A submission file as read: the run, plus what the command line reports about it."""
 
-    run: pd.DataFrame
+    coded: CodedRun
+    """The run as codes (what ir_coliee scores from); :attr:`run` is its DataFrame."""
     format: FormatName
     run_tags: list[str]
     duplicates: list[Duplicate]
@@ -74,6 +79,11 @@ class ParsedRun(NamedTuple):
 
     def spec(self) -> RunFormat:
         return FORMATS[self.format]
+
+    @property
+    def run(self) -> pd.DataFrame:
+        """``query_id``, ``doc_id``, ``score``, as ir_measures and PyTerrier take runs."""
+        return self.coded.frame()
 
 
 class RunLine(NamedTuple):
@@ -170,39 +180,112 @@ def parse_run(
     return parsed._replace(path=os.fspath(path))
 
 
-_CHUNK = 1_000_000
+#: pyarrow's CSV reader parses blocks of this size on all cores.
+_BLOCK = 1 << 24
 
 
-class _Chunks:
-    """What the fast reader keeps of each chunk: query and document ids as categories (each distinct
-    id stored once), scores, run tags. A 10M-line run then needs a fraction of the memory of one
-    string object per cell."""
+class _Counted:
+    """A binary file that moves a progress bar by the bytes pyarrow reads from it."""
 
-    def __init__(self) -> None:
-        self.qids: list[pd.Categorical] = []
-        self.docs: list[pd.Categorical] = []
-        self.scores: list[np.ndarray] = []
-        self.tags: dict[str, None] = {}
+    def __init__(self, f: BinaryIO, bar: Callable[[int], object]):
+        self.f, self.bar, self.closed = f, bar, False
 
-    def add(self, table: pd.DataFrame, fmt: RunFormat) -> bool:
-        if (table[fmt.width - 1] == "").any():  # a short line leaves the last column empty
-            return False
-        self.qids.append(pd.Categorical(table[fmt.query].to_numpy(dtype=object)))
-        self.docs.append(pd.Categorical(table[fmt.doc].to_numpy(dtype=object)))
-        if fmt.score is not None:
-            self.scores.append(table[fmt.score].to_numpy(dtype=float))
-        self.tags.update(dict.fromkeys(pd.unique(table[fmt.tag].to_numpy(dtype=object))))
+    def read(self, size: int = -1) -> bytes:
+        data = self.f.read(size)
+        self.bar(len(data))
+        return data
+
+    def readable(self) -> bool:
         return True
 
+    def seekable(self) -> bool:
+        return False
 
-def _ids(parts: list[pd.Categorical], strip: bool) -> pd.Categorical:
-    ids = union_categoricals(parts) if len(parts) > 1 else parts[0]
-    if not strip:
-        return ids
-    stripped = [strip_txt(c) for c in ids.categories]
-    if len(set(stripped)) == len(stripped):  # ".txt" stripped on the distinct ids, not on every line
-        return ids.rename_categories(stripped)
-    return pd.Categorical([strip_txt(v) for v in ids.astype(object)])
+    def close(self) -> None:
+        self.closed = True
+
+
+def _start(mm: mmap.mmap, skip: int) -> int:
+    """The byte offset of line ``skip + 1`` (past a byte order mark)."""
+    at = 3 if mm[:3] == b"\xef\xbb\xbf" else 0
+    for _ in range(skip):
+        at = mm.find(b"\n", at) + 1
+    return at
+
+
+def _separator(mm: mmap.mmap, start: int) -> Optional[bytes]:
+    """The one byte that separates every field from ``start`` on, when each pair of fields is separated
+    by exactly one space (or one tab) and no line starts or ends with one; else ``None``, for the
+    line-by-line reader, which also takes runs of spaces, tabs and carriage returns."""
+    end = mm.find(b"\n", start)
+    first_line = mm[start : end if end != -1 else len(mm)]
+    sep, other = (b"\t", b" ") if b"\t" in first_line and b" " not in first_line else (b" ", b"\t")
+    if mm.find(other, start) != -1 or mm[-1:] == sep:
+        return None
+    if mm.find(b"\r", start) != -1 and _LONE_CR.search(mm, start) is not None:
+        return None  # pyarrow ends a line there; the line-by-line reader does not
+    return sep if not _blank_pairs(mm, start) else None
+
+
+def _blank_pairs(mm: mmap.mmap, start: int) -> bool:
+    """Whether two blank bytes (space, tab, control bytes; not CR, which ends a line in both readers)
+    stand side by side anywhere after ``start``, other than two newlines (a blank line), or the data
+    starts with one: an empty field or a line that starts or ends with a separator. numpy, block by
+    block: a byte search for each such pair would take several times as long. (The arrays that point
+    into the memory map are gone when this returns, so that it can be closed.)"""
+    data = np.frombuffer(mm, dtype=np.uint8)
+    if start >= len(data) or data[start] <= 32:
+        return True
+    for at in range(start, len(data), _BLOCK):
+        block = data[at : at + _BLOCK + 1]
+        blank = (block <= 32) & (block != 13)
+        side_by_side = blank[1:] & blank[:-1]
+        if side_by_side.any():
+            newline = block == 10
+            if (side_by_side & ~(newline[1:] & newline[:-1])).any():
+                return True
+    return False
+
+
+def _arrow_table(path: PathLike, fmt: RunFormat, start: int, sep: bytes, size: int) -> pa.Table:
+    names = [f"c{i}" for i in range(fmt.width)]
+    ids = pa.dictionary(pa.int32(), pa.string())
+    wanted = [fmt.query, fmt.doc, fmt.tag] + ([fmt.score] if fmt.score is not None else [])
+    types = {names[i]: (pa.float64() if i == fmt.score else ids) for i in wanted}
+    with open(path, "rb") as f:
+        f.seek(start)
+        bar = tqdm_bar(f"reading {os.path.basename(path)}", size - start)
+        try:
+            return pa_csv.read_csv(
+                _Counted(f, bar.update),
+                read_options=pa_csv.ReadOptions(column_names=names, block_size=_BLOCK),
+                parse_options=pa_csv.ParseOptions(
+                    delimiter=sep.decode(), quote_char=False, double_quote=False, escape_char=False
+                ),
+                convert_options=pa_csv.ConvertOptions(
+                    column_types=types,
+                    include_columns=[names[i] for i in wanted],
+                    null_values=[],
+                    strings_can_be_null=False,
+                    quoted_strings_can_be_null=False,
+                ),
+            )
+        finally:
+            bar.close()
+
+
+def _codes(table: pa.Table, column: int, strip: bool) -> tuple[np.ndarray, pa.Array]:
+    """A dictionary column's codes and values, ``.txt`` stripped from the values (merging ids that
+    differ only by it)."""
+    chunked = table.column(f"c{column}")
+    combined = chunked.combine_chunks() if chunked.num_chunks else pa.array([], chunked.type)
+    codes = combined.indices.to_numpy(zero_copy_only=False).astype(np.int64)
+    values = combined.dictionary
+    if not strip or not pc.any(pc.ends_with(values, ".txt")).as_py():
+        return codes, values
+    position: dict[str, int] = {}
+    remap = [position.setdefault(strip_txt(v), len(position)) for v in values.to_pylist()]
+    return np.array(remap, dtype=np.int64)[codes], pa.array(list(position), pa.string())
 
 
 def _spec(fmt: Union[RunFormat, FormatName]) -> RunFormat:
@@ -210,62 +293,39 @@ def _spec(fmt: Union[RunFormat, FormatName]) -> RunFormat:
 
 
 def _parse_fast(path: PathLike, fmt: Union[RunFormat, FormatName], skip: int) -> Optional[ParsedRun]:
-    """pandas' C parser, in chunks, for the common, clean file; ``None`` whenever anything needs a
-    closer look (then :func:`_parse_checked` reads line by line and reports the exact line)."""
+    """pyarrow's multi-threaded CSV reader, for the common, clean file; ``None`` whenever anything needs
+    a closer look (then :func:`_parse_checked` reads line by line and reports the exact line)."""
     fmt = _spec(fmt)
-    ncols = fmt.width
-    if _contains(path, _LONE_CR):  # pandas ends a line there; the line-by-line reader does not
-        return None
-    chunks = _Chunks()
-    try:
-        reader = pd.read_csv(
-            path,
-            sep=r"\s+",
-            header=None,
-            names=list(range(ncols)),  # a longer line makes the C parser raise
-            dtype={i: ("float64" if i == fmt.score else "str") for i in range(ncols)},
-            engine="c",
-            na_filter=False,
-            quoting=csv.QUOTE_NONE,
-            skiprows=skip,
-            encoding="utf-8-sig",
-            chunksize=_CHUNK,
-        )
-        with reader:
-            for table in progress(reader, f"reading {os.path.basename(path)}", unit=f"{_CHUNK:,} lines"):
-                if not chunks.add(table, fmt):
-                    return None
-    except (pd.errors.ParserError, UnicodeDecodeError, ValueError):
-        return None
-    qids, docs = _ids(chunks.qids, strip=True), _ids(chunks.docs, strip=fmt.strips_txt)
-    if any(str(q).startswith("/*") for q in qids.categories):
-        return None  # a comment after the first run line: only the checked reader skips it exactly
-    pairs = pd.Series(qids.codes.astype(np.int64) * len(docs.categories) + docs.codes)
-    if pairs.duplicated().any():
-        return None
-    if fmt.labels:
-        if not set(docs.categories) <= set(fmt.labels) or pd.Series(qids.codes).duplicated().any():
+    with open(path, "rb") as f:
+        size = os.fstat(f.fileno()).st_size
+        if size == 0:
             return None
+        with mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ) as mm:
+            start = _start(mm, skip)
+            sep = _separator(mm, start)
+    if sep is None:
+        return None
+    try:
+        table = _arrow_table(path, fmt, start, sep, size)
+    except (pa.ArrowInvalid, UnicodeDecodeError):
+        return None  # a line with other columns, a score that is not a number, bytes that are not UTF-8
+    queries, query_ids = _codes(table, fmt.query, strip=True)
+    docs, doc_ids = _codes(table, fmt.doc, strip=fmt.strips_txt)
+    if not len(queries) or pc.any(pc.starts_with(query_ids, COMMENT_OPEN)).as_py():
+        return None  # a comment after the first run line: only the checked reader skips it exactly
+    if fmt.labels and (not set(doc_ids.to_pylist()) <= set(fmt.labels) or np.bincount(queries).max(initial=0) > 1):
+        return None
+    if repeated_pairs(queries, docs, len(doc_ids)).any():
+        return None
     if fmt.score is not None:
-        scores = np.concatenate(chunks.scores)
+        scores = table.column(f"c{fmt.score}").to_numpy()
         if not np.isfinite(scores).all():
             return None
     else:
-        scores = np.arange(len(qids), 0, -1, dtype=float)
-    # as objects, the columns point at the categories' strings: no string is copied per line
-    run = pd.DataFrame({"query_id": qids.astype(object), "doc_id": docs.astype(object), "score": scores})
-    return ParsedRun(run, fmt.name, [str(t) for t in chunks.tags], [], os.fspath(path))
-
-
-def _contains(path: PathLike, needle: Union[bytes, re.Pattern]) -> bool:
-    """Whether the file holds ``needle`` (bytes or a bytes pattern) anywhere: a memory map, no copy."""
-    with open(path, "rb") as f:
-        if os.fstat(f.fileno()).st_size == 0:
-            return False
-        with mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ) as mm:
-            if isinstance(needle, bytes):
-                return mm.find(needle) != -1
-            return needle.search(mm) is not None
+        scores = np.arange(len(queries), 0, -1, dtype=float)
+    tags = table.column(f"c{fmt.tag}").combine_chunks().dictionary.to_pylist()
+    coded = CodedRun(query_ids, doc_ids, queries, docs, scores, unique=True)
+    return ParsedRun(coded, fmt.name, tags, [], os.fspath(path))
 
 
 class RunColumns:
@@ -308,7 +368,11 @@ class RunColumns:
     def duplicates(self) -> list[Duplicate]:
         """Each (query, document) pair given again, with the line it was first given on."""
         pairs = self.pair_codes()
-        again = np.flatnonzero(pd.Series(pairs).duplicated().to_numpy())
+        again = np.flatnonzero(
+            repeated_pairs(
+                np.frombuffer(self.queries, dtype=np.int64), np.frombuffer(self.docs, dtype=np.int64), len(self.doc_ids)
+            )
+        )
         if not len(again):
             return []
         first: dict[int, int] = {}  # only the pairs given again: a few rows, not a table of every row
@@ -322,13 +386,17 @@ class RunColumns:
             for i in again.tolist()
         ]
 
-    def frame(self) -> pd.DataFrame:
-        """``query_id``, ``doc_id``, ``score``; where the format has no score, line order is the ranking."""
+    def coded(self) -> CodedRun:
+        """The run as codes; where the format has no score, line order is the ranking."""
         n = len(self)
-        queries = pd.Categorical.from_codes(np.frombuffer(self.queries, dtype=np.int64), list(self.query_ids))
-        docs = pd.Categorical.from_codes(np.frombuffer(self.docs, dtype=np.int64), list(self.doc_ids))
         scores = np.frombuffer(self.scores, dtype=float) if self.fmt.scored else np.arange(n, 0, -1, dtype=float)
-        return pd.DataFrame({"query_id": queries.astype(object), "doc_id": docs.astype(object), "score": scores})
+        return CodedRun(
+            pa.array(list(self.query_ids), pa.string()),
+            pa.array(list(self.doc_ids), pa.string()),
+            np.frombuffer(self.queries, dtype=np.int64),
+            np.frombuffer(self.docs, dtype=np.int64),
+            scores,
+        )
 
 
 TextHook = Callable[[int, str, Optional[list[str]]], None]
@@ -386,7 +454,7 @@ def _answered_once(fmt: RunFormat, line: RunLine, answered: dict[str, tuple[str,
 def _parse_checked(path: PathLike, fmt: Union[RunFormat, FormatName]) -> ParsedRun:
     columns = read_columns(path, _spec(fmt))
     return ParsedRun(
-        columns.frame(),
+        columns.coded(),
         columns.fmt.name,
         list(columns.tags),
         columns.duplicates(),
@@ -449,8 +517,9 @@ def write_run(run: TYPE_RUN, path: PathLike, format: FormatName, tag: str, max_p
         raise ValueError(f"unknown run format {format!r}; expected one of {', '.join(FORMATS)}")
     fmt = FORMATS[format]
     check_run_tag(tag)
-    if isinstance(run, pd.DataFrame) and "query_id" not in run.columns and {"qid", "docno"} <= set(run.columns):
-        run = run.rename(columns={"qid": "query_id", "docno": "doc_id"})
+    columns = set(getattr(run, "columns", ()))
+    if "query_id" not in columns and {"qid", "docno"} <= columns:
+        run = cast(Any, run).rename(columns={"qid": "query_id", "docno": "doc_id"})
     lines: list[str] = []
     for qid, scoped in _ranked(run):
         prefix = f"{qid}/"

@@ -54,9 +54,9 @@ from ir_coliee.model import (
     task_of,
 )
 from ir_coliee.pilot import score_pilot
-from ir_coliee.providers import pipeline
+from ir_coliee.providers import calc
 from ir_coliee.runs import FormatOption, ParsedRun, first_format, parse_run
-from ir_coliee.tables import Counts, answer_counts, gold_table, run_table, set_counts
+from ir_coliee.tables import CodedRun, Counts, answer_counts, gold_table, run_table, set_counts
 from ir_coliee.textfile import regular_file
 from ir_coliee.tuning import Over, Tuned, apply_cutoff, tune_cutoff
 from ir_coliee.values import CountedValue
@@ -222,11 +222,13 @@ def _read(
         raise _mismatch(parsed.path, parsed.format, task, gold.source)
     joined = "+".join(parsed.run_tags)
     label = joined or os.path.basename(parsed.path)
-    return _Run(RunInfo(label, parsed.path, parsed.format, parsed.run_tags), parsed.run, parsed)
+    return _Run(RunInfo(label, parsed.path, parsed.format, parsed.run_tags), parsed.coded, parsed)
 
 
 def _frame_of(run: TYPE_RUN) -> pd.DataFrame:
     """A run in any shape as a ``query_id, doc_id, score`` DataFrame."""
+    if isinstance(run, CodedRun):
+        return run.frame()
     if isinstance(run, pd.DataFrame) and {"query_id", "doc_id", "score"} <= set(run.columns):
         return run
     rows = [(q, d, s) for q, docs in run_table(run).items() for d, s in docs.items()]
@@ -380,6 +382,8 @@ def _run_findings(run: _Run, gold_queries: list[str], run_queries: set[str], tas
 
 
 def _run_queries(frame: TYPE_RUN) -> set[str]:
+    if isinstance(frame, CodedRun):
+        return frame.query_set()
     if isinstance(frame, pd.DataFrame):
         return set(frame["query_id"].astype(str).unique())
     return set(run_table(frame))
@@ -526,7 +530,7 @@ def score(
     chosen = _measures(measures, spec, year, ranked)
     rows, per_query = [], []
     for r in read:
-        result = pipeline.calc(chosen, gold_frame, r.frame)
+        result = calc(chosen, gold_frame, r.frame)
         aggregated = cast(dict, result.aggregated)
         rows.append(
             {

@@ -10,12 +10,17 @@ rows of gold queries are kept.
 from __future__ import annotations
 
 import heapq
-from collections.abc import Iterable
-from typing import NamedTuple, Optional
+from collections.abc import Iterable, Iterator
+from typing import TYPE_CHECKING, NamedTuple, Optional
 
-from ir_measures.util import TYPE_QREL, TYPE_RUN, QrelsConverter, RunConverter
+from ir_measures.util import TYPE_QREL, TYPE_RUN, QrelsConverter, RunConverter, ScoredDoc
 
 from ir_coliee.errors import ColieeScoringError
+
+if TYPE_CHECKING:
+    import numpy as np
+    import pandas as pd
+    import pyarrow as pa
 
 #: query id -> document id -> relevance (gold) or best score (run)
 Table = dict[str, dict[str, float]]
@@ -27,6 +32,60 @@ class Counts(NamedTuple):
     tp: int
     retrieved: int
     relevant: int
+
+
+class CodedRun:
+    """A run as codes: ``queries[i]`` and ``docs[i]`` index ``query_ids`` and ``doc_ids``; ``scores[i]``.
+
+    Iterating yields ``ir_measures.ScoredDoc`` rows; :meth:`frame` is the ``query_id, doc_id, score``
+    DataFrame (built once, on first use). ``unique``: no (query, document) pair is given twice (the
+    reader checked), so nothing needs merging.
+    """
+
+    __slots__ = ("_frame", "doc_ids", "docs", "queries", "query_ids", "scores", "unique")
+
+    def __init__(
+        self,
+        query_ids: pa.Array,
+        doc_ids: pa.Array,
+        queries: np.ndarray,
+        docs: np.ndarray,
+        scores: np.ndarray,
+        unique: bool = False,
+    ):
+        self.query_ids, self.doc_ids = query_ids, doc_ids
+        self.queries, self.docs, self.scores = queries, docs, scores
+        self.unique = unique
+        self._frame: Optional[pd.DataFrame] = None
+
+    def __len__(self) -> int:
+        return len(self.queries)
+
+    def __iter__(self) -> Iterator[ScoredDoc]:
+        queries, docs = self.query_ids.to_pylist(), self.doc_ids.to_pylist()
+        for q, d, s in zip(self.queries.tolist(), self.docs.tolist(), self.scores.tolist()):
+            yield ScoredDoc(queries[q], docs[d], s)
+
+    def frame(self) -> pd.DataFrame:
+        """``query_id``, ``doc_id``, ``score``, ids as Python strings (the shape ir_measures and PyTerrier take)."""
+        if self._frame is None:
+            import pandas as pd
+
+            queries = pd.Categorical.from_codes(self.queries, self.query_ids.to_pylist(), validate=False)
+            docs = pd.Categorical.from_codes(self.docs, self.doc_ids.to_pylist(), validate=False)
+            # as objects, the columns point at the categories' strings: no string is copied per line
+            self._frame = pd.DataFrame(
+                {"query_id": queries.astype(object), "doc_id": docs.astype(object), "score": self.scores}
+            )
+        return self._frame
+
+    def query_set(self) -> set[str]:
+        """The queries that have at least one line."""
+        import numpy as np
+        import pyarrow as pa
+
+        present = np.bincount(self.queries, minlength=len(self.query_ids)) > 0
+        return set(self.query_ids.filter(pa.array(present)).to_pylist())
 
 
 def _unknown_format(kind: str, err: Optional[str]) -> ColieeScoringError:
@@ -60,7 +119,7 @@ def run_table(run: TYPE_RUN, keep: Optional[Iterable[str]] = None) -> Table:
     A (query, document) pair that appears more than once counts once, with its highest score.
     """
     wanted = None if keep is None else set(keep)
-    conv = RunConverter(run)
+    conv = RunConverter(run.frame() if isinstance(run, CodedRun) else run)
     kind, err = conv.predict_type()
     if kind == "UNKNOWN":
         raise _unknown_format("run", err)
@@ -94,19 +153,19 @@ def top_docs(docs: dict[str, float], cutoff: Optional[int]) -> Iterable[str]:
 
 
 def set_counts(gold: Table, run: Table, cutoff: Optional[int], rel: int) -> dict[str, Counts]:
-    """Counts of every gold query; a gold query absent from the run has nothing retrieved."""
+    """Counts of every gold query; a gold query absent from the run has nothing retrieved. Without a
+    cutoff, the true positives are the intersection of two sets, which Python takes by walking the
+    smaller one (the few relevant documents), not every retrieved document."""
     out: dict[str, Counts] = {}
     empty: dict[str, float] = {}
     for qid, judged in gold.items():
-        retrieved = top_docs(run.get(qid, empty), cutoff)
-        tp = 0
-        n = 0
-        for did in retrieved:
-            n += 1
-            if judged.get(did, -1) >= rel:
-                tp += 1
-        relevant = sum(1 for r in judged.values() if r >= rel)
-        out[qid] = Counts(tp, n, relevant)
+        relevant = {d for d, r in judged.items() if r >= rel}
+        docs = run.get(qid, empty)
+        if cutoff is None or len(docs) <= cutoff:
+            out[qid] = Counts(len(docs.keys() & relevant), len(docs), len(relevant))
+        else:
+            top = list(top_docs(docs, cutoff))
+            out[qid] = Counts(sum(1 for d in top if d in relevant), len(top), len(relevant))
     return out
 
 

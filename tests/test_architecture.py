@@ -23,7 +23,7 @@ LAYERS = [
     ("errors", "values", "textfile", "findings", "progress"),
     ("measures",),
     ("model",),
-    ("formats", "tables", "runs", "gold"),
+    ("formats", "tables", "coded", "runs", "gold"),
     ("datasets",),
     ("providers",),
     ("evaluation", "gated", "pilot", "compare", "tuning", "validate", "scoring", "leaderboard", "baseline"),

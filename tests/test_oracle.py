@@ -6,12 +6,14 @@ from __future__ import annotations
 from fractions import Fraction as F
 
 import ir_measures
+import pandas as pd
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from ir_measures import NumRelRet, NumRet, ScoredDoc, SetF, SetP, SetR
 
 from ir_coliee import MacroF, MacroP, MacroR, MicroF, MicroP, MicroR
+from ir_coliee.runs import parse_run
 
 QIDS = ["q1", "q2", "q3", "q4"]
 DOCS = ["a", "b", "c", "d", "e", "f"]
@@ -59,9 +61,38 @@ def as_run(run):
     return [ScoredDoc(q, d, s) for q, d, s in run]
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(golds, runs, st.sampled_from([None, 1, 2, 3]), st.sampled_from([1, 2]), st.sampled_from([1, 2, 0.5]))
-def test_against_brute_force_oracle(gold, run, cutoff, rel, beta):
+def shaped(run, shape, tmp_path):
+    """The run in one of the shapes users give: namedtuples and dicts (counted as dicts), a DataFrame and
+    a run file as read (counted as integer codes with numpy)."""
+    if shape == "namedtuples":
+        return as_run(run)
+    if shape == "dict":
+        table = {}
+        for q, d, s in run:
+            table.setdefault(q, {})[d] = max(s, table.get(q, {}).get(d, s))
+        return table
+    if shape == "frame":
+        return pd.DataFrame(run, columns=["query_id", "doc_id", "score"])
+    path = tmp_path / "task3-L.run"
+    path.write_text("".join(f"{q} Q0 {d} {i} {s} t\n" for i, (q, d, s) in enumerate(run, 1)))
+    return parse_run(str(path)).coded
+
+
+SHAPES = ["namedtuples", "dict", "frame", "file"]
+
+
+@settings(
+    max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture]
+)
+@given(
+    golds,
+    runs,
+    st.sampled_from([None, 1, 2, 3]),
+    st.sampled_from([1, 2]),
+    st.sampled_from([1, 2, 0.5]),
+    st.sampled_from(SHAPES),
+)
+def test_against_brute_force_oracle(tmp_path, gold, run, cutoff, rel, beta, shape):
     counts = oracle_sets(gold, run, cutoff, rel)
     tp, ret, relevant = (sum(c[i] for c in counts.values()) for i in range(3))
     micro_p, micro_r = p(tp, ret, relevant), r(tp, ret, relevant)
@@ -74,7 +105,9 @@ def test_against_brute_force_oracle(gold, run, cutoff, rel, beta):
         MacroF(beta=beta): sum(f(beta, p(*c), r(*c)) for c in counts.values()) / len(counts),
     }
     measures = [m(rel=rel, cutoff=cutoff) if cutoff else m(rel=rel) for m in expected]
-    result = ir_measures.calc_aggregate(measures, gold, as_run(run))
+    if shape == "file" and not run:
+        return  # a run file holds at least one line
+    result = ir_measures.calc_aggregate(measures, gold, shaped(run, shape, tmp_path))
     for m, exp in zip(measures, expected.values()):
         assert result[m] == pytest.approx(float(exp), abs=1e-12), m
 

@@ -8,7 +8,7 @@ per-query values are averaged is the measure's own declaration (``AVERAGING``).
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from typing import Callable, NamedTuple, Optional
+from typing import Callable, NamedTuple, Optional, cast
 
 from ir_measures import providers
 from ir_measures.measures.base import Measure
@@ -77,12 +77,26 @@ class ColieeEvaluator(providers.Evaluator):
         self.gold = gold
 
     def _iter_calc(self, run: object) -> Iterator[Metric]:
-        table = run_table(run, self.gold)
+        from ir_coliee.coded import CodedGold, CodedRun, coded
+
         cache: dict[tuple[CountFn, Optional[int], int], dict[str, Counts]] = {}
+        shapes: dict[str, object] = {}  # the run as codes and as a dict, each made once, when needed
+
+        def counts(fn: CountFn, cutoff: Optional[int], rel: int) -> dict[str, Counts]:
+            if fn is set_counts and cutoff is None:
+                if "codes" not in shapes:
+                    shapes["codes"] = coded(run)
+                as_codes = shapes["codes"]
+                if isinstance(as_codes, CodedRun):  # a DataFrame or a run file as read: counted with numpy
+                    return CodedGold(self.gold, rel).counts(as_codes)
+            if "table" not in shapes:
+                shapes["table"] = run_table(run.frame() if isinstance(run, CodedRun) else run, self.gold)
+            return fn(self.gold, cast(Table, shapes["table"]), cutoff, rel)
+
         for measure in self.measures:
             key = (KINDS[type(measure)].counts, measure.params.get("cutoff"), measure["rel"])
             if key not in cache:
-                cache[key] = key[0](self.gold, table, key[1], key[2])
+                cache[key] = counts(*key)
             yield from per_query_values(measure, cache[key])
 
 
