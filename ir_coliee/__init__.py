@@ -4,13 +4,11 @@ Importing the package registers the official COLIEE measures with ir_measures (s
 and reads no file.
 """
 
+from typing import TYPE_CHECKING, Any
+
 from ir_coliee import _host
 from ir_coliee.compare import compare
-from ir_coliee.datasets import register_all
 from ir_coliee.errors import ColieeError, ColieeFormatError, ColieeScoringError
-from ir_coliee.evaluation import evaluate
-from ir_coliee.gated import score_recall_gated
-from ir_coliee.gold import read_label_json, read_qrels
 from ir_coliee.measures import (
     AnswerAccuracy,
     MacroF,
@@ -26,22 +24,66 @@ from ir_coliee.measures import (
 )
 from ir_coliee.model import TASKS, official_measures, task_of
 from ir_coliee.providers import pipeline
-from ir_coliee.runs import parse_run, read_run, write_run
-from ir_coliee.scoring import Report, compare_runs, load_gold, prepare, score, tune
-from ir_coliee.tuning import apply_cutoff, tune_cutoff
-from ir_coliee.validate import Finding, validate_run
 from ir_coliee.values import CountedValue
 
 __version__ = "0.1.0"
 
 _host.install()
-register_all()
+_host.install_datasets()
 
 #: ir_coliee's own evaluation pipeline (same API as ``ir_measures``): our provider first, then ir_measures'.
 evaluator = pipeline.evaluator
 iter_calc = pipeline.iter_calc
 calc_aggregate = pipeline.calc_aggregate
 calc = pipeline.calc
+
+#: The rest of the API, imported on first use (PEP 562): pandas, numpy and pyarrow load with the
+#: functions that need them, not with ``import ir_coliee``.
+_LAZY = {
+    "register_all": "ir_coliee.datasets",
+    "evaluate": "ir_coliee.evaluation",
+    "score_recall_gated": "ir_coliee.gated",
+    "read_label_json": "ir_coliee.gold",
+    "read_qrels": "ir_coliee.gold",
+    "parse_run": "ir_coliee.runs",
+    "read_run": "ir_coliee.runs",
+    "write_run": "ir_coliee.runs",
+    "Report": "ir_coliee.scoring",
+    "compare_runs": "ir_coliee.scoring",
+    "load_gold": "ir_coliee.scoring",
+    "prepare": "ir_coliee.scoring",
+    "score": "ir_coliee.scoring",
+    "tune": "ir_coliee.scoring",
+    "apply_cutoff": "ir_coliee.tuning",
+    "tune_cutoff": "ir_coliee.tuning",
+    "Finding": "ir_coliee.validate",
+    "validate_run": "ir_coliee.validate",
+}
+
+if TYPE_CHECKING:
+    from ir_coliee.datasets import register_all
+    from ir_coliee.evaluation import evaluate
+    from ir_coliee.gated import score_recall_gated
+    from ir_coliee.gold import read_label_json, read_qrels
+    from ir_coliee.runs import parse_run, read_run, write_run
+    from ir_coliee.scoring import Report, compare_runs, load_gold, prepare, score, tune
+    from ir_coliee.tuning import apply_cutoff, tune_cutoff
+    from ir_coliee.validate import Finding, validate_run
+
+
+def __getattr__(name: str) -> Any:
+    if name not in _LAZY:
+        raise AttributeError(f"module 'ir_coliee' has no attribute {name!r}")
+    import importlib
+
+    value = getattr(importlib.import_module(_LAZY[name]), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted([*globals(), *_LAZY])
+
 
 __all__ = [
     "TASKS",
@@ -79,6 +121,7 @@ __all__ = [
     "read_label_json",
     "read_qrels",
     "read_run",
+    "register_all",
     "score",
     "score_recall_gated",
     "task_of",

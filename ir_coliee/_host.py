@@ -1,4 +1,5 @@
-"""The one place where ir_coliee changes ir_measures' globals.
+"""The one place where ir_coliee changes the globals of its hosts: ir_measures' registries, and
+ir_datasets' registry (through a hook on its import).
 
 Plain ``ir_measures.calc_aggregate`` (and PyTerrier, which calls it) only knows measures in
 ``ir_measures.measures.registry`` and providers in ``ir_measures.DefaultPipeline.providers``.
@@ -6,9 +7,23 @@ ir_measures has no plugin mechanism, so :func:`install` adds ours to both. It is
 reads no file, and puts our provider first because the first provider that supports a measure
 wins. Our measures have no ``runtime_impl`` attribute, so ir_measures' ``runtime`` provider,
 which takes any measure with one, never claims them.
+
+ir_datasets has no plugin mechanism either, and importing it (with numpy) costs more than the rest of
+``import ir_coliee`` together, while ``ir_coliee eval FILE FILE`` never needs it. So
+:func:`install_datasets` registers the COLIEE datasets at once if ir_datasets is already imported,
+and otherwise the moment it is: a finder on ``sys.meta_path`` wraps the loader of the module
+``ir_datasets`` and runs :func:`ir_coliee.datasets.register_all` right after it executes. Either way,
+``import ir_coliee, ir_datasets`` (in any order) gives a registry with every COLIEE id.
 """
 
 from __future__ import annotations
+
+import importlib.abc
+import importlib.machinery
+import importlib.util
+import sys
+from types import ModuleType
+from typing import Optional
 
 import ir_measures
 
@@ -32,3 +47,54 @@ def installed() -> bool:
     return provider in ir_measures.DefaultPipeline.providers and all(
         ir_measures.measures.registry.get(name) is m for name, m in REGISTRY.items()
     )
+
+
+class _RegisterOnImport(importlib.abc.MetaPathFinder):
+    """Finds nothing itself: it lends ``ir_datasets`` a loader that registers the COLIEE datasets."""
+
+    def find_spec(self, name: str, path: object = None, target: Optional[ModuleType] = None):
+        if name != "ir_datasets":
+            return None
+        sys.meta_path.remove(self)  # the other finders find ir_datasets; this hook is done after one use
+        spec = importlib.util.find_spec(name)
+        if spec is None or spec.loader is None:
+            return spec
+        spec.loader = _Registering(spec.loader)
+        return spec
+
+
+class _Registering(importlib.abc.Loader):
+    """ir_datasets' own loader (which also serves its package data), registering when it has run."""
+
+    def __init__(self, loader: importlib.abc.Loader):
+        self.loader = loader
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self.loader, name)
+
+    def create_module(self, spec: importlib.machinery.ModuleSpec) -> Optional[ModuleType]:
+        return self.loader.create_module(spec)
+
+    def exec_module(self, module: ModuleType) -> None:
+        self.loader.exec_module(module)
+        module.__loader__ = self.loader
+        if module.__spec__ is not None:
+            module.__spec__.loader = self.loader
+        _register_datasets()
+
+
+def _register_datasets() -> None:
+    package = sys.modules.get("ir_coliee.datasets")
+    if package is not None and not hasattr(package, "register_all"):
+        return  # ir_coliee.datasets is what imports ir_datasets: it registers once it has loaded
+    from ir_coliee.datasets import register_all
+
+    register_all()
+
+
+def install_datasets() -> None:
+    """Register the COLIEE datasets with ir_datasets now if it is imported, else when it is (idempotent)."""
+    if "ir_datasets" in sys.modules:
+        _register_datasets()
+    elif not any(isinstance(f, _RegisterOnImport) for f in sys.meta_path):
+        sys.meta_path.insert(0, _RegisterOnImport())

@@ -19,7 +19,6 @@ from ir_coliee.model import TASK_KEYS, task_of
 from ir_coliee.runs import write_run
 from ir_coliee.scoring import AUTO, Report, compare_runs, ranked, score, score_files, tune
 from ir_coliee.textfile import STDIN
-from ir_coliee.validate import validate_run
 
 
 def _warn(message: str) -> None:
@@ -300,6 +299,8 @@ def _check_each(dataset_ids: Sequence[str]) -> bool:
 
 def cmd_validate(args: argparse.Namespace) -> int:
     """Print each finding with file:line and a summary; exit 1 when there is an error."""
+    from ir_coliee.validate import validate_run
+
     findings = validate_run(args.run, args.task, args.year, args.dataset)
     for line in grouped(findings):
         print(line)

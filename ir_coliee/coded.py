@@ -58,22 +58,32 @@ def coded(run: object) -> Optional[CodedRun]:
 def index_in(ids: pa.Array, vocabulary: list[str]) -> np.ndarray:
     """For each of ``ids``, its position in ``vocabulary``, or -1."""
     found = pc.index_in(ids, value_set=pa.array(vocabulary, pa.string()))
-    return found.fill_null(-1).to_numpy(zero_copy_only=False).astype(np.int64)
+    return found.fill_null(-1).to_numpy(zero_copy_only=False)
+
+
+#: Lines handled at once where a step needs several arrays as long as the lines: bounds the memory.
+_SLICE = 1 << 20
+
+
+def _slices(n: int) -> list[slice]:
+    return [slice(at, at + _SLICE) for at in range(0, n, _SLICE)]
 
 
 def repeated_pairs(queries: np.ndarray, docs: np.ndarray, n_docs: int) -> np.ndarray:
     """A mask of the lines whose (query, document) pair came on an earlier line."""
-    pairs = queries.astype(np.int64) * max(n_docs, 1) + docs
-    if not len(pairs):
+    width = max(n_docs, 1)
+    if not len(queries):
         return np.zeros(0, dtype=bool)
-    if int(pairs.max()) < _BITMAP_LIMIT:  # O(n), no hashing: lines that do not change the count of set bits
-        seen = np.zeros(int(pairs.max()) + 1, dtype=bool)
-        seen[pairs] = True
-        if int(np.count_nonzero(seen)) == len(pairs):
-            return np.zeros(len(pairs), dtype=bool)
+    size = (int(queries.max()) + 1) * width
+    if size < _BITMAP_LIMIT:  # O(n), no hashing: if each line sets a new bit, no pair repeats
+        seen = np.zeros(size, dtype=bool)
+        for part in _slices(len(queries)):
+            seen[queries[part].astype(np.int64) * width + docs[part]] = True
+        if int(np.count_nonzero(seen)) == len(queries):
+            return np.zeros(len(queries), dtype=bool)
     import pandas as pd
 
-    return pd.Series(pairs).duplicated().to_numpy()
+    return pd.Series(queries.astype(np.int64) * width + docs).duplicated().to_numpy()
 
 
 class CodedGold:
@@ -106,17 +116,24 @@ class CodedGold:
         return self.pairs[found] == pairs
 
     def counts(self, run: CodedRun) -> dict[str, Counts]:
-        """Counts of every gold query (a gold query absent from the run has nothing retrieved)."""
+        """Counts of every gold query (a gold query absent from the run has nothing retrieved), added up
+        slice by slice of the run's lines."""
         n = len(self.queries)
-        line_query = index_in(run.query_ids, self.queries)[run.queries]
-        kept = line_query >= 0
-        if not run.unique:
-            kept &= ~repeated_pairs(run.queries, run.docs, len(run.doc_ids))
-        retrieved = np.bincount(line_query[kept], minlength=n)
-        line_doc = index_in(run.doc_ids, self.docs)[run.docs]
-        hit = kept & (line_doc >= 0)
-        pairs = line_query[hit] * len(self.docs) + line_doc[hit]
-        tp = np.bincount(line_query[hit][self.matches(pairs)], minlength=n)
+        query_of = index_in(run.query_ids, self.queries)
+        doc_of = index_in(run.doc_ids, self.docs)
+        again = None if run.unique else repeated_pairs(run.queries, run.docs, len(run.doc_ids))
+        tp = np.zeros(n, dtype=np.int64)
+        retrieved = np.zeros(n, dtype=np.int64)
+        for part in _slices(len(run)):
+            line_query = query_of[run.queries[part]]
+            kept = line_query >= 0
+            if again is not None:
+                kept &= ~again[part]
+            retrieved += np.bincount(line_query[kept], minlength=n)
+            line_doc = doc_of[run.docs[part]]
+            hit = kept & (line_doc >= 0)
+            hit_query = line_query[hit].astype(np.int64)
+            tp += np.bincount(hit_query[self.matches(hit_query * len(self.docs) + line_doc[hit])], minlength=n)
         return {
             q: Counts(t, r, rel)
             for q, t, r, rel in zip(self.queries, tp.tolist(), retrieved.tolist(), self.relevant.tolist())

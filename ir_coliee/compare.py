@@ -11,6 +11,11 @@ resampled per-query values.
   p-value is the share of resamples whose difference is at least as large as the observed one
   (two-sided, with the observed assignment counted: (k + 1) / (R + 1)).
 * Bootstrap percentile confidence intervals: queries drawn with replacement.
+* Both resample sums, not queries: every measure is a function of column sums over the queries (counts
+  for a micro measure, values for a mean), so a resample is a weighted sum, ``W @ X``, one matrix
+  product for all runs and measures (``X``: a run's per-query columns; ``W``: how often each query is
+  drawn, or which queries are swapped). The randomization test shares its swaps across runs and
+  measures (each test is valid on its own; Holm's correction does not assume independence).
 * Multiple testing: Holm's step-down correction (default) over the runs compared with the baseline,
   per measure.
 * Accuracy of Y/N answers (Tasks 4, 5, the pilot's decisions) is a proportion of paired right/wrong
@@ -22,26 +27,28 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import Literal, NamedTuple, Optional, Union
+from typing import TYPE_CHECKING, Literal, NamedTuple, Optional, Union
 
-import numpy as np
-import pandas as pd
 from ir_measures.measures.base import Measure
 from ir_measures.util import TYPE_QREL, TYPE_RUN
 
 from ir_coliee.evaluation import MeasureLike, parse_measures
 from ir_coliee.model import TaskLike, official_measures
 from ir_coliee.progress import progress
-from ir_coliee.providers import pipeline
+from ir_coliee.providers import calc
 from ir_coliee.providers.coliee_provider import KINDS, is_micro
 from ir_coliee.tables import gold_table
 from ir_coliee.values import CountedValue, Formula
+
+if TYPE_CHECKING:
+    import numpy as np
+    import pandas as pd
 
 Correction = Literal["holm", "bonferroni", "none"]
 CORRECTIONS: tuple[Correction, ...] = ("holm", "bonferroni", "none")
 
 
-_CHUNK = 500  # resamples computed at once: bounds memory at (chunk x queries x 3) counts
+_CHUNK = 500  # resamples computed at once: bounds memory at (chunk x queries) weights
 
 
 class PerQuery(NamedTuple):
@@ -58,6 +65,8 @@ class PerQuery(NamedTuple):
 
     def swap(self, other: PerQuery, mask: np.ndarray) -> PerQuery:
         """This run's data with ``other``'s on the queries flagged in ``mask`` (resamples, queries)."""
+        import numpy as np
+
         return PerQuery(np.where(mask, other.values, self.values), np.where(mask[..., None], other.counts, self.counts))
 
 
@@ -67,11 +76,25 @@ class Stat(NamedTuple):
     formula: Optional[Formula]
     """The micro formula applied to summed counts, or ``None`` for a mean of per-query values."""
 
+    def columns(self, data: PerQuery) -> np.ndarray:
+        """The per-query columns whose sums decide the measure: counts (micro) or values; (queries, k)."""
+        return data.counts.astype(float) if self.formula is not None else data.values[:, None]
+
+    def of_sums(self, sums: np.ndarray, n: int) -> np.ndarray:
+        """The measure from column sums over ``n`` queries, shaped (resamples, k)."""
+        if self.formula is None:
+            return sums[:, 0] / n
+        import numpy as np
+
+        vector = getattr(self.formula, "array", None) or np.frompyfunc(self.formula, 3, 1)
+        return np.asarray(vector(sums[:, 0], sums[:, 1], sums[:, 2]), dtype=float)
+
     def of(self, data: PerQuery) -> np.ndarray:
         """The measure on each resample of data shaped (resamples, queries[, 3])."""
+        n = data.values.shape[1]
         if self.formula is None:
-            return data.values.mean(axis=1)
-        return np.array([self.formula(int(tp), int(ret), int(rel)) for tp, ret, rel in data.counts.sum(axis=1)])
+            return data.values.sum(axis=1) / n
+        return self.of_sums(data.counts.sum(axis=1), n)
 
 
 def stat_of(measure: Measure) -> Stat:
@@ -79,35 +102,99 @@ def stat_of(measure: Measure) -> Stat:
     return Stat(kind.formula(measure) if kind is not None and is_micro(measure) else None)
 
 
+def per_query_all(measures: Sequence[Measure], qids: Sequence[str], qrels: TYPE_QREL, run: TYPE_RUN) -> list[PerQuery]:
+    """The per-query values (and counts, for ir_coliee's measures) of ``run`` for each of ``measures``
+    (one evaluation for all of them), in the order of ``qids``."""
+    import numpy as np
+
+    values: dict[int, dict[str, float]] = {id(m): {} for m in measures}
+    for metric in calc(measures, qrels, run).per_query:
+        values[id(metric.measure)][metric.query_id] = metric.value
+    out = []
+    for m in measures:
+        ordered = [values[id(m)].get(q, 0.0) for q in qids]
+        counts = [(v.tp, v.retrieved, v.relevant) if isinstance(v, CountedValue) else (0, 0, 0) for v in ordered]
+        out.append(PerQuery(np.array([float(v) for v in ordered]), np.array(counts, dtype=np.int64).reshape(-1, 3)))
+    return out
+
+
 def per_query(measure: Measure, qids: Sequence[str], qrels: TYPE_QREL, run: TYPE_RUN) -> PerQuery:
     """The per-query values (and counts, for ir_coliee's measures) of ``run``, in the order of ``qids``."""
-    values = {m.query_id: m.value for m in pipeline.iter_calc([measure], qrels, run)}
-    ordered = [values.get(q, 0.0) for q in qids]
-    counts = [(v.tp, v.retrieved, v.relevant) if isinstance(v, CountedValue) else (0, 0, 0) for v in ordered]
-    return PerQuery(np.array([float(v) for v in ordered]), np.array(counts, dtype=np.int64).reshape(-1, 3))
+    return per_query_all([measure], qids, qrels, run)[0]
 
 
 def _chunks(total: int) -> list[int]:
     return [min(_CHUNK, total - start) for start in range(0, total, _CHUNK)]
 
 
+class _Columns(NamedTuple):
+    """Per-query columns of several (run, measure) pairs side by side, and where each pair's columns are."""
+
+    matrix: np.ndarray
+    """(queries, all columns)"""
+    parts: list[tuple[Stat, slice]]
+
+
+def _side_by_side(items: Sequence[tuple[Stat, np.ndarray]]) -> _Columns:
+    import numpy as np
+
+    parts, at = [], 0
+    for stat, columns in items:
+        parts.append((stat, slice(at, at + columns.shape[1])))
+        at += columns.shape[1]
+    return _Columns(np.hstack([c for _, c in items]), parts)
+
+
+def _swap_mask(rng: np.random.Generator, size: int, n: int) -> np.ndarray:
+    """(size, n) of 0.0 / 1.0, each a fair coin: 8 coins per random byte."""
+    import numpy as np
+
+    bits = np.unpackbits(rng.integers(0, 256, size=(size, (n + 7) // 8), dtype=np.uint8), axis=1, count=n)
+    return bits.astype(float)
+
+
+def randomization_sums(a: _Columns, b: _Columns, resamples: int, rng: np.random.Generator, n: int) -> list[float]:
+    """Two-sided p-values of the paired randomization test of ``stat(a) - stat(b)`` for each part. A swap
+    of query q moves ``a_q - b_q`` from a's sums to b's: a's sums become ``sum(a) - M @ (a - b)``."""
+    import numpy as np
+
+    diff = a.matrix - b.matrix
+    sum_a, sum_b = a.matrix.sum(axis=0)[None, :], b.matrix.sum(axis=0)[None, :]
+    observed = [abs(s.of_sums(sum_a[:, cols], n)[0] - s.of_sums(sum_b[:, cols], n)[0]) for s, cols in a.parts]
+    extreme = [0] * len(a.parts)
+    for size in progress(_chunks(resamples), "randomization test", unit=f"{_CHUNK} resamples"):
+        moved = _swap_mask(rng, size, n) @ diff
+        new_a, new_b = sum_a - moved, sum_b + moved
+        for i, (stat, cols) in enumerate(a.parts):
+            diffs = np.abs(stat.of_sums(new_a[:, cols], n) - stat.of_sums(new_b[:, cols], n))
+            extreme[i] += int(np.sum(diffs >= observed[i] - 1e-12))  # ties with the observed count as extreme
+    return [(k + 1) / (resamples + 1) for k in extreme]
+
+
 def randomization_p(stat: Stat, a: PerQuery, b: PerQuery, resamples: int, rng: np.random.Generator) -> float:
     """Two-sided p-value of the paired randomization test of ``stat(a) - stat(b)``."""
-    whole = np.arange(len(a.values))[None, :]
-    observed = abs(stat.of(a.take(whole))[0] - stat.of(b.take(whole))[0])
-    extreme = 0
-    for size in _chunks(resamples):
-        mask = rng.random((size, len(a.values))) < 0.5
-        rows = np.broadcast_to(whole, mask.shape)
-        a_rows, b_rows = a.take(rows), b.take(rows)
-        diffs = np.abs(stat.of(a_rows.swap(b_rows, mask)) - stat.of(b_rows.swap(a_rows, mask)))
-        extreme += int(np.sum(diffs >= observed - 1e-12))  # ties with the observed count as extreme
-    return (extreme + 1) / (resamples + 1)
+    columns_a, columns_b = _side_by_side([(stat, stat.columns(a))]), _side_by_side([(stat, stat.columns(b))])
+    return randomization_sums(columns_a, columns_b, resamples, rng, len(a.values))[0]
 
 
-def bootstrap_ci(stat: Stat, data: PerQuery, rows: np.ndarray, level: float) -> tuple[float, float]:
-    """Percentile interval of the measure over bootstrap resamples of the queries (``rows``)."""
-    values = np.concatenate([stat.of(data.take(rows[i : i + _CHUNK])) for i in range(0, len(rows), _CHUNK)])
+def bootstrap_sums(columns: _Columns, resamples: int, rng: np.random.Generator, n: int) -> list[np.ndarray]:
+    """The value of each part on every bootstrap resample of the queries (drawn with replacement): the
+    weights ``W`` count how often each query is drawn; the sums are ``W @ X``."""
+    import numpy as np
+
+    values: list[list[np.ndarray]] = [[] for _ in columns.parts]
+    for size in progress(_chunks(resamples), "bootstrap intervals", unit=f"{_CHUNK} resamples"):
+        drawn = rng.integers(0, n, size=(size, n)) + (np.arange(size) * n)[:, None]
+        weights = np.bincount(drawn.ravel(), minlength=size * n).reshape(size, n).astype(float)
+        sums = weights @ columns.matrix
+        for i, (stat, cols) in enumerate(columns.parts):
+            values[i].append(stat.of_sums(sums[:, cols], n))
+    return [np.concatenate(v) for v in values]
+
+
+def _percentiles(values: np.ndarray, level: float) -> tuple[float, float]:
+    import numpy as np
+
     tail = (1 - level) / 2 * 100
     low, high = np.percentile(values, [tail, 100 - tail])
     return float(low), float(high)
@@ -135,6 +222,8 @@ def wilson_ci(correct_: int, n: int, confidence: float) -> tuple[float, float]:
 def mcnemar_p(a: np.ndarray, b: np.ndarray) -> float:
     """Exact two-sided McNemar test of paired right (1) / wrong (0) outcomes: a binomial test on the
     discordant pairs."""
+    import numpy as np
+
     only_a, only_b = int(np.sum((a == 1) & (b == 0))), int(np.sum((a == 0) & (b == 1)))
     n = only_a + only_b
     if n == 0:
@@ -180,6 +269,9 @@ def compare(
     ``runs`` is a list of runs (named ``run0``, ``run1``, ...) or a ``{name: run}`` dict; ``measures``
     default to the official ones of ``task`` and ``year``.
     """
+    import numpy as np
+    import pandas as pd
+
     if correction not in CORRECTIONS:
         raise ValueError(f"unknown correction {correction!r}; expected one of {', '.join(CORRECTIONS)}")
     named = dict(runs) if isinstance(runs, dict) else {f"run{i}": r for i, r in enumerate(runs)}
@@ -191,45 +283,67 @@ def compare(
         raise ValueError("give the measures, or the task (and year) whose official measures to use")
     chosen = official_measures(task, year) if task is not None and measures is None else parse_measures(measures or ())
     gold = gold_table(qrels)
-    qids = list(gold)
+    qids, n = list(gold), len(gold)
     rng = np.random.default_rng(seed)
-    boot_rows = rng.integers(0, len(qids), size=(resamples, len(qids)))
-    whole = np.arange(len(qids))[None, :]
+    data = {
+        name: dict(zip(chosen, per_query_all(chosen, qids, gold, run)))
+        for name, run in progress(named.items(), f"scoring {len(names)} runs", total=len(names), unit="run")
+    }
+    answers = [m for m in chosen if getattr(m, "TAKES", "documents") == "answers"]
+    resampled = [m for m in chosen if m not in answers]
+    stats = {m: stat_of(m) for m in resampled}
     table: dict[str, dict[str, float]] = {name: {} for name in names}
-    tests: dict[str, str] = {}
-    for measure in progress(
-        chosen, f"comparing {len(names)} runs with {resamples:,} resamples", total=len(chosen), unit="measure"
-    ):
-        stat = stat_of(measure)
-        data = {name: per_query(measure, qids, gold, run) for name, run in named.items()}
-        label = str(measure)
-        answers = getattr(measure, "TAKES", "documents") == "answers"
-        tests[label] = "exact McNemar, Wilson interval" if answers else "paired randomization, bootstrap interval"
-        p_values = {}
+    tests = {
+        str(m): "exact McNemar, Wilson interval" if m in answers else "paired randomization, bootstrap interval"
+        for m in chosen
+    }
+    p_values: dict[Measure, dict[str, float]] = {m: {} for m in chosen}
+    for m in answers:
         for name in names:
-            row = table[name]
-            row[label] = float(stat.of(data[name].take(whole))[0])
-            if answers:
-                right = data[name].values
-                row[f"{label} CI low"], row[f"{label} CI high"] = wilson_ci(int(right.sum()), len(right), confidence)
-            else:
-                row[f"{label} CI low"], row[f"{label} CI high"] = bootstrap_ci(stat, data[name], boot_rows, confidence)
+            right = data[name][m].values
+            table[name][str(m)] = float(right.mean()) if n else math.nan
+            table[name][f"{m} CI low"], table[name][f"{m} CI high"] = wilson_ci(int(right.sum()), n, confidence)
             if name != base:
-                p_values[name] = (
-                    mcnemar_p(data[name].values, data[base].values)
-                    if answers
-                    else randomization_p(stat, data[name], data[base], resamples, rng)
-                )
-        adjusted = dict(zip(p_values, correct(list(p_values.values()), correction)))
+                p_values[m][name] = mcnemar_p(right, data[base][m].values)
+    if resampled:
+        columns = {
+            name: _side_by_side([(stats[m], stats[m].columns(data[name][m])) for m in resampled]) for name in names
+        }
+        everything = _side_by_side([(stats[m], stats[m].columns(data[name][m])) for name in names for m in resampled])
+        intervals = bootstrap_sums(everything, resamples, rng, n)
+        others = [name for name in names if name != base]
+        if others:
+            against = _side_by_side(
+                [(s, columns[name].matrix[:, c]) for name in others for s, c in columns[name].parts]
+            )
+            bases = _side_by_side([(s, columns[base].matrix[:, c]) for _ in others for s, c in columns[base].parts])
+            tested = iter(randomization_sums(against, bases, resamples, rng, n))
+            for name in others:
+                for m in resampled:
+                    p_values[m][name] = next(tested)
+        values = iter(intervals)
         for name in names:
-            table[name][f"{label} p-value"] = p_values.get(name, math.nan)
+            whole = columns[name].matrix.sum(axis=0)[None, :]
+            for m, (stat, cols) in zip(resampled, columns[name].parts):
+                table[name][str(m)] = float(stat.of_sums(whole[:, cols], n)[0])
+                table[name][f"{m} CI low"], table[name][f"{m} CI high"] = _percentiles(next(values), confidence)
+    for m in chosen:
+        label = str(m)
+        adjusted = dict(zip(p_values[m], correct(list(p_values[m].values()), correction)))
+        for name in names:
+            table[name][f"{label} p-value"] = p_values[m].get(name, math.nan)
             table[name][f"{label} p-value ({correction})"] = adjusted.get(name, math.nan)
     frame = pd.DataFrame.from_dict(table, orient="index")
+    frame = frame[[c for m in chosen for c in _columns_of(str(m), correction)]]
     frame.index.name = "run"
     frame.insert(0, "baseline", [name == base for name in names])
     frame.attrs["confidence"] = confidence
     frame.attrs["tests"] = tests
     return frame
+
+
+def _columns_of(label: str, correction: str) -> list[str]:
+    return [label, f"{label} CI low", f"{label} CI high", f"{label} p-value", f"{label} p-value ({correction})"]
 
 
 def plot_intervals(frame: pd.DataFrame, measure: str, path: str) -> str:

@@ -5,16 +5,18 @@ from __future__ import annotations
 import difflib
 import re
 from collections.abc import Iterable, Sequence
-from typing import Optional, Union
+from typing import TYPE_CHECKING, Optional, Union
 
 import ir_measures
-import pandas as pd
 from ir_measures.measures.base import Measure
 from ir_measures.util import TYPE_QREL, TYPE_RUN
 
 from ir_coliee.model import TaskLike, official_measures
 from ir_coliee.providers import pipeline
 from ir_coliee.values import CountedValue
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 MeasureLike = Union[str, Measure]
 
@@ -55,6 +57,8 @@ def per_query_frame(metrics: Iterable[tuple[str, object, float]]) -> pd.DataFram
     """Per-query metrics (``ir_measures.Metric`` or any ``(query_id, measure, value)``) as rows
     ``query_id, measure, value, tp, retrieved, relevant``; the counts are those behind an ir_coliee
     value (empty for other measures)."""
+    import pandas as pd
+
     rows = []
     for query_id, measure, value in metrics:
         counts = (value.tp, value.retrieved, value.relevant) if isinstance(value, CountedValue) else (None,) * 3
@@ -84,6 +88,8 @@ def evaluate(
         chosen = official_measures(task, year)
     else:
         chosen = parse_measures(measures)
+    import pandas as pd
+
     result = pipeline.calc(chosen, qrels, run)
     if per_query:
         return per_query_frame(result.per_query)

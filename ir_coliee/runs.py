@@ -274,18 +274,17 @@ def _arrow_table(path: PathLike, fmt: RunFormat, start: int, sep: bytes, size: i
             bar.close()
 
 
-def _codes(table: pa.Table, column: int, strip: bool) -> tuple[np.ndarray, pa.Array]:
-    """A dictionary column's codes and values, ``.txt`` stripped from the values (merging ids that
-    differ only by it)."""
-    chunked = table.column(f"c{column}")
+def _codes(chunked: pa.ChunkedArray, strip: bool) -> tuple[np.ndarray, pa.Array]:
+    """A dictionary column's codes (32-bit: half the memory) and values, ``.txt`` stripped from the
+    values (merging ids that differ only by it)."""
     combined = chunked.combine_chunks() if chunked.num_chunks else pa.array([], chunked.type)
-    codes = combined.indices.to_numpy(zero_copy_only=False).astype(np.int64)
+    codes = combined.indices.to_numpy(zero_copy_only=False)
     values = combined.dictionary
     if not strip or not pc.any(pc.ends_with(values, ".txt")).as_py():
         return codes, values
     position: dict[str, int] = {}
     remap = [position.setdefault(strip_txt(v), len(position)) for v in values.to_pylist()]
-    return np.array(remap, dtype=np.int64)[codes], pa.array(list(position), pa.string())
+    return np.array(remap, dtype=codes.dtype)[codes], pa.array(list(position), pa.string())
 
 
 def _spec(fmt: Union[RunFormat, FormatName]) -> RunFormat:
@@ -309,8 +308,12 @@ def _parse_fast(path: PathLike, fmt: Union[RunFormat, FormatName], skip: int) ->
         table = _arrow_table(path, fmt, start, sep, size)
     except (pa.ArrowInvalid, UnicodeDecodeError):
         return None  # a line with other columns, a score that is not a number, bytes that are not UTF-8
-    queries, query_ids = _codes(table, fmt.query, strip=True)
-    docs, doc_ids = _codes(table, fmt.doc, strip=fmt.strips_txt)
+    # each column is taken out of the table and converted on its own, so that its chunks are freed
+    # before the next one is copied: the peak stays near the size of the parsed columns
+    columns = {int(name[1:]): table.column(name) for name in table.column_names}
+    del table
+    queries, query_ids = _codes(columns.pop(fmt.query), strip=True)
+    docs, doc_ids = _codes(columns.pop(fmt.doc), strip=fmt.strips_txt)
     if not len(queries) or pc.any(pc.starts_with(query_ids, COMMENT_OPEN)).as_py():
         return None  # a comment after the first run line: only the checked reader skips it exactly
     if fmt.labels and (not set(doc_ids.to_pylist()) <= set(fmt.labels) or np.bincount(queries).max(initial=0) > 1):
@@ -318,12 +321,12 @@ def _parse_fast(path: PathLike, fmt: Union[RunFormat, FormatName], skip: int) ->
     if repeated_pairs(queries, docs, len(doc_ids)).any():
         return None
     if fmt.score is not None:
-        scores = table.column(f"c{fmt.score}").to_numpy()
+        scores = columns.pop(fmt.score).to_numpy()
         if not np.isfinite(scores).all():
             return None
     else:
         scores = np.arange(len(queries), 0, -1, dtype=float)
-    tags = table.column(f"c{fmt.tag}").combine_chunks().dictionary.to_pylist()
+    tags = columns.pop(fmt.tag).combine_chunks().dictionary.to_pylist()
     coded = CodedRun(query_ids, doc_ids, queries, docs, scores, unique=True)
     return ParsedRun(coded, fmt.name, tags, [], os.fspath(path))
 

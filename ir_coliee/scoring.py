@@ -18,15 +18,13 @@ from __future__ import annotations
 import contextlib
 import os
 from collections.abc import Mapping, Sequence
-from typing import NamedTuple, Optional, Union, cast
+from typing import TYPE_CHECKING, NamedTuple, Optional, Union, cast
 
 import pandas as pd
 from ir_measures.measures.base import Measure
 from ir_measures.util import TYPE_QREL, TYPE_RUN, Metric
 
 from ir_coliee.compare import Correction, compare
-from ir_coliee.datasets.caselaw import scope_run
-from ir_coliee.datasets.common import Registered
 from ir_coliee.errors import ColieeError, ColieeScoringError, PathLike
 from ir_coliee.evaluation import MeasureLike, parse_measures, per_query_frame
 from ir_coliee.findings import WARNING, Finding, some
@@ -60,6 +58,9 @@ from ir_coliee.tables import CodedRun, Counts, answer_counts, gold_table, run_ta
 from ir_coliee.textfile import regular_file
 from ir_coliee.tuning import Over, Tuned, apply_cutoff, tune_cutoff
 from ir_coliee.values import CountedValue
+
+if TYPE_CHECKING:
+    from ir_coliee.datasets.common import Registered
 
 GoldLike = Union[str, "os.PathLike[str]", TYPE_QREL]
 RunLike = Union[str, "os.PathLike[str]", TYPE_RUN, ParsedRun]
@@ -240,6 +241,8 @@ def _in_dataset_ids(run: _Run, gold: Gold) -> _Run:
     scoped ids says ``001/013``."""
     if gold.dataset is None or not gold.dataset.scoped:
         return run
+    from ir_coliee.datasets.caselaw import scope_run
+
     return run._replace(frame=scope_run(_frame_of(run.frame)))
 
 

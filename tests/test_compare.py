@@ -89,6 +89,19 @@ def test_randomization_p_matches_the_exact_permutation_test(measure):
     assert estimate == pytest.approx(exact, abs=0.02)
 
 
+@pytest.mark.parametrize("measure", [MicroF1, MacroF2, ir_measures.AP])
+def test_bootstrap_sums_are_the_measure_on_the_resampled_queries(measure):
+    """``W @ X`` with W counting the draws equals recomputing the measure on the drawn queries."""
+    from ir_coliee.compare import _side_by_side, bootstrap_sums
+
+    gold, run = make_runs(12, seed=4)
+    qids = list(gold)
+    data, stat = per_query(measure, qids, gold, run()), stat_of(measure)
+    sums = bootstrap_sums(_side_by_side([(stat, stat.columns(data))]), 50, np.random.default_rng(5), len(qids))[0]
+    drawn = np.random.default_rng(5).integers(0, len(qids), size=(50, len(qids)))
+    assert sums == pytest.approx(stat.of(data.take(drawn)), abs=1e-12)
+
+
 def test_micro_statistic_uses_counts_not_mean_of_per_query_values():
     gold = {"q1": {"a": 1}, "q2": {"b": 1, "c": 1, "d": 1}}
     run = {"q1": {"a": 1.0}, "q2": {"x": 1.0, "y": 1.0, "b": 0.5}}

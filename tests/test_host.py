@@ -70,3 +70,46 @@ def test_importing_reads_no_file(tmp_path):
     env = {**os.environ, "COLIEE_HOME": str(data)}
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, env=env)
     assert out.stdout.strip() == "[]"
+
+
+def _modules_after(code: str) -> tuple[set[str], str]:
+    """The modules loaded after running ``code`` in a fresh interpreter, and what it printed."""
+    import json
+    import subprocess
+    import sys
+
+    probe = f"{code}\nimport json, sys\nprint(json.dumps(sorted(sys.modules)))"
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    *printed, modules = out.stdout.strip().splitlines()
+    return set(json.loads(modules)), "\n".join(printed)
+
+
+def test_import_loads_no_pandas_numpy_pyarrow_or_ir_datasets():
+    loaded, _ = _modules_after("import ir_coliee")
+    assert not loaded & {"pandas", "numpy", "pyarrow", "ir_datasets"}
+
+
+def test_eval_of_two_files_does_not_import_ir_datasets(tmp_path):
+    gold, run = tmp_path / "gold.qrels", tmp_path / "task1.run"
+    gold.write_text("q1 0 a 1\n")
+    run.write_text("q1 a t\n")
+    loaded = _modules_after(
+        f"from ir_coliee.cli import main\nmain(['eval', {str(gold)!r}, {str(run)!r}, '--task', '1'])"
+    )
+    assert "MicroF1" not in loaded and "ir_datasets" not in loaded
+
+
+def test_datasets_are_registered_whichever_is_imported_first():
+    for code in (
+        "import ir_coliee, ir_datasets",
+        "import ir_datasets, ir_coliee",
+        "import ir_coliee.datasets.caselaw, ir_datasets",
+        "import ir_coliee\nfrom ir_datasets.formats import TrecQrels",
+    ):
+        probe = f"{code}\nimport ir_datasets\nprint(ir_datasets.load('coliee/task3/2024/test').qrels_cls().__name__)"
+        import subprocess
+        import sys
+
+        out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)
+        assert out.returncode == 0, (code, out.stderr)
+        assert out.stdout.strip() == "TrecQrel", code

@@ -1,6 +1,7 @@
 """The COLIEE collections as ir_datasets entries, one module per task family.
 
-:func:`register_all` (run on ``import ir_coliee``) registers every id and reads no file; files are
+:func:`register_all` registers every id and reads no file: it runs when this package is imported, and
+``import ir_coliee`` imports it as soon as ir_datasets is imported (``ir_coliee._host``). Files are
 found under the data root (``ir_coliee.datasets.files.data_root``) when a dataset is iterated.
 """
 
@@ -19,5 +20,7 @@ def register_all() -> None:
     register_statute()
     register_pilot()
 
+
+register_all()
 
 __all__ = ["REGISTERED", "ColieeDataError", "Source", "data_root", "refresh", "register_all"]

@@ -12,7 +12,7 @@ from typing import Callable, NamedTuple, Optional, cast
 
 from ir_measures import providers
 from ir_measures.measures.base import Measure
-from ir_measures.util import Metric
+from ir_measures.util import CalcResults, Metric
 
 from ir_coliee.measures import (
     ColieeMeasure,
@@ -75,6 +75,21 @@ class ColieeEvaluator(providers.Evaluator):
     def __init__(self, measures: Iterable[Measure], gold: Table):
         super().__init__(list(measures), list(gold))
         self.gold = gold
+
+    def iter_calc(self, run: object) -> Iterator[Metric]:
+        """Every (measure, gold query) value: :meth:`_iter_calc` yields each one, so the base class's
+        bookkeeping of absent pairs (hashing a measure, through its repr, twice per query) is skipped."""
+        return self._iter_calc(run)
+
+    def calc(self, run: object) -> CalcResults:
+        aggregators = {id(m): (m, m.aggregator()) for m in self.measures}
+        metrics = list(self._iter_calc(run))
+        for metric in metrics:
+            aggregators[id(metric.measure)][1].add(metric.value)
+        return CalcResults({m: agg.result() for m, agg in aggregators.values()}, metrics)
+
+    def calc_aggregate(self, run: object) -> dict[Measure, float]:
+        return cast(dict, self.calc(run).aggregated)
 
     def _iter_calc(self, run: object) -> Iterator[Metric]:
         from ir_coliee.coded import CodedGold, CodedRun, coded

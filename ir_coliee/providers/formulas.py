@@ -1,8 +1,25 @@
-"""The scores as functions of one query's (or summed) counts: true positives, retrieved, relevant."""
+"""The scores as functions of one query's (or summed) counts: true positives, retrieved, relevant.
+
+Each formula also takes numpy arrays of counts (:meth:`array`, used by ``compare`` on thousands of
+resampled sums at once), with the same operations in the same order, so each element is the float the
+scalar call gives.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    import numpy as np
+
+
+def _ratio(num: Any, den: Any) -> np.ndarray:
+    """``num / den`` element by element, 0 where ``den`` is 0."""
+    import numpy as np
+
+    num, den = np.asarray(num, dtype=float), np.asarray(den, dtype=float)
+    return np.divide(num, den, out=np.zeros(np.broadcast(num, den).shape), where=den != 0)
 
 
 def _precision(tp: int, retrieved: int) -> float:
@@ -20,6 +37,9 @@ class Precision:
     def __call__(self, tp: int, retrieved: int, relevant: int) -> float:
         return _precision(tp, retrieved)
 
+    def array(self, tp: Any, retrieved: Any, relevant: Any) -> np.ndarray:
+        return _ratio(tp, retrieved)
+
 
 @dataclass(frozen=True)
 class Recall:
@@ -27,6 +47,9 @@ class Recall:
 
     def __call__(self, tp: int, retrieved: int, relevant: int) -> float:
         return _recall(tp, relevant)
+
+    def array(self, tp: Any, retrieved: Any, relevant: Any) -> np.ndarray:
+        return _ratio(tp, relevant)
 
 
 @dataclass(frozen=True)
@@ -42,3 +65,8 @@ class FBeta:
             return 0.0
         b2 = self.beta * self.beta
         return (1 + b2) * p * r / (b2 * p + r)
+
+    def array(self, tp: Any, retrieved: Any, relevant: Any) -> np.ndarray:
+        p, r = _ratio(tp, retrieved), _ratio(tp, relevant)
+        b2 = self.beta * self.beta
+        return _ratio((1 + b2) * p * r, b2 * p + r)
