@@ -13,10 +13,10 @@ one with the whole curve; :func:`apply_cutoff` cuts a run, ready for :func:`~ir_
 
 from __future__ import annotations
 
-from typing import Literal, NamedTuple
+import math
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Literal, NamedTuple, Optional
 
-import numpy as np
-import pandas as pd
 from ir_measures.measures.base import Measure
 from ir_measures.util import TYPE_QREL, TYPE_RUN
 
@@ -24,7 +24,12 @@ from ir_coliee.evaluation import MeasureLike, parse_measures
 from ir_coliee.measures import MicroF1
 from ir_coliee.progress import progress
 from ir_coliee.providers import pipeline
-from ir_coliee.tables import Table, gold_table, run_table, top_docs
+from ir_coliee.providers.coliee_provider import KINDS, is_micro
+from ir_coliee.tables import Table, gold_table, run_table, set_counts, top_docs
+
+if TYPE_CHECKING:
+    import numpy as np
+    import pandas as pd
 
 Over = Literal["rank", "score", "relative-score"]
 OVER: tuple[Over, ...] = ("rank", "score", "relative-score")
@@ -63,15 +68,119 @@ def cut(table: Table, over: Over, cutoff: float) -> Table:
 
 
 def _candidates(table: Table, over: str, max_rank: int, steps: int) -> list[float]:
+    import numpy as np
+
+    longest = max((len(d) for d in table.values()), default=1)
+    scores = np.concatenate([np.fromiter(d.values(), float) for d in table.values() if d] or [np.zeros(1)])
+    return _candidates_of(longest, scores, over, max_rank, steps)
+
+
+def _candidates_of(longest: int, scores: np.ndarray, over: str, max_rank: int, steps: int) -> list[float]:
+    """Ranks 1..min(max_rank, longest ranking); ratios 0..1; the distinct scores (or ``steps`` + 1 quantiles)."""
+    import numpy as np
+
     if over == "rank":
-        longest = max((len(d) for d in table.values()), default=1)
-        return [float(k) for k in range(1, min(max_rank, longest) + 1)]
+        return [float(k) for k in range(1, min(max_rank, max(longest, 1)) + 1)]
     if over == "relative-score":
         return list(np.round(np.linspace(0.0, 1.0, steps + 1), 10))
-    scores = np.unique(np.concatenate([np.fromiter(d.values(), float) for d in table.values() if d] or [np.zeros(1)]))
+    scores = np.unique(scores) if len(scores) else np.zeros(1)
     if len(scores) > steps:
         scores = np.unique(np.quantile(scores, np.linspace(0, 1, steps + 1)))
     return [float(s) for s in scores]
+
+
+class _Ranking(NamedTuple):
+    """A run's lines as ranked per query (best first, ties by doc id descending: trec_eval's order) with
+    the running count of relevant documents: the counts of a query at any cutoff that keeps a prefix of
+    its ranking (every kind here does) are two lookups."""
+
+    query: np.ndarray
+    """The gold query of each line (-1: not a gold query), in ranked order."""
+    score: np.ndarray
+    start: np.ndarray
+    """Where each gold query's lines start; ``length`` how many there are."""
+    length: np.ndarray
+    relevant_before: np.ndarray
+    """Relevant lines before each position (one more entry than lines)."""
+    relevant: np.ndarray
+    """Relevant documents of each gold query."""
+    ratio: np.ndarray
+    """Each line's score relative to its query's (``relative-score``): 0 for the worst, 1 for the best."""
+    longest: int
+    """The longest ranking of any query of the run (gold or not)."""
+    all_scores: np.ndarray
+
+    def kept(self, over: str, cutoff: float) -> np.ndarray:
+        """How many lines of each gold query ``cutoff`` keeps."""
+        import numpy as np
+
+        if over == "rank":
+            return np.minimum(self.length, int(cutoff))
+        keep = (self.score if over == "score" else self.ratio) >= cutoff
+        return np.bincount(self.query[keep], minlength=len(self.start))
+
+    def candidates(self, over: str, max_rank: int, steps: int) -> list[float]:
+        return _candidates_of(self.longest, self.all_scores, over, max_rank, steps)
+
+    def curve(self, measure: Measure, over: str, candidates: Iterable[float]) -> list[float]:
+        formula = KINDS[type(measure)].formula(measure)
+        values = []
+        for cutoff in candidates:
+            retrieved = self.kept(over, cutoff)
+            tp = self.relevant_before[self.start + retrieved] - self.relevant_before[self.start]
+            if is_micro(measure):
+                values.append(formula(int(tp.sum()), int(retrieved.sum()), int(self.relevant.sum())))
+            else:  # the correctly rounded mean, as ir_coliee's aggregator takes it
+                per_query = formula.array(tp, retrieved, self.relevant)  # type: ignore[attr-defined]
+                values.append(math.fsum(per_query.tolist()) / len(per_query) if len(per_query) else math.nan)
+        return values
+
+
+def _ranked(run: TYPE_RUN, gold: Table, measure: Measure) -> Optional[_Ranking]:
+    """The run ranked for :class:`_Ranking`, when ``measure`` is an ir_coliee set measure without a cutoff
+    of its own; else ``None`` (the measure is evaluated at each cutoff)."""
+    import numpy as np
+    import pyarrow.compute as pc
+
+    from ir_coliee.coded import CodedGold, coded, index_in, repeated_pairs
+
+    kind = KINDS.get(type(measure))
+    if kind is None or kind.counts is not set_counts or measure.params.get("cutoff") is not None:
+        return None
+    codes = coded(run)
+    if codes is None or (not codes.unique and repeated_pairs(codes.queries, codes.docs, len(codes.doc_ids)).any()):
+        table = run_table(run)  # a pair given twice counts once, with its best score
+        codes = coded(_frame(table))
+        assert codes is not None
+    gold_codes = CodedGold(gold, measure["rel"])
+    n = len(gold_codes.queries)
+    query = index_in(codes.query_ids, gold_codes.queries)[codes.queries]
+    doc_rank = np.empty(len(codes.doc_ids), dtype=np.int64)
+    doc_rank[pc.sort_indices(codes.doc_ids).to_numpy()] = np.arange(len(codes.doc_ids))
+    longest = int(np.bincount(codes.queries).max()) if len(codes) else 1
+    all_scores = np.asarray(codes.scores, dtype=float)
+    order = np.lexsort((-doc_rank[codes.docs], -all_scores, query))
+    order = order[query[order] >= 0]
+    query, score = query[order], all_scores[order]
+    doc = index_in(codes.doc_ids, gold_codes.docs)[codes.docs[order]]
+    hit = doc >= 0
+    is_relevant = np.zeros(len(order), dtype=bool)
+    is_relevant[hit] = gold_codes.matches(query[hit].astype(np.int64) * len(gold_codes.docs) + doc[hit])
+    length = np.bincount(query, minlength=n)
+    start = np.concatenate([[0], np.cumsum(length)[:-1]]).astype(np.int64) if n else np.zeros(0, dtype=np.int64)
+    relevant_before = np.concatenate([[0], np.cumsum(is_relevant)])
+    # ranked best first: a query's best score is on its first line, its worst on its last
+    high, low = score[start[query]], score[start[query] + length[query] - 1]
+    span = high - low
+    ratio = np.divide(score - low, span, out=np.ones_like(score), where=span != 0)
+    return _Ranking(query, score, start, length, relevant_before, gold_codes.relevant, ratio, longest, all_scores)
+
+
+def _frame(table: Table) -> pd.DataFrame:
+    import pandas as pd
+
+    rows = [(q, d, s) for q, docs in table.items() for d, s in docs.items()]
+    return pd.DataFrame(rows, columns=["query_id", "doc_id", "score"])
 
 
 def tune_cutoff(
@@ -89,16 +198,24 @@ def tune_cutoff(
     """
     if over not in OVER:
         raise ValueError(f"unknown cutoff kind {over!r}; expected one of {', '.join(OVER)}")
+    import pandas as pd
+
     (chosen,) = parse_measures([measure])
     gold = gold_table(qrels)
-    table = run_table(run)
-    evaluator = pipeline.evaluator([chosen], gold)
-    rows = []
-    candidates = _candidates(table, over, max_rank, steps)
-    for cutoff in progress(candidates, f"tuning {chosen} over {over} cutoffs", total=len(candidates), unit="cutoff"):
-        value = evaluator.calc_aggregate(cut(table, over, cutoff))[chosen]
-        rows.append((cutoff, float(value)))
-    curve = pd.DataFrame(rows, columns=["cutoff", str(chosen)])
+    ranked = _ranked(run, gold, chosen)
+    import numpy as np
+
+    table = run_table(run) if ranked is None else {}
+    candidates = (
+        _candidates(table, over, max_rank, steps) if ranked is None else ranked.candidates(over, max_rank, steps)
+    )
+    shown = progress(candidates, f"tuning {chosen} over {over} cutoffs", total=len(candidates), unit="cutoff")
+    if ranked is not None:  # an ir_coliee set measure: every cutoff from one ranking, with numpy
+        values = ranked.curve(chosen, over, shown)
+    else:
+        evaluator = pipeline.evaluator([chosen], gold)
+        values = [float(evaluator.calc_aggregate(cut(table, over, c))[chosen]) for c in shown]
+    curve = pd.DataFrame({"cutoff": candidates, str(chosen): values}, columns=["cutoff", str(chosen)])
     best = curve.iloc[int(np.argmax(curve[str(chosen)].to_numpy()))]
     return Tuned(float(best["cutoff"]), float(best[str(chosen)]), curve, over, chosen)
 
@@ -107,8 +224,7 @@ def apply_cutoff(run: TYPE_RUN, over: Over, cutoff: float) -> pd.DataFrame:
     """``run`` cut as :func:`tune_cutoff` would, as a DataFrame (``query_id``, ``doc_id``, ``score``)."""
     if over not in OVER:
         raise ValueError(f"unknown cutoff kind {over!r}; expected one of {', '.join(OVER)}")
-    rows = [(q, d, s) for q, docs in cut(run_table(run), over, cutoff).items() for d, s in docs.items()]
-    return pd.DataFrame(rows, columns=["query_id", "doc_id", "score"])
+    return _frame(cut(run_table(run), over, cutoff))
 
 
 def plot_curve(tuned: Tuned, path: str) -> str:

@@ -156,3 +156,25 @@ def test_every_front_end_agrees_to_the_last_digit(gold, run):
         for v in reversed(values[m]):
             total = total + v
         assert total / len(values[m]) == a[m]
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    golds,
+    runs,
+    st.sampled_from(["rank", "score", "relative-score"]),
+    st.sampled_from([MicroF(beta=1), MicroP, MacroF(beta=2), MacroR, MicroR(rel=2)]),
+)
+def test_tuning_curve_is_the_measure_at_each_cutoff(gold, run, over, measure):
+    """The numpy curve (one ranking, running counts) against evaluating the cut run at every cutoff."""
+    from ir_coliee.providers import pipeline
+    from ir_coliee.tables import run_table
+    from ir_coliee.tuning import _candidates, cut, tune_cutoff
+
+    tuned = tune_cutoff(as_run(run), gold, measure, over=over, max_rank=5, steps=7)
+    table = run_table(as_run(run))
+    candidates = _candidates(table, over, 5, 7)
+    evaluator = pipeline.evaluator([measure], gold)
+    expected = [float(evaluator.calc_aggregate(cut(table, over, c))[measure]) for c in candidates]
+    assert tuned.curve["cutoff"].tolist() == candidates
+    assert tuned.curve[str(measure)].tolist() == expected  # to the last digit
