@@ -255,7 +255,7 @@ def test_zip_member_paths_never_leave_the_data_root(coliee_home):
         "/abs/task1_test_labels_2024.json",
     }
     # members are read in place from the zip file: nothing is written, so no path can escape
-    assert all(f.disk_path == coliee_home / "evil.zip" for f in files)
+    assert all(f.disk_path == str(coliee_home / "evil.zip") for f in files)
     assert files[0].read_bytes() == b"{}"
     assert sorted(p.name for p in coliee_home.iterdir()) == ["evil.zip"]
 
