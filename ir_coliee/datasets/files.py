@@ -184,10 +184,10 @@ def scan(root: Path, problems: Optional[list[str]] = None) -> list[DataFile]:
                 continue
             try:
                 if entry.is_file():  # follows links; for a plain file, the listing already says so
-                    if name[-4:] in _ZIP:
+                    if name[-1] in "pP" and name[-4:] in _ZIP:
                         found.extend(_zip_members(entry.path, (*rel, name), problems))
-                    else:
-                        add(make(DataFile, ((*rel, name), entry.path, None)))
+                    else:  # rel + (name,): a third of the time of (*rel, name)
+                        add(make(DataFile, (rel + (name,), entry.path, None)))  # noqa: RUF005
                 elif entry.is_dir():
                     below.append((entry.path, (*rel, name)))
                 else:
@@ -256,7 +256,12 @@ class Locator:
             self.problems = []
             if self.root.is_dir():
                 for f in scan(self.root, self.problems):
-                    by_name.setdefault(f.name, []).append(f)
+                    name = f.parts[-1]  # not the .name property: a Python call per file
+                    same = by_name.get(name)
+                    if same is None:
+                        by_name[name] = [f]
+                    else:
+                        same.append(f)
             self._by_name = by_name
         return self._by_name
 
