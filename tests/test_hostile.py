@@ -412,3 +412,18 @@ def test_a_run_killed_mid_way_leaves_the_next_one_identical(tmp_path, command):
     assert clean.returncode == 0 and clean.stdout
     assert sorted(root.rglob("*")) == before  # nothing written in the data root
     assert not list((tmp_path / "irds").rglob("*coliee*"))  # no cache of ours (ir_datasets makes its own folders)
+
+
+def test_an_entry_that_cannot_be_examined_skips_only_itself(tmp_path):
+    """The scan examines a folder's entries in one go; an entry whose kind cannot be told (a link to
+    itself) is named, and the entries after it are still found."""
+    from ir_coliee.datasets.files import as_file, index
+
+    (tmp_path / "a.txt").write_text("x")
+    os.symlink("m_self", tmp_path / "m_self")
+    (tmp_path / "z.txt").write_text("x")
+    problems: list = []
+    found = index(tmp_path, problems)
+    assert sorted(found) == ["a.txt", "z.txt"]
+    assert as_file(found["z.txt"][0]).disk_path == str(tmp_path / "z.txt")
+    assert len(problems) == 1 and problems[0].startswith(f"{tmp_path / 'm_self'}: cannot be read (")

@@ -159,43 +159,74 @@ def _zip_members(path: str, prefix: tuple[str, ...], problems: list[str]) -> Ite
 _ZIP = frozenset("".join(c) for c in itertools.product(".", "zZ", "iI", "pP"))
 
 
-def scan(root: Path, problems: Optional[list[str]] = None) -> list[DataFile]:
-    """Every file below ``root``, looking inside zip files. Hidden files (``.DS_Store``) are skipped;
-    linked folders are followed (users link data into place) but a link loop is not; what cannot be
-    read (an unreadable folder, a dangling link, a FIFO or device, a corrupt zip) is skipped and added
-    to ``problems``, so that one bad file never hides the rest.
+#: A file as the walk finds it on disk: ``(folder parts, name, folder path)``, a plain tuple made in a
+#: fraction of the time of a :class:`DataFile`, which :func:`as_file` makes when one is asked for. Zip
+#: members are found as DataFiles.
+Found = tuple
 
-    ``os.scandir`` with plain strings: the kind of each entry comes with the directory listing, so a
-    regular file costs no system call at all (a ``Path`` and an ``access`` per file took five times
-    as long as the walk). Whether a file may be read is asked when it is chosen (:meth:`Locator.pick`)
-    or read (an error naming it)."""
-    found: list[DataFile] = []
+
+def as_file(found: Found) -> DataFile:
+    if type(found) is DataFile:
+        return found
+    rel, name, folder = found
+    return DataFile((*rel, name), os.path.join(folder, name), None)
+
+
+def _parts(found: Found) -> tuple[str, ...]:
+    return found.parts if type(found) is DataFile else (*found[0], found[1])
+
+
+def scan(root: Path, problems: Optional[list[str]] = None) -> list[DataFile]:
+    """Every file below ``root`` (see :func:`index`), by path."""
+    return sorted((as_file(f) for files in index(root, problems).values() for f in files), key=lambda f: f.parts)
+
+
+def index(root: Path, problems: Optional[list[str]] = None) -> dict[str, list[Found]]:
+    """Every file below ``root`` by its name, looking inside zip files. Hidden files (``.DS_Store``) are
+    skipped; linked folders are followed (users link data into place) but a link loop is not; what
+    cannot be read (an unreadable folder, a dangling link, a FIFO or device, a corrupt zip) is skipped
+    and added to ``problems``, so that one bad file never hides the rest.
+
+    The first touch of a data root waits on this, so it stays near the cost of ``os.walk``: plain
+    strings from ``os.scandir``, whose listing already says which entries are plain files (no ``stat``,
+    ``access`` or ``Path`` per file: together they took five times as long as the walk), and files
+    indexed as they are found, as plain tuples. Whether a file may be read is asked when it is chosen
+    (:meth:`Locator.pick`) or read (an error naming it)."""
+    by_name: dict[str, list[Found]] = {}
     problems = [] if problems is None else problems
     seen: set[tuple[int, int]] = set()
     folders: list[tuple[str, tuple[str, ...]]] = [(os.fspath(root), ())]
-    # the loop runs once per file (7,000 in a Task 1 pool): no Python-level call on the common path
-    make, add = tuple.__new__, found.append
+    # once per file (7,000 in a Task 1 pool): no Python-level call on the common path
+    same_name = by_name.get
     while folders:
         folder, rel = folders.pop()
-        below = []
-        for entry in _listing(folder, seen, problems):
-            name = entry.name
-            if name[0] == ".":
-                continue
-            try:
-                if entry.is_file():  # follows links; for a plain file, the listing already says so
-                    if name[-1] in "pP" and name[-4:] in _ZIP:
-                        found.extend(_zip_members(entry.path, (*rel, name), problems))
-                    else:  # rel + (name,): a third of the time of (*rel, name)
-                        add(make(DataFile, (rel + (name,), entry.path, None)))  # noqa: RUF005
-                elif entry.is_dir():
-                    below.append((entry.path, (*rel, name)))
-                else:
-                    problems.append(f"{entry.path}: {_not_regular(entry)}, skipped")
+        below: list[tuple[str, tuple[str, ...]]] = []
+        remaining = iter(_listing(folder, seen, problems))
+        while True:
+            try:  # once per folder, not per entry; after an entry that fails, on with the next
+                for entry in remaining:
+                    name = entry.name
+                    if name[0] == ".":
+                        continue
+                    if entry.is_file():  # follows links; for a plain file, the listing already says so
+                        if name[-1] in "pP" and name[-4:] in _ZIP:
+                            for member in _zip_members(entry.path, (*rel, name), problems):
+                                by_name.setdefault(member.name, []).append(member)
+                            continue
+                        same = same_name(name)
+                        if same is None:
+                            by_name[name] = [(rel, name, folder)]
+                        else:
+                            same.append((rel, name, folder))
+                    elif entry.is_dir():
+                        below.append((entry.path, (*rel, name)))
+                    else:
+                        problems.append(f"{entry.path}: {_not_regular(entry)}, skipped")
+                break
             except OSError as e:
                 problems.append(f"{entry.path}: cannot be read ({_reason(e)}), skipped")
         folders.extend(reversed(below))  # depth first, in name order, as os.walk goes
-    return found
+    return by_name
 
 
 def _listing(folder: str, seen: set[tuple[int, int]], problems: list[str]) -> list[os.DirEntry]:
@@ -238,7 +269,7 @@ class Locator:
 
     def __init__(self, root: Optional[Path] = None):
         self._root = root
-        self._by_name: Optional[dict[str, list[DataFile]]] = None
+        self._by_name: Optional[dict[str, list[Found]]] = None
         #: What the scan could not read, one line per file or folder (``data check`` prints them).
         self.problems: list[str] = []
         #: Changes whenever the scan is forgotten, so that what was derived from it can be too.
@@ -250,27 +281,18 @@ class Locator:
     def root(self) -> Path:
         return self._root if self._root is not None else data_root()
 
-    def _index(self) -> dict[str, list[DataFile]]:
+    def _index(self) -> dict[str, list[Found]]:
         if self._by_name is None:
-            by_name: dict[str, list[DataFile]] = {}
             self.problems = []
-            if self.root.is_dir():
-                for f in scan(self.root, self.problems):
-                    name = f.parts[-1]  # not the .name property: a Python call per file
-                    same = by_name.get(name)
-                    if same is None:
-                        by_name[name] = [f]
-                    else:
-                        same.append(f)
-            self._by_name = by_name
+            self._by_name = index(self.root, self.problems) if self.root.is_dir() else {}
         return self._by_name
 
     def find(self, pattern: str) -> list[DataFile]:
         """Files whose name matches the glob ``pattern`` (case-sensitive)."""
         index = self._index()
         if not any(c in pattern for c in "*?["):
-            return list(index.get(pattern, []))
-        return [f for name, files in index.items() if fnmatch.fnmatchcase(name, pattern) for f in files]
+            return [as_file(f) for f in index.get(pattern, [])]
+        return [as_file(f) for name, files in index.items() if fnmatch.fnmatchcase(name, pattern) for f in files]
 
     def pick(self, candidates: Iterable[DataFile], standing: Standing) -> list[DataFile]:
         """``candidates`` best first: by the caller's ``standing`` (edition, kind of file), then
@@ -309,10 +331,11 @@ class Locator:
         """
         copies: dict[tuple[str, ...], dict[tuple[str, ...], DataFile]] = {}
         for files in self._index().values():
-            for f in files:
-                if folder in f.parts[:-1]:
-                    cut = len(f.parts) - 1 - f.parts[:-1][::-1].index(folder)
-                    copies.setdefault(f.parts[:cut], {})[f.parts[cut:]] = f
+            for found in files:
+                parts = _parts(found)
+                if folder in parts[:-1]:
+                    cut = len(parts) - 1 - parts[:-1][::-1].index(folder)
+                    copies.setdefault(parts[:cut], {})[parts[cut:]] = as_file(found)
         if not copies:
             return {}
 
@@ -329,7 +352,12 @@ class Locator:
         are part of the path, so this stays inside one zip file or one folder tree)."""
         prefix = f.parts[:-1]
         n = len(prefix)
-        return {g.parts[n:]: g for files in self._index().values() for g in files if g.parts[:n] == prefix}
+        return {
+            parts[n:]: as_file(g)
+            for files in self._index().values()
+            for g in files
+            if (parts := _parts(g))[:n] == prefix
+        }
 
     def refresh(self) -> None:
         self._by_name = None
