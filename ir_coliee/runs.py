@@ -228,9 +228,9 @@ def _separator(mm: mmap.mmap, start: int) -> Optional[bytes]:
 
 
 def _blank_pairs(mm: mmap.mmap, start: int) -> bool:
-    """Whether two blank bytes (space, tab, control bytes; not CR, which ends a line in both readers)
-    stand side by side anywhere after ``start``, other than two newlines (a blank line), or the data
-    starts with one: an empty field or a line that starts or ends with a separator. numpy, block by
+    """Whether two blank bytes (space, tab, CR, LF, control bytes) stand side by side anywhere after
+    ``start``, other than line ends (CR LF, or LF LF: a blank line), or the data starts with one: an
+    empty field or a line that starts or ends with a separator. numpy, block by
     block: a byte search for each such pair would take several times as long. (The arrays that point
     into the memory map are gone when this returns, so that it can be closed.)"""
     data = np.frombuffer(mm, dtype=np.uint8)
@@ -238,11 +238,12 @@ def _blank_pairs(mm: mmap.mmap, start: int) -> bool:
         return True
     for at in range(start, len(data), _BLOCK):
         block = data[at : at + _BLOCK + 1]
-        blank = (block <= 32) & (block != 13)
+        blank = block <= 32
         side_by_side = blank[1:] & blank[:-1]
-        if side_by_side.any():
-            newline = block == 10
-            if (side_by_side & ~(newline[1:] & newline[:-1])).any():
+        if side_by_side.any():  # rare in LF files (a blank line); in CRLF files, at every line end
+            ends = (block == 13) | (block == 10)
+            line_ends = ends[1:] & ends[:-1]  # CR LF, or LF LF (a blank line): both readers skip them
+            if (side_by_side & ~line_ends).any():
                 return True
     return False
 
