@@ -8,6 +8,13 @@ line with :func:`parse_line`, so they report the same problem with the same word
 Runs come back as a pandas DataFrame with ``query_id``, ``doc_id`` (for answers: the label) and
 ``score`` columns, which ir_measures and PyTerrier take as they are. Where a format has no score,
 line order is the ranking: the first line gets the highest score.
+
+Two readers, one result. The fast one is pyarrow's CSV reader (all cores; ids kept as dictionary
+codes, :class:`~ir_coliee.tables.CodedRun`), chosen by measurement over polars and pandas' C parser
+(``bench/bench_speed.py``): it takes the common file, one space or tab between fields, and checks on
+whole columns what the other checks line by line (column count, scores, answers, duplicates, late
+comments). Anything else (runs of spaces, a lone carriage return, a bad line) goes to the line-by-line
+reader, which reports the exact line.
 """
 
 from __future__ import annotations
@@ -114,8 +121,8 @@ def raw_lines(path: PathLike) -> Iterator[tuple[int, str, Optional[list[str]]]]:
 def data_lines(path: PathLike) -> Iterator[tuple[int, list[str]]]:
     """The fields of each non-blank line outside ``/* ... */`` comments (``task3-L`` files open with one).
 
-    Fields are separated by spaces and tabs, as pandas' reader sees them; a carriage return inside
-    a line separates too (the fast reader then steps aside, see :func:`_parse_fast`).
+    Fields are separated by runs of spaces and tabs; a carriage return inside a line separates too (the
+    fast reader, which takes one separator between fields, then steps aside: see :func:`_parse_fast`).
     """
     return ((lineno, parts) for lineno, _, parts in raw_lines(path) if parts)
 
@@ -334,7 +341,7 @@ def _parse_fast(path: PathLike, fmt: Union[RunFormat, FormatName], skip: int) ->
 
 class RunColumns:
     """A run's lines as columns, read line by line in bounded memory: ids interned to integer codes (each
-    distinct id stored once), scores and line numbers in arrays; 10M lines take about what pandas' reader
+    distinct id stored once), scores and line numbers in arrays; 10M lines take about what the fast reader
     takes, not a Python object per cell."""
 
     def __init__(self, fmt: RunFormat):

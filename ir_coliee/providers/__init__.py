@@ -12,6 +12,7 @@ from ir_measures.providers.fallback_provider import FallbackProvider
 from ir_measures.util import TYPE_QREL, Metric
 
 from ir_coliee.providers.coliee_provider import KINDS, ColieeEvaluator, ColieeProvider, is_micro
+from ir_coliee.tables import CodedRun, gold_table
 
 #: The one provider instance (also placed first in ``ir_measures.DefaultPipeline`` on import).
 provider = ColieeProvider()
@@ -27,10 +28,10 @@ pipeline = FallbackProvider([provider, *_host_providers()])
 
 
 def calc(measures: Sequence[Measure], qrels: TYPE_QREL, run: object) -> CalcResults:
-    """``pipeline.calc``, with a run as codes (:class:`ir_coliee.coded.CodedRun`) counted as codes by our
-    provider and given to the others (pytrec_eval for AP, R@k, ...) as a DataFrame. The per-query values
-    come measure by measure, ours first."""
-    from ir_coliee.coded import CodedRun
+    """``pipeline.calc``, with a run as codes (:class:`ir_coliee.tables.CodedRun`) counted as codes by our
+    provider and given to the others (pytrec_eval for AP, R@k, ...) as the dict of dicts they convert
+    every run into, made directly from the codes for the gold queries only. The per-query values come
+    measure by measure, ours first."""
 
     ours = [m for m in measures if provider.supports(m)]
     theirs = [m for m in measures if m not in ours]
@@ -38,7 +39,7 @@ def calc(measures: Sequence[Measure], qrels: TYPE_QREL, run: object) -> CalcResu
     per_query: list[Metric] = []
     for chosen, evaluating in ((ours, provider), (theirs, pipeline)):
         if chosen:
-            given = run.frame() if isinstance(run, CodedRun) and evaluating is pipeline else run
+            given = run.table(set(gold_table(qrels))) if isinstance(run, CodedRun) and evaluating is pipeline else run
             result = evaluating.calc(chosen, qrels, given)
             aggregated.update(cast(dict, result.aggregated))
             per_query.extend(result.per_query)
