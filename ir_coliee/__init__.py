@@ -1,7 +1,8 @@
 """COLIEE legal retrieval and entailment benchmarks in the ir_datasets / ir_measures / PyTerrier ecosystem.
 
-Importing the package registers the official COLIEE measures with ir_measures (see ``ir_coliee._host``)
-and reads no file.
+Importing the package registers the official COLIEE measures with ir_measures, and the COLIEE datasets
+with ir_datasets once that is imported (see ``ir_coliee._host``); it reads no file and loads neither
+pandas, numpy, pyarrow nor ir_datasets: the functions that need them import them on first use.
 """
 
 from typing import TYPE_CHECKING, Any

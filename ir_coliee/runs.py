@@ -189,6 +189,8 @@ def parse_run(
 
 #: pyarrow's CSV reader parses blocks of this size on all cores.
 _BLOCK = 1 << 24
+#: The blank-pair scan goes through the file in blocks that stay in the CPU's cache (twice as fast as 16 MiB).
+_SCAN_BLOCK = 1 << 20
 
 
 class _Counted:
@@ -243,8 +245,8 @@ def _blank_pairs(mm: mmap.mmap, start: int) -> bool:
     data = np.frombuffer(mm, dtype=np.uint8)
     if start >= len(data) or data[start] <= 32:
         return True
-    for at in range(start, len(data), _BLOCK):
-        block = data[at : at + _BLOCK + 1]
+    for at in range(start, len(data), _SCAN_BLOCK):
+        block = data[at : at + _SCAN_BLOCK + 1]
         blank = block <= 32
         side_by_side = blank[1:] & blank[:-1]
         if side_by_side.any():  # rare in LF files (a blank line); in CRLF files, at every line end
@@ -259,7 +261,8 @@ def _arrow_table(path: PathLike, fmt: RunFormat, start: int, sep: bytes, size: i
     names = [f"c{i}" for i in range(fmt.width)]
     ids = pa.dictionary(pa.int32(), pa.string())
     wanted = [fmt.query, fmt.doc, fmt.tag] + ([fmt.score] if fmt.score is not None else [])
-    types = {names[i]: (pa.float64() if i == fmt.score else ids) for i in wanted}
+    # ids as dictionary codes; the run tag as plain strings (only its distinct values are kept)
+    types = {names[i]: (pa.float64() if i == fmt.score else pa.string() if i == fmt.tag else ids) for i in wanted}
     with open(path, "rb") as f:
         f.seek(start)
         bar = tqdm_bar(f"reading {os.path.basename(path)}", size - start)
@@ -334,7 +337,7 @@ def _parse_fast(path: PathLike, fmt: Union[RunFormat, FormatName], skip: int) ->
             return None
     else:
         scores = np.arange(len(queries), 0, -1, dtype=float)
-    tags = columns.pop(fmt.tag).combine_chunks().dictionary.to_pylist()
+    tags = pc.unique(columns.pop(fmt.tag)).to_pylist()  # in the order of first appearance
     coded = CodedRun(query_ids, doc_ids, queries, docs, scores, unique=True)
     return ParsedRun(coded, fmt.name, tags, [], os.fspath(path))
 

@@ -17,7 +17,7 @@ import zipfile
 import zlib
 from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import Callable, NamedTuple, Optional
+from typing import Callable, NamedTuple, Optional, Union, cast
 
 import ir_datasets
 
@@ -176,12 +176,33 @@ def _parts(found: Found) -> tuple[str, ...]:
     return found.parts if type(found) is DataFile else (*found[0], found[1])
 
 
+#: The index's value for a name: the one file of that name, or a list when there are several.
+Named = Union[Found, list]
+
+
+def _files(named: Optional[Named]) -> list[Found]:
+    if named is None:
+        return []
+    return named if type(named) is list else [cast(Found, named)]
+
+
+def _add(by_name: dict[str, Named], name: str, found: Found) -> None:
+    """Index a second (third, ...) file of ``name``; the first goes in alone, without a list."""
+    prior = by_name.setdefault(name, found)
+    if prior is not found:
+        if type(prior) is list:
+            prior.append(found)
+        else:
+            by_name[name] = [prior, found]
+
+
 def scan(root: Path, problems: Optional[list[str]] = None) -> list[DataFile]:
     """Every file below ``root`` (see :func:`index`), by path."""
-    return sorted((as_file(f) for files in index(root, problems).values() for f in files), key=lambda f: f.parts)
+    found = (as_file(f) for named in index(root, problems).values() for f in _files(named))
+    return sorted(found, key=lambda f: f.parts)
 
 
-def index(root: Path, problems: Optional[list[str]] = None) -> dict[str, list[Found]]:
+def index(root: Path, problems: Optional[list[str]] = None) -> dict[str, Named]:
     """Every file below ``root`` by its name, looking inside zip files. Hidden files (``.DS_Store``) are
     skipped; linked folders are followed (users link data into place) but a link loop is not; what
     cannot be read (an unreadable folder, a dangling link, a FIFO or device, a corrupt zip) is skipped
@@ -192,12 +213,12 @@ def index(root: Path, problems: Optional[list[str]] = None) -> dict[str, list[Fo
     ``access`` or ``Path`` per file: together they took five times as long as the walk), and files
     indexed as they are found, as plain tuples. Whether a file may be read is asked when it is chosen
     (:meth:`Locator.pick`) or read (an error naming it)."""
-    by_name: dict[str, list[Found]] = {}
+    by_name: dict[str, Named] = {}
     problems = [] if problems is None else problems
     seen: set[tuple[int, int]] = set()
     folders: list[tuple[str, tuple[str, ...]]] = [(os.fspath(root), ())]
     # once per file (7,000 in a Task 1 pool): no Python-level call on the common path
-    same_name = by_name.get
+    first = by_name.setdefault
     while folders:
         folder, rel = folders.pop()
         below: list[tuple[str, tuple[str, ...]]] = []
@@ -211,13 +232,11 @@ def index(root: Path, problems: Optional[list[str]] = None) -> dict[str, list[Fo
                     if entry.is_file():  # follows links; for a plain file, the listing already says so
                         if name[-1] in "pP" and name[-4:] in _ZIP:
                             for member in _zip_members(entry.path, (*rel, name), problems):
-                                by_name.setdefault(member.name, []).append(member)
+                                _add(by_name, member.name, member)
                             continue
-                        same = same_name(name)
-                        if same is None:
-                            by_name[name] = [(rel, name, folder)]
-                        else:
-                            same.append((rel, name, folder))
+                        found = (rel, name, folder)
+                        if first(name, found) is not found:  # rare: a name seen before
+                            _add(by_name, name, found)
                     elif entry.is_dir():
                         below.append((entry.path, (*rel, name)))
                     else:
@@ -269,7 +288,7 @@ class Locator:
 
     def __init__(self, root: Optional[Path] = None):
         self._root = root
-        self._by_name: Optional[dict[str, list[Found]]] = None
+        self._by_name: Optional[dict[str, Named]] = None
         #: What the scan could not read, one line per file or folder (``data check`` prints them).
         self.problems: list[str] = []
         #: Changes whenever the scan is forgotten, so that what was derived from it can be too.
@@ -281,7 +300,7 @@ class Locator:
     def root(self) -> Path:
         return self._root if self._root is not None else data_root()
 
-    def _index(self) -> dict[str, list[Found]]:
+    def _index(self) -> dict[str, Named]:
         if self._by_name is None:
             self.problems = []
             self._by_name = index(self.root, self.problems) if self.root.is_dir() else {}
@@ -291,8 +310,10 @@ class Locator:
         """Files whose name matches the glob ``pattern`` (case-sensitive)."""
         index = self._index()
         if not any(c in pattern for c in "*?["):
-            return [as_file(f) for f in index.get(pattern, [])]
-        return [as_file(f) for name, files in index.items() if fnmatch.fnmatchcase(name, pattern) for f in files]
+            return [as_file(f) for f in _files(index.get(pattern))]
+        return [
+            as_file(f) for name, named in index.items() if fnmatch.fnmatchcase(name, pattern) for f in _files(named)
+        ]
 
     def pick(self, candidates: Iterable[DataFile], standing: Standing) -> list[DataFile]:
         """``candidates`` best first: by the caller's ``standing`` (edition, kind of file), then
@@ -330,8 +351,8 @@ class Locator:
         equally full copies, :func:`copy_order`'s rule (extracted, then shallowest), with a warning.
         """
         copies: dict[tuple[str, ...], dict[tuple[str, ...], DataFile]] = {}
-        for files in self._index().values():
-            for found in files:
+        for named in self._index().values():
+            for found in _files(named):
                 parts = _parts(found)
                 if folder in parts[:-1]:
                     cut = len(parts) - 1 - parts[:-1][::-1].index(folder)
@@ -354,8 +375,8 @@ class Locator:
         n = len(prefix)
         return {
             parts[n:]: as_file(g)
-            for files in self._index().values()
-            for g in files
+            for named in self._index().values()
+            for g in _files(named)
             if (parts := _parts(g))[:n] == prefix
         }
 
