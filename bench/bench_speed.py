@@ -402,8 +402,7 @@ def section_startup(folder: str, repeat: int, out: list[str]) -> Table:
 
 
 def machine() -> str:
-    import ir_datasets
-    import ir_measures
+    from importlib.metadata import PackageNotFoundError, version
 
     cpu = platform.processor() or platform.machine()
     try:
@@ -411,18 +410,11 @@ def machine() -> str:
             cpu = next((line.split(":", 1)[1].strip() for line in f if line.startswith("model name")), cpu)
     except OSError:
         pass
-    versions = [
-        f"Python {platform.python_version()}",
-        f"numpy {np.__version__}",
-        f"pandas {pd.__version__}",
-        f"pyarrow {pa.__version__}",
-    ]
-    versions += [f"ir_measures {ir_measures.__version__}", f"ir_datasets {ir_datasets.__version__}"]
-    for name in ("polars", "ranx", "pytrec_eval"):
+    versions = [f"Python {platform.python_version()}"]
+    for name in ("numpy", "pandas", "pyarrow", "ir_measures", "ir_datasets", "pytrec-eval-terrier", "polars", "ranx"):
         try:
-            module = __import__(name)
-            versions.append(f"{name} {getattr(module, '__version__', '(installed)')}")
-        except ImportError:
+            versions.append(f"{name} {version(name)}")
+        except PackageNotFoundError:
             versions.append(f"{name} (not installed)")
     return f"{platform.system()} {platform.release()}, {os.cpu_count()} cores ({cpu}); " + ", ".join(versions)
 

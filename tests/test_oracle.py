@@ -178,3 +178,18 @@ def test_tuning_curve_is_the_measure_at_each_cutoff(gold, run, over, measure):
     expected = [float(evaluator.calc_aggregate(cut(table, over, c))[measure]) for c in candidates]
     assert tuned.curve["cutoff"].tolist() == candidates
     assert tuned.curve[str(measure)].tolist() == expected  # to the last digit
+
+
+def test_shapes_the_codes_cannot_hold_are_counted_as_dicts():
+    """Numbers as ids, or scores that are not numbers, keep the dict path: the counts a user of
+    ir_measures gets from the rows as given (an int 5 is not the document "5")."""
+    from collections import namedtuple
+
+    Row = namedtuple("Row", "query_id doc_id score")
+    gold = {"q1": {"5": 1, "a": 1}}
+    for run, tp in (
+        ([Row("q1", 5, 1.0), Row("q1", "a", 0.5)], 1),
+        ([Row("q1", "5", None), Row("q1", "a", None)], 2),
+        (pd.DataFrame({"query_id": ["q1", "q1"], "doc_id": [5, "a"], "score": [1.0, 0.5]}), 1),
+    ):
+        assert ir_measures.calc_aggregate([MicroR], gold, run)[MicroR] == tp / 2
