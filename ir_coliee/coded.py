@@ -95,21 +95,25 @@ def _slices(n: int) -> list[slice]:
     return [slice(at, at + _SLICE) for at in range(0, n, _SLICE)]
 
 
+def pair_codes(queries: np.ndarray, docs: np.ndarray, n_docs: int) -> np.ndarray:
+    """One integer per (query, document) pair of codes."""
+    return queries.astype(np.int64) * max(n_docs, 1) + docs
+
+
 def repeated_pairs(queries: np.ndarray, docs: np.ndarray, n_docs: int) -> np.ndarray:
     """A mask of the lines whose (query, document) pair came on an earlier line."""
-    width = max(n_docs, 1)
     if not len(queries):
         return np.zeros(0, dtype=bool)
-    size = (int(queries.max()) + 1) * width
+    size = (int(queries.max()) + 1) * max(n_docs, 1)
     if size < _BITMAP_LIMIT:  # O(n), no hashing: if each line sets a new bit, no pair repeats
         seen = np.zeros(size, dtype=bool)
         for part in _slices(len(queries)):
-            seen[queries[part].astype(np.int64) * width + docs[part]] = True
+            seen[pair_codes(queries[part], docs[part], n_docs)] = True
         if int(np.count_nonzero(seen)) == len(queries):
             return np.zeros(len(queries), dtype=bool)
     import pandas as pd
 
-    return pd.Series(queries.astype(np.int64) * width + docs).duplicated().to_numpy()
+    return pd.Series(pair_codes(queries, docs, n_docs)).duplicated().to_numpy()
 
 
 class CodedGold:
@@ -132,21 +136,29 @@ class CodedGold:
             self.table = np.zeros(size, dtype=bool)
             self.table[self.pairs] = True
 
-    def matches(self, pairs: np.ndarray) -> np.ndarray:
-        """A mask of the ``pairs`` that are relevant."""
-        if not len(self.pairs):
-            return np.zeros(len(pairs), dtype=bool)
-        if self.table is not None:
-            return self.table[pairs]
-        found = np.minimum(np.searchsorted(self.pairs, pairs), len(self.pairs) - 1)
-        return self.pairs[found] == pairs
+    def line_codes(self, run: CodedRun) -> tuple[np.ndarray, np.ndarray]:
+        """For each distinct query and document id of ``run``, its position among the gold's, or -1."""
+        return index_in(run.query_ids, self.queries), index_in(run.doc_ids, self.docs)
+
+    def relevant_lines(self, query: np.ndarray, doc: np.ndarray) -> np.ndarray:
+        """Which lines, given as gold query and gold document positions (-1: not in the gold), name a
+        relevant pair."""
+        hit = (query >= 0) & (doc >= 0)
+        out = np.zeros(len(query), dtype=bool)
+        if len(self.pairs):
+            pairs = query[hit].astype(np.int64) * len(self.docs) + doc[hit]
+            if self.table is not None:
+                out[hit] = self.table[pairs]
+            else:
+                found = np.minimum(np.searchsorted(self.pairs, pairs), len(self.pairs) - 1)
+                out[hit] = self.pairs[found] == pairs
+        return out
 
     def counts(self, run: CodedRun) -> dict[str, Counts]:
         """Counts of every gold query (a gold query absent from the run has nothing retrieved), added up
         slice by slice of the run's lines."""
         n = len(self.queries)
-        query_of = index_in(run.query_ids, self.queries)
-        doc_of = index_in(run.doc_ids, self.docs)
+        query_of, doc_of = self.line_codes(run)
         again = None if run.unique else repeated_pairs(run.queries, run.docs, len(run.doc_ids))
         tp = np.zeros(n, dtype=np.int64)
         retrieved = np.zeros(n, dtype=np.int64)
@@ -156,10 +168,8 @@ class CodedGold:
             if again is not None:
                 kept &= ~again[part]
             retrieved += np.bincount(line_query[kept], minlength=n)
-            line_doc = doc_of[run.docs[part]]
-            hit = kept & (line_doc >= 0)
-            hit_query = line_query[hit].astype(np.int64)
-            tp += np.bincount(hit_query[self.matches(hit_query * len(self.docs) + line_doc[hit])], minlength=n)
+            relevant = kept & self.relevant_lines(line_query, doc_of[run.docs[part]])
+            tp += np.bincount(line_query[relevant], minlength=n)
         return {
             q: Counts(t, r, rel)
             for q, t, r, rel in zip(self.queries, tp.tolist(), retrieved.tolist(), self.relevant.tolist())

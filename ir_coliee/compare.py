@@ -145,6 +145,11 @@ def _side_by_side(items: Sequence[tuple[Stat, np.ndarray]]) -> _Columns:
     return _Columns(np.hstack([c for _, c in items]), parts)
 
 
+def _joined(sets: Sequence[_Columns]) -> _Columns:
+    """Several column sets side by side, each part where it now stands."""
+    return _side_by_side([(stat, c.matrix[:, cols]) for c in sets for stat, cols in c.parts])
+
+
 def _swap_mask(rng: np.random.Generator, size: int, n: int) -> np.ndarray:
     """(size, n) of 0.0 / 1.0, each a fair coin: 8 coins per random byte."""
     import numpy as np
@@ -309,14 +314,11 @@ def compare(
         columns = {
             name: _side_by_side([(stats[m], stats[m].columns(data[name][m])) for m in resampled]) for name in names
         }
-        everything = _side_by_side([(stats[m], stats[m].columns(data[name][m])) for name in names for m in resampled])
-        intervals = bootstrap_sums(everything, resamples, rng, n)
+        intervals = bootstrap_sums(_joined([columns[name] for name in names]), resamples, rng, n)
         others = [name for name in names if name != base]
         if others:
-            against = _side_by_side(
-                [(s, columns[name].matrix[:, c]) for name in others for s, c in columns[name].parts]
-            )
-            bases = _side_by_side([(s, columns[base].matrix[:, c]) for _ in others for s, c in columns[base].parts])
+            against = _joined([columns[name] for name in others])
+            bases = _joined([columns[base]] * len(others))
             tested = iter(randomization_sums(against, bases, resamples, rng, n))
             for name in others:
                 for m in resampled:

@@ -88,10 +88,10 @@ def evaluate(
         chosen = official_measures(task, year)
     else:
         chosen = parse_measures(measures)
-    import pandas as pd
-
     result = pipeline.calc(chosen, qrels, run)
     if per_query:
         return per_query_frame(result.per_query)
+    import pandas as pd
+
     assert isinstance(result.aggregated, dict)
     return pd.DataFrame([{str(m): float(result.aggregated[m]) for m in chosen}])

@@ -33,7 +33,7 @@ import pyarrow.compute as pc
 import pyarrow.csv as pa_csv
 from ir_measures.util import TYPE_RUN
 
-from ir_coliee.coded import CodedRun, repeated_pairs
+from ir_coliee.coded import CodedRun, pair_codes, repeated_pairs
 from ir_coliee.errors import ColieeFormatError, PathLike, shown
 from ir_coliee.model.formats import (
     ANSWER_LABELS,
@@ -374,19 +374,17 @@ class RunColumns:
     def __len__(self) -> int:
         return len(self.lines)
 
+    def codes(self) -> tuple[np.ndarray, np.ndarray]:
+        """The query and document code of each line, as arrays over the same memory."""
+        return np.frombuffer(self.queries, dtype=np.int64), np.frombuffer(self.docs, dtype=np.int64)
+
     def pair_codes(self) -> np.ndarray:
-        return np.frombuffer(self.queries, dtype=np.int64) * max(len(self.doc_ids), 1) + np.frombuffer(
-            self.docs, dtype=np.int64
-        )
+        return pair_codes(*self.codes(), len(self.doc_ids))
 
     def duplicates(self) -> list[Duplicate]:
         """Each (query, document) pair given again, with the line it was first given on."""
         pairs = self.pair_codes()
-        again = np.flatnonzero(
-            repeated_pairs(
-                np.frombuffer(self.queries, dtype=np.int64), np.frombuffer(self.docs, dtype=np.int64), len(self.doc_ids)
-            )
-        )
+        again = np.flatnonzero(repeated_pairs(*self.codes(), len(self.doc_ids)))
         if not len(again):
             return []
         first: dict[int, int] = {}  # only the pairs given again: a few rows, not a table of every row
@@ -407,8 +405,7 @@ class RunColumns:
         return CodedRun(
             pa.array(list(self.query_ids), pa.string()),
             pa.array(list(self.doc_ids), pa.string()),
-            np.frombuffer(self.queries, dtype=np.int64),
-            np.frombuffer(self.docs, dtype=np.int64),
+            *self.codes(),
             scores,
         )
 

@@ -54,7 +54,7 @@ from ir_coliee.model import (
 from ir_coliee.pilot import score_pilot
 from ir_coliee.providers import calc
 from ir_coliee.runs import FormatOption, ParsedRun, first_format, parse_run
-from ir_coliee.tables import CodedRun, Counts, answer_counts, gold_table, run_table, set_counts
+from ir_coliee.tables import CodedRun, Counts, answer_counts, gold_table, run_table, set_counts, table_frame
 from ir_coliee.textfile import regular_file
 from ir_coliee.tuning import Over, Tuned, apply_cutoff, tune_cutoff
 from ir_coliee.values import CountedValue
@@ -232,8 +232,7 @@ def _frame_of(run: TYPE_RUN) -> pd.DataFrame:
         return run.frame()
     if isinstance(run, pd.DataFrame) and {"query_id", "doc_id", "score"} <= set(run.columns):
         return run
-    rows = [(q, d, s) for q, docs in run_table(run).items() for d, s in docs.items()]
-    return pd.DataFrame(rows, columns=["query_id", "doc_id", "score"])
+    return table_frame(run_table(run))
 
 
 def _in_dataset_ids(run: _Run, gold: Gold) -> _Run:

@@ -177,6 +177,14 @@ def run_table(run: TYPE_RUN, keep: Optional[Iterable[str]] = None) -> Table:
     return table
 
 
+def table_frame(table: Table) -> pd.DataFrame:
+    """``{query_id: {doc_id: score}}`` as a ``query_id, doc_id, score`` DataFrame."""
+    import pandas as pd
+
+    rows = [(q, d, s) for q, docs in table.items() for d, s in docs.items()]
+    return pd.DataFrame(rows, columns=["query_id", "doc_id", "score"])
+
+
 def top_docs(docs: dict[str, float], cutoff: Optional[int]) -> Iterable[str]:
     """The retrieved documents: all of them, or the ``cutoff`` best by score, ties by doc id descending
     (trec_eval's order)."""

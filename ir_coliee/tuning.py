@@ -25,7 +25,7 @@ from ir_coliee.measures import MicroF1
 from ir_coliee.progress import progress
 from ir_coliee.providers import pipeline
 from ir_coliee.providers.coliee_provider import KINDS, is_micro
-from ir_coliee.tables import Table, gold_table, run_table, set_counts, top_docs
+from ir_coliee.tables import Table, gold_table, run_table, set_counts, table_frame, top_docs
 
 if TYPE_CHECKING:
     import numpy as np
@@ -142,19 +142,19 @@ def _ranked(run: TYPE_RUN, gold: Table, measure: Measure) -> Optional[_Ranking]:
     import numpy as np
     import pyarrow.compute as pc
 
-    from ir_coliee.coded import CodedGold, coded, index_in, repeated_pairs
+    from ir_coliee.coded import CodedGold, coded, repeated_pairs
 
     kind = KINDS.get(type(measure))
     if kind is None or kind.counts is not set_counts or measure.params.get("cutoff") is not None:
         return None
     codes = coded(run)
     if codes is None or (not codes.unique and repeated_pairs(codes.queries, codes.docs, len(codes.doc_ids)).any()):
-        table = run_table(run)  # a pair given twice counts once, with its best score
-        codes = coded(_frame(table))
+        codes = coded(table_frame(run_table(run)))  # a pair given twice counts once, with its best score
         assert codes is not None
     gold_codes = CodedGold(gold, measure["rel"])
     n = len(gold_codes.queries)
-    query = index_in(codes.query_ids, gold_codes.queries)[codes.queries]
+    query_of, doc_of = gold_codes.line_codes(codes)
+    query = query_of[codes.queries]
     doc_rank = np.empty(len(codes.doc_ids), dtype=np.int64)
     doc_rank[pc.sort_indices(codes.doc_ids).to_numpy()] = np.arange(len(codes.doc_ids))
     longest = int(np.bincount(codes.queries).max()) if len(codes) else 1
@@ -162,10 +162,7 @@ def _ranked(run: TYPE_RUN, gold: Table, measure: Measure) -> Optional[_Ranking]:
     order = np.lexsort((-doc_rank[codes.docs], -all_scores, query))
     order = order[query[order] >= 0]
     query, score = query[order], all_scores[order]
-    doc = index_in(codes.doc_ids, gold_codes.docs)[codes.docs[order]]
-    hit = doc >= 0
-    is_relevant = np.zeros(len(order), dtype=bool)
-    is_relevant[hit] = gold_codes.matches(query[hit].astype(np.int64) * len(gold_codes.docs) + doc[hit])
+    is_relevant = gold_codes.relevant_lines(query, doc_of[codes.docs[order]])
     length = np.bincount(query, minlength=n)
     start = np.concatenate([[0], np.cumsum(length)[:-1]]).astype(np.int64) if n else np.zeros(0, dtype=np.int64)
     relevant_before = np.concatenate([[0], np.cumsum(is_relevant)])
@@ -174,13 +171,6 @@ def _ranked(run: TYPE_RUN, gold: Table, measure: Measure) -> Optional[_Ranking]:
     span = high - low
     ratio = np.divide(score - low, span, out=np.ones_like(score), where=span != 0)
     return _Ranking(query, score, start, length, relevant_before, gold_codes.relevant, ratio, longest, all_scores)
-
-
-def _frame(table: Table) -> pd.DataFrame:
-    import pandas as pd
-
-    rows = [(q, d, s) for q, docs in table.items() for d, s in docs.items()]
-    return pd.DataFrame(rows, columns=["query_id", "doc_id", "score"])
 
 
 def tune_cutoff(
@@ -224,7 +214,7 @@ def apply_cutoff(run: TYPE_RUN, over: Over, cutoff: float) -> pd.DataFrame:
     """``run`` cut as :func:`tune_cutoff` would, as a DataFrame (``query_id``, ``doc_id``, ``score``)."""
     if over not in OVER:
         raise ValueError(f"unknown cutoff kind {over!r}; expected one of {', '.join(OVER)}")
-    return _frame(cut(run_table(run), over, cutoff))
+    return table_frame(cut(run_table(run), over, cutoff))
 
 
 def plot_curve(tuned: Tuned, path: str) -> str:

@@ -308,11 +308,11 @@ class Locator:
 
     def find(self, pattern: str) -> list[DataFile]:
         """Files whose name matches the glob ``pattern`` (case-sensitive)."""
-        index = self._index()
+        by_name = self._index()
         if not any(c in pattern for c in "*?["):
-            return [as_file(f) for f in _files(index.get(pattern))]
+            return [as_file(f) for f in _files(by_name.get(pattern))]
         return [
-            as_file(f) for name, named in index.items() if fnmatch.fnmatchcase(name, pattern) for f in _files(named)
+            as_file(f) for name, named in by_name.items() if fnmatch.fnmatchcase(name, pattern) for f in _files(named)
         ]
 
     def pick(self, candidates: Iterable[DataFile], standing: Standing) -> list[DataFile]:

@@ -12,7 +12,7 @@ from ir_measures.providers.fallback_provider import FallbackProvider
 from ir_measures.util import TYPE_QREL, Metric
 
 from ir_coliee.providers.coliee_provider import KINDS, ColieeEvaluator, ColieeProvider, is_micro
-from ir_coliee.tables import CodedRun, gold_table
+from ir_coliee.tables import CodedRun, gold_table, run_table
 
 #: The one provider instance (also placed first in ``ir_measures.DefaultPipeline`` on import).
 provider = ColieeProvider()
@@ -39,7 +39,7 @@ def calc(measures: Sequence[Measure], qrels: TYPE_QREL, run: object) -> CalcResu
     per_query: list[Metric] = []
     for chosen, evaluating in ((ours, provider), (theirs, pipeline)):
         if chosen:
-            given = run.table(set(gold_table(qrels))) if isinstance(run, CodedRun) and evaluating is pipeline else run
+            given = run_table(run, gold_table(qrels)) if isinstance(run, CodedRun) and evaluating is pipeline else run
             result = evaluating.calc(chosen, qrels, given)
             aggregated.update(cast(dict, result.aggregated))
             per_query.extend(result.per_query)

@@ -105,7 +105,7 @@ class ColieeEvaluator(providers.Evaluator):
                 if isinstance(as_codes, CodedRun):  # a DataFrame or a run file as read: counted with numpy
                     return CodedGold(self.gold, rel).counts(as_codes)
             if "table" not in shapes:
-                shapes["table"] = run_table(run.frame() if isinstance(run, CodedRun) else run, self.gold)
+                shapes["table"] = run_table(run, self.gold)
             return fn(self.gold, cast(Table, shapes["table"]), cutoff, rel)
 
         for measure in self.measures:
