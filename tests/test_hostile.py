@@ -427,3 +427,21 @@ def test_an_entry_that_cannot_be_examined_skips_only_itself(tmp_path):
     assert sorted(found) == ["a.txt", "z.txt"]
     assert as_file(found["z.txt"]).disk_path == str(tmp_path / "z.txt")
     assert len(problems) == 1 and problems[0].startswith(f"{tmp_path / 'm_self'}: cannot be read (")
+
+
+def test_a_copy_that_may_not_be_read_is_skipped_when_picked(tmp_path, monkeypatch):
+    """Readability is asked when a file is chosen: the readable copy serves, the other is named."""
+    from pathlib import Path
+
+    from ir_coliee.datasets.files import Locator
+
+    for folder in ("a", "b"):
+        (tmp_path / folder).mkdir()
+        (tmp_path / folder / "gold.json").write_text("{}")
+    locked = str(tmp_path / "a" / "gold.json")
+    real_access = os.access
+    monkeypatch.setattr(os, "access", lambda path, mode: os.fspath(path) != locked and real_access(path, mode))
+    locator = Locator(Path(tmp_path))
+    picked = locator.pick(locator.find("gold.json"), lambda f: ())
+    assert [f.disk_path for f in picked] == [str(tmp_path / "b" / "gold.json")]
+    assert locator.problems == [f"{locked}: cannot be read (permission denied), skipped"]
