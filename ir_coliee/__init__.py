@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from ir_coliee import _host
 from ir_coliee.compare import compare
-from ir_coliee.errors import ColieeError, ColieeFormatError, ColieeScoringError
+from ir_coliee.errors import ColieeError, ColieeFormatError, ColieeScoringError, ColieeWarning
 from ir_coliee.measures import (
     AnswerAccuracy,
     MacroF,
@@ -24,7 +24,7 @@ from ir_coliee.measures import (
     MicroR,
 )
 from ir_coliee.model import TASKS, official_measures, task_of
-from ir_coliee.providers import pipeline
+from ir_coliee.providers import calc, calc_aggregate, iter_calc, pipeline
 from ir_coliee.values import CountedValue
 
 __version__ = "0.1.0"
@@ -32,11 +32,9 @@ __version__ = "0.1.0"
 _host.install()
 _host.install_datasets()
 
-#: ir_coliee's own evaluation pipeline (same API as ``ir_measures``): our provider first, then ir_measures'.
+#: ir_coliee's own evaluation pipeline (same API as ``ir_measures``): our provider first, then ir_measures';
+#: ``calc``, ``calc_aggregate`` and ``iter_calc`` read a run in any shape once (see ``ir_coliee.shapes``).
 evaluator = pipeline.evaluator
-iter_calc = pipeline.iter_calc
-calc_aggregate = pipeline.calc_aggregate
-calc = pipeline.calc
 
 #: The rest of the API, imported on first use (PEP 562): pandas, numpy and pyarrow load with the
 #: functions that need them, not with ``import ir_coliee``.
@@ -92,6 +90,7 @@ __all__ = [
     "ColieeError",
     "ColieeFormatError",
     "ColieeScoringError",
+    "ColieeWarning",
     "CountedValue",
     "Finding",
     "MacroF",

@@ -79,10 +79,12 @@ def _json_doc(report: Report, index: int, per_query: bool) -> dict:
     row = report.table.iloc[index]
     doc: dict[str, object] = {
         "run": info.path or info.name,
+        "name": info.name,
+        "path": info.path,
         "run_tags": info.tags,
         "format": info.format,
         "measures": {m: _json_value(row[m]) for m in report.measures},
-        "counts": {c: _json_value(row[c]) for c in report.table.columns if c not in ("run", *report.measures)},
+        "counts": {c: _json_value(row[c]) for c in report.table.columns if c not in ("run", "path", *report.measures)},
     }
     if info.name in report.disqualified:
         doc["disqualified"] = report.disqualified[info.name]
@@ -115,7 +117,7 @@ def print_report(report: Report, out: TextIO, output: OutputFormat, digits: int,
         write_table(frame, out, digits, style=output)
         return
     missing = "disqualified" if any(report.disqualified.values()) else ""
-    write_table(report.table[["run", *report.measures]], out, digits, missing, style=output)
+    write_table(report.table[["run", *report.measures, "path"]], out, digits, missing, style=output)
 
 
 def report_findings(findings: Sequence[Finding]) -> None:

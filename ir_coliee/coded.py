@@ -12,8 +12,7 @@ numpy and pyarrow are imported here, at first use of this module, not when ``ir_
 
 from __future__ import annotations
 
-import operator
-from typing import Any, Optional
+from typing import Optional
 
 import numpy as np
 import pyarrow as pa
@@ -23,62 +22,6 @@ from ir_coliee.tables import CodedRun, Counts, Table
 
 #: Pair codes below this use a bitmap (one byte each) to find repeated pairs; above it, a hash table.
 _BITMAP_LIMIT = 1 << 28
-
-
-def _factorized(column: Any) -> Optional[tuple[np.ndarray, pa.Array]]:
-    """Codes and distinct values of a column of string ids; ``None`` for other ids (numbers, missing
-    values), which the dict path counts exactly as ir_measures' other providers see them."""
-    import pandas as pd
-
-    codes, uniques = pd.factorize(column)
-    try:
-        ids = pa.array(uniques, pa.string())
-    except (pa.ArrowInvalid, pa.ArrowTypeError):
-        return None
-    if len(codes) and int(codes.min()) < 0:
-        return None
-    return codes.astype(np.int64, copy=False), ids
-
-
-def coded(run: object) -> Optional[CodedRun]:
-    """``run`` as codes, when it is a :class:`CodedRun` or a DataFrame with string ids in ``query_id``,
-    ``doc_id`` and a ``score`` column; ``None`` for other shapes (dicts are counted directly, see
-    :func:`ir_coliee.tables.set_counts`)."""
-    if isinstance(run, CodedRun):
-        return run
-    if isinstance(run, list):
-        return _coded_rows(run)
-    columns = getattr(run, "columns", None)
-    if columns is None or not {"query_id", "doc_id", "score"} <= set(columns):
-        return None
-    frame: Any = run
-    queries, docs = _factorized(frame["query_id"]), _factorized(frame["doc_id"])
-    if queries is None or docs is None:
-        return None
-    return CodedRun(queries[1], docs[1], queries[0], docs[0], frame["score"].to_numpy(dtype=float))
-
-
-def _coded_rows(rows: list) -> Optional[CodedRun]:
-    """A list of namedtuples of one type (``ScoredDoc`` and the like), column by column (``itemgetter``
-    in C; ``zip(*rows)`` took six times as long), where building dicts row by row takes longer still."""
-    kinds = set(map(type, rows))
-    if len(kinds) != 1:
-        return None
-    fields = getattr(next(iter(kinds)), "_fields", ())
-    if not {"query_id", "doc_id", "score"} <= set(fields):
-        return None
-
-    def column(name: str, dtype: type) -> np.ndarray:
-        return np.fromiter(map(operator.itemgetter(fields.index(name)), rows), dtype=dtype, count=len(rows))
-
-    query_ids, doc_ids = _factorized(column("query_id", object)), _factorized(column("doc_id", object))
-    if query_ids is None or doc_ids is None:
-        return None
-    try:
-        scores = column("score", float)
-    except (TypeError, ValueError):
-        return None  # scores that are not numbers: the dict path takes the rows as they are
-    return CodedRun(query_ids[1], doc_ids[1], query_ids[0], doc_ids[0], scores)
 
 
 def index_in(ids: pa.Array, vocabulary: list[str]) -> np.ndarray:

@@ -37,7 +37,7 @@ from ir_coliee.model import TaskLike, official_measures
 from ir_coliee.progress import progress
 from ir_coliee.providers import calc
 from ir_coliee.providers.coliee_provider import KINDS, is_micro
-from ir_coliee.tables import gold_table
+from ir_coliee.shapes import gold_table
 from ir_coliee.values import CountedValue, Formula
 
 if TYPE_CHECKING:

@@ -44,3 +44,7 @@ class ColieeFormatError(ColieeError):
 
 class ColieeScoringError(ColieeError):
     """The run or gold cannot be scored as asked (e.g. two different answers for one question)."""
+
+
+class ColieeWarning(UserWarning):
+    """Something a score depends on that the caller may not expect (e.g. run ids read as the gold's)."""

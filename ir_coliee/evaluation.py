@@ -12,7 +12,7 @@ from ir_measures.measures.base import Measure
 from ir_measures.util import TYPE_QREL, TYPE_RUN
 
 from ir_coliee.model import TaskLike, official_measures
-from ir_coliee.providers import pipeline
+from ir_coliee.providers import calc
 from ir_coliee.values import CountedValue
 
 if TYPE_CHECKING:
@@ -88,7 +88,7 @@ def evaluate(
         chosen = official_measures(task, year)
     else:
         chosen = parse_measures(measures)
-    result = pipeline.calc(chosen, qrels, run)
+    result = calc(chosen, qrels, run)
     if per_query:
         return per_query_frame(result.per_query)
     import pandas as pd

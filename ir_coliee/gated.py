@@ -14,7 +14,8 @@ from ir_measures.util import TYPE_QREL, TYPE_RUN
 from ir_coliee.evaluation import per_query_frame
 from ir_coliee.measures import MacroF2, MacroP, MacroR
 from ir_coliee.providers import pipeline
-from ir_coliee.tables import Counts, Table, answer_counts, gold_table, run_table, set_counts
+from ir_coliee.shapes import gold_table, run_table
+from ir_coliee.tables import Counts, Table, answer_counts, set_counts
 from ir_coliee.values import CountedValue, exact_mean
 
 NAME = "RecallGatedAccuracy"

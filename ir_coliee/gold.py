@@ -7,17 +7,26 @@ Y/N gold follows the ``AnswerAccuracy`` encoding: ``(question, label, 1)``.
 
 from __future__ import annotations
 
+import re
+from typing import NamedTuple
+
 import pandas as pd
 
 from ir_coliee.errors import ColieeFormatError, PathLike, shown
 from ir_coliee.formats.riteval import parse_riteval
+from ir_coliee.formats.xmlsafe import line_of
 from ir_coliee.model import ANSWER_LABELS, GoldKind
 from ir_coliee.textfile import iter_lines, key_line, parse_json, read_text, regular_file, strip_txt
 
 _JSON_EXPECTED = (
     'a JSON object mapping each query to a list of file names, e.g. {"078507.txt": ["081644.txt"]}, '
-    'or to one ", "-joined string, e.g. {"827": "025.txt, 027.txt"}'
+    'or to one string of names joined by commas, semicolons or spaces, e.g. {"827": "025.txt, 027.txt"}'
 )
+#: How the releases join several names in one string: ", " (2022 Task 2); ";" and spaces in some copies.
+_LABEL_SEPARATORS = re.compile(r"[,;\s]+")
+#: A case or paragraph file name: letters, digits, ``.``, ``_``, ``-`` (anything else is no separator the
+#: releases use, e.g. ``025.txt|027.txt``: an error naming the key, never one id no line can match).
+_LABEL_NAME = re.compile(r"[\w.\-]+")
 _LINES_EXPECTED = "4 columns 'query_id iteration doc_id relevance' (TREC qrels) or 'query_id Y|N [tag]' (answers)"
 
 
@@ -25,12 +34,21 @@ def _frame(rows: list[tuple[str, str, int]]) -> pd.DataFrame:
     return pd.DataFrame(rows, columns=["query_id", "doc_id", "relevance"])
 
 
-def _label_names(value: object) -> list[str]:
+def _label_names(value: object, key: str) -> list[str]:
+    """The file names of one key's labels; a ``ValueError`` says what is wrong with them."""
     if isinstance(value, str):
-        return [part.strip() for part in value.split(",") if part.strip()]
-    if isinstance(value, list) and all(isinstance(v, str) for v in value):
-        return [v.strip() for v in value]
-    raise TypeError
+        value = [value] if value.strip() else []
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise ValueError(f"the labels of {key!r} are {value!r}")
+    names = [name for v in value for name in _LABEL_SEPARATORS.split(v.strip()) if name]
+    if len(names) < len(value):
+        raise ValueError(f"an empty document id among the labels of {key!r}")
+    bad = next((n for n in names if not _LABEL_NAME.fullmatch(n)), None)
+    if bad is not None:
+        raise ValueError(
+            f"the labels of {key!r} hold {bad!r}, which is no file name (names are joined by commas, semicolons or spaces)"
+        )
+    return names
 
 
 def parse_labels(text: str, source: PathLike) -> dict[str, list[str]]:
@@ -42,14 +60,12 @@ def parse_labels(text: str, source: PathLike) -> dict[str, list[str]]:
     labels: dict[str, list[str]] = {}
     for key, value in data.items():
         try:
-            names = _label_names(value)
-        except TypeError:
-            raise ColieeFormatError(
-                source, (key_line(text, key) or 1), f"the labels of {key!r} are {value!r}", _JSON_EXPECTED
-            ) from None
+            names = _label_names(value, key)
+        except ValueError as e:
+            raise ColieeFormatError(source, (key_line(text, key) or 1), str(e), _JSON_EXPECTED) from None
         query = strip_txt(key.strip())
-        if not query or "" in names:
-            what = "an empty query id" if not query else f"an empty document id among the labels of {key!r}"
+        if not query or not _LABEL_NAME.fullmatch(query):
+            what = "an empty query id" if not query else f"the query id {key!r} is not a file name"
             raise ColieeFormatError(source, (key_line(text, key) or 1), what, _JSON_EXPECTED)
         docs = labels.setdefault(query, [])
         docs.extend(d for d in dict.fromkeys(strip_txt(n) for n in names) if d not in docs)
@@ -110,21 +126,41 @@ def gold_kind(frame: pd.DataFrame) -> GoldKind:
     return "answers" if len(frame) and set(frame["doc_id"]) <= set(ANSWER_LABELS) else "documents"
 
 
-def read_gold(path: PathLike) -> dict[GoldKind, pd.DataFrame]:
+class GoldFile(NamedTuple):
+    """Every kind of gold a file holds, and the kinds it cannot serve."""
+
+    frames: dict[GoldKind, pd.DataFrame]
+    unreadable: dict[GoldKind, ColieeFormatError]
+    """A kind whose gold cannot be read whole (a labelled question whose articles cannot be read): using it
+    raises this error, never a gold with the question silently left out."""
+
+
+def read_gold(path: PathLike) -> GoldFile:
     """Every kind of gold a file holds: one for qrels, label JSON and answer files; a labelled riteval
     XML file holds both the Task 3 articles (``documents``) and the Task 4 answers (``answers``)."""
     with regular_file(path) as readable:
         return _read_gold(readable, path)
 
 
-def _read_gold(path: PathLike, name: PathLike) -> dict[GoldKind, pd.DataFrame]:
+def _read_gold(path: PathLike, name: PathLike) -> GoldFile:
     first = next((line for _, line in iter_lines(path) if line.strip()), "")
     if first.lstrip().startswith("<"):
-        questions = parse_riteval(read_text(path), name)
+        text = read_text(path)
+        questions = parse_riteval(text, name)
         articles = _frame([(q.query_id, a, 1) for q in questions if q.label for a in q.articles])
         answers = _frame([(q.query_id, q.label, 1) for q in questions if q.label])
         if answers.empty:
             raise ColieeFormatError(name, None, "no question has a label", "a labelled riteval file (gold)")
-        return {"documents": articles, "answers": answers}
+        blind = [q.query_id for q in questions if q.label and not q.articles]
+        unreadable: dict[GoldKind, ColieeFormatError] = {}
+        if blind:
+            unreadable["documents"] = ColieeFormatError(
+                name,
+                line_of(text, f'"{blind[0]}"') or line_of(text, f"'{blind[0]}'"),
+                f"{len(blind)} labelled questions name no article that can be read ({', '.join(blind[:5])}): "
+                "their article gold would be empty",
+                "an article header ('Article 572') on a line of <t1>, or <article>N</article>",
+            )
+        return GoldFile({"documents": articles, "answers": answers}, unreadable)
     frame = _read_qrels(path)
-    return {gold_kind(frame): frame}
+    return GoldFile({gold_kind(frame): frame}, {})

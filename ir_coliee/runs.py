@@ -20,7 +20,6 @@ reader, which reports the exact line.
 from __future__ import annotations
 
 import math
-import mmap
 import os
 import re
 from array import array
@@ -46,8 +45,8 @@ from ir_coliee.model.formats import (
     sniff,
 )
 from ir_coliee.progress import progress, tqdm_bar
-from ir_coliee.tables import run_table
-from ir_coliee.textfile import iter_lines, regular_file, strip_txt
+from ir_coliee.shapes import run_table
+from ir_coliee.textfile import MAX_LINE, atomic_output, iter_lines, regular_file, strip_txt
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -127,6 +126,12 @@ def data_lines(path: PathLike) -> Iterator[tuple[int, list[str]]]:
     return ((lineno, parts) for lineno, _, parts in raw_lines(path) if parts)
 
 
+#: A score as trec_eval (C ``atof``) and this reader agree on it: ASCII decimal digits, an optional sign,
+#: point and exponent. Python's ``float`` also reads ``1_000`` (1000; atof: 1) and non-ASCII digits,
+#: ``inf`` and ``nan``: refused, with the line, rather than read otherwise than trec_eval reads them.
+_SCORE = re.compile(r"[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
+
+
 def _score(text: str, path: PathLike, lineno: int, column: int) -> float:
     try:
         score = float(text)
@@ -135,6 +140,13 @@ def _score(text: str, path: PathLike, lineno: int, column: int) -> float:
     if not math.isfinite(score):
         raise ColieeFormatError(
             path, lineno, f"score {shown(text)} is not a number", f"a finite number in column {column}"
+        )
+    if not _SCORE.fullmatch(text):
+        raise ColieeFormatError(
+            path,
+            lineno,
+            f"score {shown(text)} is not a number as trec_eval reads it (Python reads {score!r})",
+            f"a finite number in column {column}, in ASCII digits",
         )
     return score
 
@@ -181,10 +193,24 @@ def parse_run(
         raise ValueError(f"unknown run format {format!r}; expected one of auto, {', '.join(FORMATS)}")
     candidates = (format,) if format != "auto" else (allowed or tuple(FORMATS))
     with regular_file(path) as readable:
+        before = _state(readable)
         lineno, name = first_format(readable, candidates)
         fmt = FORMATS[name]
         parsed = _parse_fast(readable, fmt, skip=lineno - 1) or _parse_checked(readable, fmt)
+        if _state(readable) != before:
+            raise ColieeFormatError(
+                readable, None, "changed while it was being read", "a file that stays as it is while it is read"
+            )
     return parsed._replace(path=os.fspath(path))
+
+
+def _state(path: PathLike) -> tuple[int, int]:
+    """Size and modification time: a file rewritten or truncated while read changes one of them."""
+    try:
+        info = os.stat(path)
+    except OSError:
+        return (-1, -1)
+    return info.st_size, info.st_mtime_ns
 
 
 #: pyarrow's CSV reader parses blocks of this size on all cores.
@@ -214,46 +240,58 @@ class _Counted:
         self.closed = True
 
 
-def _start(mm: mmap.mmap, skip: int) -> int:
+_BOM_BYTES = b"\xef\xbb\xbf"
+
+
+def _start(f: BinaryIO, skip: int) -> int:
     """The byte offset of line ``skip + 1`` (past a byte order mark)."""
-    at = 3 if mm[:3] == b"\xef\xbb\xbf" else 0
+    f.seek(3 if f.read(3) == _BOM_BYTES else 0)
     for _ in range(skip):
-        at = mm.find(b"\n", at) + 1
-    return at
+        f.readline()
+    return f.tell()
 
 
-def _separator(mm: mmap.mmap, start: int) -> Optional[bytes]:
+def _separator(f: BinaryIO, start: int) -> Optional[bytes]:
     """The one byte that separates every field from ``start`` on, when each pair of fields is separated
-    by exactly one space (or one tab) and no line starts or ends with one; else ``None``, for the
-    line-by-line reader, which also takes runs of spaces, tabs and carriage returns."""
-    end = mm.find(b"\n", start)
-    first_line = mm[start : end if end != -1 else len(mm)]
+    by exactly one space (or one tab), no line starts or ends with one, and the bytes hold nothing the
+    line-by-line reader must name (a NUL, a second byte order mark); else ``None``, for the line-by-line
+    reader, which also takes runs of spaces, tabs and carriage returns. The file is read in blocks, not
+    mapped into memory: a file truncated meanwhile must give an error, not kill the process (SIGBUS)."""
+    f.seek(start)
+    first_line = f.readline(MAX_LINE)
     sep, other = (b"\t", b" ") if b"\t" in first_line and b" " not in first_line else (b" ", b"\t")
-    if mm.find(other, start) != -1 or mm[-1:] == sep:
-        return None
-    if mm.find(b"\r", start) != -1 and _LONE_CR.search(mm, start) is not None:
-        return None  # pyarrow ends a line there; the line-by-line reader does not
-    return sep if not _blank_pairs(mm, start) else None
+    f.seek(start)
+    previous = b""
+    while True:
+        block = f.read(_SCAN_BLOCK)
+        if not block:
+            return None if not previous or previous[-1:] in (sep, b"\r") else sep
+        data = previous[-1:] + block
+        if other in block or b"\0" in block or _BOM_BYTES in previous[-2:] + block:
+            return None
+        lone = _LONE_CR.search(data) if b"\r" in data else None
+        if lone is not None and lone.start() < len(data) - 1:  # a final CR is judged with the next block
+            return None  # pyarrow ends a line there; the line-by-line reader does not
+        if _blank_pairs(data, at_start=not previous):
+            return None
+        previous = block
 
 
-def _blank_pairs(mm: mmap.mmap, start: int) -> bool:
-    """Whether two blank bytes (space, tab, CR, LF, control bytes) stand side by side anywhere after
-    ``start``, other than line ends (CR LF, or LF LF: a blank line), or the data starts with one: an
-    empty field or a line that starts or ends with a separator. numpy, block by
-    block: a byte search for each such pair would take several times as long. (The arrays that point
-    into the memory map are gone when this returns, so that it can be closed.)"""
-    data = np.frombuffer(mm, dtype=np.uint8)
-    if start >= len(data) or data[start] <= 32:
+def _blank_pairs(data: bytes, at_start: bool) -> bool:
+    """Whether two blank bytes (space, tab, CR, LF, control bytes) stand side by side in ``data``, other
+    than line ends (CR LF, or LF LF: a blank line), or the data starts with one: an empty field or a line
+    that starts or ends with a separator. numpy: a byte search for each such pair would take several
+    times as long."""
+    block = np.frombuffer(data, dtype=np.uint8)
+    if at_start and (not len(block) or block[0] <= 32):
         return True
-    for at in range(start, len(data), _SCAN_BLOCK):
-        block = data[at : at + _SCAN_BLOCK + 1]
-        blank = block <= 32
-        side_by_side = blank[1:] & blank[:-1]
-        if side_by_side.any():  # rare in LF files (a blank line); in CRLF files, at every line end
-            ends = (block == 13) | (block == 10)
-            line_ends = ends[1:] & ends[:-1]  # CR LF, or LF LF (a blank line): both readers skip them
-            if (side_by_side & ~line_ends).any():
-                return True
+    blank = block <= 32
+    side_by_side = blank[1:] & blank[:-1]
+    if side_by_side.any():  # rare in LF files (a blank line); in CRLF files, at every line end
+        ends = (block == 13) | (block == 10)
+        line_ends = ends[1:] & ends[:-1]  # CR LF, or LF LF (a blank line): both readers skip them
+        if (side_by_side & ~line_ends).any():
+            return True
     return False
 
 
@@ -310,9 +348,8 @@ def _parse_fast(path: PathLike, fmt: Union[RunFormat, FormatName], skip: int) ->
         size = os.fstat(f.fileno()).st_size
         if size == 0:
             return None
-        with mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ) as mm:
-            start = _start(mm, skip)
-            sep = _separator(mm, start)
+        start = _start(f, skip)
+        sep = _separator(f, start)
     if sep is None:
         return None
     try:
@@ -542,6 +579,6 @@ def write_run(run: TYPE_RUN, path: PathLike, format: FormatName, tag: str, max_p
         for rank, (did, score) in enumerate(ranked[:max_per_query], 1):
             _writable(qid, did, score)
             lines.append(format_line(fmt, qid, did, rank, score, tag))
-    with open(path, "w", encoding="utf-8", newline="\n") as f:
+    with atomic_output(path) as f:  # a kill or a full disk leaves the old file whole
         f.writelines(lines)
     return os.fspath(path)

@@ -13,7 +13,7 @@ import heapq
 from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, NamedTuple, Optional
 
-from ir_measures.util import TYPE_QREL, TYPE_RUN, QrelsConverter, RunConverter, ScoredDoc
+from ir_measures.util import ScoredDoc
 
 from ir_coliee.errors import ColieeScoringError
 
@@ -92,7 +92,7 @@ class CodedRun:
         queries, docs = self.query_ids.to_pylist(), self.doc_ids.to_pylist()
         order = None if np.all(self.queries[1:] >= self.queries[:-1]) else np.argsort(self.queries, kind="stable")
         codes = self.queries if order is None else self.queries[order]
-        starts = [0, *(np.flatnonzero(codes[1:] != codes[:-1]) + 1).tolist(), len(codes)]
+        starts = [0, *(np.flatnonzero(codes[1:] != codes[:-1]) + 1).tolist(), len(codes)] if len(codes) else []
         out: Table = {}
         for start, end in zip(starts, starts[1:]):
             qid = queries[codes[start]]
@@ -117,64 +117,6 @@ class CodedRun:
 
         present = np.bincount(self.queries, minlength=len(self.query_ids)) > 0
         return set(self.query_ids.filter(pa.array(present)).to_pylist())
-
-
-def _unknown_format(kind: str, err: Optional[str]) -> ColieeScoringError:
-    return ColieeScoringError(f"cannot read the {kind}: {err}")
-
-
-def gold_table(qrels: TYPE_QREL) -> Table:
-    """The gold as ``{query_id: {doc_id: relevance}}``; its queries define the query set."""
-    conv = QrelsConverter(qrels)
-    kind, err = conv.predict_type()
-    if kind == "UNKNOWN":
-        raise _unknown_format("qrels", err)
-    if kind == "dict_of_dict":
-        return {q: dict(docs) for q, docs in conv.qrels.items()}
-    table: Table = {}
-    if kind == "pd_dataframe":
-        df = conv.qrels
-        rows: Iterable[tuple[str, str, float]] = zip(
-            df["query_id"].tolist(), df["doc_id"].tolist(), df["relevance"].tolist()
-        )
-    else:
-        rows = ((q.query_id, q.doc_id, q.relevance) for q in conv.as_namedtuple_iter())
-    for qid, did, rel in rows:
-        table.setdefault(qid, {})[did] = rel
-    return table
-
-
-def run_table(run: TYPE_RUN, keep: Optional[Iterable[str]] = None) -> Table:
-    """The run as ``{query_id: {doc_id: score}}``, for the query ids in ``keep`` (all when ``None``).
-
-    A (query, document) pair that appears more than once counts once, with its highest score.
-    """
-    wanted = None if keep is None else set(keep)
-    if isinstance(run, CodedRun):
-        return run.table(wanted)
-    conv = RunConverter(run)
-    kind, err = conv.predict_type()
-    if kind == "UNKNOWN":
-        raise _unknown_format("run", err)
-    if kind == "dict_of_dict":
-        return {q: docs for q, docs in conv.run.items() if wanted is None or q in wanted}
-    if kind == "pd_dataframe":
-        df = conv.run if wanted is None else conv.run[conv.run["query_id"].isin(wanted)]
-        rows: Iterable[tuple[str, str, float]] = zip(
-            df["query_id"].tolist(), df["doc_id"].tolist(), df["score"].tolist()
-        )
-    else:
-        rows = (
-            (r.query_id, r.doc_id, r.score) for r in conv.as_namedtuple_iter() if wanted is None or r.query_id in wanted
-        )
-    table: Table = {}
-    for qid, did, score in rows:
-        docs = table.get(qid)
-        if docs is None:
-            table[qid] = {did: score}
-        elif did not in docs or score > docs[did]:
-            docs[did] = score
-    return table
 
 
 def table_frame(table: Table) -> pd.DataFrame:

@@ -6,12 +6,11 @@ import contextlib
 import json
 import os
 import re
-import shutil
 import stat
 import sys
 import tempfile
 from collections.abc import Generator, Iterator
-from typing import BinaryIO, Optional
+from typing import IO, BinaryIO, Optional
 
 from ir_coliee.errors import ColieeFormatError, PathLike
 
@@ -20,6 +19,18 @@ _BOM = "\ufeff"
 
 #: The name that stands for standard input, as in most command-line tools.
 STDIN = "-"
+#: The longest line read (bytes): a run line is under a hundred, a one-line label JSON of a whole
+#: edition under a megabyte. Past it a line is an error with its number, so that memory stays bounded.
+MAX_LINE = 8 << 20
+#: The most a stream (standard input, a pipe, a device) is copied before it is refused; a 10M-line
+#: run is about 300 MB. ``IR_COLIEE_STREAM_LIMIT`` (bytes) sets another.
+STREAM_LIMIT = 4 << 30
+_COPY_BLOCK = 1 << 20
+
+
+def stream_limit() -> int:
+    value = os.environ.get("IR_COLIEE_STREAM_LIMIT", "")
+    return int(value) if value.isdigit() else STREAM_LIMIT
 
 
 def is_stream(path: PathLike) -> bool:
@@ -43,18 +54,44 @@ def regular_file(path: PathLike) -> Iterator[PathLike]:
         yield path
         return
     name = os.fspath(path)
-    with tempfile.TemporaryDirectory(prefix="ir_coliee-") as folder:
+    with tempfile.TemporaryDirectory(prefix="ir_coliee-") as folder:  # removed on every exit (see cli.main)
         copy = os.path.join(folder, "input")
         with open(copy, "wb") as out:
             if name == STDIN:
-                shutil.copyfileobj(sys.stdin.buffer, out)
+                if sys.stdin is None or sys.stdin.closed:
+                    raise ColieeFormatError(name, None, "standard input is closed", "a run on standard input")
+                _copy_stream(sys.stdin.buffer, out, name)
             else:
                 with open(name, "rb") as source:
-                    shutil.copyfileobj(source, out)
+                    _copy_stream(source, out, name)
         try:
             yield copy
         except ColieeFormatError as e:
             raise e.renamed(name) from None
+
+
+def _copy_stream(source: BinaryIO, out: BinaryIO, name: str) -> None:
+    """Copy a stream up to :func:`stream_limit` bytes; binary data (a NUL byte) stops it at once, so that
+    ``/dev/urandom`` is refused in a moment rather than copied without end."""
+    limit, copied, lines = stream_limit(), 0, 0
+    while True:
+        block = source.read(_COPY_BLOCK)
+        if not block:
+            return
+        nul = block.find(b"\0")
+        if nul != -1:
+            line = lines + block.count(b"\n", 0, nul) + 1
+            raise ColieeFormatError(name, line, "binary data (a NUL byte)", "a text file")
+        copied += len(block)
+        if copied > limit:
+            raise ColieeFormatError(
+                name,
+                None,
+                f"more than {limit:,} bytes on a stream",
+                "a smaller input (IR_COLIEE_STREAM_LIMIT sets the cap)",
+            )
+        lines += block.count(b"\n")
+        out.write(block)
 
 
 def check_readable(path: PathLike) -> None:
@@ -94,16 +131,63 @@ def _unreadable(path: PathLike, e: OSError) -> ColieeFormatError:
 
 
 def iter_lines(path: PathLike) -> Generator[tuple[int, str], None, None]:
-    """``(line number, text)`` of each line, without the line ending (LF or CRLF) and without a BOM."""
+    """``(line number, text)`` of each line, without the line ending (LF or CRLF) and without a leading
+    BOM. A NUL byte, a BOM later in the file (two files joined) and a line longer than :data:`MAX_LINE`
+    are errors naming the line."""
     with _opened(path) as f:
-        for lineno, raw in enumerate(f, 1):
+        lineno = 0
+        while True:
+            raw = f.readline(MAX_LINE + 1)
+            if not raw:
+                return
+            lineno += 1
+            if len(raw) > MAX_LINE:
+                raise ColieeFormatError(path, lineno, f"a line longer than {MAX_LINE:,} bytes", "lines of text")
             if raw.isascii():  # the common case, much cheaper than a checked decode
                 text = raw.decode("ascii")
             else:
                 text = decode_line(raw, path, lineno)
                 if lineno == 1 and text.startswith(_BOM):
                     text = text[1:]
+                if _BOM in text:
+                    column = text.index(_BOM) + 1
+                    raise ColieeFormatError(
+                        path, lineno, f"a byte order mark at column {column} (two files joined?)", "text without one"
+                    )
+            if "\0" in text:
+                raise ColieeFormatError(path, lineno, f"a NUL byte at column {text.index(chr(0)) + 1}", "text")
             yield lineno, text.rstrip("\r\n")
+
+
+@contextlib.contextmanager
+def atomic_output(path: PathLike, mode: str = "w") -> Iterator[IO]:
+    """A file to write ``path`` through: a temporary file in the same folder, renamed onto ``path`` only
+    when the writing finished, so that a kill, a full disk or a size limit leaves the old file whole (and
+    no half file). An error names ``path``."""
+    target = os.fspath(path)
+    folder = os.path.dirname(os.path.abspath(target))
+    try:
+        fd, temporary = tempfile.mkstemp(prefix=f".{os.path.basename(target)}.", suffix=".tmp", dir=folder)
+    except OSError as e:
+        raise OSError(e.errno, f"cannot write ({e.strerror or e})", target) from None
+    try:
+        f: IO = open(fd, mode) if "b" in mode else open(fd, mode, encoding="utf-8", newline="\n")
+        with f:
+            yield f
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(temporary, target)
+    except OSError as e:
+        _remove(temporary)
+        raise OSError(e.errno, f"cannot write ({e.strerror or e}); the old file is left as it was", target) from None
+    except BaseException:
+        _remove(temporary)
+        raise
+
+
+def _remove(path: str) -> None:
+    with contextlib.suppress(OSError):
+        os.remove(path)
 
 
 def read_text(path: PathLike) -> str:

@@ -25,7 +25,8 @@ from ir_coliee.measures import MicroF1
 from ir_coliee.progress import progress
 from ir_coliee.providers import pipeline
 from ir_coliee.providers.coliee_provider import KINDS, is_micro
-from ir_coliee.tables import Table, gold_table, run_table, set_counts, table_frame, top_docs
+from ir_coliee.shapes import gold_table, run_table
+from ir_coliee.tables import Table, set_counts, table_frame, top_docs
 
 if TYPE_CHECKING:
     import numpy as np
@@ -142,15 +143,15 @@ def _ranked(run: TYPE_RUN, gold: Table, measure: Measure) -> Optional[_Ranking]:
     import numpy as np
     import pyarrow.compute as pc
 
-    from ir_coliee.coded import CodedGold, coded, repeated_pairs
+    from ir_coliee.coded import CodedGold, repeated_pairs
+    from ir_coliee.shapes import coded_run
 
     kind = KINDS.get(type(measure))
     if kind is None or kind.counts is not set_counts or measure.params.get("cutoff") is not None:
         return None
-    codes = coded(run)
-    if codes is None or (not codes.unique and repeated_pairs(codes.queries, codes.docs, len(codes.doc_ids)).any()):
-        codes = coded(table_frame(run_table(run)))  # a pair given twice counts once, with its best score
-        assert codes is not None
+    codes = coded_run(run)
+    if not codes.unique and repeated_pairs(codes.queries, codes.docs, len(codes.doc_ids)).any():
+        codes = coded_run(table_frame(codes.table()))  # a pair given twice counts once, with its best score
     gold_codes = CodedGold(gold, measure["rel"])
     n = len(gold_codes.queries)
     query_of, doc_of = gold_codes.line_codes(codes)
@@ -190,8 +191,11 @@ def tune_cutoff(
         raise ValueError(f"unknown cutoff kind {over!r}; expected one of {', '.join(OVER)}")
     import pandas as pd
 
+    from ir_coliee.shapes import GoldIds, align, coded_run
+
     (chosen,) = parse_measures([measure])
     gold = gold_table(qrels)
+    run = align(coded_run(run), GoldIds(gold)).run  # read once, ids as the gold's
     ranked = _ranked(run, gold, chosen)
     import numpy as np
 

@@ -30,3 +30,11 @@ def oracle_data_lines(text: str) -> list[str]:
         if stripped:
             kept.append(stripped)
     return kept
+
+
+def without_path(out: str) -> list[str]:
+    """The lines of a printed tsv table without its last column, after checking that it is ``path`` (the
+    file each row came from): the values before it are what tests compare."""
+    lines = out.splitlines()
+    assert lines[0].split("\t")[-1] == "path", lines[0]
+    return ["\t".join(line.split("\t")[:-1]) for line in lines]

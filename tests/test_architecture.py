@@ -23,7 +23,7 @@ LAYERS = [
     ("errors", "values", "textfile", "findings", "progress"),
     ("measures",),
     ("model",),
-    ("formats", "tables", "coded", "runs", "gold"),
+    ("formats", "tables", "coded", "shapes", "runs", "gold"),
     ("datasets",),
     ("providers",),
     ("evaluation", "gated", "pilot", "compare", "tuning", "validate", "scoring", "leaderboard", "baseline"),

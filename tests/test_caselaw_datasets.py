@@ -6,13 +6,14 @@ import ir_datasets
 import pandas as pd
 import pytest
 from caselaw_data import TASK1_TEST, TASK1_TRAIN, write_task1_2020, write_task1_2021, write_task1_flat, write_task2
+from cases import without_path
 from conftest import record_fields
 from statute_data import zip_folder
 
 import ir_coliee
 from ir_coliee.cli import main
 from ir_coliee.datasets import REGISTERED, ColieeDataError, refresh
-from ir_coliee.datasets.caselaw import ColieeCaseDoc, ColieeParagraph, scope_run
+from ir_coliee.datasets.caselaw import ColieeCaseDoc, ColieeParagraph
 
 
 @pytest.fixture
@@ -129,9 +130,14 @@ def test_task2_zipped_with_nested_folder(root):
     assert ds.docs_store().get("1000/002") == expected[-1]
 
 
-def test_scope_run_maps_submission_ids():
+def test_submission_ids_are_mapped_onto_scoped_ids_and_back():
+    from ir_coliee.shapes import GoldIds, align, coded_run
+
     run = pd.DataFrame({"query_id": ["999", "1000"], "doc_id": ["002", "1000/001"], "score": [2.0, 1.0]})
-    assert scope_run(run)["doc_id"].tolist() == ["999/002", "1000/001"]
+    scoped = GoldIds({"999": {"999/002": 1}, "1000": {"1000/001": 1}})
+    assert align(coded_run(run), scoped).run.frame()["doc_id"].tolist() == ["999/002", "1000/001"]
+    plain = GoldIds({"999": {"002": 1}, "1000": {"001": 1}})
+    assert align(coded_run(run), plain).run.frame()["doc_id"].tolist() == ["002", "001"]
 
 
 def test_eval_maps_task2_runs_onto_dataset_ids(root, write, capsys):
@@ -139,7 +145,7 @@ def test_eval_maps_task2_runs_onto_dataset_ids(root, write, capsys):
     run = write("task2.t", "999 002 t\n1000 001.txt t\n1000 003 t\n")
     assert main(["eval", "coliee/task2/2026/test", run]) == 0
     # tp 1 + 1 = 2 of retrieved 3 and relevant 3: P = R = F1 = 2/3
-    assert capsys.readouterr().out.splitlines() == ["run\tMicroP\tMicroR\tMicroF1", "t\t0.6667\t0.6667\t0.6667"]
+    assert without_path(capsys.readouterr().out) == ["run\tMicroP\tMicroR\tMicroF1", "t\t0.6667\t0.6667\t0.6667"]
 
 
 def test_missing_case_folder(root):

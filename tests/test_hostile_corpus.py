@@ -11,7 +11,7 @@ import re
 from fractions import Fraction
 
 import pytest
-from cases import oracle_data_lines
+from cases import oracle_data_lines, without_path
 
 from ir_coliee.cli import main
 
@@ -116,7 +116,7 @@ def run_command(argv: list[str]) -> tuple[int, str, str]:
 
 
 def printed_micro(out: str) -> tuple[float, float, float]:
-    header, row = out.splitlines()
+    header, row = without_path(out)
     assert header == "run\tMicroP\tMicroR\tMicroF1"
     return tuple(float(v) for v in row.split("\t")[1:])  # type: ignore[return-value]
 

@@ -26,12 +26,12 @@ def test_a_folder_of_several_editions_in_one_call(submissions, capsys):
     lines = capsys.readouterr().out.splitlines()
     assert lines[:7] == [
         "# COLIEE 2023 Task 4",
-        "rank\trun\tAnswerAccuracy\tcorrect",
-        "1\tC\t0.5000\t1/2",
+        "rank\trun\tAnswerAccuracy\tcorrect\tpath",
+        f"1\tC\t0.5000\t1/2\t{submissions / 'R04.task4.C'}",
         "# COLIEE 2024 Task 4",
-        "rank\trun\tAnswerAccuracy\tcorrect",
-        "1\tA\t1.0000\t2/2",
-        "2\tB\t0.5000\t1/2",
+        "rank\trun\tAnswerAccuracy\tcorrect\tpath",
+        f"1\tA\t1.0000\t2/2\t{submissions / 'R05.task4.A'}",
+        f"2\tB\t0.5000\t1/2\t{submissions / 'R05.task4.B'}",
     ]
     placements = [line for line in lines if line.startswith(("A\t", "B\t", "C\t"))]
     # 2024's published Task 4 rows top out at 0.8257 (CAPTAIN2): A is above all of them
@@ -43,10 +43,10 @@ def test_several_runs_against_one_gold_are_ranked(submissions, capsys):
     a, b = submissions / "R05.task4.A", submissions / "R05.task4.B"
     assert main(["eval", "coliee/task4/2024/test", str(b), str(a), "--format", "markdown"]) == 0
     assert capsys.readouterr().out.splitlines() == [
-        "| rank | run | AnswerAccuracy | correct |",
-        "|---|---|---|---|",
-        "| 1 | A | 1.0000 | 2/2 |",
-        "| 2 | B | 0.5000 | 1/2 |",
+        "| rank | run | AnswerAccuracy | correct | path |",
+        "|---|---|---|---|---|",
+        f"| 1 | A | 1.0000 | 2/2 | {a} |",
+        f"| 2 | B | 0.5000 | 1/2 | {b} |",
     ]
 
 
@@ -66,6 +66,6 @@ def test_several_runs_as_json_hold_the_table_columns(submissions, capsys):
     doc = json.loads(capsys.readouterr().out)
     assert (doc["task"], doc["year"]) == ("4", 2024)
     assert doc["runs"] == [
-        {"rank": 1, "run": "A", "AnswerAccuracy": 1.0, "correct": "2/2"},
-        {"rank": 2, "run": "B", "AnswerAccuracy": 0.5, "correct": "1/2"},
+        {"rank": 1, "run": "A", "AnswerAccuracy": 1.0, "correct": "2/2", "path": str(a)},
+        {"rank": 2, "run": "B", "AnswerAccuracy": 0.5, "correct": "1/2", "path": str(b)},
     ]

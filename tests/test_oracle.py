@@ -168,7 +168,7 @@ def test_every_front_end_agrees_to_the_last_digit(gold, run):
 def test_tuning_curve_is_the_measure_at_each_cutoff(gold, run, over, measure):
     """The numpy curve (one ranking, running counts) against evaluating the cut run at every cutoff."""
     from ir_coliee.providers import pipeline
-    from ir_coliee.tables import run_table
+    from ir_coliee.shapes import run_table
     from ir_coliee.tuning import _candidates, cut, tune_cutoff
 
     tuned = tune_cutoff(as_run(run), gold, measure, over=over, max_rank=5, steps=7)
@@ -180,16 +180,20 @@ def test_tuning_curve_is_the_measure_at_each_cutoff(gold, run, over, measure):
     assert tuned.curve[str(measure)].tolist() == expected  # to the last digit
 
 
-def test_shapes_the_codes_cannot_hold_are_counted_as_dicts():
-    """Numbers as ids, or scores that are not numbers, keep the dict path: the counts a user of
-    ir_measures gets from the rows as given (an int 5 is not the document "5")."""
+def test_numbers_as_ids_are_the_ids_they_spell_and_scores_must_be_numbers():
+    """An int 5 is the document "5" (pandas reads ``005``-like ids as numbers: issue "One door in"), in every
+    shape; a score that is not a number is refused with its row, never counted as something else."""
     from collections import namedtuple
+
+    from ir_coliee.errors import ColieeScoringError
 
     Row = namedtuple("Row", "query_id doc_id score")
     gold = {"q1": {"5": 1, "a": 1}}
-    for run, tp in (
-        ([Row("q1", 5, 1.0), Row("q1", "a", 0.5)], 1),
-        ([Row("q1", "5", None), Row("q1", "a", None)], 2),
-        (pd.DataFrame({"query_id": ["q1", "q1"], "doc_id": [5, "a"], "score": [1.0, 0.5]}), 1),
+    for run in (
+        [Row("q1", 5, 1.0), Row("q1", "a", 0.5)],
+        pd.DataFrame({"query_id": ["q1", "q1"], "doc_id": [5, "a"], "score": [1.0, 0.5]}),
+        {"q1": {5: 1.0, "a": 0.5}},
     ):
-        assert ir_measures.calc_aggregate([MicroR], gold, run)[MicroR] == tp / 2
+        assert ir_measures.calc_aggregate([MicroR], gold, run)[MicroR] == 2 / 2
+    with pytest.raises(ColieeScoringError, match="score"):
+        ir_measures.calc_aggregate([MicroR], gold, [Row("q1", "5", None), Row("q1", "a", None)])

@@ -7,6 +7,7 @@ from fractions import Fraction as F
 
 import ir_datasets
 import pytest
+from cases import without_path
 from statute2026_data import LIVE, write_2026_package
 
 import ir_coliee
@@ -78,7 +79,7 @@ def test_task3_ir_submission_validates_and_scores_with_the_gate(coliee_home, wri
     train = write("task3-IR.t", "R06-01-A Q0 3-2 1 0.9 t\nR06-01-A Q0 1 2 0.8 t\nR06-01-I Q0 724-2 1 0.9 t\n")
     answers = write("R06.task4.t", "R06-01-A N t\nR06-01-I Y t\n")
     assert main(["eval", "coliee/task3/2026/train/r06/ja", train, "--answers", answers, "--digits", "6"]) == 0
-    header, row = capsys.readouterr().out.splitlines()
+    header, row = without_path(capsys.readouterr().out)
     assert header == "run\tRecallGatedAccuracy\tMacroF2\tMacroP\tMacroR"
     # R06-01-A: answer right, both articles retrieved -> correct; R06-01-I: 213-2 missed -> not
     # F2: A = 1; I: P 1, R 1/2 -> 5/9

@@ -8,6 +8,7 @@ import ir_datasets
 import ir_measures
 import pandas as pd
 import pytest
+from cases import without_path
 from conftest import record_fields
 from statute_data import EN_IDS, write_statute_root, zip_folder
 
@@ -181,7 +182,7 @@ def test_data_check_command(root, capsys):
 def test_eval_takes_a_dataset_id_as_gold(root, write, capsys):
     run = write("task3.univABC", "R05-01-A 213-2 univABC\nR05-01-I 3-2 univABC\nR05-01-I 1 univABC\n")
     assert main(["eval", "coliee/task3/2024/test", run]) == 0
-    out = capsys.readouterr().out.splitlines()
+    out = without_path(capsys.readouterr().out)
     # per question P: 1, 1/2; R: 1, 1/2; F2: 1, 1/2 -> 3/4 each; the 2024 measures without a --task
     assert out == ["run\tMacroP\tMacroR\tMacroF2", "univABC\t0.7500\t0.7500\t0.7500"]
 

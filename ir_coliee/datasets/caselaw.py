@@ -15,7 +15,7 @@ Layouts (COLIEE-SPEC sections 2-3):
 * 2018 is not supported: its layout is not known well enough to parse safely.
 
 Runs name documents as in the submission format (``001 013 tag``); ``ir_coliee eval`` maps them onto
-the scoped ids of these datasets (:func:`scope_run`).
+the scoped ids of these datasets (:func:`ir_coliee.shapes.align` maps runs onto them).
 """
 
 import re
@@ -23,7 +23,6 @@ from collections.abc import Callable, Iterator
 from typing import NamedTuple, Optional, cast
 
 import ir_datasets
-import pandas as pd
 from ir_datasets.datasets.base import Dataset
 from ir_datasets.formats import BaseDocs, BaseQrels, BaseQueries, BaseScoredDocs, GenericScoredDoc, TrecQrel
 from ir_datasets.indices import Docstore
@@ -445,13 +444,6 @@ class Candidates(BaseScoredDocs):
 
     def scoreddocs_cls(self) -> type:
         return GenericScoredDoc
-
-
-def scope_run(run: pd.DataFrame) -> pd.DataFrame:
-    """Map submission-style document ids (``001 013``) onto scoped dataset ids (``001/013``)."""
-    docs = run["doc_id"].astype(str)
-    scoped = docs.where(docs.str.contains(SCOPE, regex=False), run["query_id"].astype(str) + SCOPE + docs)
-    return run.assign(doc_id=scoped)
 
 
 # --- registration --------------------------------------------------------------------------------------

@@ -199,7 +199,7 @@ class Registered(NamedTuple):
     sources: Callable[[], list[Source]]
     """Resolves the files of each part, reading nothing but the folder listing."""
     scoped: bool = False
-    """Document ids are ``{query}/{doc}`` while runs name ``doc`` alone (see ``caselaw.scope_run``)."""
+    """Document ids are ``{query}/{doc}`` while runs name ``doc`` alone (``ir_coliee.shapes.align`` maps runs onto them)."""
 
 
 #: Every dataset id ir_coliee registers, with its task, edition and files.

@@ -23,16 +23,19 @@ from ir_coliee.model.editions import (
 )
 from ir_coliee.model.formats import ANSWER_LABELS, FORMATS, FormatName, RunFormat, expected_any, sniff
 from ir_coliee.model.tasks import (
+    KINDS,
     NAME,
     QUESTION_ID,
     TASK_KEYS,
     TASKS,
     GoldKind,
+    Kind,
     Task,
     TaskKey,
     TaskLike,
     dataset_id,
     guess_task,
+    kind_of_labels,
     task_of,
 )
 
@@ -40,6 +43,7 @@ __all__ = [
     "ANSWER_LABELS",
     "EDITIONS",
     "FORMATS",
+    "KINDS",
     "KNOWN_SIZES",
     "NAME",
     "NOT_REGISTERED",
@@ -53,6 +57,7 @@ __all__ = [
     "Edition",
     "FormatName",
     "GoldKind",
+    "Kind",
     "OfficialEntry",
     "RunFormat",
     "Sizes",
@@ -65,6 +70,7 @@ __all__ = [
     "editions_of",
     "expected_any",
     "guess_task",
+    "kind_of_labels",
     "known_sizes",
     "newest",
     "official_entry",

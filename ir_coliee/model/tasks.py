@@ -23,6 +23,32 @@ NAME = "coliee"
 QUESTION_ID = re.compile(r"^(H\d{2}|R\d{1,2})-\d{1,2}-[0-9A-Z]$")
 
 
+class Kind(NamedTuple):
+    """What a gold of one kind holds and how runs against it are scored: the one place the scorers, the
+    findings and the messages ask, instead of comparing kind names."""
+
+    name: GoldKind
+    unit: str
+    """What a gold query's relevant items are called in messages."""
+    scorer: Literal["measures", "torts"]
+    """``measures``: runs are tables scored with ir_measures measures; ``torts``: pilot JSONL files."""
+    labels: bool
+    """The run's second column holds a label (Y/N) from a closed set, not a document id."""
+    absent: str
+    """What a gold query without a line in the run is scored as."""
+    counts: tuple[str, ...]
+    """The count columns of a report row, for the totals behind the measures."""
+
+
+KINDS: dict[GoldKind, Kind] = {
+    "documents": Kind(
+        "documents", "document", "measures", False, "scored as nothing retrieved", ("tp", "retrieved", "relevant")
+    ),
+    "answers": Kind("answers", "answer", "measures", True, "scored as wrong", ("correct", "questions")),
+    "torts": Kind("torts", "tort", "torts", False, "scored as wrong", ()),
+}
+
+
 class RankedLimit(NamedTuple):
     """At most ``lines`` lines per query in files whose name holds ``marker`` (case-insensitive)."""
 
@@ -70,6 +96,11 @@ class Task(NamedTuple):
     @property
     def label(self) -> str:
         return "the pilot" if self.key == "pilot" else f"Task {self.key}"
+
+    @property
+    def kind(self) -> Kind:
+        """What its gold holds and how its runs are scored."""
+        return KINDS[self.gold]
 
 
 TASKS: dict[str, Task] = {
@@ -121,6 +152,11 @@ def task_of(task: TaskLike) -> Task:
     if key not in TASKS:
         raise ValueError(f"unknown COLIEE task {task!r}; expected one of {', '.join(TASK_KEYS)}")
     return TASKS[key]
+
+
+def kind_of_labels(labels: bool) -> GoldKind:
+    """The kind of gold whose runs do (or do not) hold labels in their second column."""
+    return next(k.name for k in KINDS.values() if k.labels == labels and k.scorer == "measures")
 
 
 def guess_task(gold: GoldKind, statute: bool) -> Task:

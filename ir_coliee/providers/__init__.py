@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import warnings
+from collections.abc import Iterator, Sequence
 from typing import cast
 
 import ir_measures
@@ -11,8 +12,9 @@ from ir_measures.providers.base import CalcResults
 from ir_measures.providers.fallback_provider import FallbackProvider
 from ir_measures.util import TYPE_QREL, Metric
 
+from ir_coliee.errors import ColieeWarning
 from ir_coliee.providers.coliee_provider import KINDS, ColieeEvaluator, ColieeProvider, is_micro
-from ir_coliee.tables import CodedRun, gold_table, run_table
+from ir_coliee.shapes import gold_table
 
 #: The one provider instance (also placed first in ``ir_measures.DefaultPipeline`` on import).
 provider = ColieeProvider()
@@ -28,22 +30,48 @@ pipeline = FallbackProvider([provider, *_host_providers()])
 
 
 def calc(measures: Sequence[Measure], qrels: TYPE_QREL, run: object) -> CalcResults:
-    """``pipeline.calc``, with a run as codes (:class:`ir_coliee.tables.CodedRun`) counted as codes by our
-    provider and given to the others (pytrec_eval for AP, R@k, ...) as the dict of dicts they convert
-    every run into, made directly from the codes for the gold queries only. The per-query values come
-    measure by measure, ours first."""
+    """``pipeline.calc`` with gold and run in any shape read once (:mod:`ir_coliee.shapes`: a generator is
+    consumed once, ids become strings in the gold's convention), so that every provider sees the same
+    run: ours counts the codes, the others (pytrec_eval for AP, R@k, ...) get the dict of dicts they
+    convert every run into, made directly from the codes for the gold queries only. The per-query values
+    come measure by measure, ours first."""
+    from ir_coliee.shapes import GoldIds, align, coded_run
 
+    gold = gold_table(qrels)
+    aligned = align(coded_run(run), GoldIds(gold))
+    for note in aligned.notes:
+        warnings.warn(note, ColieeWarning, stacklevel=2)
     ours = [m for m in measures if provider.supports(m)]
     theirs = [m for m in measures if m not in ours]
     aggregated: dict[Measure, float] = {}
     per_query: list[Metric] = []
     for chosen, evaluating in ((ours, provider), (theirs, pipeline)):
         if chosen:
-            given = run_table(run, gold_table(qrels)) if isinstance(run, CodedRun) and evaluating is pipeline else run
-            result = evaluating.calc(chosen, qrels, given)
+            given = aligned.run if evaluating is provider else aligned.run.table(set(gold))
+            result = evaluating.calc(chosen, gold, given)
             aggregated.update(cast(dict, result.aggregated))
             per_query.extend(result.per_query)
     return CalcResults(aggregated, per_query)
 
 
-__all__ = ["KINDS", "ColieeEvaluator", "ColieeProvider", "calc", "is_micro", "pipeline", "provider"]
+def calc_aggregate(measures: Sequence[Measure], qrels: TYPE_QREL, run: object) -> dict[Measure, float]:
+    """``ir_measures.calc_aggregate`` through :func:`calc`: any run shape, read once."""
+    return cast(dict, calc(measures, qrels, run).aggregated)
+
+
+def iter_calc(measures: Sequence[Measure], qrels: TYPE_QREL, run: object) -> Iterator[Metric]:
+    """``ir_measures.iter_calc`` through :func:`calc`: any run shape, read once."""
+    return iter(calc(measures, qrels, run).per_query)
+
+
+__all__ = [
+    "KINDS",
+    "ColieeEvaluator",
+    "ColieeProvider",
+    "calc",
+    "calc_aggregate",
+    "is_micro",
+    "iter_calc",
+    "pipeline",
+    "provider",
+]

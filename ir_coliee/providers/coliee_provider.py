@@ -7,6 +7,7 @@ per-query values are averaged is the measure's own declaration (``AVERAGING``).
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Iterable, Iterator
 from typing import Callable, NamedTuple, Optional, cast
 
@@ -14,6 +15,7 @@ from ir_measures import providers
 from ir_measures.measures.base import Measure
 from ir_measures.util import CalcResults, Metric
 
+from ir_coliee.errors import ColieeWarning
 from ir_coliee.measures import (
     ColieeMeasure,
     _AnswerAccuracy,
@@ -25,7 +27,8 @@ from ir_coliee.measures import (
     _MicroR,
 )
 from ir_coliee.providers.formulas import FBeta, Precision, Recall
-from ir_coliee.tables import Counts, Table, answer_counts, gold_table, run_table, set_counts
+from ir_coliee.shapes import gold_table
+from ir_coliee.tables import Counts, Table, answer_counts, set_counts
 from ir_coliee.values import CountedValue, Formula, MicroValue
 
 CountFn = Callable[[Table, Table, Optional[int], int], dict[str, Counts]]
@@ -73,8 +76,11 @@ class ColieeEvaluator(providers.Evaluator):
     """Holds the gold once; scores any number of runs against it."""
 
     def __init__(self, measures: Iterable[Measure], gold: Table):
+        from ir_coliee.shapes import GoldIds
+
         super().__init__(list(measures), list(gold))
         self.gold = gold
+        self.ids = GoldIds(gold)
 
     def iter_calc(self, run: object) -> Iterator[Metric]:
         """Every (measure, gold query) value: :meth:`_iter_calc` yields each one, so the base class's
@@ -92,21 +98,23 @@ class ColieeEvaluator(providers.Evaluator):
         return cast(dict, self.calc(run).aggregated)
 
     def _iter_calc(self, run: object) -> Iterator[Metric]:
-        from ir_coliee.coded import CodedGold, CodedRun, coded
+        from ir_coliee.coded import CodedGold
+        from ir_coliee.shapes import align, coded_run
 
+        # every shape through the one door: read once (a generator too), ids in the gold's convention
+        aligned = align(coded_run(run), self.ids)
+        for note in aligned.notes:
+            warnings.warn(note, ColieeWarning, stacklevel=3)
+        codes = aligned.run
         cache: dict[tuple[CountFn, Optional[int], int], dict[str, Counts]] = {}
-        shapes: dict[str, object] = {}  # the run as codes and as a dict, each made once, when needed
+        tables: list[Table] = []  # the run as a dict, made once, when a measure needs it
 
         def counts(fn: CountFn, cutoff: Optional[int], rel: int) -> dict[str, Counts]:
-            if fn is set_counts and cutoff is None:
-                if "codes" not in shapes:
-                    shapes["codes"] = coded(run)
-                as_codes = shapes["codes"]
-                if isinstance(as_codes, CodedRun):  # a DataFrame or a run file as read: counted with numpy
-                    return CodedGold(self.gold, rel).counts(as_codes)
-            if "table" not in shapes:
-                shapes["table"] = run_table(run, self.gold)
-            return fn(self.gold, cast(Table, shapes["table"]), cutoff, rel)
+            if fn is set_counts and cutoff is None:  # counted with numpy, from the codes
+                return CodedGold(self.gold, rel).counts(codes)
+            if not tables:
+                tables.append(codes.table(set(self.gold)))
+            return fn(self.gold, tables[0], cutoff, rel)
 
         for measure in self.measures:
             key = (KINDS[type(measure)].counts, measure.params.get("cutoff"), measure["rel"])

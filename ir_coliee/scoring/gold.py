@@ -1,0 +1,90 @@
+"""The gold a run is scored against: a dataset id, a gold file of any kind, or qrels in any shape."""
+
+from __future__ import annotations
+
+import os
+from typing import TYPE_CHECKING, NamedTuple, Optional, Union, cast
+
+import pandas as pd
+from ir_measures.util import TYPE_QREL
+
+from ir_coliee.errors import ColieeError, ColieeFormatError, ColieeScoringError
+from ir_coliee.formats.pilot import ColieeTort, read_torts
+from ir_coliee.gold import gold_kind, read_gold
+from ir_coliee.model import NAME, GoldKind, Task, task_of
+from ir_coliee.shapes import gold_table
+
+if TYPE_CHECKING:
+    from ir_coliee.datasets.common import Registered
+
+GoldLike = Union[str, "os.PathLike[str]", TYPE_QREL]
+
+
+class Gold(NamedTuple):
+    """The gold as read, with what is known of where it came from."""
+
+    frames: dict[GoldKind, pd.DataFrame]
+    """Qrels (``query_id, doc_id, relevance``) per kind; a labelled riteval file holds two kinds."""
+    source: str
+    dataset: Optional[Registered] = None
+    """The registered dataset, when the gold is a dataset id."""
+    torts: Optional[list[ColieeTort]] = None
+    """The pilot's gold torts."""
+    unreadable: Optional[dict[GoldKind, ColieeFormatError]] = None
+    """Kinds the file holds but cannot serve whole (see :class:`ir_coliee.gold.GoldFile`)."""
+
+    def frame(self, task: Task) -> pd.DataFrame:
+        """The qrels ``task`` is scored against; refused when the gold holds another kind, none, or a
+        kind it cannot read whole."""
+        if self.unreadable and task.gold in self.unreadable:
+            raise self.unreadable[task.gold]
+        if task.gold not in self.frames:
+            held = " and ".join(self.frames) or "pilot torts"
+            raise ColieeScoringError(
+                f"{task.label} ({task.title}) is scored against {task.gold} gold, but {self.source} holds {held}"
+            )
+        frame = self.frames[task.gold]
+        if frame.empty:
+            raise ColieeError(f"{self.source}: the gold holds no relevant (query, {task.kind.unit}) pair")
+        return frame
+
+
+def is_dataset_id(spec: object) -> bool:
+    return isinstance(spec, str) and spec.startswith(f"{NAME}/") and not os.path.exists(spec)
+
+
+def _dataset_gold(spec: str) -> Gold:
+    import ir_datasets
+
+    from ir_coliee.datasets.check import dataset_entry, unknown_dataset
+
+    base = spec.removesuffix("/decisions")
+    try:
+        entry = dataset_entry(spec)
+        task = task_of(entry.task)
+        dataset = ir_datasets.load(base if task.kind.scorer == "torts" else spec)
+    except KeyError:
+        raise unknown_dataset(spec, "is neither a file nor a COLIEE dataset id") from None
+    if task.kind.scorer == "torts":
+        return Gold({}, spec, entry, list(dataset.gold_torts_iter()))
+    rows = [(q.query_id, q.doc_id, q.relevance) for q in dataset.qrels_iter()]
+    return Gold({task.gold: pd.DataFrame(rows, columns=["query_id", "doc_id", "relevance"])}, spec, entry)
+
+
+def load_gold(spec: GoldLike) -> Gold:
+    """The gold from a dataset id, a file (TREC qrels, label JSON, Y/N answers with or without a tag,
+    labelled riteval XML, pilot JSONL) or qrels in any shape (a DataFrame with ids of any dtype, a dict
+    of dicts, an iterable of ``TrecQrel``, consumed once)."""
+    if is_dataset_id(spec):
+        return _dataset_gold(cast(str, spec))
+    if isinstance(spec, (str, os.PathLike)):
+        path = os.fspath(spec)
+        if path.endswith(".jsonl"):
+            return Gold({}, path, None, read_torts(path))
+        read = read_gold(path)
+        return Gold(read.frames, path, unreadable=read.unreadable)
+    table = gold_table(spec, "the gold qrels")
+    frame = pd.DataFrame(
+        [(q, d, r) for q, docs in table.items() for d, r in docs.items()], columns=["query_id", "doc_id", "relevance"]
+    )
+    return Gold({gold_kind(frame): frame}, "<qrels>")

@@ -1,0 +1,345 @@
+"""The one door: every run shape and id convention becomes one normalised table, read once, and every
+check and finding is computed on the table the scorer then reads.
+
+A run may be a path, ``-`` or another stream (copied once, with a size cap), a parsed file, a DataFrame
+of any dtype, a dict of dicts, a list, generator or other one-shot iterable of rows
+(:mod:`ir_coliee.shapes` turns the in-memory ones into codes, consuming an iterator exactly once). Its
+ids are then aligned with the gold's convention (``.txt``, zero padding, case-scoped ids).
+
+The invariant that follows: a run that shares no query with the gold is refused; a run whose lines for
+gold queries share no id with the gold is refused when its ids look like another convention than the
+gold's (saying which), else reported with counts. A silent 0.0000 cannot come out of the door.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import re
+from collections import Counter
+from collections.abc import Iterator, Mapping, Sequence
+from typing import NamedTuple, Optional, Union, cast
+
+import pandas as pd
+from ir_measures.util import TYPE_RUN
+
+from ir_coliee.errors import ColieeScoringError
+from ir_coliee.findings import WARNING, Finding, some
+from ir_coliee.model import ANSWER_LABELS, FORMATS, QUESTION_ID, FormatName, Task, expected_any
+from ir_coliee.runs import FormatOption, ParsedRun, first_format, parse_run
+from ir_coliee.shapes import SCOPE, GoldIds, align, coded_run
+from ir_coliee.tables import CodedRun, Table
+from ir_coliee.textfile import regular_file
+
+RunLike = Union[str, "os.PathLike[str]", TYPE_RUN, ParsedRun]
+RunsLike = Union[RunLike, Sequence[RunLike], Mapping[str, RunLike]]
+#: A run at the door: a file that can be read again, a parsed file, or codes.
+Opened = Union[str, "os.PathLike[str]", ParsedRun, CodedRun]
+
+
+class RunInfo(NamedTuple):
+    """One scored run: the name of its table row and where it came from."""
+
+    name: str
+    """Unique among the runs of one call: the run tag, then the file name where tags collide."""
+    path: Optional[str]
+    format: Optional[FormatName]
+    """The submission format of a file; ``None`` for a run given in memory or a pilot file."""
+    tags: list[str]
+
+
+class Ingested(NamedTuple):
+    """One run through the door."""
+
+    info: RunInfo
+    run: CodedRun
+    """The run as scored: codes, ids in the gold's convention."""
+    parsed: Optional[ParsedRun]
+    """The file as read (duplicates, tags), for a run that was a file."""
+
+
+# --- naming the runs ---------------------------------------------------------------------------------
+
+
+def _is_score(value: object) -> bool:
+    import numbers
+
+    return isinstance(value, numbers.Real) or type(value).__module__ == "numpy"
+
+
+def _is_run_dict(runs: Mapping) -> bool:
+    """A dict of dicts of scores is one run (scores may be numpy scalars), not runs by name."""
+    return all(isinstance(v, Mapping) and all(map(_is_score, v.values())) for v in runs.values())
+
+
+def _is_one_of_many(run: object) -> bool:
+    if isinstance(run, (str, os.PathLike, ParsedRun, CodedRun, pd.DataFrame)):
+        return True
+    return isinstance(run, Mapping) and not {"query_id", "doc_id"} <= set(run)
+
+
+def named_runs(runs: RunsLike) -> dict[str, RunLike]:
+    """``{name: run}``: one run, a list of runs, or a mapping of names to runs. A dict of dicts is one
+    run; a list of rows (namedtuples, tuples) is one run."""
+    if isinstance(runs, ParsedRun):
+        return {"run": runs}
+    if isinstance(runs, Mapping):
+        if _is_run_dict(runs):
+            return {"run": cast(RunLike, runs)}
+        return {str(k): v for k, v in runs.items()}
+    if isinstance(runs, (list, tuple)) and runs and all(map(_is_one_of_many, runs)):
+        return {f"run{i}": r for i, r in enumerate(runs)}
+    return {"run": cast(RunLike, runs)}
+
+
+@contextlib.contextmanager
+def opened(named: dict[str, RunLike]) -> Iterator[dict[str, Opened]]:
+    """Each run ready to be read as often as needed: a file as itself, a stream as a temporary copy
+    (removed on exit), an in-memory run as codes (an iterator consumed here, once)."""
+    with contextlib.ExitStack() as streams:
+        out: dict[str, Opened] = {}
+        for name, run in named.items():
+            if isinstance(run, (str, os.PathLike)):
+                out[name] = streams.enter_context(regular_file(run))
+            elif isinstance(run, (ParsedRun, CodedRun)):
+                out[name] = run
+            else:
+                out[name] = coded_run(run, f"run {name!r}" if name != "run" else "the run")
+        yield out
+
+
+def holds_labels(run: Opened) -> bool:
+    """Whether the run's second column holds Y/N answers (decides the task when none is given)."""
+    if isinstance(run, CodedRun):
+        docs = set(run.doc_ids.to_pylist())
+        return bool(docs) and docs <= set(ANSWER_LABELS)
+    fmt = run.format if isinstance(run, ParsedRun) else first_format(run)[1]
+    return FORMATS[fmt].labels != ()
+
+
+# --- reading ----------------------------------------------------------------------------------------
+
+
+def _mismatch(source: str, looks: FormatName, task: Task, gold_source: str) -> ColieeScoringError:
+    wanted = expected_any(task.readable()) if task.formats else "a pilot JSONL file"
+    return ColieeScoringError(
+        f"{source} holds {looks} lines (e.g. '{FORMATS[looks].example}'), but {task.label} "
+        f"({task.title}, gold {gold_source}) takes {wanted}"
+    )
+
+
+def _read(
+    name: str, run: Opened, task: Task, forced: FormatOption, gold_source: str, shown_as: object
+) -> tuple[RunInfo, CodedRun, Optional[ParsedRun]]:
+    """One run as its task reads it; ``shown_as``: the name to report for a stream's temporary copy."""
+    if isinstance(run, CodedRun):
+        return RunInfo(name, None, None, []), run, None
+    if isinstance(run, ParsedRun):
+        parsed = run
+    else:
+        path = os.fspath(run)
+        shown = os.fspath(shown_as) if isinstance(shown_as, (str, os.PathLike)) else path
+        looks = forced if forced != "auto" else first_format(path)[1]
+        if looks not in task.readable():
+            raise _mismatch(shown, looks, task, gold_source)
+        parsed = parse_run(path, looks)._replace(path=shown)  # the format is decided: no second sniff
+    if parsed.format not in task.readable():
+        raise _mismatch(parsed.path, parsed.format, task, gold_source)
+    label = "+".join(parsed.run_tags) or os.path.basename(parsed.path)
+    return RunInfo(label, parsed.path, parsed.format, parsed.run_tags), parsed.coded, parsed
+
+
+def unique_names(infos: Sequence[RunInfo]) -> list[RunInfo]:
+    """Row names that tell the runs apart: the tag; where two files share it, the tag and the file name
+    (then the path, then a number)."""
+    given = Counter(i.name for i in infos)
+    seen: set[str] = set()
+    out = []
+    for info in infos:
+        name = info.name
+        if given[name] > 1 and info.path:
+            name = f"{name} ({os.path.basename(info.path)})"
+            if name in seen:
+                name = f"{info.name} ({info.path})"
+        base, n = name, 1
+        while name in seen:
+            n += 1
+            name = f"{base} #{n}"
+        seen.add(name)
+        out.append(info._replace(name=name))
+    return out
+
+
+def gold_ids(frame: pd.DataFrame) -> GoldIds:
+    table: Table = {}
+    for q, d, r in zip(frame["query_id"].tolist(), frame["doc_id"].tolist(), frame["relevance"].tolist()):
+        table.setdefault(q, {})[d] = r
+    return GoldIds(table)
+
+
+def ingest(
+    named: dict[str, RunLike],
+    readable: dict[str, Opened],
+    task: Task,
+    forced: FormatOption,
+    gold: pd.DataFrame,
+    gold_source: str,
+) -> tuple[list[Ingested], list[Finding]]:
+    """Every run read in its task's format, aligned with the gold, checked (see the module text); the
+    findings are those of the aligned runs, the tables the scorer reads."""
+    ids = gold_ids(gold)
+    read = [_read(name, readable[name], task, forced, gold_source, named[name]) for name in named]
+    infos = unique_names([info for info, _, _ in read])
+    runs: list[Ingested] = []
+    findings: list[Finding] = []
+    for info, (_, coded, parsed) in zip(infos, read):
+        aligned = align(coded, ids)
+        where = info.path or info.name
+        findings.extend(Finding(WARNING, where, None, note, "mapped-ids") for note in aligned.notes)
+        findings.extend(check_run(aligned.run, ids, task, where, gold_source))
+        if parsed is not None:
+            findings.extend(file_findings(parsed, where))
+        runs.append(Ingested(info, aligned.run, parsed))
+    return runs, findings
+
+
+# --- the checks ---------------------------------------------------------------------------------------
+
+
+_ARTICLE = re.compile(r"[0-9]+(-[0-9]+)+")
+
+
+def _id_kind(text: str) -> tuple[str, int]:
+    """What one id looks like: its convention, and for plain numbers their width."""
+    if text in ANSWER_LABELS:
+        return ("Y/N answers", 0)
+    if QUESTION_ID.match(text):
+        return ("bar-exam question ids (H30-1-A)", 0)
+    if SCOPE in text:
+        return ("case-scoped ids (826/032)", 0)
+    if text.isascii() and text.isdigit():
+        return ("numbers", len(text))
+    if _ARTICLE.fullmatch(text):
+        return ("article numbers with a branch (3-2)", 0)
+    return ("other ids", 0)
+
+
+def id_kinds(ids: Sequence[str]) -> set[tuple[str, int]]:
+    return {_id_kind(i) for i in ids[:5000]}
+
+
+def _same_convention(run: set[tuple[str, int]], gold: set[tuple[str, int]]) -> bool:
+    """Whether two sets of id kinds can be one convention; where the gold numbers articles (some with a
+    branch, 3-2), plain numbers of any width are articles too."""
+    if any(kind == "article numbers with a branch (3-2)" for kind, _ in gold):
+        articles = {"numbers", "article numbers with a branch (3-2)"}
+        run = {("article", 0) if kind in articles else (kind, w) for kind, w in run}
+        gold = {("article", 0) if kind in articles else (kind, w) for kind, w in gold}
+    return bool(run & gold)
+
+
+def describe(kinds: set[tuple[str, int]]) -> str:
+    """The conventions of a set of ids in words: ``numbers of 6 digits``, ``numbers of 1 to 3 digits and ...``."""
+    widths = sorted(width for kind, width in kinds if kind == "numbers")
+    parts = sorted(kind for kind, _ in kinds if kind != "numbers")
+    if widths:
+        span = f"{widths[0]}" if len(widths) == 1 else f"{widths[0]} to {widths[-1]}"
+        parts.insert(0, f"numbers of {span} digits")
+    return " and ".join(parts) or "no ids"
+
+
+def _gold_query_lines(run: CodedRun, ids: GoldIds) -> tuple[set[str], list[str], int]:
+    """The run's queries, the distinct documents of its lines for gold queries, and how many such lines."""
+    import numpy as np
+
+    from ir_coliee.coded import index_in
+
+    in_gold = index_in(run.query_ids, ids.queries)[run.queries] >= 0
+    present = np.bincount(run.docs[in_gold], minlength=len(run.doc_ids)) > 0
+    docs = [d for d, p in zip(run.doc_ids.to_pylist(), present.tolist()) if p]
+    return run.query_set(), docs, int(in_gold.sum())
+
+
+def check_run(run: CodedRun, ids: GoldIds, task: Task, where: str, gold_source: str) -> list[Finding]:
+    """Refuse a run that cannot be scored meaningfully; the warnings about what it misses."""
+    queries, docs, lines = _gold_query_lines(run, ids)
+    gold_queries = ids.queries
+    if not lines:
+        ordered = sorted(queries)
+        raise ColieeScoringError(
+            f"{where} shares no query with the gold {gold_source} "
+            f"(run: {len(queries)} queries, e.g. {some(ordered, 3)}, {describe(id_kinds(ordered))}; "
+            f"gold: {len(gold_queries)}, e.g. {some(gold_queries, 3)}, {describe(id_kinds(gold_queries))})"
+        )
+    out = []
+    unit = task.kind.unit
+    if not set(docs) & set(ids.docs):
+        run_kinds, gold_kinds = id_kinds(docs), id_kinds(ids.docs)
+        message = (
+            f"none of the {len(docs)} {unit} ids on the run's {lines} lines for gold queries is in the gold "
+            f"(run: {describe(run_kinds)}, e.g. {some(docs, 3)}; gold: {describe(gold_kinds)}, e.g. {some(ids.docs, 3)})"
+        )
+        if not _same_convention(run_kinds, gold_kinds):
+            raise ColieeScoringError(f"{where}: {message}: the run follows another id convention than the gold")
+        out.append(Finding(WARNING, where, None, f"{message}: every line is a miss", "no-shared-ids"))
+    extra = sorted(queries - set(gold_queries))
+    if extra:
+        out.append(
+            Finding(
+                WARNING,
+                where,
+                None,
+                f"{len(extra)} run queries are not in the gold and are ignored: {some(extra)}",
+                "unknown-query",
+            )
+        )
+    absent = [q for q in gold_queries if q not in queries]
+    if absent:
+        out.append(
+            Finding(
+                WARNING,
+                where,
+                None,
+                f"{len(absent)} of {len(gold_queries)} gold queries have no line in the run "
+                f"({task.kind.absent}): {some(absent)}",
+                "absent-queries",
+            )
+        )
+    return out
+
+
+def file_findings(parsed: ParsedRun, where: str) -> list[Finding]:
+    """What the file as read says: duplicate lines, several run tags, lines without a tag."""
+    out = []
+    if parsed.duplicates:
+        shown = ", ".join(f"line {d.line} (first on {d.first_line})" for d in parsed.duplicates[:5])
+        out.append(
+            Finding(
+                WARNING,
+                where,
+                None,
+                f"{len(parsed.duplicates)} duplicate lines in {parsed.path}, each counted once: {shown}",
+                "duplicate",
+            )
+        )
+    if len(parsed.run_tags) > 1:
+        out.append(
+            Finding(
+                WARNING,
+                where,
+                None,
+                f"{len(parsed.run_tags)} run tags in {parsed.path}: {some(parsed.run_tags)}",
+                "tags",
+            )
+        )
+    if parsed.untagged:
+        out.append(
+            Finding(
+                WARNING,
+                where,
+                None,
+                f"{parsed.untagged} lines without a run tag in {parsed.path} (scored; an official submission needs one)",
+                "no-tag",
+            )
+        )
+    return out

@@ -1,0 +1,315 @@
+"""Scoring submissions against gold as the organisers do: the task decided once, the runs read through
+the door (:mod:`ir_coliee.scoring.ingest`), and one scorer per kind of gold (``model.KINDS``).
+
+What it refuses (:class:`~ir_coliee.errors.ColieeScoringError`): a run in a format its task does not
+take (Y/N answers against article gold, articles against answer gold), a run that shares no query with
+the gold or whose ids follow another convention, a measure that does not apply to the gold
+(``Accuracy`` on answers), ``task`` contradicting a dataset id.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from typing import Callable, NamedTuple, Optional, Union, cast
+
+import pandas as pd
+from ir_measures.measures.base import Measure
+from ir_measures.util import TYPE_RUN, Metric
+
+from ir_coliee.errors import ColieeError, ColieeScoringError, PathLike
+from ir_coliee.evaluation import MeasureLike, parse_measures, per_query_frame
+from ir_coliee.findings import WARNING, Finding
+from ir_coliee.formats.pilot import read_torts
+from ir_coliee.gated import NAME as GATED
+from ir_coliee.gated import TIE_BREAKERS, score_recall_gated
+from ir_coliee.model import (
+    FORMATS,
+    QUESTION_ID,
+    TASKS,
+    Task,
+    TaskLike,
+    guess_task,
+    kind_of_labels,
+    official_entry,
+    official_measures,
+    task_of,
+)
+from ir_coliee.pilot import score_pilot
+from ir_coliee.providers import calc
+from ir_coliee.runs import FormatOption
+from ir_coliee.scoring.gold import Gold, GoldLike, is_dataset_id, load_gold
+from ir_coliee.scoring.ingest import (
+    Ingested,
+    Opened,
+    RunInfo,
+    RunLike,
+    RunsLike,
+    holds_labels,
+    ingest,
+    named_runs,
+    opened,
+)
+from ir_coliee.scoring.report import Report, make_report, with_run
+from ir_coliee.shapes import gold_table, run_table
+from ir_coliee.tables import CodedRun, Counts, answer_counts, set_counts
+from ir_coliee.values import CountedValue
+
+
+class Prepared(NamedTuple):
+    """Gold and runs read and checked for one task: what scoring, comparing and tuning start from."""
+
+    gold: Gold
+    frame: pd.DataFrame
+    """The gold qrels of the task's kind (empty for the pilot)."""
+    task: Task
+    year: Optional[int]
+    runs: list[Ingested]
+    """The runs through the door: names unique, ids in the gold's convention."""
+    findings: list[Finding]
+    pilot_runs: dict[str, RunLike]
+
+    def frames(self) -> dict[str, TYPE_RUN]:
+        """``{name: run}``, names unique (the tag, then the file name where tags collide)."""
+        return {r.info.name: cast(TYPE_RUN, r.run) for r in self.runs}
+
+
+def _resolve_task(task: Optional[TaskLike], gold: Gold, first: Opened, findings: list[Finding]) -> Task:
+    """The task: as given, else the dataset's, else guessed from the gold and the first run (with a warning)."""
+    if gold.dataset is not None:
+        own = task_of(gold.dataset.task)
+        if task is not None and task_of(task).key != own.key:
+            raise ColieeError(f"--task {task} contradicts the dataset {gold.source}, which is {own.label}")
+        return own
+    if task is not None:
+        return task_of(task)
+    if gold.torts is not None:
+        return guess_task("torts", statute=False)
+    kind = kind_of_labels(holds_labels(first))
+    frame = gold.frames.get(kind, next(iter(gold.frames.values())))
+    statute = bool(len(frame)) and bool(frame["query_id"].map(lambda q: bool(QUESTION_ID.match(q))).all())
+    guess = guess_task(kind, statute)
+    message = f"scoring as COLIEE {guess.label} (guessed from the files); pass --task to choose"
+    findings.append(Finding(WARNING, gold.source, None, message, "guess"))
+    return guess
+
+
+def prepare(
+    gold: GoldLike,
+    runs: RunsLike,
+    task: Optional[TaskLike] = None,
+    year: Optional[int] = None,
+    run_format: FormatOption = "auto",
+) -> Prepared:
+    """Read the gold and the runs for one task, refusing what cannot be scored (see the module text)."""
+    loaded = load_gold(gold)
+    named = named_runs(runs)
+    findings: list[Finding] = []
+    with opened(named) as readable:  # streams copied once, iterators consumed once
+        spec = _resolve_task(task, loaded, next(iter(readable.values())), findings)
+        if loaded.dataset is not None and year is None:
+            year = loaded.dataset.year
+        official_entry(spec.key, year)  # the edition exists
+        if spec.kind.scorer == "torts":
+            return Prepared(loaded, pd.DataFrame(), spec, year, [], findings, named)
+        frame = loaded.frame(spec)
+        read, checked = ingest(named, readable, spec, run_format, frame, loaded.source)
+    return Prepared(loaded, frame, spec, year, read, findings + checked, named)
+
+
+def check_measures(
+    measures: Optional[Sequence[MeasureLike]], task: Task, year: Optional[int], ranked: bool
+) -> list[Measure]:
+    """The measures asked for (default: the official ones), each one that applies to the task's gold."""
+    chosen = official_measures(task.key, year, ranked=ranked) if measures is None else parse_measures(measures)
+    for m in chosen:
+        takes = getattr(m, "TAKES", "documents")
+        if takes == task.gold:
+            continue
+        if task.kind.labels and str(m) == "Accuracy":
+            raise ColieeScoringError(
+                "Accuracy is ir_measures' pairwise ranking accuracy; the accuracy of Y/N answers is AnswerAccuracy"
+            )
+        if task.kind.labels:
+            raise ColieeScoringError(f"{m} scores retrieved documents; Y/N answers are scored with AnswerAccuracy")
+        raise ColieeScoringError(f"{m} scores Y/N answers; {task.label} gold names documents")
+    return chosen
+
+
+# --- the scorers, one per kind of gold -----------------------------------------------------------------
+
+
+def _counts(task: Task, gold: pd.DataFrame, run: CodedRun, per_query: Sequence[Metric]) -> dict[str, int]:
+    """The counts behind the scores: from the per-query values of an ir_coliee measure over every line
+    (they carry them), else counted afresh (only ir_measures' own measures, or cutoffs, were asked for)."""
+    carrier = next(
+        (
+            m.measure
+            for m in per_query
+            if isinstance(m.value, CountedValue) and m.measure.params.get("cutoff") is None and m.measure["rel"] == 1
+        ),
+        None,
+    )
+    values: Sequence[Union[Counts, CountedValue]]
+    if carrier is not None:
+        values = [cast(CountedValue, m.value) for m in per_query if m.measure == carrier]
+    else:
+        table = gold_table(gold)
+        count = answer_counts if task.kind.labels else set_counts
+        values = list(count(table, run_table(run, table), None, 1).values())
+    tp = sum(v.tp for v in values)
+    if task.kind.labels:
+        return {"correct": tp, "questions": len(values)}
+    totals = {"tp": tp, "retrieved": sum(v.retrieved for v in values), "relevant": sum(v.relevant for v in values)}
+    return {**totals, "queries": len(values)}
+
+
+class Request(NamedTuple):
+    """What a scorer is asked, beyond the prepared gold and runs."""
+
+    measures: Optional[Sequence[MeasureLike]]
+    answers: Union[PathLike, Sequence[PathLike], None]
+    answers_gold: Optional[GoldLike]
+
+
+def _score_measures(prepared: Prepared, request: Request) -> Report:
+    if request.answers is not None:
+        return _score_gated(prepared, request)
+    spec, frame = prepared.task, prepared.frame
+    ranked = any(r.info.format is not None and FORMATS[r.info.format].scored for r in prepared.runs)
+    chosen = check_measures(request.measures, spec, prepared.year, ranked)
+    rows, per_query = [], []
+    for r in prepared.runs:
+        result = calc(chosen, frame, r.run)
+        aggregated = cast(dict, result.aggregated)
+        rows.append(
+            {
+                "run": r.info.name,
+                **{str(m): float(aggregated[m]) for m in chosen},
+                **_counts(spec, frame, r.run, result.per_query),
+            }
+        )
+        per_query.append(with_run(per_query_frame(result.per_query), r.info.name))
+    infos = [r.info for r in prepared.runs]
+    return make_report(rows, per_query, prepared.findings, spec, prepared.year, [str(m) for m in chosen], infos)
+
+
+def answer_gold(prepared: Prepared, answers_gold: Optional[GoldLike]) -> pd.DataFrame:
+    """The Y/N gold that gates a task's runs (2026 Task 3)."""
+    loaded, spec = prepared.gold, prepared.task
+    gate = task_of(spec.gate)
+    if answers_gold is not None:
+        return load_gold(answers_gold).frame(gate)
+    if gate.gold in loaded.frames:  # a labelled riteval file holds both
+        return loaded.frames[gate.gold]
+    if loaded.dataset is not None:  # the gate's dataset of the same edition, split and language
+        return load_gold(loaded.source.replace(f"/{spec.family}/", f"/{gate.family}/", 1)).frame(gate)
+    raise ColieeError(
+        "--answers needs the gold answers: give --answers-gold FILE, or a coliee/task3/... dataset as GOLD"
+    )
+
+
+def gated_answers(
+    prepared: Prepared, answers: Union[PathLike, Sequence[PathLike]], answers_gold: Optional[GoldLike]
+) -> tuple[pd.DataFrame, list[Ingested]]:
+    """The answer gold, and each run's answer file read through the door against it (refused when it
+    shares no question with the gold; its absent, duplicate and untagged lines reported)."""
+    spec = prepared.task
+    if not spec.gate:
+        raise ColieeScoringError(
+            f"--answers gates the runs of a task scored with answers (2026 Task 3), not {spec.label}"
+        )
+    files = [answers] if isinstance(answers, (str, os.PathLike)) else list(answers)
+    if len(files) != len(prepared.runs):
+        raise ColieeError(f"{len(prepared.runs)} runs but {len(files)} answer files: give one answer file per run")
+    truth = answer_gold(prepared, answers_gold)
+    named: dict[str, RunLike] = {f"answers{i}": f for i, f in enumerate(files)}
+    with opened(named) as readable:
+        read, findings = ingest(named, readable, task_of(spec.gate), "auto", truth, "the gold answers")
+    prepared.findings.extend(findings)
+    return truth, read
+
+
+def _score_gated(prepared: Prepared, request: Request) -> Report:
+    """2026 Task 3: each retrieval run scored with its Y/N answers."""
+    truth, answered = gated_answers(prepared, cast(Sequence[PathLike], request.answers), request.answers_gold)
+    rows, per_query = [], []
+    for r, a in zip(prepared.runs, answered):
+        row = score_recall_gated(prepared.frame, r.run, truth, a.run).iloc[0].to_dict()
+        rows.append({"run": r.info.name, **row})
+        values = score_recall_gated(prepared.frame, r.run, truth, a.run, per_query=True)
+        per_query.append(with_run(values, r.info.name))
+    names = [GATED, *map(str, TIE_BREAKERS)]
+    infos = [r.info for r in prepared.runs]
+    return make_report(rows, per_query, prepared.findings, prepared.task, prepared.year, names, infos)
+
+
+def pilot_files(prepared: Prepared) -> list[str]:
+    """The pilot's submissions: JSONL files of torts."""
+    paths = []
+    for run in prepared.pilot_runs.values():
+        if not isinstance(run, (str, os.PathLike)):
+            raise ColieeScoringError("pilot submissions are JSONL files of torts")
+        paths.append(os.fspath(run))
+    return paths
+
+
+def _score_torts(prepared: Prepared, request: Request) -> Report:
+    loaded, findings = prepared.gold, prepared.findings
+    if loaded.torts is None:
+        raise ColieeScoringError(
+            f"the pilot is scored against gold torts (a JSONL file or a coliee/pilot/... dataset), not {loaded.source}"
+        )
+    rows, per_query, infos, disqualified = [], [], [], {}
+    for path in pilot_files(prepared):
+        name = os.path.basename(path)
+        scores = score_pilot(loaded.torts, read_torts(path))
+        for null in scores.nulls:
+            findings.append(
+                Finding(WARNING, path, None, f"{null.subtask} disqualified: null at {null.where()}", "null")
+            )
+        if scores.unknown_claims:
+            message = f"{len(scores.unknown_claims)} predicted claims are not in the gold and are ignored"
+            findings.append(Finding(WARNING, path, None, message, "unknown-claim"))
+        disqualified[name] = sorted(scores.disqualified())
+        rows.append({"run": name, **scores.table.iloc[0].to_dict()})
+        per_query.append(with_run(scores.per_query, name))
+        infos.append(RunInfo(name, path, None, []))
+    names = [c for c in rows[0] if c != "run"]
+    return make_report(rows, per_query, findings, prepared.task, prepared.year, names, infos, disqualified)
+
+
+#: One scorer per ``Kind.scorer`` (model/tasks.py).
+SCORERS: dict[str, Callable[[Prepared, Request], Report]] = {"measures": _score_measures, "torts": _score_torts}
+
+
+def gated_task(answers: object, task: Optional[TaskLike], gold: object) -> Optional[TaskLike]:
+    """The task of a call with answer files: given, the dataset's, else the task that is gated by answers."""
+    if answers is not None and task is None and not is_dataset_id(gold):
+        return next(t.key for t in TASKS.values() if t.gate)
+    return task
+
+
+def score(
+    gold: GoldLike,
+    runs: RunsLike,
+    task: Optional[TaskLike] = None,
+    year: Optional[int] = None,
+    measures: Optional[Sequence[MeasureLike]] = None,
+    answers: Union[PathLike, Sequence[PathLike], None] = None,
+    answers_gold: Optional[GoldLike] = None,
+    run_format: FormatOption = "auto",
+) -> Report:
+    """Score ``runs`` against ``gold`` as the organisers do; see the module text for what is refused.
+
+    ``runs``: one run or several (a list, or a dict of names to runs), each a path (``-``: standard input),
+    a DataFrame, a dict of dicts, or an iterable of rows (a generator is consumed once).
+    ``task`` and ``year`` default to those of a dataset id given as ``gold`` (else the task is guessed
+    from the files, with a finding, and the year is the newest edition); ``measures`` default to the
+    official ones of the task and edition (with the ranked ones for runs in a scored format).
+    ``answers``: 2026 Task 3, the Y/N answer file of each run, scored with it as recall-gated accuracy
+    against ``answers_gold`` (default: the Task 4 twin of a ``coliee/task3/...`` dataset).
+    ``run_format`` forces the format of run files.
+    """
+    prepared = prepare(gold, runs, gated_task(answers, task, gold), year, run_format)
+    return SCORERS[prepared.task.kind.scorer](prepared, Request(measures, answers, answers_gold))

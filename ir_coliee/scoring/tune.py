@@ -1,0 +1,62 @@
+"""Tuning a cutoff on training gold, and cutting a test run with it."""
+
+from __future__ import annotations
+
+from typing import NamedTuple, Optional
+
+import pandas as pd
+
+from ir_coliee.errors import ColieeError, ColieeScoringError
+from ir_coliee.evaluation import MeasureLike
+from ir_coliee.findings import Finding
+from ir_coliee.model import FORMATS, FormatName, TaskLike, official_entry
+from ir_coliee.scoring.gold import GoldLike
+from ir_coliee.scoring.ingest import RunLike, ingest, named_runs, opened
+from ir_coliee.scoring.score import check_measures, prepare
+from ir_coliee.tuning import Over, Tuned, apply_cutoff, tune_cutoff
+
+
+class Tuning(NamedTuple):
+    """What :func:`tune` found: the cutoff and curve, and the cut run ready to write."""
+
+    tuned: Tuned
+    cut: pd.DataFrame
+    """The run given as ``apply`` (else the tuned run) cut at the best cutoff."""
+    write_format: FormatName
+    """The official submission format of the task (Task 3: TREC 6 columns)."""
+    findings: list[Finding]
+
+
+def tune(
+    gold: GoldLike,
+    run: RunLike,
+    task: Optional[TaskLike] = None,
+    year: Optional[int] = None,
+    measure: Optional[MeasureLike] = None,
+    over: Over = "rank",
+    max_rank: int = 100,
+    apply: Optional[RunLike] = None,
+) -> Tuning:
+    """The cutoff of ``run`` that maximises ``measure`` (default: the task's headline measure, e.g.
+    MacroF2 for Task 3) on training ``gold``, and ``apply`` (e.g. the test run) cut with it."""
+    if max_rank < 1:
+        raise ColieeError(f"--max-rank must be at least 1, got {max_rank}")
+    prepared = prepare(gold, run, task, year)
+    (tuned_run,) = prepared.runs
+    if over != "rank" and tuned_run.info.format is not None and not FORMATS[tuned_run.info.format].scored:
+        raise ColieeScoringError(
+            f"{tuned_run.info.path} has no scores ({tuned_run.info.format} format: line order is the ranking); "
+            "tune --over rank, or give a run with scores"
+        )
+    chosen = measure if measure is not None else official_entry(prepared.task.key, prepared.year).headline
+    (checked,) = check_measures([chosen], prepared.task, prepared.year, ranked=True)
+    tuned = tune_cutoff(tuned_run.run, prepared.frame, checked, over=over, max_rank=max_rank)
+    target = tuned_run.run
+    findings = prepared.findings
+    if apply is not None:
+        named = named_runs(apply)
+        with opened(named) as readable:
+            (applied,), more = ingest(named, readable, prepared.task, "auto", prepared.frame, prepared.gold.source)
+        target, findings = applied.run, findings + more
+    cut = apply_cutoff(target, over, tuned.cutoff)
+    return Tuning(tuned, cut, prepared.task.formats[0], findings)

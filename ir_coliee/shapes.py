@@ -1,0 +1,345 @@
+"""Every in-memory shape of a run or of qrels as one normalised table, and run ids aligned with the gold's.
+
+What hosts hand over: a pandas DataFrame (``query_id, doc_id, score``, or PyTerrier's ``qid, docno``)
+whose ids may be strings, integers (pandas reads ``001`` as 1), categoricals or objects; a dict of dicts
+(scores may be numpy scalars); a list, generator or other one-shot iterable of namedtuples
+(``ScoredDoc``, ``GenericScoredDoc``) or plain ``(query, doc, score)`` tuples. :func:`coded_run`
+turns each into a :class:`~ir_coliee.tables.CodedRun` with string ids, consuming an iterator exactly
+once; a missing id (``None``, NaN), an id that is not a whole number or text, or a score that is not a
+finite number is refused with the row it sits on. :func:`gold_table` does the same for gold, :func:`run_table` gives a run as a dict of dicts.
+
+:func:`align` then maps the run's ids onto the gold's convention, on the distinct ids, never line by
+line: ``.txt`` suffixes stripped, zero padding restored (``12`` or the integer 12 -> ``012`` where that
+gold id is the only one with that number), and case-scoped document ids (a dataset's ``826/032``)
+added or removed to match the gold. Each mapping but the official ``.txt`` and scoping is reported, so
+that a mapped id never passes unseen.
+
+Below the scorers: the ir_measures provider and the scoring API (``ir_coliee.scoring.ingest``) both
+use it, so a run scores the same through every door.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import numbers
+import operator
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING, Any, NamedTuple, Optional
+
+from ir_coliee.errors import ColieeScoringError
+from ir_coliee.tables import CodedRun, Table
+
+if TYPE_CHECKING:
+    import numpy as np
+    import pyarrow as pa
+
+#: Dataset ids of collections whose document names repeat across queries carry the query: ``826/032``.
+SCOPE = "/"
+
+_QUERY_COLUMNS = ("query_id", "qid")
+_DOC_COLUMNS = ("doc_id", "docno")
+_EXPECTED = (
+    "a run: a DataFrame with query_id, doc_id, score (or PyTerrier's qid, docno, score), a dict "
+    "{query_id: {doc_id: score}}, or an iterable of (query_id, doc_id, score) rows or namedtuples"
+)
+
+
+def _refuse(source: str, problem: str) -> ColieeScoringError:
+    return ColieeScoringError(f"{source}: {problem}")
+
+
+def id_text(value: object, source: str, what: str) -> str:
+    """An id as the text the official files hold: strings as they are, whole numbers (Python, numpy or a
+    float such as ``12.0`` that pandas made of one) in decimal; anything else is refused."""
+    if isinstance(value, str):
+        return value
+    if isinstance(value, numbers.Integral) and not isinstance(value, bool):
+        return str(int(value))
+    if isinstance(value, numbers.Real) and not isinstance(value, bool) and float(value).is_integer():
+        return str(int(float(value)))
+    raise _refuse(source, f"{what} {value!r} ({type(value).__name__}) is not an id: give text or whole numbers")
+
+
+def _is_missing(value: object) -> bool:
+    return value is None or (isinstance(value, float) and math.isnan(value))
+
+
+def _encoded(values: Any, source: str, what: str) -> tuple[np.ndarray, pa.Array]:
+    """Codes and distinct texts of a column of ids of any dtype; the first missing id is refused with
+    its row. Distinct values are converted once (a few thousand), not every line."""
+    import numpy as np
+    import pandas as pd
+    import pyarrow as pa
+
+    codes, uniques = pd.factorize(values if isinstance(values, pd.Series) else np.asarray(values, dtype=object))
+    if len(codes) and int(codes.min()) < 0:
+        row = int(np.flatnonzero(codes < 0)[0])
+        raise _refuse(source, f"row {row}: the {what} is missing (None or NaN)")
+    texts = pa.array([id_text(u, source, what) for u in list(uniques)], pa.string())
+    ids, merged, _ = _recoded(texts, codes.astype(np.int64, copy=False))  # 1 and "1" are one id
+    return merged, ids
+
+
+def _scores(values: Any, source: str) -> np.ndarray:
+    import numpy as np
+
+    try:
+        scores = np.asarray(values, dtype=float)
+    except (TypeError, ValueError):
+        scores = None
+    if scores is None or scores.ndim != 1:
+        raise _refuse(source, "a score is not a number; scores are finite numbers")
+    bad = np.flatnonzero(~np.isfinite(scores))
+    if len(bad):
+        raise _refuse(source, f"row {int(bad[0])}: the score is {scores[bad[0]]!r}; scores are finite numbers")
+    return scores
+
+
+def _from_columns(queries: Any, docs: Any, scores: Optional[Any], source: str) -> CodedRun:
+    import numpy as np
+
+    query_codes, query_ids = _encoded(queries, source, "query id")
+    doc_codes, doc_ids = _encoded(docs, source, "document id")
+    # without scores, line order is the ranking, as in the official files without a score column
+    scored = _scores(scores, source) if scores is not None else np.arange(len(query_codes), 0, -1, dtype=float)
+    return CodedRun(query_ids, doc_ids, query_codes, doc_codes, scored)
+
+
+def _pick(columns: Iterable[str], names: tuple[str, ...]) -> Optional[str]:
+    return next((n for n in names if n in columns), None)
+
+
+def _from_frame(frame: Any, source: str) -> CodedRun:
+    columns = list(frame.columns)
+    query, doc = _pick(columns, _QUERY_COLUMNS), _pick(columns, _DOC_COLUMNS)
+    if query is None or doc is None:
+        raise _refuse(source, f"a DataFrame with columns {columns}; expected {_EXPECTED}")
+    return _from_columns(frame[query], frame[doc], frame["score"] if "score" in columns else None, source)
+
+
+def _from_dicts(run: Mapping, source: str) -> CodedRun:
+    import numpy as np
+
+    inner = list(run.values())
+    if not all(isinstance(docs, Mapping) for docs in inner):
+        raise _refuse(source, f"a dict whose values are not dicts of scores; expected {_EXPECTED}")
+    lengths = np.fromiter(map(len, inner), dtype=np.int64, count=len(inner))
+    queries = np.repeat(np.arange(len(inner)), lengths)
+    query_texts = [id_text(q, source, "query id") for q in run]
+    docs = list(itertools.chain.from_iterable(inner))
+    try:
+        scores = np.fromiter(itertools.chain.from_iterable(d.values() for d in inner), dtype=float, count=len(docs))
+    except (TypeError, ValueError):
+        raise _refuse(source, "a score is not a number; scores are finite numbers") from None
+    return _from_columns(np.array(query_texts, dtype=object)[queries], docs, scores, source)
+
+
+def _from_rows(rows: list, source: str) -> CodedRun:
+    """Namedtuples (``ScoredDoc`` and the like, column by column with ``attrgetter`` in C), mappings with
+    those keys, or plain ``(query, doc, score)`` tuples."""
+    first = rows[0]
+    fields = getattr(type(first), "_fields", None)
+    if fields is not None and {"query_id", "doc_id"} <= set(fields) and len(set(map(type, rows))) == 1:
+        get = operator.attrgetter
+        scores = list(map(get("score"), rows)) if "score" in fields else None
+        return _from_columns(list(map(get("query_id"), rows)), list(map(get("doc_id"), rows)), scores, source)
+    if all(isinstance(r, Mapping) and {"query_id", "doc_id"} <= set(r) for r in rows):
+        scores = [r["score"] for r in rows] if all("score" in r for r in rows) else None
+        return _from_columns([r["query_id"] for r in rows], [r["doc_id"] for r in rows], scores, source)
+    if all(isinstance(r, (tuple, list)) and len(r) == 3 and not hasattr(r, "_fields") for r in rows):
+        q, d, s = zip(*rows)
+        return _from_columns(list(q), list(d), list(s), source)
+    raise _refuse(source, f"rows of type {type(first).__name__}; expected {_EXPECTED}")
+
+
+def coded_run(run: object, source: str = "the run") -> CodedRun:
+    """``run``, in any shape a host hands over, as codes with string ids; an iterator is consumed once.
+    ``source`` names the run in errors. An empty run is empty codes (ir_measures scores it 0); the
+    scoring API refuses it, as it refuses any run that shares no query with the gold."""
+    if isinstance(run, CodedRun):
+        coded = run
+    elif hasattr(run, "columns") and hasattr(run, "itertuples"):
+        coded = _from_frame(run, source)
+    elif isinstance(run, Mapping):
+        coded = _from_dicts(run, source)
+    elif isinstance(run, Iterable) and not isinstance(run, (str, bytes)):
+        rows = list(run)
+        coded = _from_rows(rows, source) if rows else _from_columns([], [], [], source)
+    else:
+        raise _refuse(source, f"a {type(run).__name__}; expected {_EXPECTED}")
+    return coded
+
+
+def gold_table(qrels: object, source: str = "the gold") -> Table:
+    """Gold in any shape (``query_id, doc_id, relevance`` DataFrame, dict of dicts, iterable of
+    ``TrecQrel``-like rows, consumed once) as ``{query_id: {doc_id: relevance}}`` with string ids."""
+    if isinstance(qrels, Mapping):
+        return {
+            id_text(q, source, "query id"): {id_text(d, source, "document id"): int(r) for d, r in docs.items()}
+            for q, docs in qrels.items()
+        }
+    if hasattr(qrels, "columns"):
+        frame: Any = qrels
+        if not {"query_id", "doc_id", "relevance"} <= set(frame.columns):
+            raise _refuse(
+                source, f"a DataFrame with columns {list(frame.columns)}; expected query_id, doc_id, relevance"
+            )
+        rows: Iterable = zip(frame["query_id"].tolist(), frame["doc_id"].tolist(), frame["relevance"].tolist())
+    elif isinstance(qrels, Iterable) and not isinstance(qrels, (str, bytes)):
+        rows = ((r.query_id, r.doc_id, r.relevance) for r in qrels)
+    else:
+        raise _refuse(source, f"a {type(qrels).__name__}; expected qrels (query_id, doc_id, relevance)")
+    table: Table = {}
+    texts: dict[object, str] = {}  # each distinct id converted once
+    for q, d, r in rows:
+        for value, what in ((q, "query id"), (d, "document id")):
+            if value not in texts:
+                if _is_missing(value):
+                    raise _refuse(source, f"a {what} is missing (None or NaN)")
+                texts[value] = id_text(value, source, what)
+        table.setdefault(texts[q], {})[texts[d]] = int(r)
+    return table
+
+
+def run_table(run: object, keep: Optional[Iterable[str]] = None) -> Table:
+    """The run as ``{query_id: {doc_id: score}}``, for the query ids in ``keep`` (all when ``None``), from
+    any shape (string ids, an iterator consumed once). A (query, document) pair that appears more than
+    once counts once, with its highest score."""
+    return coded_run(run).table(None if keep is None else set(keep))
+
+
+# --- id conventions ------------------------------------------------------------------------------------
+
+
+class GoldIds:
+    """The ids of the gold a run is aligned with: its queries and its (judged) documents."""
+
+    def __init__(self, gold: Table):
+        self.queries = list(gold)
+        self.docs = sorted({d for docs in gold.values() for d in docs})
+        #: documents named ``query/doc`` (a dataset with case-scoped ids)
+        self.scoped = bool(self.docs) and all(d.startswith(q + SCOPE) for q, docs in gold.items() for d in docs)
+
+
+class Aligned(NamedTuple):
+    """A run with its ids in the gold's convention, and what was mapped (for a warning)."""
+
+    run: CodedRun
+    notes: list[str]
+
+
+def _numeral(ids: pa.Array) -> pa.Array:
+    """Each id's numbers without leading zeros (``0012`` -> ``12``, ``826/027`` -> ``826/27``), null where
+    the id is not ASCII digits (in parts joined by the scope)."""
+    import pyarrow.compute as pc
+
+    digits = pc.match_substring_regex(ids, r"^[0-9]+(/[0-9]+)*$")
+    trimmed = pc.replace_substring_regex(ids, r"(^|/)0+([0-9])", r"\1\2")
+    return pc.if_else(digits, trimmed, None)
+
+
+def _unpadded(ids: pa.Array, gold: list[str]) -> tuple[pa.Array, int, Optional[tuple[str, str]]]:
+    """``ids`` with each that is not a gold id but has the number of exactly one gold id replaced by it;
+    how many were replaced, and one example."""
+    import numpy as np
+    import pyarrow as pa
+    import pyarrow.compute as pc
+
+    from ir_coliee.coded import index_in
+
+    if not gold or not len(ids):
+        return ids, 0, None
+    gold_ids = pa.array(gold, pa.string())
+    absent = pc.invert(pc.is_in(ids, value_set=gold_ids)).to_numpy(zero_copy_only=False)
+    if not absent.any():
+        return ids, 0, None
+    numbers_ = _numeral(gold_ids).to_pylist()
+    by_number: dict[str, Optional[str]] = {}
+    for number, gid in zip(numbers_, gold):
+        if number is not None:
+            by_number[number] = gid if number not in by_number else None  # two gold ids, one number: ambiguous
+    unique = {n: g for n, g in by_number.items() if g is not None}
+    if not unique:
+        return ids, 0, None
+    keys = list(unique)
+    position = index_in(_numeral(ids), keys)
+    replace = absent & (position >= 0)
+    if not replace.any():
+        return ids, 0, None
+    texts = ids.to_pylist()
+    targets = [unique[k] for k in keys]
+    first = int(np.flatnonzero(replace)[0])
+    example = (texts[first], targets[position[first]])
+    for i in np.flatnonzero(replace).tolist():
+        texts[i] = targets[position[i]]
+    return pa.array(texts, pa.string()), int(replace.sum()), example
+
+
+def _without_txt(ids: pa.Array) -> pa.Array:
+    import pyarrow.compute as pc
+
+    if not pc.any(pc.ends_with(ids, ".txt")).as_py():
+        return ids
+    return pc.replace_substring_regex(ids, r"\.txt$", "")
+
+
+def _rescoped(run: CodedRun, scoped: bool) -> tuple[CodedRun, int]:
+    """Document ids scoped by their query (``826/032``) where the gold's are, unscoped where the gold's are
+    not; pairs, not distinct ids, decide (``032`` of case 826 is not ``032`` of case 827)."""
+    import numpy as np
+    import pyarrow as pa
+    import pyarrow.compute as pc
+
+    has_scope = pc.match_substring(run.doc_ids, SCOPE).to_numpy(zero_copy_only=False)
+    if (scoped and has_scope.all()) or (not scoped and not has_scope.any()):
+        return run, 0
+    queries, docs = run.query_ids.to_pylist(), run.doc_ids.to_pylist()
+    pairs = run.queries.astype(np.int64) * max(len(docs), 1) + run.docs
+    distinct, inverse = np.unique(pairs, return_inverse=True)
+    texts, changed = [], 0
+    for pair in distinct.tolist():
+        q, d = queries[pair // max(len(docs), 1)], docs[pair % max(len(docs), 1)]
+        prefix = q + SCOPE
+        new = (d if d.startswith(prefix) else prefix + d) if scoped else d.removeprefix(prefix)
+        changed += new != d
+        texts.append(new)
+    encoded = pc.dictionary_encode(pa.array(texts, pa.string()))
+    codes = encoded.indices.to_numpy(zero_copy_only=False).astype(np.int64)[inverse.reshape(-1)]
+    return CodedRun(
+        run.query_ids, encoded.dictionary, run.queries, codes, run.scores, unique=run.unique and not changed
+    ), changed
+
+
+def _recoded(ids: pa.Array, codes: np.ndarray) -> tuple[pa.Array, np.ndarray, bool]:
+    """Distinct ``ids`` again after a mapping made two of them one; whether any merged."""
+    import numpy as np
+    import pyarrow.compute as pc
+
+    if len(pc.unique(ids)) == len(ids):
+        return ids, codes, False
+    encoded = pc.dictionary_encode(ids)
+    remap = encoded.indices.to_numpy(zero_copy_only=False).astype(np.int64)
+    return encoded.dictionary, remap[codes], True
+
+
+def align(run: CodedRun, gold: GoldIds) -> Aligned:
+    """``run`` with its query and document ids in the gold's convention (see the module text)."""
+    notes: list[str] = []
+    query_ids, padded_queries, query_example = _unpadded(_without_txt(run.query_ids), gold.queries)
+    doc_ids = _without_txt(run.doc_ids)
+    query_ids, queries, merged_q = _recoded(query_ids, run.queries)
+    doc_ids, docs, merged_d = _recoded(doc_ids, run.docs)
+    out = CodedRun(query_ids, doc_ids, queries, docs, run.scores, unique=run.unique and not (merged_q or merged_d))
+    out, _ = _rescoped(out, gold.scoped)
+    doc_ids, padded_docs, doc_example = _unpadded(out.doc_ids, gold.docs)
+    if padded_docs:
+        doc_ids, docs, merged = _recoded(doc_ids, out.docs)
+        out = CodedRun(out.query_ids, doc_ids, out.queries, docs, out.scores, unique=out.unique and not merged)
+    for count, example, what in ((padded_queries, query_example, "query"), (padded_docs, doc_example, "document")):
+        if count and example is not None:
+            notes.append(
+                f"{count} {what} ids are not in the gold but name the same number as a gold id, and are read as it "
+                f"(zero padding: {example[0]!r} -> {example[1]!r})"
+            )
+    return Aligned(out, notes)
