@@ -7,7 +7,9 @@ import csv
 import functools
 import json
 import os
+import signal
 import sys
+import threading
 from collections.abc import Sequence
 from typing import Literal, Optional, TextIO
 
@@ -16,6 +18,7 @@ import pandas as pd
 from ir_coliee.errors import ColieeError, ColieeScoringError
 from ir_coliee.findings import Finding, grouped
 from ir_coliee.model import TASK_KEYS, task_of
+from ir_coliee.plots import require
 from ir_coliee.runs import write_run
 from ir_coliee.scoring import AUTO, Report, compare_runs, ranked, score, score_files, tune
 from ir_coliee.textfile import STDIN
@@ -229,6 +232,7 @@ def cmd_leaderboard(args: argparse.Namespace) -> int:
 def cmd_demo(args: argparse.Namespace) -> int:
     from ir_coliee.demo import run_demo
 
+    require("bm25s", "the demo's BM25 baselines", "'ir_coliee[demo]'")
     for step in run_demo(args.out):
         print(f"== {step.dataset_id} (synthetic sample release): {step.baseline} -> {step.path.name}")
         errors = sum(f.level == "error" for f in step.findings)
@@ -345,6 +349,8 @@ def cmd_compare(args: argparse.Namespace) -> int:
     from ir_coliee.compare import plot_intervals
 
     _writable("--plot", args.plot)
+    if args.plot:
+        require("matplotlib", "--plot")
     _positive("--resamples", args.resamples)
     _positive("--digits", args.digits, 0)
     result = compare_runs(
@@ -388,6 +394,8 @@ def cmd_tune(args: argparse.Namespace) -> int:
 
     _writable("--write", args.write)
     _writable("--plot", args.plot)
+    if args.plot:
+        require("matplotlib", "--plot")
     _positive("--digits", args.digits, 0)
     result = tune(
         args.gold,
@@ -418,6 +426,7 @@ def cmd_baseline(args: argparse.Namespace) -> int:
     from ir_coliee.datasets.check import dataset_entry
 
     _writable("--write", args.write)
+    require("bm25s", "the BM25 baseline", "'ir_coliee[demo]'")
     run = bm25(args.dataset, args.k)
     fmt = task_of(dataset_entry(args.dataset).task).formats[0]
     written = write_run(run, args.write, format=fmt, tag=args.tag)
@@ -610,8 +619,33 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _terminated(signum: int, frame: object) -> None:
+    """SIGTERM as an exit that unwinds: temporary copies of streams and half-written outputs are removed
+    on the way out, as on Ctrl-C."""
+    raise SystemExit(128 + signum)
+
+
+def _stdout_closed() -> bool:
+    if sys.stdout is None:  # Python started with descriptor 1 closed
+        return True
+    try:
+        descriptor = sys.stdout.fileno()
+    except (OSError, ValueError, AttributeError):  # a stream without a descriptor (captured output)
+        return False
+    try:
+        os.fstat(descriptor)
+    except OSError:
+        return True
+    return False
+
+
 def main(argv: Optional[Sequence[str]] = None) -> int:
     args = build_parser().parse_args(argv)
+    if _stdout_closed():  # `ir_coliee eval ... >&-`: nowhere to print the result
+        print("ir_coliee: error: standard output is closed", file=sys.stderr)
+        return 2
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGTERM, _terminated)
     try:
         return args.func(args)
     except BrokenPipeError:  # the reader closed the pipe (| head): stop quietly, as shell tools do

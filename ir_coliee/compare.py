@@ -350,13 +350,9 @@ def _columns_of(label: str, correction: str) -> list[str]:
 
 def plot_intervals(frame: pd.DataFrame, measure: str, path: str) -> str:
     """A PNG of each run's value and confidence interval for ``measure`` (needs matplotlib)."""
-    try:
-        import matplotlib
+    from ir_coliee.plots import pyplot, save
 
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
-    except ImportError:
-        raise RuntimeError("plots need matplotlib: pip install matplotlib") from None
+    plt = pyplot()
     values = frame[measure]
     errors = [values - frame[f"{measure} CI low"], frame[f"{measure} CI high"] - values]
     fig, ax = plt.subplots(figsize=(6, 0.5 + 0.5 * len(frame)))
@@ -364,6 +360,4 @@ def plot_intervals(frame: pd.DataFrame, measure: str, path: str) -> str:
     ax.set_yticks(range(len(frame)), labels=list(frame.index))
     ax.set_xlabel(f"{measure} ({round(100 * frame.attrs.get('confidence', 0.95))}% bootstrap CI)")
     fig.tight_layout()
-    fig.savefig(path, dpi=120)
-    plt.close(fig)
-    return path
+    return save(fig, path)

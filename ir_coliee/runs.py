@@ -262,6 +262,7 @@ def _separator(f: BinaryIO, start: int) -> Optional[bytes]:
     sep, other = (b"\t", b" ") if b"\t" in first_line and b" " not in first_line else (b" ", b"\t")
     f.seek(start)
     previous = b""
+    since_newline = 0  # bytes of the current line so far
     while True:
         block = f.read(_SCAN_BLOCK)
         if not block:
@@ -274,7 +275,25 @@ def _separator(f: BinaryIO, start: int) -> Optional[bytes]:
             return None  # pyarrow ends a line there; the line-by-line reader does not
         if _blank_pairs(data, at_start=not previous):
             return None
+        since_newline = _longest_line(block, since_newline)
+        if since_newline < 0:
+            return None  # a line over MAX_LINE: the line-by-line reader names it
         previous = block
+
+
+def _longest_line(block: bytes, carried: int) -> int:
+    """The length of the line still open at the end of ``block`` (``carried`` bytes of it came before),
+    or -1 when a line over :data:`MAX_LINE` ends or runs on in it."""
+    ends = np.flatnonzero(np.frombuffer(block, dtype=np.uint8) == 10)
+    if not len(ends):
+        open_line = carried + len(block)
+        return open_line if open_line <= MAX_LINE else -1
+    first = carried + int(ends[0])
+    inner = int(np.diff(ends).max(initial=0))
+    if max(first, inner) > MAX_LINE:
+        return -1
+    open_line = len(block) - int(ends[-1]) - 1
+    return open_line if open_line <= MAX_LINE else -1
 
 
 def _blank_pairs(data: bytes, at_start: bool) -> bool:

@@ -239,9 +239,17 @@ def _numeral(ids: pa.Array) -> pa.Array:
     return pc.if_else(digits, trimmed, None)
 
 
+def _uniform_width(gold: list[str]) -> Optional[int]:
+    """The width of the gold's ids when all are ASCII digits of one width (``000028``: 6), else ``None``."""
+    widths = {len(g) for g in gold}
+    return widths.pop() if len(widths) == 1 and all(g.isascii() and g.isdigit() for g in gold) else None
+
+
 def _unpadded(ids: pa.Array, gold: list[str]) -> tuple[pa.Array, int, Optional[tuple[str, str]]]:
-    """``ids`` with each that is not a gold id but has the number of exactly one gold id replaced by it;
-    how many were replaced, and one example."""
+    """``ids`` with zero padding restored where an id is not a gold id: an id with the number of exactly
+    one gold id becomes it (``12`` -> ``012``); where every gold id has the same width, a shorter number
+    is padded to it (``99`` -> ``000099``, a document the gold does not name). How many were replaced, and
+    one example."""
     import numpy as np
     import pyarrow as pa
     import pyarrow.compute as pc
@@ -251,29 +259,30 @@ def _unpadded(ids: pa.Array, gold: list[str]) -> tuple[pa.Array, int, Optional[t
     if not gold or not len(ids):
         return ids, 0, None
     gold_ids = pa.array(gold, pa.string())
-    absent = pc.invert(pc.is_in(ids, value_set=gold_ids)).to_numpy(zero_copy_only=False)
-    if not absent.any():
+    absent = pc.invert(pc.is_in(ids, value_set=gold_ids))
+    if not pc.any(absent).as_py():
         return ids, 0, None
-    numbers_ = _numeral(gold_ids).to_pylist()
     by_number: dict[str, Optional[str]] = {}
-    for number, gid in zip(numbers_, gold):
+    for number, gid in zip(_numeral(gold_ids).to_pylist(), gold):
         if number is not None:
             by_number[number] = gid if number not in by_number else None  # two gold ids, one number: ambiguous
     unique = {n: g for n, g in by_number.items() if g is not None}
-    if not unique:
+    position = index_in(_numeral(ids), list(unique))
+    known = pa.array(position >= 0) if unique else pa.array(np.zeros(len(ids), dtype=bool))
+    new = pc.if_else(
+        pc.and_(absent, known),
+        pa.array(list(unique.values()), pa.string()).take(pa.array(np.maximum(position, 0))) if unique else ids,
+        ids,
+    )
+    width = _uniform_width(gold)
+    if width is not None:
+        short = pc.and_(pc.match_substring_regex(new, r"^[0-9]+$"), pc.less(pc.utf8_length(new), width))
+        new = pc.if_else(pc.and_(absent, short), pc.utf8_lpad(new, width=width, padding="0"), new)
+    changed = pc.not_equal(new, ids).to_numpy(zero_copy_only=False)
+    if not changed.any():
         return ids, 0, None
-    keys = list(unique)
-    position = index_in(_numeral(ids), keys)
-    replace = absent & (position >= 0)
-    if not replace.any():
-        return ids, 0, None
-    texts = ids.to_pylist()
-    targets = [unique[k] for k in keys]
-    first = int(np.flatnonzero(replace)[0])
-    example = (texts[first], targets[position[first]])
-    for i in np.flatnonzero(replace).tolist():
-        texts[i] = targets[position[i]]
-    return pa.array(texts, pa.string()), int(replace.sum()), example
+    first = int(np.flatnonzero(changed)[0])
+    return new, int(changed.sum()), (ids[first].as_py(), new[first].as_py())
 
 
 def _without_txt(ids: pa.Array) -> pa.Array:
@@ -339,7 +348,7 @@ def align(run: CodedRun, gold: GoldIds) -> Aligned:
     for count, example, what in ((padded_queries, query_example, "query"), (padded_docs, doc_example, "document")):
         if count and example is not None:
             notes.append(
-                f"{count} {what} ids are not in the gold but name the same number as a gold id, and are read as it "
-                f"(zero padding: {example[0]!r} -> {example[1]!r})"
+                f"{count} {what} ids are not in the gold and are read with the gold's zero padding "
+                f"(e.g. {example[0]!r} -> {example[1]!r})"
             )
     return Aligned(out, notes)

@@ -223,13 +223,9 @@ def apply_cutoff(run: TYPE_RUN, over: Over, cutoff: float) -> pd.DataFrame:
 
 def plot_curve(tuned: Tuned, path: str) -> str:
     """A PNG of the tuning curve with the best cutoff marked (needs matplotlib)."""
-    try:
-        import matplotlib
+    from ir_coliee.plots import pyplot, save
 
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
-    except ImportError:
-        raise RuntimeError("plots need matplotlib: pip install matplotlib") from None
+    plt = pyplot()
     name = str(tuned.measure)
     fig, ax = plt.subplots(figsize=(6, 3.5))
     ax.plot(tuned.curve["cutoff"], tuned.curve[name], marker=".")
@@ -240,6 +236,4 @@ def plot_curve(tuned: Tuned, path: str) -> str:
     ax.set_xlabel(f"{tuned.over} cutoff")
     ax.set_ylabel(name)
     fig.tight_layout()
-    fig.savefig(path, dpi=120)
-    plt.close(fig)
-    return path
+    return save(fig, path)

@@ -20,7 +20,7 @@ PACKAGE = Path(__file__).resolve().parent.parent / "ir_coliee"
 #: Each layer imports only its own layer and the layers before it (DESIGN: file -> reader -> records /
 #: run tables -> datasets and providers -> the scoring API -> commands).
 LAYERS = [
-    ("errors", "values", "textfile", "findings", "progress"),
+    ("errors", "values", "textfile", "findings", "progress", "plots"),
     ("measures",),
     ("model",),
     ("formats", "tables", "coded", "shapes", "runs", "gold"),

@@ -257,10 +257,25 @@ def _listing(folder: str, seen: set[tuple[int, int]], problems: list[str]) -> li
             return []
         seen.add((here.st_dev, here.st_ino))
         with os.scandir(folder) as listing:
-            return sorted(listing, key=operator.attrgetter("name"))
+            entries = sorted(listing, key=operator.attrgetter("name"))
     except OSError as e:
         problems.append(f"{e.filename or folder}: cannot be read ({_reason(e)})")
         return []
+    if "".join(e.name for e in entries).isascii():  # one test per folder on the common path
+        return entries
+    return [e for e in entries if _utf8_name(e, problems)]
+
+
+def _utf8_name(entry: os.DirEntry, problems: list[str]) -> bool:
+    """Whether the entry's name is valid UTF-8 (Python holds the bytes of one that is not as lone
+    surrogates, which no id can carry); a name that is not is skipped and named in ``problems``."""
+    try:
+        entry.name.encode("utf-8")
+    except UnicodeEncodeError:
+        shown = os.fsencode(entry.path).decode("utf-8", "backslashreplace")
+        problems.append(f"{shown}: the file name is not valid UTF-8, skipped")
+        return False
+    return True
 
 
 def _not_regular(entry: os.DirEntry) -> str:

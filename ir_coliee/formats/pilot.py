@@ -13,7 +13,7 @@ from typing import NamedTuple, Optional, Union
 from ir_measures import Qrel, ScoredDoc
 
 from ir_coliee.errors import ColieeFormatError, PathLike
-from ir_coliee.textfile import iter_lines, parse_json, regular_file
+from ir_coliee.textfile import atomic_output, iter_lines, parse_json, regular_file
 
 Id = Union[str, int]
 SIDES = ("plaintiff", "defendant")
@@ -197,9 +197,9 @@ def tort_json(tort: ColieeTort) -> dict:
 
 def write_torts(torts: Iterable[ColieeTort], path: PathLike) -> str:
     """Write torts as a JSONL submission (UTF-8, Japanese unescaped); returns the path."""
-    with open(path, "w", encoding="utf-8", newline="\n") as f:
-        for tort in torts:
-            f.write(json.dumps(tort_json(tort), ensure_ascii=False) + "\n")
+    lines = [json.dumps(tort_json(tort), ensure_ascii=False) + "\n" for tort in torts]
+    with atomic_output(path) as f:  # a kill or a full disk leaves the old file whole
+        f.writelines(lines)
     return os.fspath(path)
 
 

@@ -272,7 +272,7 @@ def check_run(run: CodedRun, ids: GoldIds, task: Task, where: str, gold_source: 
             f"gold: {len(gold_queries)}, e.g. {some(gold_queries, 3)}, {describe(id_kinds(gold_queries))})"
         )
     out = []
-    unit = task.kind.unit
+    unit = task.doc_word
     if not set(docs) & set(ids.docs):
         run_kinds, gold_kinds = id_kinds(docs), id_kinds(ids.docs)
         message = (
