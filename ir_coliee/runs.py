@@ -283,17 +283,15 @@ def _separator(f: BinaryIO, start: int) -> Optional[bytes]:
 
 def _longest_line(block: bytes, carried: int) -> int:
     """The length of the line still open at the end of ``block`` (``carried`` bytes of it came before),
-    or -1 when a line over :data:`MAX_LINE` ends or runs on in it."""
-    ends = np.flatnonzero(np.frombuffer(block, dtype=np.uint8) == 10)
-    if not len(ends):
+    or -1 when a line over :data:`MAX_LINE` ends or runs on in it. A block is shorter than the limit, so
+    only a line that starts before it can be over the limit: two byte searches, no scan of every byte."""
+    first = block.find(b"\n")
+    if first == -1:
         open_line = carried + len(block)
         return open_line if open_line <= MAX_LINE else -1
-    first = carried + int(ends[0])
-    inner = int(np.diff(ends).max(initial=0))
-    if max(first, inner) > MAX_LINE:
+    if carried + first > MAX_LINE:
         return -1
-    open_line = len(block) - int(ends[-1]) - 1
-    return open_line if open_line <= MAX_LINE else -1
+    return len(block) - block.rfind(b"\n") - 1
 
 
 def _blank_pairs(data: bytes, at_start: bool) -> bool:

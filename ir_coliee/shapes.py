@@ -220,6 +220,7 @@ class GoldIds:
         self.docs = sorted({d for docs in gold.values() for d in docs})
         #: documents named ``query/doc`` (a dataset with case-scoped ids)
         self.scoped = bool(self.docs) and all(d.startswith(q + SCOPE) for q, docs in gold.items() for d in docs)
+        self.key = hash((tuple(self.queries), tuple(self.docs)))
 
 
 class Aligned(NamedTuple):
@@ -334,6 +335,8 @@ def _recoded(ids: pa.Array, codes: np.ndarray) -> tuple[pa.Array, np.ndarray, bo
 
 def align(run: CodedRun, gold: GoldIds) -> Aligned:
     """``run`` with its query and document ids in the gold's convention (see the module text)."""
+    if run.aligned == gold.key:  # aligned with this gold already, by a layer above
+        return Aligned(run, [])
     notes: list[str] = []
     query_ids, padded_queries, query_example = _unpadded(_without_txt(run.query_ids), gold.queries)
     doc_ids = _without_txt(run.doc_ids)
@@ -351,4 +354,5 @@ def align(run: CodedRun, gold: GoldIds) -> Aligned:
                 f"{count} {what} ids are not in the gold and are read with the gold's zero padding "
                 f"(e.g. {example[0]!r} -> {example[1]!r})"
             )
+    out.aligned = gold.key  # on the run itself when nothing changed: its ids are this gold's convention
     return Aligned(out, notes)

@@ -42,7 +42,7 @@ class CodedRun:
     reader checked), so nothing needs merging.
     """
 
-    __slots__ = ("_frame", "doc_ids", "docs", "queries", "query_ids", "scores", "unique")
+    __slots__ = ("_frame", "aligned", "doc_ids", "docs", "queries", "query_ids", "scores", "unique")
 
     def __init__(
         self,
@@ -57,6 +57,9 @@ class CodedRun:
         self.queries, self.docs, self.scores = queries, docs, scores
         self.unique = unique
         self._frame: Optional[pd.DataFrame] = None
+        #: The key of the gold ids this run's ids were aligned with (``ir_coliee.shapes.align``), so that
+        #: the layers it passes through do not align it again.
+        self.aligned: Optional[int] = None
 
     def __len__(self) -> int:
         return len(self.queries)

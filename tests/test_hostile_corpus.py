@@ -73,6 +73,10 @@ RUNS: dict[str, bytes] = {
     "NUL bytes": b"000001 0000\x0010 t\n",
     "no shared query": b"777777 000010 t\n",
     "form feed inside an id": b"000001 0000\x0c10 t\n",
+    "a BOM on a later line (two files joined)": GOOD_RUN + b"\xef\xbb\xbf000003 000013 t\n",
+    "a score with an underscore": b"000001 Q0 000010 1 1_000 t\n",
+    "a score in Arabic-Indic digits": "000001 Q0 000010 1 \u0663 t\n".encode(),
+    "ids as another task's": b"000001 R05-01-A t\n",
 }
 
 GOLDS: dict[str, bytes] = {
@@ -81,6 +85,10 @@ GOLDS: dict[str, bytes] = {
     "joined strings": json.dumps(
         {"000001": "000010.txt, 000011.txt", "000002": "000012.txt", "000003": "000013"}
     ).encode(),
+    "names joined by spaces and semicolons": json.dumps(
+        {"000001": "000010.txt 000011.txt", "000002": "000012.txt;", "000003": "000013"}
+    ).encode(),
+    "names joined by a bar": json.dumps({"000001": "000010.txt|000011.txt", "000002": "000012.txt"}).encode(),
     "TREC qrels": "".join(f"{q} 0 {d} 1\n" for q, ds in sorted(GOLD.items()) for d in sorted(ds)).encode(),
     "empty": b"",
     "a JSON list": b'["000001"]',

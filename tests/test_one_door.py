@@ -275,6 +275,7 @@ def test_a_line_over_the_limit_is_an_error_with_its_number(write, monkeypatch):
 
     monkeypatch.setattr(textfile, "MAX_LINE", 1000)
     monkeypatch.setattr(runs, "MAX_LINE", 1000)  # the fast reader hands such a file to the line reader
+    monkeypatch.setattr(runs, "_SCAN_BLOCK", 100)  # its blocks are shorter than a line may be
     path = write("task1.t", "001 010 t\n001 " + "9" * 5000 + " t\n")
     with pytest.raises(ColieeFormatError, match="longer than 1,000 bytes") as info:
         ir_coliee.read_run(path)

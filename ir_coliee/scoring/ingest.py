@@ -254,10 +254,14 @@ def _gold_query_lines(run: CodedRun, ids: GoldIds) -> tuple[set[str], list[str],
 
     from ir_coliee.coded import index_in
 
-    in_gold = index_in(run.query_ids, ids.queries)[run.queries] >= 0
-    present = np.bincount(run.docs[in_gold], minlength=len(run.doc_ids)) > 0
+    lines_of = np.bincount(run.queries, minlength=len(run.query_ids))
+    known = index_in(run.query_ids, ids.queries) >= 0
+    if known.all():  # the common case: every line is for a gold query, no mask over the lines
+        present = np.bincount(run.docs, minlength=len(run.doc_ids)) > 0
+    else:
+        present = np.bincount(run.docs[known[run.queries]], minlength=len(run.doc_ids)) > 0
     docs = [d for d, p in zip(run.doc_ids.to_pylist(), present.tolist()) if p]
-    return run.query_set(), docs, int(in_gold.sum())
+    return run.query_set(), docs, int(lines_of[known].sum())
 
 
 def check_run(run: CodedRun, ids: GoldIds, task: Task, where: str, gold_source: str) -> list[Finding]:
