@@ -55,6 +55,7 @@ SHAPES = {
         q: {d: np.float32(s) for qq, d, s in rows if qq == q} for q in dict.fromkeys(r[0] for r in rows)
     },
     ".txt suffixes": lambda rows: [ScoredDoc(q + ".txt", d + ".txt", s) for q, d, s in rows],
+    "dataset-scoped ids (826/032)": lambda rows: [ScoredDoc(q, f"{q}/{d}", s) for q, d, s in rows],
 }
 
 ids = st.integers(1, 12).map(lambda i: f"{i:06d}")
@@ -88,6 +89,10 @@ def test_every_shape_scores_as_the_official_file_or_is_refused(tmp_path_factory,
         # the host's own entry point reads the same shapes the same way
         values = ir_coliee.calc_aggregate(measures, ir_coliee.read_qrels(gold_file), make(rows))
         assert [values[m] for m in measures] == pytest.approx(expected, abs=1e-12), name
+    # the official file against a dataset's scoped qrels (826/032), through ir_measures itself
+    scoped = [ir_measures.Qrel(q, f"{q}/{d}", 1) for q, ds in gold.items() for d in ds]
+    values = ir_measures.calc_aggregate(measures, scoped, ir_coliee.read_run(run_file))
+    assert [values[m] for m in measures] == pytest.approx(expected, abs=1e-12)
 
 
 def test_a_generator_is_read_once_by_every_api(write):
