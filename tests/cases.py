@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 # q1: 2 relevant, retrieves a (hit) and x; q2: 1 relevant, retrieves c (hit), y, z;
 # q3: 1 relevant, absent from the run; q9: in the run only (ignored).
 GOLD = {"q1": {"a": 1, "b": 1}, "q2": {"c": 1}, "q3": {"d": 1}}
@@ -38,3 +40,14 @@ def without_path(out: str) -> list[str]:
     lines = out.splitlines()
     assert lines[0].split("\t")[-1] == "path", lines[0]
     return ["\t".join(line.split("\t")[:-1]) for line in lines]
+
+
+def micro_reference(gold: dict[str, set[str]], pairs: set[tuple[str, str]]) -> tuple[Fraction, Fraction, Fraction]:
+    """Micro P, R, F1 of a set of (query, document) pairs by the official definition (COLIEE-SPEC
+    section 6), written independently of the package: gold queries only, a pair counted once."""
+    kept = {(q, d) for q, d in pairs if q in gold}
+    tp = sum(d in gold[q] for q, d in kept)
+    relevant = sum(len(ds) for ds in gold.values())
+    p = Fraction(tp, len(kept)) if kept else Fraction(0)
+    r = Fraction(tp, relevant)
+    return p, r, (2 * p * r / (p + r) if p + r else Fraction(0))

@@ -11,7 +11,7 @@ import re
 from fractions import Fraction
 
 import pytest
-from cases import oracle_data_lines, without_path
+from cases import micro_reference, oracle_data_lines, without_path
 
 from ir_coliee.cli import main
 
@@ -31,12 +31,7 @@ def oracle_micro(run: bytes, gold: dict[str, set[str]]) -> tuple[Fraction, Fract
         fields = _SEPARATORS.split(stripped)
         query, doc = (fields[0], fields[2]) if len(fields) == 6 else (fields[0], fields[1])
         pairs.add((query.removesuffix(".txt"), doc.removesuffix(".txt")))
-    pairs = {(q, d) for q, d in pairs if q in gold}
-    tp = sum(d in gold[q] for q, d in pairs)
-    relevant = sum(len(ds) for ds in gold.values())
-    p = Fraction(tp, len(pairs)) if pairs else Fraction(0)
-    r = Fraction(tp, relevant)
-    return p, r, (2 * p * r / (p + r) if p + r else Fraction(0))
+    return micro_reference(gold, pairs)
 
 
 RUNS: dict[str, bytes] = {

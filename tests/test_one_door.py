@@ -7,12 +7,12 @@ import json
 import subprocess
 import sys
 from collections import namedtuple
-from fractions import Fraction
 
 import ir_measures
 import numpy as np
 import pandas as pd
 import pytest
+from cases import micro_reference
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from ir_measures import ScoredDoc
@@ -21,16 +21,6 @@ import ir_coliee
 from ir_coliee.errors import ColieeScoringError
 
 Row = namedtuple("Row", "query_id doc_id score")  # a host's own row type
-
-
-def reference(gold: dict[str, set[str]], pairs: set[tuple[str, str]]) -> tuple[Fraction, Fraction, Fraction]:
-    """Micro P, R, F1 by the official definition (COLIEE-SPEC section 6), written independently."""
-    kept = {(q, d) for q, d in pairs if q in gold}
-    tp = sum(d in gold[q] for q, d in kept)
-    relevant = sum(len(ds) for ds in gold.values())
-    p = Fraction(tp, len(kept)) if kept else Fraction(0)
-    r = Fraction(tp, relevant)
-    return p, r, (2 * p * r / (p + r) if p + r else Fraction(0))
 
 
 def _ranked(pairs: list[tuple[str, str]]) -> list[tuple[str, str, float]]:
@@ -73,7 +63,7 @@ def test_every_shape_scores_as_the_official_file_or_is_refused(tmp_path_factory,
     run_file = folder / "task1.t"
     run_file.write_text("".join(f"{q} {d} t\n" for q, d in pairs))
     rows = _ranked(pairs)
-    expected = [float(v) for v in reference(gold, set(pairs))]
+    expected = [float(v) for v in micro_reference(gold, set(pairs))]
     measures = [ir_coliee.MicroP, ir_coliee.MicroR, ir_coliee.MicroF1]
     try:
         from_file = ir_coliee.score(str(gold_file), str(run_file), task=1).table
