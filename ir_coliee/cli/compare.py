@@ -1,0 +1,89 @@
+"""``ir_coliee compare``: runs side by side with intervals and tests valid for their measures."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import TYPE_CHECKING
+
+from ir_coliee.cli.options import digits_option, positive, task_options, writable
+from ir_coliee.cli.output import TABLE_FORMATS, report_findings, write_table
+from ir_coliee.compare import CORRECTIONS
+from ir_coliee.plots import require
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+
+def add(sub: argparse._SubParsersAction) -> None:
+    cmp = sub.add_parser(
+        "compare",
+        help="compare runs: confidence intervals and significance valid for micro measures",
+        description="Each measure of each run with its bootstrap confidence interval, and against the baseline "
+        "a paired randomization test that recomputes the measure on every resample (micro measures from "
+        "resampled counts), with a multiple-testing correction.",
+    )
+    cmp.add_argument("gold", help="gold file or dataset id, as for eval")
+    cmp.add_argument("runs", nargs="+", help="submission files; the first is the baseline unless --baseline")
+    cmp.add_argument("--measure", action="append", help="a measure (repeatable; default: the official ones)")
+    task_options(cmp)
+    cmp.add_argument("--baseline", type=int, default=0, help="index of the baseline run")
+    cmp.add_argument("--resamples", type=int, default=10_000, help="resamples for tests and intervals")
+    cmp.add_argument("--correction", choices=CORRECTIONS, default="holm", help="multiple-testing correction")
+    cmp.add_argument("--seed", type=int, default=42, help="random seed of the resampling")
+    cmp.add_argument("--answers", nargs="+", help="2026 Task 3: the answer file of each run, in the runs' order")
+    cmp.add_argument("--answers-gold", help="gold answers for --answers (default: the task4 twin of a dataset GOLD)")
+    cmp.add_argument("--plot", help="write a PNG of the headline measure's intervals (needs matplotlib)")
+    cmp.add_argument(
+        "--format",
+        choices=TABLE_FORMATS,
+        default="tsv",
+        help="output format (markdown and latex mark significant differences)",
+    )
+    digits_option(cmp)
+    cmp.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """The measures of several runs with confidence intervals and tests against the baseline."""
+    from ir_coliee.compare import plot_intervals
+    from ir_coliee.scoring import compare_runs
+
+    writable("--plot", args.plot)
+    if args.plot:
+        require("matplotlib", "--plot")
+    positive("--resamples", args.resamples)
+    positive("--digits", args.digits, 0)
+    result = compare_runs(
+        args.gold,
+        args.runs,
+        args.measure or None,
+        task=args.task,
+        year=args.year,
+        baseline=args.baseline,
+        resamples=args.resamples,
+        correction=args.correction,
+        seed=args.seed,
+        answers=args.answers,
+        answers_gold=args.answers_gold,
+    )
+    report_findings(result.findings)
+    table = result.table.reset_index()
+    if args.format in ("markdown", "latex"):  # for a paper: a mark on what differs from the baseline
+        table = _marked(table, args.correction, args.digits)
+    write_table(table, sys.stdout, args.digits, style=args.format)
+    if args.format in ("markdown", "latex"):
+        print(f"* p < 0.05 against the baseline ({args.correction} correction)")
+    if args.plot:
+        print(f"plot: {plot_intervals(result.table, result.headline, args.plot)}")
+    return 0
+
+
+def _marked(table: pd.DataFrame, correction: str, digits: int) -> pd.DataFrame:
+    """Each measure's value with ``*`` where its corrected p-value is below 0.05."""
+    marked = table.copy()
+    for column in table.columns:
+        p = f"{column} p-value ({correction})"
+        if p in table.columns:
+            marked[column] = [f"{v:.{digits}f}" + ("*" if q < 0.05 else "") for v, q in zip(table[column], table[p])]
+    return marked

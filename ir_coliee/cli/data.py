@@ -1,0 +1,110 @@
+"""``ir_coliee data check`` and ``ir_coliee datasets``: the licensed files, and ir_datasets' own command."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Sequence
+
+from ir_coliee.cli.options import with_help
+from ir_coliee.errors import ColieeError
+
+
+def add(sub: argparse._SubParsersAction) -> None:
+    datasets = sub.add_parser(
+        "datasets",
+        help="ir_datasets' command line (list, export, lookup, ...) with the COLIEE datasets",
+        description="Runs `ir_datasets ARGS` with the COLIEE datasets registered, e.g. "
+        "`ir_coliee datasets export coliee/task3/2024/test qrels`.",
+    )
+    datasets.add_argument("--available", action="store_true", help="list the ids whose files are all here")
+    datasets.add_argument("irds_args", nargs=argparse.REMAINDER, help="arguments for ir_datasets")
+    datasets.set_defaults(func=run_datasets)
+    data = with_help(
+        sub.add_parser("data", help="the licensed data: which files are found").add_subparsers(
+            dest="data_command", required=True
+        )
+    )
+    check = data.add_parser(
+        "check",
+        help="which datasets are here, complete or not; the file behind each part",
+        description="Without ids: one line per dataset whose files are here (complete, or what is missing) and "
+        "one for the absent ones. With ids or --all: the file behind each part, and notes (counts against a "
+        "complete official copy, released questions without gold, gold ids not in the documents).",
+    )
+    check.add_argument("datasets", nargs="*", help="dataset ids (default: a summary of all)")
+    check.add_argument("--all", action="store_true", help="list the files of every dataset")
+    check.set_defaults(func=run_check)
+
+
+def run_check(args: argparse.Namespace) -> int:
+    """With dataset ids or --all: the file behind each part of each dataset, and notes; exit 1 when any part is
+    missing. Without: one line per dataset found (complete, or what is missing), one line for the absent ones."""
+    from ir_coliee.datasets.check import listed_ids
+    from ir_coliee.datasets.files import ENV_HOME, LOCATOR, data_root
+
+    root = data_root()
+    if not root.is_dir():
+        what = "is a file, not a folder" if root.exists() else "does not exist"
+        raise ColieeError(f"the data root {root} {what} (set ${ENV_HOME} to the folder holding the COLIEE packages)")
+    print(f"data root: {root}")
+    if args.datasets or args.all:
+        complete = _check_each(args.datasets or listed_ids())
+    else:
+        complete = _summary(listed_ids())
+    for problem in LOCATOR.problems:
+        print(f"data root\tproblem\t{problem}")
+    return 0 if complete else 1
+
+
+def _summary(dataset_ids: list[str]) -> bool:
+    from ir_coliee.datasets.check import status
+
+    absent, complete = [], True
+    for dataset_id in dataset_ids:
+        state, missing = status(dataset_id)
+        if state == "absent":
+            absent.append(dataset_id)
+            continue
+        complete &= state == "complete"
+        print(f"{dataset_id}\t{state}" + (f": missing {', '.join(missing)}" if missing else ""))
+    print(f"absent\t{len(absent)} of {len(dataset_ids)} datasets have none of their files here (--all lists them)")
+    return complete
+
+
+def _check_each(dataset_ids: Sequence[str]) -> bool:
+    from ir_coliee.datasets.check import check_dataset, unknown_dataset
+
+    complete = True
+    for dataset_id in dataset_ids:
+        try:
+            sources = check_dataset(dataset_id)
+        except KeyError:
+            raise unknown_dataset(dataset_id) from None
+        except ColieeError as e:  # one bad file never hides the rest
+            complete = False
+            print(f"{dataset_id}\terror\tERROR: {e}")
+            continue
+        for source in sources:
+            complete &= source.location is not None
+            if source.location is None:
+                where = f"MISSING: {source.problem}"
+            else:
+                where = source.location or f"NOTE: {source.problem}"
+            print(f"{dataset_id}\t{source.part}\t{where}")
+    return complete
+
+
+def run_datasets(args: argparse.Namespace) -> int:
+    """ir_datasets' own command line, with the COLIEE datasets registered; --available lists the ids whose
+    files are all under the data root."""
+    if args.available:
+        from ir_coliee.datasets.check import listed_ids, status
+
+        for dataset_id in listed_ids():
+            if status(dataset_id)[0] == "complete":
+                print(dataset_id)
+        return 0
+    import ir_datasets
+
+    ir_datasets.main(args.irds_args)
+    return 0

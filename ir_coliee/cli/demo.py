@@ -1,0 +1,36 @@
+"""``ir_coliee demo``: the whole loop on the bundled synthetic sample release."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from ir_coliee.cli.output import print_report, report_findings
+from ir_coliee.plots import require
+
+
+def add(sub: argparse._SubParsersAction) -> None:
+    demo = sub.add_parser(
+        "demo",
+        help="the whole loop on the bundled synthetic sample release",
+        description="Load each task's sample dataset through ir_datasets, run a BM25 baseline, write, "
+        "validate and score official submission files.",
+    )
+    demo.add_argument("--out", help="keep the submission files in this folder")
+    demo.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from ir_coliee.demo import run_demo
+
+    require("bm25s", "the demo's BM25 baselines", "'ir_coliee[demo]'")
+    for step in run_demo(args.out):
+        print(f"== {step.dataset_id} (synthetic sample release): {step.baseline} -> {step.path.name}")
+        errors = sum(f.level == "error" for f in step.findings)
+        print(f"validate: {errors} errors, {len(step.findings) - errors} warnings")
+        report_findings(step.report.findings)
+        print_report(step.report, sys.stdout, "tsv", 4, per_query=False)
+        print()
+    if args.out:
+        print(f"submission files written to {args.out}")
+    return 0

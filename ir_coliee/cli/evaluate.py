@@ -1,0 +1,136 @@
+"""``ir_coliee eval``: score runs as the organisers do, one ranked row per run, placed on the leaderboard."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, TextIO
+
+from ir_coliee.cli.options import digits_option, positive, task_options
+from ir_coliee.cli.output import OUTPUT_FORMATS, print_report, records, report_findings, write_json, write_table
+from ir_coliee.errors import ColieeError
+from ir_coliee.model import FORMATS, task_of
+from ir_coliee.textfile import STDIN
+
+if TYPE_CHECKING:
+    from ir_coliee.scoring import Report
+
+
+def add(sub: argparse._SubParsersAction) -> None:
+    ev = sub.add_parser(
+        "eval",
+        help="score a run as the organisers do",
+        description="Score a COLIEE submission file against a gold file (label JSON, TREC qrels or Y/N answers).",
+    )
+    ev.add_argument(
+        "gold",
+        help="gold: a COLIEE label JSON, TREC qrels, Y/N answer or riteval file, a dataset id "
+        "(coliee/task3/2024/test), or auto: each run against the test set of the edition its file name says",
+    )
+    ev.add_argument(
+        "inputs",
+        nargs="+",
+        metavar="RUN [RUN ...] [MEASURE ...]",
+        help="submission files or folders of them (- for stdin), then measures such as MicroF1 'MacroF(beta=2)' AP "
+        "R@10 (default: the official ones); several runs give one ranked row each",
+    )
+    task_options(ev)
+    ev.add_argument("--per-query", action="store_true", help="also print each query's values and counts")
+    ev.add_argument("--answers", help="2026 Task 3: the Y/N answer file scored with the run (recall-gated accuracy)")
+    ev.add_argument("--answers-gold", help="gold answers for --answers (default: the task4 twin of a dataset GOLD)")
+    ev.add_argument("--format", choices=OUTPUT_FORMATS, default="tsv", help="output format")
+    ev.add_argument(
+        "--run-format",
+        choices=("auto", *FORMATS),
+        default="auto",
+        help="read the run in this submission format (default: the task's, from the first line)",
+    )
+    digits_option(ev)
+    ev.add_argument(
+        "--leaderboard", action="store_true", help="place the run among the published official runs of its edition"
+    )
+    ev.set_defaults(func=run)
+
+
+def _runs_and_measures(inputs: Sequence[str]) -> tuple[list[str], list[str]]:
+    """eval's positional arguments: run files and folders (what exists, or ``-``), then measure names."""
+    runs = [a for a in inputs if a == STDIN or os.path.exists(a)]
+    measures = [a for a in inputs if a not in runs]
+    if not runs:
+        looks = [a for a in measures if os.sep in a or "." in a]
+        raise ColieeError(f"no such run file: {', '.join(looks)}" if looks else "give a run file (or - for stdin)")
+    return runs, measures
+
+
+def run(args: argparse.Namespace) -> int:
+    from ir_coliee.scoring import AUTO, score, score_files
+
+    positive("--digits", args.digits, 0)
+    runs, measures = _runs_and_measures(args.inputs)
+    if len(runs) == 1 and args.gold != AUTO and not os.path.isdir(runs[0]):
+        report = score(
+            args.gold,
+            runs[0],
+            task=args.task,
+            year=args.year,
+            measures=measures or None,
+            answers=args.answers,
+            answers_gold=args.answers_gold,
+            run_format=args.run_format,
+        )
+        reports = [report]
+        report_findings(report.findings)
+        print_report(report, sys.stdout, args.format, args.digits, args.per_query)
+    else:
+        if args.answers:
+            raise ColieeError("--answers goes with one run; score each run with its answer file")
+        reports = score_files(args.gold, runs, args.task, args.year, measures or None, args.run_format)
+        for report in reports:
+            report_findings(report.findings)
+            _print_ranked(report, len(reports) > 1, args)
+    if args.leaderboard:
+        for report in reports:
+            _placement(report, sys.stdout)
+    return 0
+
+
+def _print_ranked(report: Report, titled: bool, args: argparse.Namespace) -> None:
+    """Several runs: best first, with ranks and counts (per query with --per-query)."""
+    from ir_coliee.scoring import ranked
+
+    if args.per_query:
+        print_report(report, sys.stdout, args.format, args.digits, args.per_query)
+        return
+    table = ranked(report)
+    if args.format == "json":  # the same columns as the other formats, one object per run
+        write_json({"task": report.task, "year": report.year, "runs": records(table)}, sys.stdout)
+        return
+    if titled:
+        print(f"# COLIEE {report.year} {task_of(report.task).label}")
+    write_table(table, sys.stdout, args.digits, style=args.format)
+
+
+def _placement(report: Report, out: TextIO) -> None:
+    """Where each scored run would have placed among the official runs of its edition."""
+    from ir_coliee.leaderboard import load_leaderboard
+
+    if report.year is None:
+        raise ColieeError("--leaderboard needs the edition: give --year, or a dataset id as GOLD")
+    board = load_leaderboard(report.task, report.year)
+    if board.headline not in report.table.columns:
+        raise ColieeError(f"the {report.year} table ranks runs by {board.headline}, which this report does not hold")
+    kind = "complete official table" if board.complete else f"partial table: {len(board.table)} published rows"
+    out.write(f"\nleaderboard: COLIEE {report.year} {task_of(report.task).label}, by {board.headline} ({kind})\n")
+    for _, row in report.table.iterrows():
+        value = float(row[board.headline])
+        rank, above, below = board.place(value)
+        near = [
+            f"{label} {r['team']} {r['run']} {r[board.headline]:.4f}"
+            for label, r in (("above:", above), ("below:", below))
+            if r is not None
+        ]
+        out.write(
+            f"{row['run']}\t{board.headline} {value:.4f}\trank {rank} of {len(board.table) + 1}\t{'; '.join(near)}\n"
+        )

@@ -1,0 +1,55 @@
+"""What the command parsers share: the help format, the exit codes, common options and checks."""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import os
+from typing import Any, Optional
+
+from ir_coliee.errors import ColieeError
+from ir_coliee.model import TASK_KEYS
+
+EXIT_CODES = "exit codes: 0 done; 1 findings or a scoring refusal (e.g. answers scored against article gold); 2 usage, or input that cannot be read"
+
+
+class Help(argparse.HelpFormatter):
+    """Help that shows each option's default where it has one worth saying."""
+
+    def _get_help_string(self, action: argparse.Action) -> str:
+        text = action.help or ""
+        unset = action.default is None or action.default is False or action.default in (argparse.SUPPRESS, [])
+        if not unset and "default" not in text:
+            text = f"{text} (default: %(default)s)".strip()
+        return text
+
+
+def with_help(sub: Any) -> Any:
+    """``sub`` whose every command shows its defaults in --help, and the exit codes."""
+    sub.add_parser = functools.partial(sub.add_parser, formatter_class=Help, epilog=EXIT_CODES)
+    return sub
+
+
+def task_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--task", choices=TASK_KEYS, help="COLIEE task whose official measures to use")
+    parser.add_argument("--year", type=int, help="COLIEE edition (default: the newest)")
+
+
+def digits_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--digits", type=int, default=4, help="decimals printed")
+
+
+def positive(name: str, value: int, least: int = 1) -> None:
+    if value < least:
+        raise ColieeError(f"{name} must be at least {least}, got {value}")
+
+
+def writable(option: str, path: Optional[str]) -> None:
+    """An output file the command may write: not a folder, in a folder that exists (checked before the work)."""
+    if path is None:
+        return
+    if os.path.isdir(path):
+        raise ColieeError(f"{option} {path}: is a folder; give a file name")
+    folder = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(folder):
+        raise ColieeError(f"{option} {path}: the folder {folder} does not exist")

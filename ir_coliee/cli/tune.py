@@ -1,0 +1,72 @@
+"""``ir_coliee tune``: the cutoff that maximises a measure on training data, and the cut submission."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from ir_coliee.cli.options import digits_option, positive, task_options, writable
+from ir_coliee.cli.output import report_findings, write_table
+from ir_coliee.model import FORMATS
+from ir_coliee.plots import require
+from ir_coliee.tuning import OVER
+
+
+def add(sub: argparse._SubParsersAction) -> None:
+    tune = sub.add_parser(
+        "tune",
+        help="the cutoff (rank, score or relative score) that maximises a measure on training data",
+    )
+    tune.add_argument("gold", help="training gold file or dataset id")
+    tune.add_argument("run", help="a scored or ranked run on the training queries")
+    task_options(tune)
+    tune.add_argument(
+        "--measure", help="the measure to maximise (default: the task's headline, e.g. MacroF2 for Task 3)"
+    )
+    tune.add_argument("--over", choices=OVER, default="rank", help="what the cutoff is on")
+    tune.add_argument("--max-rank", type=int, default=100, help="the largest rank cutoff tried")
+    tune.add_argument("--curve", action="store_true", help="print the whole curve")
+    tune.add_argument("--apply", help="cut this run (e.g. the test run) with the cutoff learned on RUN")
+    tune.add_argument("--write", help="write the cut run (--apply's, else RUN) as this submission file")
+    ranked_formats = tuple(name for name, f in FORMATS.items() if not f.labels)
+    tune.add_argument(
+        "--write-format", choices=ranked_formats, help="submission format written (default: the task's official one)"
+    )
+    tune.add_argument("--tag", default="tuned", help="run tag of the written file")
+    tune.add_argument("--plot", help="write a PNG of the tuning curve (needs matplotlib)")
+    digits_option(tune)
+    tune.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """The best cutoff of a run on training gold, the curve, and optionally the cut submission."""
+    from ir_coliee.runs import write_run
+    from ir_coliee.scoring import tune
+    from ir_coliee.tuning import plot_curve
+
+    writable("--write", args.write)
+    writable("--plot", args.plot)
+    if args.plot:
+        require("matplotlib", "--plot")
+    positive("--digits", args.digits, 0)
+    result = tune(
+        args.gold,
+        args.run,
+        task=args.task,
+        year=args.year,
+        measure=args.measure,
+        over=args.over,
+        max_rank=args.max_rank,
+        apply=args.apply,
+    )
+    report_findings(result.findings)
+    tuned = result.tuned
+    if args.curve:
+        write_table(tuned.curve, sys.stdout, args.digits)
+    print(f"best {args.over} cutoff: {tuned.cutoff:g} ({tuned.measure} = {tuned.value:.{args.digits}f})")
+    if args.write:
+        written = write_run(result.cut, args.write, format=args.write_format or result.write_format, tag=args.tag)
+        print(f"written: {written}")
+    if args.plot:
+        print(f"plot: {plot_curve(tuned, args.plot)}")
+    return 0
