@@ -73,12 +73,9 @@ def bm25(dataset_id: str, k: Optional[int] = None, progress: bool = True) -> dic
     """The BM25 run of a dataset of Tasks 1-3 (``k`` documents per query; each task's default otherwise)."""
     import ir_datasets
 
-    from ir_coliee.datasets.check import dataset_entry, unknown_dataset
+    from ir_coliee.datasets.check import known_dataset
 
-    try:
-        task = dataset_entry(dataset_id).task
-    except KeyError:
-        raise unknown_dataset(dataset_id) from None
+    task = known_dataset(dataset_id).task
     if task not in BM25:
         raise ColieeError(f"{dataset_id} answers questions: the BM25 baseline is for Tasks {', '.join(BM25)}")
     baseline = BM25[task]

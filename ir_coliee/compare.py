@@ -33,7 +33,7 @@ from ir_measures.measures.base import Measure
 from ir_measures.util import TYPE_QREL, TYPE_RUN
 
 from ir_coliee.evaluation import MeasureLike, parse_measures
-from ir_coliee.model import TaskLike, official_measures
+from ir_coliee.model import ANSWERS, DOCUMENTS, TaskLike, official_measures
 from ir_coliee.progress import progress
 from ir_coliee.providers import calc
 from ir_coliee.providers.coliee_provider import KINDS, is_micro
@@ -294,7 +294,7 @@ def compare(
         name: dict(zip(chosen, per_query_all(chosen, qids, gold, run)))
         for name, run in progress(named.items(), f"scoring {len(names)} runs", total=len(names), unit="run")
     }
-    answers = [m for m in chosen if getattr(m, "TAKES", "documents") == "answers"]
+    answers = [m for m in chosen if getattr(m, "TAKES", DOCUMENTS) == ANSWERS]
     resampled = [m for m in chosen if m not in answers]
     stats = {m: stat_of(m) for m in resampled}
     table: dict[str, dict[str, float]] = {name: {} for name in names}

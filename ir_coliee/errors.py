@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Sequence
 from typing import Optional, Union
 
 PathLike = Union[str, "os.PathLike[str]"]
@@ -44,6 +45,23 @@ class ColieeFormatError(ColieeError):
 
 class ColieeScoringError(ColieeError):
     """The run or gold cannot be scored as asked (e.g. two different answers for one question)."""
+
+
+class ColieeDataError(ColieeError, LookupError):
+    """Licensed data is missing or unreadable; the message lists the files expected and where.
+
+    ``what`` names the missing part and ``names`` the official file names that would serve.
+    """
+
+    def __init__(self, message: str, what: str = "", names: Sequence[str] = ()):
+        super().__init__(message)
+        self.what, self.names = what, tuple(names)
+
+    def short(self) -> str:
+        """One line: what is missing and which files would serve."""
+        if not self.names:
+            return str(self).split("\n")[0]
+        return f"{self.what} not found: expected {' or '.join(self.names)}"
 
 
 class ColieeWarning(UserWarning):

@@ -15,7 +15,7 @@ import pandas as pd
 from ir_coliee.errors import ColieeFormatError, PathLike, shown
 from ir_coliee.formats.riteval import parse_riteval
 from ir_coliee.formats.xmlsafe import line_of
-from ir_coliee.model import ANSWER_LABELS, GoldKind
+from ir_coliee.model import ANSWER_LABELS, ANSWERS, DOCUMENTS, GoldKind
 from ir_coliee.textfile import iter_lines, key_line, parse_json, read_text, regular_file, strip_txt
 
 _JSON_EXPECTED = (
@@ -123,7 +123,7 @@ def _read_qrels(path: PathLike) -> pd.DataFrame:
 
 def gold_kind(frame: pd.DataFrame) -> GoldKind:
     """``answers`` when every gold "document" is a Y/N answer, else ``documents``."""
-    return "answers" if len(frame) and set(frame["doc_id"]) <= set(ANSWER_LABELS) else "documents"
+    return ANSWERS if len(frame) and set(frame["doc_id"]) <= set(ANSWER_LABELS) else DOCUMENTS
 
 
 class GoldFile(NamedTuple):
@@ -154,13 +154,13 @@ def _read_gold(path: PathLike, name: PathLike) -> GoldFile:
         blind = [q.query_id for q in questions if q.label and not q.articles]
         unreadable: dict[GoldKind, ColieeFormatError] = {}
         if blind:
-            unreadable["documents"] = ColieeFormatError(
+            unreadable[DOCUMENTS] = ColieeFormatError(
                 name,
                 line_of(text, f'"{blind[0]}"') or line_of(text, f"'{blind[0]}'"),
                 f"{len(blind)} labelled questions name no article that can be read ({', '.join(blind[:5])}): "
                 "their article gold would be empty",
                 "an article header ('Article 572') on a line of <t1>, or <article>N</article>",
             )
-        return GoldFile({"documents": articles, "answers": answers}, unreadable)
+        return GoldFile({DOCUMENTS: articles, ANSWERS: answers}, unreadable)
     frame = _read_qrels(path)
     return GoldFile({gold_kind(frame): frame}, {})

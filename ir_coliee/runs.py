@@ -83,9 +83,6 @@ class ParsedRun(NamedTuple):
     untagged: int = 0
     """Lines without a run tag (answer files of experiments often omit it: scored, with a warning)."""
 
-    def spec(self) -> RunFormat:
-        return FORMATS[self.format]
-
     @property
     def run(self) -> pd.DataFrame:
         """``query_id``, ``doc_id``, ``score``, as ir_measures and PyTerrier take runs."""

@@ -16,14 +16,16 @@ from typing import Callable, Optional, cast
 
 import numpy as np
 
-from ir_coliee.datasets.check import dataset_entry, unknown_dataset
+from ir_coliee.datasets.check import dataset_entry, known_dataset
 from ir_coliee.datasets.common import released_query_ids
-from ir_coliee.datasets.files import ColieeDataError
-from ir_coliee.errors import ColieeError, ColieeFormatError, PathLike
+from ir_coliee.errors import ColieeDataError, ColieeError, ColieeFormatError, PathLike
 from ir_coliee.findings import ERROR, WARNING, Finding, Level, some
 from ir_coliee.formats.pilot import read_torts, remaining_nulls
 from ir_coliee.model import (
+    ANSWERS,
+    DOCUMENTS,
     FORMATS,
+    TORTS,
     RunFormat,
     Task,
     TaskLike,
@@ -195,7 +197,7 @@ def _check_against_dataset(columns: RunColumns, task: Task, dataset_id: str, add
         elif graded is not None and qid not in graded:
             for line in _rows(columns, queries == q):
                 add(WARNING, line, f"query {qid!r} was released but has no gold: it is not scored", "no-gold")
-    if task.gold == "documents":
+    if task.gold == DOCUMENTS:
         _check_docs(columns, task, dataset_id, dataset, released, add)
     missing = sorted((graded if graded is not None else released) - set(columns.query_ids))
     if missing:
@@ -203,7 +205,7 @@ def _check_against_dataset(columns: RunColumns, task: Task, dataset_id: str, add
             WARNING,
             None,
             f"{len(missing)} questions unanswered (scored as wrong): {some(missing, 10)}"
-            if task.gold == "answers"
+            if task.gold == ANSWERS
             else f"{len(missing)} queries of {dataset_id} have no line (scored as nothing retrieved): {some(missing, 10)}",
             "absent-queries",
         )
@@ -237,10 +239,7 @@ def _test_dataset(task: Task, year: Optional[int], dataset: Optional[str]) -> Op
             )
         dataset = edition_dataset(task.key, year)
     if dataset is not None:
-        try:
-            dataset_entry(dataset)
-        except KeyError:
-            raise unknown_dataset(dataset) from None
+        known_dataset(dataset)
     return dataset
 
 
@@ -264,7 +263,7 @@ def validate_run(
             findings.append(Finding(level, path, line, message, rule))
 
     checked = _test_dataset(spec, year, dataset)
-    if spec.gold == "torts":
+    if spec.gold == TORTS:
         try:
             torts = read_torts(path)
         except ColieeFormatError as e:

@@ -196,3 +196,51 @@ def test_pyterrier_corpus_iter_with_start_and_count(root):
     every = [d["docno"] for d in dataset.get_corpus_iter(verbose=False)]
     window = [d["docno"] for d in dataset.get_corpus_iter(verbose=False, start=2, count=3)]
     assert window == every[2:5] and len(window) == 3
+
+
+#: The facts' names that only model/ spells: the kinds of gold, the submission formats, the editions.
+FACT_LITERALS = {"documents", "answers", "torts", "pairs", "trec"}
+#: Where they may still be spelled, and why.
+ALLOWED_LITERALS = {
+    # a measure declares which gold it takes; measures sit below the model (and ir_measures parses them)
+    ("ir_coliee.measures.base", "documents"),
+    ("ir_coliee.measures.base", "answers"),
+    ("ir_coliee.measures.answer", "answers"),
+    # typing.Literal needs its values written out; the checker keeps them equal to FORMATS
+    ("ir_coliee.runs", "pairs"),
+    ("ir_coliee.runs", "trec"),
+    ("ir_coliee.runs", "answers"),
+    # the sizes table names its parts in words ("documents"), not the gold kind
+    ("ir_coliee.datasets.common", "documents"),
+    # the bundled sample release is one edition, written in the Task 3 pairs format on purpose
+    ("ir_coliee.demo", 2025),
+    ("ir_coliee.demo", "pairs"),
+}
+
+
+def _fact_literals(path: Path) -> set[object]:
+    found: set[object] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Constant) and not isinstance(node.value, bool):
+            value = node.value
+            if value in FACT_LITERALS or (isinstance(value, int) and 2015 <= value <= 2035):
+                found.add(value)
+    return found
+
+
+def test_facts_are_spelled_only_in_the_model():
+    """Gold kinds, format names and edition years outside model/ only where listed (with the reason)."""
+    spelled = {
+        (module, value)
+        for module, path in MODULES.items()
+        if not module.startswith("ir_coliee.model")
+        for value in _fact_literals(path)
+    }
+    assert spelled - ALLOWED_LITERALS == set()
+    assert ALLOWED_LITERALS - spelled == set()  # the list stays as short as the code allows
+    from typing import get_args
+
+    from ir_coliee.model import FORMATS
+    from ir_coliee.runs import FormatOption
+
+    assert get_args(FormatOption) == ("auto", *FORMATS)

@@ -72,14 +72,13 @@ def _summary(dataset_ids: list[str]) -> bool:
 
 
 def _check_each(dataset_ids: Sequence[str]) -> bool:
-    from ir_coliee.datasets.check import check_dataset, unknown_dataset
+    from ir_coliee.datasets.check import check_dataset, known_dataset
 
     complete = True
     for dataset_id in dataset_ids:
+        known_dataset(dataset_id)
         try:
             sources = check_dataset(dataset_id)
-        except KeyError:
-            raise unknown_dataset(dataset_id) from None
         except ColieeError as e:  # one bad file never hides the rest
             complete = False
             print(f"{dataset_id}\terror\tERROR: {e}")

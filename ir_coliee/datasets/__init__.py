@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from ir_coliee.datasets.caselaw import register_caselaw
 from ir_coliee.datasets.common import REGISTERED, Source
-from ir_coliee.datasets.files import ColieeDataError, data_root, refresh
+from ir_coliee.datasets.files import data_root, refresh
 from ir_coliee.datasets.pilot import register_pilot
 from ir_coliee.datasets.statute import register_statute
+from ir_coliee.errors import ColieeDataError
 
 
 def register_all() -> None:

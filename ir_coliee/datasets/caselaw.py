@@ -28,7 +28,8 @@ from ir_datasets.formats import BaseDocs, BaseQrels, BaseQueries, BaseScoredDocs
 from ir_datasets.indices import Docstore
 
 from ir_coliee.datasets.common import DocsIter, Documentation, Source, register, sliced, source_of
-from ir_coliee.datasets.files import LOCATOR, ColieeDataError, DataFile, Locator, missing
+from ir_coliee.datasets.files import LOCATOR, DataFile, Locator, missing
+from ir_coliee.errors import ColieeDataError
 from ir_coliee.formats.xmlsafe import parse_xml
 from ir_coliee.gold import parse_labels
 from ir_coliee.model import EDITIONS, CaseLawFiles, editions_of

@@ -12,7 +12,7 @@ from ir_coliee.datasets.common import PARTS, REGISTERED, Source, released_query_
 from ir_coliee.datasets.files import LOCATOR
 from ir_coliee.errors import ColieeError
 from ir_coliee.findings import some
-from ir_coliee.model import task_of
+from ir_coliee.model import DOCUMENTS, task_of
 
 _SHOWN = 10
 
@@ -34,6 +34,14 @@ def dataset_entry(dataset_id: str):
     if dataset_id not in REGISTERED:
         raise KeyError(dataset_id)
     return REGISTERED[dataset_id]
+
+
+def known_dataset(dataset_id: str, what: str = "is not a COLIEE dataset id"):
+    """:func:`dataset_entry`, or the error that names the closest known ids."""
+    try:
+        return dataset_entry(dataset_id)
+    except KeyError:
+        raise unknown_dataset(dataset_id, what) from None
 
 
 def _ungraded(dataset: Dataset, sources: list[Source]) -> list[Source]:
@@ -79,7 +87,7 @@ def _copies(sources: list[Source]) -> list[Source]:
 
 
 def _counts(dataset: Dataset) -> list[Source]:
-    """The counts of the user's files (the dataset's ``Counts`` component), and each one that differs
+    """The counts of the user's files (the dataset's ``SizeCounts`` component), and each one that differs
     from a complete official copy ("2,158 of 2,159 documents")."""
     found, short, unknown = [], [], False
     for part, noun in PARTS.items():
@@ -108,7 +116,7 @@ def check_dataset(dataset_id: str) -> list[Source]:
     dataset = ir_datasets.load(dataset_id)
     sources.extend(_counts(dataset))
     sources.extend(_ungraded(dataset, sources))
-    if task_of(entry.task).gold == "documents":
+    if task_of(entry.task).gold == DOCUMENTS:
         sources.extend(_empty_gold(dataset))
         gold = list(dict.fromkeys(q.doc_id for q in dataset.qrels_iter()))
         found = dataset.docs_store().get_many(gold)

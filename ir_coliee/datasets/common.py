@@ -11,7 +11,8 @@ import ir_datasets
 from ir_datasets.datasets.base import Dataset
 from ir_datasets.indices import Docstore
 
-from ir_coliee.datasets.files import ColieeDataError, DataFile
+from ir_coliee.datasets.files import DataFile
+from ir_coliee.errors import ColieeDataError
 from ir_coliee.model import known_sizes, official_entry
 
 NAME = "coliee"
@@ -152,7 +153,7 @@ class Documentation:
 PARTS = {"docs": "documents", "queries": "queries", "qrels": "qrels"}
 
 
-class Counts:
+class SizeCounts:
     """``docs_count()``, ``queries_count()``, ``qrels_count()`` and ir_datasets' ``metadata()`` of a dataset:
     the size of a complete official copy where it is known (``ir_coliee.model.KNOWN_SIZES``), answered
     without reading a file, as ir_datasets answers from its metadata; otherwise counted from the files."""
@@ -221,7 +222,7 @@ def register(
     Datasets built by an ir_datasets ``register_pattern`` initializer pass ``with_host=False``:
     ir_datasets registers what the initializer returns itself.
     """
-    counted = Dataset(Counts(dataset_id, dataset), dataset)
+    counted = Dataset(SizeCounts(dataset_id, dataset), dataset)
     if dataset_id in REGISTERED:
         return counted
     REGISTERED[dataset_id] = Registered(dataset_id, task, year, sources, scoped)

@@ -21,7 +21,7 @@ from typing import Callable, NamedTuple, Optional, Union, cast
 
 import ir_datasets
 
-from ir_coliee.errors import ColieeError
+from ir_coliee.errors import ColieeDataError
 
 _logger = ir_datasets.log.easy()
 ENV_HOME = "COLIEE_HOME"
@@ -32,23 +32,6 @@ HOW_TO_GET = (
 )
 _EDITION = re.compile(r"coliee[ _-]?(20\d\d)", re.IGNORECASE)
 _ANY_YEAR = re.compile(r"(?<!\d)(20[12]\d)(?!\d)")
-
-
-class ColieeDataError(ColieeError, LookupError):
-    """Licensed data is missing or unreadable; the message lists the files expected and where.
-
-    ``what`` names the missing part and ``names`` the official file names that would serve.
-    """
-
-    def __init__(self, message: str, what: str = "", names: Sequence[str] = ()):
-        super().__init__(message)
-        self.what, self.names = what, tuple(names)
-
-    def short(self) -> str:
-        """One line: what is missing and which files would serve."""
-        if not self.names:
-            return str(self).split("\n")[0]
-        return f"{self.what} not found: expected {' or '.join(self.names)}"
 
 
 def data_root() -> Path:

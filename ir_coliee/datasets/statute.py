@@ -22,7 +22,7 @@ from ir_coliee.datasets.files import LOCATOR, DataFile, Locator, missing
 from ir_coliee.formats.civil_code import ColieeArticle, parse_civil_code
 from ir_coliee.formats.civil_xml import parse_civil_xml, parse_egov_law
 from ir_coliee.formats.riteval import ColieeStatuteQuestion, parse_riteval
-from ir_coliee.model import EDITIONS, STATUTE_FILES, TASKS, editions_of, statute_exams, task_of
+from ir_coliee.model import DOCUMENTS, EDITIONS, STATUTE_FILES, TASKS, editions_of, statute_exams, task_of
 from ir_coliee.model import dataset_id as model_dataset_id
 from ir_coliee.textfile import decode_text
 
@@ -325,7 +325,7 @@ def statute_dataset(
     spec = task_of(task)
     files = StatuteFiles(dataset_id, year, lang)
     questions = StatuteQuestions(files, exams)
-    qrels = ArticleQrels(questions) if spec.gold == "documents" else AnswerQrels(questions)
+    qrels = ArticleQrels(questions) if spec.gold == DOCUMENTS else AnswerQrels(questions)
     docs = CivilCodeDocs(files) if spec.collection else None
     doc = Documentation(
         f"task{task}",

@@ -23,11 +23,14 @@ from ir_coliee.model.editions import (
 )
 from ir_coliee.model.formats import ANSWER_LABELS, FORMATS, FormatName, RunFormat, expected_any, sniff
 from ir_coliee.model.tasks import (
+    ANSWERS,
+    DOCUMENTS,
     KINDS,
     NAME,
     QUESTION_ID,
     TASK_KEYS,
     TASKS,
+    TORTS,
     GoldKind,
     Kind,
     Task,
@@ -36,11 +39,14 @@ from ir_coliee.model.tasks import (
     dataset_id,
     guess_task,
     kind_of_labels,
+    sibling_dataset,
     task_of,
 )
 
 __all__ = [
+    "ANSWERS",
     "ANSWER_LABELS",
+    "DOCUMENTS",
     "EDITIONS",
     "FORMATS",
     "KINDS",
@@ -53,6 +59,7 @@ __all__ = [
     "STATUTE_FILES",
     "TASKS",
     "TASK_KEYS",
+    "TORTS",
     "CaseLawFiles",
     "Edition",
     "FormatName",
@@ -75,6 +82,7 @@ __all__ = [
     "newest",
     "official_entry",
     "official_measures",
+    "sibling_dataset",
     "sniff",
     "statute_exams",
     "task_of",

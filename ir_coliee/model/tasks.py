@@ -15,6 +15,10 @@ TaskKey = Literal["1", "2", "3", "4", "5", "pilot"]
 TaskLike = Union[int, str]
 #: What the gold of a task names: documents of the collection, Y/N answers, or pilot torts.
 GoldKind = Literal["documents", "answers", "torts"]
+#: The kinds by name, for the code that asks which kind a gold is.
+DOCUMENTS: GoldKind = "documents"
+ANSWERS: GoldKind = "answers"
+TORTS: GoldKind = "torts"
 Level = Literal["error", "warning"]
 Split = Literal["train", "test"]
 
@@ -30,8 +34,8 @@ class Kind(NamedTuple):
     name: GoldKind
     unit: str
     """What a gold query's relevant items are called in messages."""
-    scorer: Literal["measures", "torts"]
-    """``measures``: runs are tables scored with ir_measures measures; ``torts``: pilot JSONL files."""
+    scorer: Literal["measures", "pilot"]
+    """``measures``: runs are tables scored with ir_measures measures; ``pilot``: JSONL files of torts."""
     labels: bool
     """The run's second column holds a label (Y/N) from a closed set, not a document id."""
     absent: str
@@ -45,7 +49,7 @@ KINDS: dict[GoldKind, Kind] = {
         "documents", "document", "measures", False, "scored as nothing retrieved", ("tp", "retrieved", "relevant")
     ),
     "answers": Kind("answers", "answer", "measures", True, "scored as wrong", ("correct", "questions")),
-    "torts": Kind("torts", "tort", "torts", False, "scored as wrong", ()),
+    "torts": Kind("torts", "tort", "pilot", False, "scored as wrong", ()),
 }
 
 
@@ -164,6 +168,14 @@ def guess_task(gold: GoldKind, statute: bool) -> Task:
     is one, with bar-exam question ids when the queries have them (Task 3 or 4), else without (Task 1)."""
     kind = [t for t in TASKS.values() if t.gold == gold]
     return next((t for t in kind if t.statute == statute), kind[0])
+
+
+def sibling_dataset(dataset_id: str, task: TaskLike) -> str:
+    """The dataset of ``task`` with the same edition, split and language as ``dataset_id``
+    (``coliee/task3/2026/test/ja`` -> ``coliee/task4/2026/test/ja``)."""
+    parts = dataset_id.split("/")
+    parts[1] = task_of(task).family
+    return "/".join(parts)
 
 
 def dataset_id(task: TaskLike, year: int, split: str, lang: str = "") -> str:

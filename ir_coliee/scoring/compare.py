@@ -16,7 +16,7 @@ from ir_coliee.formats.pilot import decision_qrels, decision_run, read_torts
 from ir_coliee.gated import NAME as GATED
 from ir_coliee.gated import score_recall_gated
 from ir_coliee.measures import AnswerAccuracy
-from ir_coliee.model import TaskLike, official_entry
+from ir_coliee.model import TORTS, TaskLike, official_entry
 from ir_coliee.scoring.gold import GoldLike
 from ir_coliee.scoring.ingest import RunsLike
 from ir_coliee.scoring.score import Prepared, check_measures, gated_answers, gated_task, pilot_files, prepare
@@ -61,7 +61,7 @@ def compare_runs(
     def result(table: pd.DataFrame, headline: str) -> Comparison:
         return Comparison(table, prepared.findings, prepared.task.key, prepared.year, headline)
 
-    if prepared.task.kind.scorer == "torts":
+    if prepared.task.gold == TORTS:
         frames, qrels = _pilot_decisions(prepared)
         return result(compared(frames, qrels, [AnswerAccuracy]), str(AnswerAccuracy))
     if answers is not None:
@@ -71,7 +71,7 @@ def compare_runs(
         table.attrs["tests"] = {GATED: table.attrs["tests"][str(AnswerAccuracy)]}
         return result(table, GATED)
     chosen = check_measures(measures, prepared.task, prepared.year, ranked=False)
-    table = compared(prepared.frames(), prepared.frame, chosen)
+    table = compared(prepared.run_tables(), prepared.qrels, chosen)
     names = [str(m) for m in chosen]
     return result(table, official_entry(prepared.task.key, prepared.year).ranking_column(names) or names[0])
 
@@ -94,7 +94,7 @@ def _gated_outcomes(
     truth, answered = gated_answers(prepared, answers, answers_gold)
     frames: dict[str, TYPE_RUN] = {}
     for r, a in zip(prepared.runs, answered):
-        values = score_recall_gated(prepared.frame, r.run, truth, a.run, per_query=True)
+        values = score_recall_gated(prepared.qrels, r.run, truth, a.run, per_query=True)
         frames[r.info.name] = {q: {"Y" if v else "N": 1.0} for q, v in zip(values["query_id"], values["value"])}
     questions = dict.fromkeys(truth["query_id"])
     return frames, {q: {"Y": 1} for q in questions}

@@ -11,7 +11,7 @@ from ir_measures.util import TYPE_QREL
 from ir_coliee.errors import ColieeError, ColieeFormatError, ColieeScoringError
 from ir_coliee.formats.pilot import ColieeTort, read_torts
 from ir_coliee.gold import gold_kind, read_gold
-from ir_coliee.model import NAME, GoldKind, Task, task_of
+from ir_coliee.model import NAME, TORTS, GoldKind, Task, task_of
 from ir_coliee.shapes import gold_table
 
 if TYPE_CHECKING:
@@ -56,16 +56,12 @@ def is_dataset_id(spec: object) -> bool:
 def _dataset_gold(spec: str) -> Gold:
     import ir_datasets
 
-    from ir_coliee.datasets.check import dataset_entry, unknown_dataset
+    from ir_coliee.datasets.check import known_dataset
 
-    base = spec.removesuffix("/decisions")
-    try:
-        entry = dataset_entry(spec)
-        task = task_of(entry.task)
-        dataset = ir_datasets.load(base if task.kind.scorer == "torts" else spec)
-    except KeyError:
-        raise unknown_dataset(spec, "is neither a file nor a COLIEE dataset id") from None
-    if task.kind.scorer == "torts":
+    entry = known_dataset(spec, "is neither a file nor a COLIEE dataset id")
+    task = task_of(entry.task)
+    dataset = ir_datasets.load(spec.removesuffix("/decisions") if task.gold == TORTS else spec)
+    if task.gold == TORTS:
         return Gold({}, spec, entry, list(dataset.gold_torts_iter()))
     rows = [(q.query_id, q.doc_id, q.relevance) for q in dataset.qrels_iter()]
     return Gold({task.gold: pd.DataFrame(rows, columns=["query_id", "doc_id", "relevance"])}, spec, entry)

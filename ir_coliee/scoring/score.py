@@ -24,15 +24,18 @@ from ir_coliee.formats.pilot import read_torts
 from ir_coliee.gated import NAME as GATED
 from ir_coliee.gated import TIE_BREAKERS, score_recall_gated
 from ir_coliee.model import (
+    DOCUMENTS,
     FORMATS,
     QUESTION_ID,
     TASKS,
+    TORTS,
     Task,
     TaskLike,
     guess_task,
     kind_of_labels,
     official_entry,
     official_measures,
+    sibling_dataset,
     task_of,
 )
 from ir_coliee.pilot import score_pilot
@@ -60,7 +63,7 @@ class Prepared(NamedTuple):
     """Gold and runs read and checked for one task: what scoring, comparing and tuning start from."""
 
     gold: Gold
-    frame: pd.DataFrame
+    qrels: pd.DataFrame
     """The gold qrels of the task's kind (empty for the pilot)."""
     task: Task
     year: Optional[int]
@@ -69,9 +72,18 @@ class Prepared(NamedTuple):
     findings: list[Finding]
     pilot_runs: dict[str, RunLike]
 
-    def frames(self) -> dict[str, TYPE_RUN]:
+    def run_tables(self) -> dict[str, TYPE_RUN]:
         """``{name: run}``, names unique (the tag, then the file name where tags collide)."""
         return {r.info.name: cast(TYPE_RUN, r.run) for r in self.runs}
+
+    @property
+    def frame(self) -> pd.DataFrame:
+        """The gold qrels (the name before :attr:`qrels`; kept for callers of 0.1)."""
+        return self.qrels
+
+    def frames(self) -> dict[str, TYPE_RUN]:
+        """:meth:`run_tables` (the name before it; kept for callers of 0.1)."""
+        return self.run_tables()
 
 
 def _resolve_task(task: Optional[TaskLike], gold: Gold, first: Opened, findings: list[Finding]) -> Task:
@@ -84,7 +96,7 @@ def _resolve_task(task: Optional[TaskLike], gold: Gold, first: Opened, findings:
     if task is not None:
         return task_of(task)
     if gold.torts is not None:
-        return guess_task("torts", statute=False)
+        return guess_task(TORTS, statute=False)
     kind = kind_of_labels(holds_labels(first))
     frame = gold.frames.get(kind, next(iter(gold.frames.values())))
     statute = bool(len(frame)) and bool(frame["query_id"].map(lambda q: bool(QUESTION_ID.match(q))).all())
@@ -106,15 +118,15 @@ def prepare(
     named = named_runs(runs)
     findings: list[Finding] = []
     with opened(named) as readable:  # streams copied once, iterators consumed once
-        spec = _resolve_task(task, loaded, next(iter(readable.values())), findings)
+        resolved = _resolve_task(task, loaded, next(iter(readable.values())), findings)
         if loaded.dataset is not None and year is None:
             year = loaded.dataset.year
-        official_entry(spec.key, year)  # the edition exists
-        if spec.kind.scorer == "torts":
-            return Prepared(loaded, pd.DataFrame(), spec, year, [], findings, named)
-        frame = loaded.frame(spec)
-        read, checked = ingest(named, readable, spec, run_format, frame, loaded.source)
-    return Prepared(loaded, frame, spec, year, read, findings + checked, named)
+        official_entry(resolved.key, year)  # the edition exists
+        if resolved.gold == TORTS:
+            return Prepared(loaded, pd.DataFrame(), resolved, year, [], findings, named)
+        qrels = loaded.frame(resolved)
+        read, checked = ingest(named, readable, resolved, run_format, qrels, loaded.source)
+    return Prepared(loaded, qrels, resolved, year, read, findings + checked, named)
 
 
 def check_measures(
@@ -123,7 +135,7 @@ def check_measures(
     """The measures asked for (default: the official ones), each one that applies to the task's gold."""
     chosen = official_measures(task.key, year, ranked=ranked) if measures is None else parse_measures(measures)
     for m in chosen:
-        takes = getattr(m, "TAKES", "documents")
+        takes = getattr(m, "TAKES", DOCUMENTS)
         if takes == task.gold:
             continue
         if task.kind.labels and str(m) == "Accuracy":
@@ -175,35 +187,35 @@ class Request(NamedTuple):
 def _score_measures(prepared: Prepared, request: Request) -> Report:
     if request.answers is not None:
         return _score_gated(prepared, request)
-    spec, frame = prepared.task, prepared.frame
+    task, qrels = prepared.task, prepared.qrels
     ranked = any(r.info.format is not None and FORMATS[r.info.format].scored for r in prepared.runs)
-    chosen = check_measures(request.measures, spec, prepared.year, ranked)
+    chosen = check_measures(request.measures, task, prepared.year, ranked)
     rows, per_query = [], []
     for r in prepared.runs:
-        result = calc(chosen, frame, r.run)
+        result = calc(chosen, qrels, r.run)
         aggregated = cast(dict, result.aggregated)
         rows.append(
             {
                 "run": r.info.name,
                 **{str(m): float(aggregated[m]) for m in chosen},
-                **_counts(spec, frame, r.run, result.per_query),
+                **_counts(task, qrels, r.run, result.per_query),
             }
         )
         per_query.append(with_run(per_query_frame(result.per_query), r.info.name))
     infos = [r.info for r in prepared.runs]
-    return make_report(rows, per_query, prepared.findings, spec, prepared.year, [str(m) for m in chosen], infos)
+    return make_report(rows, per_query, prepared.findings, task, prepared.year, [str(m) for m in chosen], infos)
 
 
 def answer_gold(prepared: Prepared, answers_gold: Optional[GoldLike]) -> pd.DataFrame:
     """The Y/N gold that gates a task's runs (2026 Task 3)."""
-    loaded, spec = prepared.gold, prepared.task
-    gate = task_of(spec.gate)
+    loaded = prepared.gold
+    gate = task_of(prepared.task.gate)
     if answers_gold is not None:
         return load_gold(answers_gold).frame(gate)
     if gate.gold in loaded.frames:  # a labelled riteval file holds both
         return loaded.frames[gate.gold]
     if loaded.dataset is not None:  # the gate's dataset of the same edition, split and language
-        return load_gold(loaded.source.replace(f"/{spec.family}/", f"/{gate.family}/", 1)).frame(gate)
+        return load_gold(sibling_dataset(loaded.source, gate.key)).frame(gate)
     raise ColieeError(
         "--answers needs the gold answers: give --answers-gold FILE, or a coliee/task3/... dataset as GOLD"
     )
@@ -214,18 +226,18 @@ def gated_answers(
 ) -> tuple[pd.DataFrame, list[Ingested]]:
     """The answer gold, and each run's answer file read through the door against it (refused when it
     shares no question with the gold; its absent, duplicate and untagged lines reported)."""
-    spec = prepared.task
-    if not spec.gate:
+    task = prepared.task
+    if not task.gate:
         raise ColieeScoringError(
-            f"--answers gates the runs of a task scored with answers (2026 Task 3), not {spec.label}"
+            f"--answers gates the runs of a task scored with answers (2026 Task 3), not {task.label}"
         )
     files = [answers] if isinstance(answers, (str, os.PathLike)) else list(answers)
     if len(files) != len(prepared.runs):
         raise ColieeError(f"{len(prepared.runs)} runs but {len(files)} answer files: give one answer file per run")
     truth = answer_gold(prepared, answers_gold)
-    named: dict[str, RunLike] = {f"answers{i}": f for i, f in enumerate(files)}
+    named: dict[str, RunLike] = {f"answer file {i}": f for i, f in enumerate(files)}
     with opened(named) as readable:
-        read, findings = ingest(named, readable, task_of(spec.gate), "auto", truth, "the gold answers")
+        read, findings = ingest(named, readable, task_of(task.gate), "auto", truth, "the gold answers")
     prepared.findings.extend(findings)
     return truth, read
 
@@ -235,9 +247,9 @@ def _score_gated(prepared: Prepared, request: Request) -> Report:
     truth, answered = gated_answers(prepared, cast(Sequence[PathLike], request.answers), request.answers_gold)
     rows, per_query = [], []
     for r, a in zip(prepared.runs, answered):
-        row = score_recall_gated(prepared.frame, r.run, truth, a.run).iloc[0].to_dict()
+        row = score_recall_gated(prepared.qrels, r.run, truth, a.run).iloc[0].to_dict()
         rows.append({"run": r.info.name, **row})
-        values = score_recall_gated(prepared.frame, r.run, truth, a.run, per_query=True)
+        values = score_recall_gated(prepared.qrels, r.run, truth, a.run, per_query=True)
         per_query.append(with_run(values, r.info.name))
     names = [GATED, *map(str, TIE_BREAKERS)]
     infos = [r.info for r in prepared.runs]
@@ -280,7 +292,7 @@ def _score_torts(prepared: Prepared, request: Request) -> Report:
 
 
 #: One scorer per ``Kind.scorer`` (model/tasks.py).
-SCORERS: dict[str, Callable[[Prepared, Request], Report]] = {"measures": _score_measures, "torts": _score_torts}
+SCORERS: dict[str, Callable[[Prepared, Request], Report]] = {"measures": _score_measures, "pilot": _score_torts}
 
 
 def gated_task(answers: object, task: Optional[TaskLike], gold: object) -> Optional[TaskLike]:

@@ -50,13 +50,13 @@ def tune(
         )
     chosen = measure if measure is not None else official_entry(prepared.task.key, prepared.year).headline
     (checked,) = check_measures([chosen], prepared.task, prepared.year, ranked=True)
-    tuned = tune_cutoff(tuned_run.run, prepared.frame, checked, over=over, max_rank=max_rank)
+    tuned = tune_cutoff(tuned_run.run, prepared.qrels, checked, over=over, max_rank=max_rank)
     target = tuned_run.run
     findings = prepared.findings
     if apply is not None:
         named = named_runs(apply)
         with opened(named) as readable:
-            (applied,), more = ingest(named, readable, prepared.task, "auto", prepared.frame, prepared.gold.source)
+            (applied,), more = ingest(named, readable, prepared.task, "auto", prepared.qrels, prepared.gold.source)
         target, findings = applied.run, findings + more
     cut = apply_cutoff(target, over, tuned.cutoff)
     return Tuning(tuned, cut, prepared.task.formats[0], findings)
