@@ -35,8 +35,7 @@ from ir_measures.util import TYPE_QREL, TYPE_RUN
 from ir_coliee.evaluation import MeasureLike, parse_measures
 from ir_coliee.model import ANSWERS, DOCUMENTS, TaskLike, official_measures
 from ir_coliee.progress import progress
-from ir_coliee.providers import calc
-from ir_coliee.providers.coliee_provider import KINDS, is_micro
+from ir_coliee.providers import calc, formula_of, is_micro
 from ir_coliee.shapes import gold_table
 from ir_coliee.values import CountedValue, Formula
 
@@ -98,8 +97,7 @@ class Stat(NamedTuple):
 
 
 def stat_of(measure: Measure) -> Stat:
-    kind = KINDS.get(type(measure))
-    return Stat(kind.formula(measure) if kind is not None and is_micro(measure) else None)
+    return Stat(formula_of(measure) if is_micro(measure) else None)
 
 
 def per_query_all(measures: Sequence[Measure], qids: Sequence[str], qrels: TYPE_QREL, run: TYPE_RUN) -> list[PerQuery]:

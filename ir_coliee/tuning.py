@@ -23,10 +23,9 @@ from ir_measures.util import TYPE_QREL, TYPE_RUN
 from ir_coliee.evaluation import MeasureLike, parse_measures
 from ir_coliee.measures import MicroF1
 from ir_coliee.progress import progress
-from ir_coliee.providers import pipeline
-from ir_coliee.providers.coliee_provider import KINDS, is_micro
+from ir_coliee.providers import counts_sets, formula_of, is_micro, pipeline
 from ir_coliee.shapes import gold_table, run_table
-from ir_coliee.tables import Table, set_counts, table_frame, top_docs
+from ir_coliee.tables import Table, table_frame, top_docs
 
 if TYPE_CHECKING:
     import numpy as np
@@ -124,7 +123,8 @@ class _Ranking(NamedTuple):
         return _candidates_of(self.longest, self.all_scores, over, max_rank, steps)
 
     def curve(self, measure: Measure, over: str, candidates: Iterable[float]) -> list[float]:
-        formula = KINDS[type(measure)].formula(measure)
+        formula = formula_of(measure)
+        assert formula is not None  # a measure of ours: counts_sets(measure) held
         values = []
         for cutoff in candidates:
             retrieved = self.kept(over, cutoff)
@@ -146,8 +146,7 @@ def _ranked(run: TYPE_RUN, gold: Table, measure: Measure) -> Optional[_Ranking]:
     from ir_coliee.coded import CodedGold, repeated_pairs
     from ir_coliee.shapes import coded_run
 
-    kind = KINDS.get(type(measure))
-    if kind is None or kind.counts is not set_counts or measure.params.get("cutoff") is not None:
+    if not counts_sets(measure):
         return None
     codes = coded_run(run)
     if not codes.unique and repeated_pairs(codes.queries, codes.docs, len(codes.doc_ids)).any():

@@ -2,7 +2,7 @@
 ``ir_coliee.providers``."""
 
 from ir_coliee.measures.answer import AnswerAccuracy, _AnswerAccuracy
-from ir_coliee.measures.base import ColieeMeasure
+from ir_coliee.measures.base import REGISTRY, ColieeMeasure
 from ir_coliee.measures.set_measures import (
     MacroF,
     MacroF1,
@@ -21,21 +21,6 @@ from ir_coliee.measures.set_measures import (
     _MicroP,
     _MicroR,
 )
-
-#: Every name ``ir_measures.parse_measure`` learns once ``ir_coliee`` is imported.
-REGISTRY = {
-    "MicroP": MicroP,
-    "MicroR": MicroR,
-    "MicroF": MicroF,
-    "MicroF1": MicroF1,
-    "MicroF2": MicroF2,
-    "MacroP": MacroP,
-    "MacroR": MacroR,
-    "MacroF": MacroF,
-    "MacroF1": MacroF1,
-    "MacroF2": MacroF2,
-    "AnswerAccuracy": AnswerAccuracy,
-}
 
 __all__ = [
     "REGISTRY",

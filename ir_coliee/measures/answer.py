@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ir_coliee.measures.base import ColieeMeasure
+from ir_coliee.measures.base import ColieeMeasure, declare
 
 
 class _AnswerAccuracy(ColieeMeasure):
@@ -22,4 +22,4 @@ class _AnswerAccuracy(ColieeMeasure):
     FORMULA = "Acc = |{q in gold : answer_q = gold_q}| / |gold|"
 
 
-AnswerAccuracy = _AnswerAccuracy()
+AnswerAccuracy = declare(_AnswerAccuracy())

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Literal
+from typing import Any, ClassVar, Literal, TypeVar
 
 from ir_measures.measures.base import Agg, Measure, ParamInfo
 
@@ -14,6 +14,8 @@ CUTOFF = ParamInfo(
     desc="only the k best-scored documents of each query count as retrieved (ties broken as trec_eval "
     "does: document id descending); without it every run line counts, as in COLIEE submissions",
 )
+M = TypeVar("M", bound="ColieeMeasure")
+
 REL = ParamInfo(dtype=int, default=1, desc="minimum relevance score counted as relevant (inclusive)")
 
 
@@ -49,3 +51,15 @@ class ColieeMeasure(Measure):
     def aggregator(self) -> Agg:
         """Follows the declared averaging: micro measures add counts, the others take an exact mean."""
         return MicroAgg() if self.AVERAGING == "micro" else ExactMeanAgg()
+
+
+#: Every name ``ir_measures.parse_measure`` learns once ``ir_coliee`` is imported, filled where each
+#: measure is declared (:func:`declare`); the exports, the host registration and the docs read it.
+REGISTRY: dict[str, ColieeMeasure] = {}
+
+
+def declare(measure: M, name: str = "") -> M:
+    """Register ``measure`` under ``name`` (default: its ``NAME``) and return it: a new measure is this
+    declaration plus its formula in the provider (``ir_coliee.providers.coliee_provider.KINDS``)."""
+    REGISTRY[name or str(measure.NAME)] = measure
+    return measure

@@ -10,7 +10,7 @@ from typing import Any
 
 from ir_measures.measures.base import ParamInfo
 
-from ir_coliee.measures.base import CUTOFF, REL, ColieeMeasure
+from ir_coliee.measures.base import CUTOFF, REL, ColieeMeasure, declare
 
 BETA = ParamInfo(
     dtype=(int, float),
@@ -113,13 +113,13 @@ class _MacroF(_FMeasure):
     FORMULA = "F = mean_q (1+β²)·P_q·R_q / (β²·P_q + R_q); F_q = 0 when P_q + R_q = 0"
 
 
-MicroP = _MicroP()
-MicroR = _MicroR()
-MicroF = _MicroF()
-MicroF1 = _MicroF(beta=1.0)
-MicroF2 = _MicroF(beta=2.0)
-MacroP = _MacroP()
-MacroR = _MacroR()
-MacroF = _MacroF()
-MacroF1 = _MacroF(beta=1.0)
-MacroF2 = _MacroF(beta=2.0)
+MicroP = declare(_MicroP())
+MicroR = declare(_MicroR())
+MicroF = declare(_MicroF())
+MicroF1 = declare(_MicroF(beta=1.0), "MicroF1")
+MicroF2 = declare(_MicroF(beta=2.0), "MicroF2")
+MacroP = declare(_MacroP())
+MacroR = declare(_MacroR())
+MacroF = declare(_MacroF())
+MacroF1 = declare(_MacroF(beta=1.0), "MacroF1")
+MacroF2 = declare(_MacroF(beta=2.0), "MacroF2")

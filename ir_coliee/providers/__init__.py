@@ -13,7 +13,14 @@ from ir_measures.providers.fallback_provider import FallbackProvider
 from ir_measures.util import TYPE_QREL, Metric
 
 from ir_coliee.errors import ColieeWarning
-from ir_coliee.providers.coliee_provider import KINDS, ColieeEvaluator, ColieeProvider, is_micro
+from ir_coliee.providers.coliee_provider import (
+    KINDS,
+    ColieeEvaluator,
+    ColieeProvider,
+    counts_sets,
+    formula_of,
+    is_micro,
+)
 from ir_coliee.shapes import gold_table
 
 #: The one provider instance (also placed first in ``ir_measures.DefaultPipeline`` on import).
@@ -70,6 +77,8 @@ __all__ = [
     "ColieeProvider",
     "calc",
     "calc_aggregate",
+    "counts_sets",
+    "formula_of",
     "is_micro",
     "iter_calc",
     "pipeline",

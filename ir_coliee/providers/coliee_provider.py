@@ -60,6 +60,21 @@ def is_micro(measure: Measure) -> bool:
     return getattr(measure, "AVERAGING", "mean") == "micro"
 
 
+def formula_of(measure: Measure) -> Optional[Formula]:
+    """The formula an ir_coliee measure applies to (summed or per-query) counts; ``None`` for a measure
+    this provider does not compute. With :func:`is_micro`, what ``compare`` and ``tune`` recompute
+    resampled or cut runs with."""
+    kind = KINDS.get(type(measure))
+    return kind.formula(measure) if kind is not None else None
+
+
+def counts_sets(measure: Measure) -> bool:
+    """Whether ``measure`` is computed from the sets of retrieved and relevant documents of every run line
+    (no cutoff of its own): then one ranking yields it at every cutoff (``tune``)."""
+    kind = KINDS.get(type(measure))
+    return kind is not None and kind.counts is set_counts and measure.params.get("cutoff") is None
+
+
 def per_query_values(measure: Measure, counts: dict[str, Counts]) -> Iterator[Metric]:
     """The per-query values of ``measure``, each carrying its counts."""
     kind = KINDS[type(measure)]
