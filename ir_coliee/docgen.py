@@ -287,6 +287,139 @@ def model_page() -> str:
     return "".join(out)
 
 
+#: The layers of the package, first to last: each module imports only its own layer and those before it
+#: (data flows one way: file -> reader -> records / run tables -> datasets and providers -> the scoring
+#: API -> commands). The architecture test holds the imports to it; docs/architecture.md shows it.
+LAYERS: tuple[tuple[str, tuple[str, ...], str], ...] = (
+    ("base", ("errors", "values", "textfile", "findings", "progress", "plots"), "errors, exact values, text files"),
+    ("measures", ("measures",), "declarations of the official measures (names, parameters, averaging)"),
+    ("model", ("model",), "the facts: tasks, gold kinds, submission formats, editions, official measures"),
+    (
+        "readers",
+        ("formats", "tables", "coded", "shapes", "runs", "gold"),
+        "the organisers' files read and written; runs as codes; every in-memory shape normalised",
+    ),
+    ("datasets", ("datasets",), "the ir_datasets entries: data root, files, one module per family"),
+    ("providers", ("providers",), "the ir_measures provider: formulas over counts"),
+    (
+        "api",
+        ("evaluation", "gated", "pilot", "compare", "tuning", "validate", "scoring", "leaderboard", "baseline"),
+        "the Python API: the one door, one scorer per gold kind, comparing, tuning, validating",
+    ),
+    (
+        "front ends",
+        ("demo", "docgen", "cli", "pt_provider", "_host", "__main__", "__init__", "sample"),
+        "commands, docs, PyTerrier, the host registration",
+    ),
+)
+
+_RECIPES = r"""
+## Recipes
+
+Each recipe below is run by the test suite, as written.
+
+**A new edition** is one `Edition` entry in `ir_coliee/model/editions.py` (plus an `OFFICIAL` row if
+its measures change), fixtures in the official layout, and regenerated docs:
+
+```python
+from ir_coliee import model
+
+model.EDITIONS[2027] = model.EDITIONS[2026]._replace(year=2027, statute_exam="R08")
+assert model.edition_dataset("1", 2027) == "coliee/task1/2027/test"
+assert [str(m) for m in model.official_measures("1", 2027)] == ["MicroP", "MicroR", "MicroF1"]
+```
+
+**A new submission format** is one `RunFormat` in `ir_coliee/model/formats.py`: the readers, the
+validator and the writer read it from there.
+
+```python
+import os
+import tempfile
+
+import ir_coliee
+from ir_coliee.model import FORMATS, RunFormat
+
+FORMATS["scored"] = RunFormat("scored", ("query_id", "doc_id", "score", "run_tag"), query=0, doc=1, score=2, tag=3)
+path = os.path.join(tempfile.mkdtemp(), "run.scored")
+ir_coliee.write_run({"q1": {"d1": 2.0, "d2": 1.0}}, path, format="scored", tag="t")
+assert open(path).read() == "q1 d1 2.0 t\nq1 d2 1.0 t\n"
+assert ir_coliee.read_run(path, format="scored")["doc_id"].tolist() == ["d1", "d2"]
+```
+
+**A new measure** is a declaration (`ir_coliee/measures/`) plus a formula over counts
+(`ir_coliee/providers/coliee_provider.py`); the registry, the host registration, `compare` and `tune`
+follow:
+
+```python
+import ir_measures
+
+import ir_coliee
+from ir_coliee import _host
+from ir_coliee.measures.base import ColieeMeasure, declare
+from ir_coliee.providers.coliee_provider import KINDS, Kind
+from ir_coliee.tables import set_counts
+
+
+class _MicroJaccard(ColieeMeasure):
+    # Micro Jaccard: Σ|ret∩rel| / Σ|ret∪rel|
+
+    __name__ = "MicroJaccard"
+    NAME = __name__
+    AVERAGING = "micro"
+
+
+MicroJaccard = declare(_MicroJaccard())
+KINDS[_MicroJaccard] = Kind(set_counts, lambda m: lambda tp, ret, rel: tp / (ret + rel - tp) if ret + rel > tp else 0.0)
+_host.install()  # names parse once registered
+gold = {"q1": {"a": 1, "b": 1}}
+run = {"q1": {"a": 2.0, "c": 1.0}}
+assert ir_measures.calc_aggregate([ir_measures.parse_measure("MicroJaccard")], gold, run) == {MicroJaccard: 1 / 3}
+```
+
+**A new command** is a module in `ir_coliee/cli/` holding its parser (`add`) and its handler, added
+to `COMMANDS`; it prints what the Python API returns:
+
+```python
+import argparse
+
+from ir_coliee import cli
+
+
+def add(sub: argparse._SubParsersAction) -> None:
+    hello = sub.add_parser("hello", help="say which tasks there are")
+    hello.set_defaults(func=lambda args: print(", ".join(ir_coliee.TASKS)) or 0)
+
+
+cli.COMMANDS = (*cli.COMMANDS, add)
+assert cli.main(["hello"]) == 0
+```
+"""
+
+
+def architecture_page() -> str:
+    """docs/architecture.md: the layers (from :data:`LAYERS`), where each fact lives, and the recipes."""
+    lines = [
+        _HEADER + "# Architecture",
+        "",
+        "Data flows one way, and each layer imports only its own layer and the layers before it (a test holds",
+        "the imports to this table and fails on an import cycle):",
+        "",
+        "| layer | modules | what it holds |",
+        "|---|---|---|",
+    ]
+    for name, modules, what in LAYERS:
+        lines.append(f"| {name} | {', '.join(f'`{m}`' for m in modules)} | {what} |")
+    lines += [
+        "",
+        "Where each fact lives: the tasks, their gold kinds (`KINDS`: what a gold holds and which scorer",
+        "reads it) and how dataset ids are built in `model/tasks.py`; the submission formats in",
+        "`model/formats.py`; editions, official file names, official measures and known sizes in",
+        "`model/editions.py`. Other modules ask these records; a test fails on a gold-kind, format-name or",
+        "year literal outside `model/` beyond a listed handful.",
+    ]
+    return "\n".join(lines) + "\n" + _RECIPES
+
+
 PAGES = {
     "measures.md": measures_page,
     "official.md": official_page,
@@ -294,6 +427,7 @@ PAGES = {
     "data.md": data_page,
     "cli.md": cli_page,
     "model.md": model_page,
+    "architecture.md": architecture_page,
 }
 
 

@@ -12,23 +12,14 @@ from caselaw_data import write_task1_flat, write_task2
 from pilot_data import write_pilot_root
 from statute_data import write_statute_root
 
+from ir_coliee import docgen
 from ir_coliee.datasets import REGISTERED
 from ir_coliee.model import EDITIONS, TASKS, edition_dataset, editions_of, official_entry
 
 PACKAGE = Path(__file__).resolve().parent.parent / "ir_coliee"
 
-#: Each layer imports only its own layer and the layers before it (DESIGN: file -> reader -> records /
-#: run tables -> datasets and providers -> the scoring API -> commands).
-LAYERS = [
-    ("errors", "values", "textfile", "findings", "progress", "plots"),
-    ("measures",),
-    ("model",),
-    ("formats", "tables", "coded", "shapes", "runs", "gold"),
-    ("datasets",),
-    ("providers",),
-    ("evaluation", "gated", "pilot", "compare", "tuning", "validate", "scoring", "leaderboard", "baseline"),
-    ("demo", "docgen", "cli", "pt_provider", "_host", "__main__", "__init__", "sample"),
-]
+#: Each layer imports only its own layer and the layers before it (docs/architecture.md shows the table).
+LAYERS = [modules for _, modules, _ in docgen.LAYERS]
 
 
 def module_name(path: Path) -> str:
@@ -244,3 +235,16 @@ def test_facts_are_spelled_only_in_the_model():
     from ir_coliee.runs import FormatOption
 
     assert get_args(FormatOption) == ("auto", *FORMATS)
+
+
+def test_the_public_api_is_what_all_says():
+    """Every name in ``ir_coliee.__all__`` resolves, every registered measure is exported under its name,
+    and the lazy exports are all listed."""
+    import ir_coliee
+    from ir_coliee.measures import REGISTRY
+
+    for name in ir_coliee.__all__:
+        assert getattr(ir_coliee, name) is not None, name
+    assert {name: getattr(ir_coliee, name) for name in REGISTRY} == REGISTRY
+    assert set(ir_coliee._LAZY) <= set(ir_coliee.__all__)
+    assert sorted(set(ir_coliee.__all__)) == sorted(ir_coliee.__all__)  # no name twice

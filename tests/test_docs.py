@@ -70,3 +70,8 @@ def test_every_page_is_in_the_site_navigation():
     nav = (DOCS.parent / "mkdocs.yml").read_text(encoding="utf-8")
     for page in sorted(p.name for p in DOCS.glob("*.md")):
         assert page in nav, page
+
+
+def test_architecture_recipes_run_as_written():
+    """An edition, a format, a measure and a command, each added as docs/architecture.md says."""
+    assert run_page("architecture.md").splitlines() == ["1, 2, 3, 4, 5, pilot"]
