@@ -198,9 +198,9 @@ ALLOWED_LITERALS = {
     ("ir_coliee.measures.base", "answers"),
     ("ir_coliee.measures.answer", "answers"),
     # typing.Literal needs its values written out; the checker keeps them equal to FORMATS
-    ("ir_coliee.runs", "pairs"),
-    ("ir_coliee.runs", "trec"),
-    ("ir_coliee.runs", "answers"),
+    ("ir_coliee.runs.lines", "pairs"),
+    ("ir_coliee.runs.lines", "trec"),
+    ("ir_coliee.runs.lines", "answers"),
     # the sizes table names its parts in words ("documents"), not the gold kind
     ("ir_coliee.datasets.common", "documents"),
     # the bundled sample release is one edition, written in the Task 3 pairs format on purpose

@@ -16,7 +16,7 @@ from ir_coliee.formats.civil_code import parse_civil_code
 from ir_coliee.formats.pilot import parse_torts
 from ir_coliee.formats.riteval import parse_riteval
 from ir_coliee.gold import parse_labels
-from ir_coliee.runs import _parse_checked, _parse_fast, parse_run
+from ir_coliee.runs import parse_checked, parse_fast, parse_run
 
 FUZZ = settings(deadline=2000, suppress_health_check=[HealthCheck.function_scoped_fixture])
 if settings.default.max_examples < 300:  # the CI profile: 300 fixed examples per reader
@@ -87,9 +87,9 @@ def test_run_reader(tmp_path, lines, newline):
         assert_own_error(e, path)
         return
     assert len(parsed.run) == data_lines(text.replace("\r\n", "\n"))
-    fast = _parse_fast(path, parsed.format, 0)
+    fast = parse_fast(path, parsed.format, 0)
     if fast is not None:  # both readers agree on everything the fast one accepts
-        checked = _parse_checked(path, parsed.format)
+        checked = parse_checked(path, parsed.format)
         assert fast.run.values.tolist() == checked.run.values.tolist()
 
 

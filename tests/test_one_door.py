@@ -265,12 +265,13 @@ def test_a_bom_or_nul_inside_a_file_is_an_error_naming_the_line(write, text, lin
 
 
 def test_a_line_over_the_limit_is_an_error_with_its_number(write, monkeypatch):
-    from ir_coliee import runs, textfile
+    from ir_coliee import textfile
     from ir_coliee.errors import ColieeFormatError
+    from ir_coliee.runs import fast
 
     monkeypatch.setattr(textfile, "MAX_LINE", 1000)
-    monkeypatch.setattr(runs, "MAX_LINE", 1000)  # the fast reader hands such a file to the line reader
-    monkeypatch.setattr(runs, "_SCAN_BLOCK", 100)  # its blocks are shorter than a line may be
+    monkeypatch.setattr(fast, "MAX_LINE", 1000)  # the fast reader hands such a file to the line reader
+    monkeypatch.setattr(fast, "_SCAN_BLOCK", 100)  # its blocks are shorter than a line may be
     path = write("task1.t", "001 010 t\n001 " + "9" * 5000 + " t\n")
     with pytest.raises(ColieeFormatError, match="longer than 1,000 bytes") as info:
         ir_coliee.read_run(path)
@@ -278,18 +279,18 @@ def test_a_line_over_the_limit_is_an_error_with_its_number(write, monkeypatch):
 
 
 def test_a_file_truncated_while_read_is_a_clean_error(write, monkeypatch):
-    from ir_coliee import runs
     from ir_coliee.errors import ColieeFormatError
+    from ir_coliee.runs import fast
 
     path = write("task1.t", "".join(f"{q:03d} {d:03d} t\n" for q in range(50) for d in range(20)))
-    real = runs._arrow_table
+    real = fast._arrow_table
 
     def truncating(p, *args):
         with open(p, "r+b") as f:
             f.truncate(100)
         return real(p, *args)
 
-    monkeypatch.setattr(runs, "_arrow_table", truncating)
+    monkeypatch.setattr(fast, "_arrow_table", truncating)
     with pytest.raises(ColieeFormatError, match="changed while it was being read"):
         ir_coliee.read_run(path)
 

@@ -7,7 +7,7 @@ import pytest
 
 import ir_coliee
 from ir_coliee import ColieeFormatError, parse_run, read_run, write_run
-from ir_coliee.runs import _parse_checked
+from ir_coliee.runs import parse_checked
 
 
 def rows(frame: pd.DataFrame):
@@ -81,7 +81,7 @@ CLEAN_FILES = {
 def test_fast_and_checked_readers_agree(write, fmt):
     path = write(f"{fmt}.run", CLEAN_FILES[fmt])
     fast = parse_run(path)
-    checked = _parse_checked(path, fmt)
+    checked = parse_checked(path, fmt)
     assert fast.format == checked.format == fmt
     assert rows(fast.run) == rows(checked.run)
     assert fast.run_tags == checked.run_tags
@@ -103,14 +103,14 @@ FAST_LAYOUTS = {
 
 @pytest.mark.parametrize("layout", list(FAST_LAYOUTS))
 def test_the_fast_reader_takes_the_usual_layouts(write, layout):
-    from ir_coliee.runs import _parse_fast, first_format
+    from ir_coliee.runs import first_format, parse_fast
 
     path = write("task3-L.run", FAST_LAYOUTS[layout])
     line, fmt = first_format(path)
-    fast = _parse_fast(path, fmt, line - 1)
+    fast = parse_fast(path, fmt, line - 1)
     assert fast is not None
     assert rows(fast.run) == [("q1", "a", 0.9), ("q1", "b", 0.5), ("q2", "a", 0.7)]
-    assert rows(fast.run) == rows(_parse_checked(path, fmt).run)
+    assert rows(fast.run) == rows(parse_checked(path, fmt).run)
 
 
 @pytest.mark.parametrize(
@@ -125,10 +125,10 @@ def test_the_fast_reader_takes_the_usual_layouts(write, layout):
     ],
 )
 def test_the_fast_reader_steps_aside_where_fields_could_be_misread(write, text):
-    from ir_coliee.runs import _parse_fast
+    from ir_coliee.runs import parse_fast
 
     path = write("task3-L.run", text)
-    assert _parse_fast(path, "trec", 0) is None
+    assert parse_fast(path, "trec", 0) is None
     try:  # the checked reader decides: an error naming line 2, or (space runs) the right fields
         assert rows(parse_run(path).run)[0] == ("q1", "a", 0.9)
     except ColieeFormatError as e:

@@ -1,0 +1,111 @@
+"""Reading and writing the official COLIEE submission formats (COLIEE-SPEC section 5).
+
+The formats themselves are data (:mod:`ir_coliee.model.formats`): ``pairs`` (``000001 000018 univABC``,
+Tasks 1, 2, 3), ``trec`` (``H19-1-3 Q0 96 1 0.84 univABC``, Task 3 and its ranked ``task3-L`` files)
+and ``answers`` (``H19-1-3 N univABC``, Tasks 4, 5). Every reader here, and the validator, checks a
+line with :func:`parse_line`, so they report the same problem with the same words.
+
+Runs come back as a pandas DataFrame with ``query_id``, ``doc_id`` (for answers: the label) and
+``score`` columns, which ir_measures and PyTerrier take as they are. Where a format has no score,
+line order is the ranking: the first line gets the highest score.
+
+Two readers, one result. The fast one is pyarrow's CSV reader (all cores; ids kept as dictionary
+codes, :class:`~ir_coliee.tables.CodedRun`), chosen by measurement over polars and pandas' C parser
+(``bench/bench_speed.py``): it takes the common file, one space or tab between fields, and checks on
+whole columns what the other checks line by line (column count, scores, answers, duplicates, late
+comments). Anything else (runs of spaces, a lone carriage return, a bad line) goes to the line-by-line
+reader, which reports the exact line.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import TYPE_CHECKING, Optional
+
+from ir_coliee.errors import ColieeFormatError, PathLike
+from ir_coliee.model.formats import ANSWER_LABELS, FORMATS, FormatName
+from ir_coliee.textfile import regular_file
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+from ir_coliee.runs.fast import parse_fast
+from ir_coliee.runs.lines import (
+    RUN_TAG,
+    Duplicate,
+    FormatOption,
+    ParsedRun,
+    RunColumns,
+    RunLine,
+    data_lines,
+    first_format,
+    parse_checked,
+    parse_line,
+    raw_lines,
+    read_columns,
+)
+from ir_coliee.runs.write import check_run_tag, format_line, write_run
+
+
+def parse_run(
+    path: PathLike, format: FormatOption = "auto", allowed: Optional[tuple[FormatName, ...]] = None
+) -> ParsedRun:
+    """Read a submission file in any official format.
+
+    ``format="auto"`` takes the format among ``allowed`` (default: all; a task's formats, e.g.
+    ``("answers",)`` for Task 4, so that ``q y tag`` is an unknown answer, not a document) that the
+    first run line fits. Raises :class:`~ir_coliee.errors.ColieeFormatError` naming the file and line for
+    a wrong column count, a non-numeric score, an answer other than Y/N, two different answers to one
+    question, an empty file or bytes that are not UTF-8.
+    """
+    if format != "auto" and format not in FORMATS:
+        raise ValueError(f"unknown run format {format!r}; expected one of auto, {', '.join(FORMATS)}")
+    candidates = (format,) if format != "auto" else (allowed or tuple(FORMATS))
+    with regular_file(path) as readable:
+        before = _state(readable)
+        lineno, name = first_format(readable, candidates)
+        fmt = FORMATS[name]
+        parsed = parse_fast(readable, fmt, skip=lineno - 1) or parse_checked(readable, fmt)
+        if _state(readable) != before:
+            raise ColieeFormatError(
+                readable, None, "changed while it was being read", "a file that stays as it is while it is read"
+            )
+    return parsed._replace(path=os.fspath(path))
+
+
+def _state(path: PathLike) -> tuple[int, int]:
+    """Size and modification time: a file rewritten or truncated while read changes one of them."""
+    try:
+        info = os.stat(path)
+    except OSError:
+        return (-1, -1)
+    return info.st_size, info.st_mtime_ns
+
+
+def read_run(path: PathLike, format: FormatOption = "auto") -> pd.DataFrame:
+    """The run in a submission file, as a DataFrame (``query_id``, ``doc_id``, ``score``) for ir_measures."""
+    return parse_run(path, format).run
+
+
+__all__ = [
+    "ANSWER_LABELS",
+    "FORMATS",
+    "RUN_TAG",
+    "Duplicate",
+    "FormatOption",
+    "ParsedRun",
+    "RunColumns",
+    "RunLine",
+    "check_run_tag",
+    "data_lines",
+    "first_format",
+    "format_line",
+    "parse_checked",
+    "parse_fast",
+    "parse_line",
+    "parse_run",
+    "raw_lines",
+    "read_columns",
+    "read_run",
+    "write_run",
+]

@@ -1,0 +1,205 @@
+"""The fast reader: pyarrow's multi-threaded CSV reader for the common, clean file (ids kept as
+dictionary codes); ``None`` whenever a line needs a closer look, for the line-by-line reader."""
+
+from __future__ import annotations
+
+import os
+from typing import TYPE_CHECKING, BinaryIO, Callable, Optional, Union
+
+import numpy as np
+import pyarrow as pa
+import pyarrow.compute as pc
+import pyarrow.csv as pa_csv
+
+from ir_coliee.coded import CodedRun, repeated_pairs
+from ir_coliee.errors import PathLike
+from ir_coliee.model.formats import (
+    COMMENT_OPEN,
+    FormatName,
+    RunFormat,
+)
+from ir_coliee.progress import tqdm_bar
+from ir_coliee.textfile import MAX_LINE, strip_txt
+
+if TYPE_CHECKING:
+    pass
+
+from ir_coliee.runs.lines import _LONE_CR, ParsedRun, format_spec
+
+#: pyarrow's CSV reader parses blocks of this size on all cores.
+_BLOCK = 1 << 24
+#: The blank-pair scan goes through the file in blocks that stay in the CPU's cache (twice as fast as 16 MiB).
+_SCAN_BLOCK = 1 << 20
+
+
+class _Counted:
+    """A binary file that moves a progress bar by the bytes pyarrow reads from it."""
+
+    def __init__(self, f: BinaryIO, bar: Callable[[int], object]):
+        self.f, self.bar, self.closed = f, bar, False
+
+    def read(self, size: int = -1) -> bytes:
+        data = self.f.read(size)
+        self.bar(len(data))
+        return data
+
+    def readable(self) -> bool:
+        return True
+
+    def seekable(self) -> bool:
+        return False
+
+    def close(self) -> None:
+        self.closed = True
+
+
+_BOM_BYTES = b"\xef\xbb\xbf"
+
+
+def _start(f: BinaryIO, skip: int) -> int:
+    """The byte offset of line ``skip + 1`` (past a byte order mark)."""
+    f.seek(3 if f.read(3) == _BOM_BYTES else 0)
+    for _ in range(skip):
+        f.readline()
+    return f.tell()
+
+
+def _separator(f: BinaryIO, start: int) -> Optional[bytes]:
+    """The one byte that separates every field from ``start`` on, when each pair of fields is separated
+    by exactly one space (or one tab), no line starts or ends with one, and the bytes hold nothing the
+    line-by-line reader must name (a NUL, a second byte order mark); else ``None``, for the line-by-line
+    reader, which also takes runs of spaces, tabs and carriage returns. The file is read in blocks, not
+    mapped into memory: a file truncated meanwhile must give an error, not kill the process (SIGBUS)."""
+    f.seek(start)
+    first_line = f.readline(MAX_LINE)
+    sep, other = (b"\t", b" ") if b"\t" in first_line and b" " not in first_line else (b" ", b"\t")
+    f.seek(start)
+    previous = b""
+    since_newline = 0  # bytes of the current line so far
+    while True:
+        block = f.read(_SCAN_BLOCK)
+        if not block:
+            return None if not previous or previous[-1:] in (sep, b"\r") else sep
+        data = previous[-1:] + block
+        if other in block or b"\0" in block or _BOM_BYTES in previous[-2:] + block:
+            return None
+        lone = _LONE_CR.search(data) if b"\r" in data else None
+        if lone is not None and lone.start() < len(data) - 1:  # a final CR is judged with the next block
+            return None  # pyarrow ends a line there; the line-by-line reader does not
+        if _blank_pairs(data, at_start=not previous):
+            return None
+        since_newline = _longest_line(block, since_newline)
+        if since_newline < 0:
+            return None  # a line over MAX_LINE: the line-by-line reader names it
+        previous = block
+
+
+def _longest_line(block: bytes, carried: int) -> int:
+    """The length of the line still open at the end of ``block`` (``carried`` bytes of it came before),
+    or -1 when a line over :data:`MAX_LINE` ends or runs on in it. A block is shorter than the limit, so
+    only a line that starts before it can be over the limit: two byte searches, no scan of every byte."""
+    first = block.find(b"\n")
+    if first == -1:
+        open_line = carried + len(block)
+        return open_line if open_line <= MAX_LINE else -1
+    if carried + first > MAX_LINE:
+        return -1
+    return len(block) - block.rfind(b"\n") - 1
+
+
+def _blank_pairs(data: bytes, at_start: bool) -> bool:
+    """Whether two blank bytes (space, tab, CR, LF, control bytes) stand side by side in ``data``, other
+    than line ends (CR LF, or LF LF: a blank line), or the data starts with one: an empty field or a line
+    that starts or ends with a separator. numpy: a byte search for each such pair would take several
+    times as long."""
+    block = np.frombuffer(data, dtype=np.uint8)
+    if at_start and (not len(block) or block[0] <= 32):
+        return True
+    blank = block <= 32
+    side_by_side = blank[1:] & blank[:-1]
+    if side_by_side.any():  # rare in LF files (a blank line); in CRLF files, at every line end
+        ends = (block == 13) | (block == 10)
+        line_ends = ends[1:] & ends[:-1]  # CR LF, or LF LF (a blank line): both readers skip them
+        if (side_by_side & ~line_ends).any():
+            return True
+    return False
+
+
+def _arrow_table(path: PathLike, fmt: RunFormat, start: int, sep: bytes, size: int) -> pa.Table:
+    names = [f"c{i}" for i in range(fmt.width)]
+    ids = pa.dictionary(pa.int32(), pa.string())
+    wanted = [fmt.query, fmt.doc, fmt.tag] + ([fmt.score] if fmt.score is not None else [])
+    # ids as dictionary codes; the run tag as plain strings (only its distinct values are kept)
+    types = {names[i]: (pa.float64() if i == fmt.score else pa.string() if i == fmt.tag else ids) for i in wanted}
+    with open(path, "rb") as f:
+        f.seek(start)
+        bar = tqdm_bar(f"reading {os.path.basename(path)}", size - start)
+        try:
+            return pa_csv.read_csv(
+                _Counted(f, bar.update),
+                read_options=pa_csv.ReadOptions(column_names=names, block_size=_BLOCK),
+                parse_options=pa_csv.ParseOptions(
+                    delimiter=sep.decode(), quote_char=False, double_quote=False, escape_char=False
+                ),
+                convert_options=pa_csv.ConvertOptions(
+                    column_types=types,
+                    include_columns=[names[i] for i in wanted],
+                    null_values=[],
+                    strings_can_be_null=False,
+                    quoted_strings_can_be_null=False,
+                ),
+            )
+        finally:
+            bar.close()
+
+
+def _codes(chunked: pa.ChunkedArray, strip: bool) -> tuple[np.ndarray, pa.Array]:
+    """A dictionary column's codes (32-bit: half the memory) and values, ``.txt`` stripped from the
+    values (merging ids that differ only by it)."""
+    combined = chunked.combine_chunks() if chunked.num_chunks else pa.array([], chunked.type)
+    codes = combined.indices.to_numpy(zero_copy_only=False)
+    values = combined.dictionary
+    if not strip or not pc.any(pc.ends_with(values, ".txt")).as_py():
+        return codes, values
+    position: dict[str, int] = {}
+    remap = [position.setdefault(strip_txt(v), len(position)) for v in values.to_pylist()]
+    return np.array(remap, dtype=codes.dtype)[codes], pa.array(list(position), pa.string())
+
+
+def parse_fast(path: PathLike, fmt: Union[RunFormat, FormatName], skip: int) -> Optional[ParsedRun]:
+    """pyarrow's multi-threaded CSV reader, for the common, clean file; ``None`` whenever anything needs
+    a closer look (then :func:`_parse_checked` reads line by line and reports the exact line)."""
+    fmt = format_spec(fmt)
+    with open(path, "rb") as f:
+        size = os.fstat(f.fileno()).st_size
+        if size == 0:
+            return None
+        start = _start(f, skip)
+        sep = _separator(f, start)
+    if sep is None:
+        return None
+    try:
+        table = _arrow_table(path, fmt, start, sep, size)
+    except (pa.ArrowInvalid, UnicodeDecodeError):
+        return None  # a line with other columns, a score that is not a number, bytes that are not UTF-8
+    # each column is taken out of the table and converted on its own, so that its chunks are freed
+    # before the next one is copied: the peak stays near the size of the parsed columns
+    columns = {int(name[1:]): table.column(name) for name in table.column_names}
+    del table
+    queries, query_ids = _codes(columns.pop(fmt.query), strip=True)
+    docs, doc_ids = _codes(columns.pop(fmt.doc), strip=fmt.strips_txt)
+    if not len(queries) or pc.any(pc.starts_with(query_ids, COMMENT_OPEN)).as_py():
+        return None  # a comment after the first run line: only the checked reader skips it exactly
+    if fmt.labels and (not set(doc_ids.to_pylist()) <= set(fmt.labels) or np.bincount(queries).max(initial=0) > 1):
+        return None
+    if repeated_pairs(queries, docs, len(doc_ids)).any():
+        return None
+    if fmt.score is not None:
+        scores = columns.pop(fmt.score).to_numpy()
+        if not np.isfinite(scores).all():
+            return None
+    else:
+        scores = np.arange(len(queries), 0, -1, dtype=float)
+    tags = pc.unique(columns.pop(fmt.tag)).to_pylist()  # in the order of first appearance
+    coded = CodedRun(query_ids, doc_ids, queries, docs, scores, unique=True)
+    return ParsedRun(coded, fmt.name, tags, [], os.fspath(path))
