@@ -273,7 +273,6 @@ def compare(
     default to the official ones of ``task`` and ``year``.
     """
     import numpy as np
-    import pandas as pd
 
     if correction not in CORRECTIONS:
         raise ValueError(f"unknown correction {correction!r}; expected one of {', '.join(CORRECTIONS)}")
@@ -294,52 +293,92 @@ def compare(
     }
     answers = [m for m in chosen if getattr(m, "TAKES", DOCUMENTS) == ANSWERS]
     resampled = [m for m in chosen if m not in answers]
-    stats = {m: stat_of(m) for m in resampled}
-    table: dict[str, dict[str, float]] = {name: {} for name in names}
+    cells = _Cells({name: {} for name in names}, {m: {} for m in chosen}, names, base, n, confidence)
+    cells.accuracy(answers, data)
+    cells.resampled(resampled, data, resamples, rng)
     tests = {
         str(m): "exact McNemar, Wilson interval" if m in answers else "paired randomization, bootstrap interval"
         for m in chosen
     }
-    p_values: dict[Measure, dict[str, float]] = {m: {} for m in chosen}
-    for m in answers:
-        for name in names:
-            right = data[name][m].values
-            table[name][str(m)] = float(right.mean()) if n else math.nan
-            table[name][f"{m} CI low"], table[name][f"{m} CI high"] = wilson_ci(int(right.sum()), n, confidence)
-            if name != base:
-                p_values[m][name] = mcnemar_p(right, data[base][m].values)
-    if resampled:
+    return cells.frame(chosen, correction, tests)
+
+
+class _Cells:
+    """The table :func:`compare` fills: each run's value, interval and p-value of each measure."""
+
+    def __init__(
+        self,
+        table: dict[str, dict[str, float]],
+        p_values: dict[Measure, dict[str, float]],
+        names: list[str],
+        base: str,
+        n: int,
+        confidence: float,
+    ):
+        self.table, self.p_values, self.names, self.base, self.n = table, p_values, names, base, n
+        self.confidence = confidence
+
+    def accuracy(self, answers: Sequence[Measure], data: dict[str, dict[Measure, PerQuery]]) -> None:
+        """Accuracy of answers: paired right/wrong outcomes, Wilson intervals and the exact McNemar test."""
+        for m in answers:
+            for name in self.names:
+                right = data[name][m].values
+                self.table[name][str(m)] = float(right.mean()) if self.n else math.nan
+                self.table[name][f"{m} CI low"], self.table[name][f"{m} CI high"] = wilson_ci(
+                    int(right.sum()), self.n, self.confidence
+                )
+                if name != self.base:
+                    self.p_values[m][name] = mcnemar_p(right, data[self.base][m].values)
+
+    def resampled(
+        self,
+        measures: Sequence[Measure],
+        data: dict[str, dict[Measure, PerQuery]],
+        resamples: int,
+        rng: np.random.Generator,
+    ) -> None:
+        """The other measures: bootstrap intervals and the paired randomization test, from column sums."""
+        if not measures:
+            return
+        stats = {m: stat_of(m) for m in measures}
         columns = {
-            name: _side_by_side([(stats[m], stats[m].columns(data[name][m])) for m in resampled]) for name in names
+            name: _side_by_side([(stats[m], stats[m].columns(data[name][m])) for m in measures]) for name in self.names
         }
-        intervals = bootstrap_sums(_joined([columns[name] for name in names]), resamples, rng, n)
-        others = [name for name in names if name != base]
+        intervals = bootstrap_sums(_joined([columns[name] for name in self.names]), resamples, rng, self.n)
+        others = [name for name in self.names if name != self.base]
         if others:
             against = _joined([columns[name] for name in others])
-            bases = _joined([columns[base]] * len(others))
-            tested = iter(randomization_sums(against, bases, resamples, rng, n))
+            bases = _joined([columns[self.base]] * len(others))
+            tested = iter(randomization_sums(against, bases, resamples, rng, self.n))
             for name in others:
-                for m in resampled:
-                    p_values[m][name] = next(tested)
+                for m in measures:
+                    self.p_values[m][name] = next(tested)
         values = iter(intervals)
-        for name in names:
+        for name in self.names:
             whole = columns[name].matrix.sum(axis=0)[None, :]
-            for m, (stat, cols) in zip(resampled, columns[name].parts):
-                table[name][str(m)] = float(stat.of_sums(whole[:, cols], n)[0])
-                table[name][f"{m} CI low"], table[name][f"{m} CI high"] = _percentiles(next(values), confidence)
-    for m in chosen:
-        label = str(m)
-        adjusted = dict(zip(p_values[m], correct(list(p_values[m].values()), correction)))
-        for name in names:
-            table[name][f"{label} p-value"] = p_values[m].get(name, math.nan)
-            table[name][f"{label} p-value ({correction})"] = adjusted.get(name, math.nan)
-    frame = pd.DataFrame.from_dict(table, orient="index")
-    frame = frame[[c for m in chosen for c in _columns_of(str(m), correction)]]
-    frame.index.name = "run"
-    frame.insert(0, "baseline", [name == base for name in names])
-    frame.attrs["confidence"] = confidence
-    frame.attrs["tests"] = tests
-    return frame
+            for m, (stat, cols) in zip(measures, columns[name].parts):
+                self.table[name][str(m)] = float(stat.of_sums(whole[:, cols], self.n)[0])
+                self.table[name][f"{m} CI low"], self.table[name][f"{m} CI high"] = _percentiles(
+                    next(values), self.confidence
+                )
+
+    def frame(self, chosen: Sequence[Measure], correction: Correction, tests: dict[str, str]) -> pd.DataFrame:
+        """The table with the corrected p-values, one row per run, the baseline marked."""
+        import pandas as pd
+
+        for m in chosen:
+            label = str(m)
+            adjusted = dict(zip(self.p_values[m], correct(list(self.p_values[m].values()), correction)))
+            for name in self.names:
+                self.table[name][f"{label} p-value"] = self.p_values[m].get(name, math.nan)
+                self.table[name][f"{label} p-value ({correction})"] = adjusted.get(name, math.nan)
+        frame = pd.DataFrame.from_dict(self.table, orient="index")
+        frame = frame[[c for m in chosen for c in _columns_of(str(m), correction)]]
+        frame.index.name = "run"
+        frame.insert(0, "baseline", [name == self.base for name in self.names])
+        frame.attrs["confidence"] = self.confidence
+        frame.attrs["tests"] = tests
+        return frame
 
 
 def _columns_of(label: str, correction: str) -> list[str]:
