@@ -48,8 +48,3 @@ def coliee_home(tmp_path, monkeypatch):
     refresh()
     yield tmp_path
     refresh()
-
-
-def record_fields(records, *fields):
-    """The given fields of each record, as tuples: compact record-by-record assertions."""
-    return [tuple(getattr(r, f) for f in fields) for r in records]

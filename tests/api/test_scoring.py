@@ -8,8 +8,8 @@ from fractions import Fraction as F
 import ir_measures
 import pandas as pd
 import pytest
-from cases import GOLD, MACRO_F2, MICRO_F1, MICRO_P, MICRO_R, RUN
-from statute_data import R05_LABELLED, pair, riteval, write_statute_root
+from support.cases import GOLD, MACRO_F2, MICRO_F1, MICRO_P, MICRO_R, RUN
+from support.statute_data import R05_LABELLED, pair, riteval, write_statute_root
 
 import ir_coliee
 from ir_coliee import ColieeError, ColieeFormatError, ColieeScoringError, score

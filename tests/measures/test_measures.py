@@ -6,8 +6,8 @@ from fractions import Fraction as F
 
 import ir_measures
 import pytest
-from cases import GOLD, RUN
 from ir_measures import Qrel, ScoredDoc
+from support.cases import GOLD, RUN
 
 import ir_coliee
 from ir_coliee import AnswerAccuracy, MacroF2, MacroP, MacroR, MicroF1, MicroP, MicroR

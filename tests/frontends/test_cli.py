@@ -7,20 +7,10 @@ import subprocess
 import sys
 
 import pytest
-from cases import without_path
+from support.cases import without_path
+from support.cli import GOLD_T1, RUN_T1, run_cli
 
 from ir_coliee.cli import main
-
-GOLD_T1 = '{"000001.txt": ["000010.txt", "000011.txt"], "000002.txt": ["000012.txt"], "000003.txt": ["000013.txt"]}'
-# tp 1 + 1 + 0 = 2, retrieved 2 + 1 + 0 = 3 (+ the extra query 000009, ignored), relevant 4
-RUN_T1 = "000001 000010 univABC\n000001 000099 univABC\n000002 000012.txt univABC\n000009 000010 univABC\n"
-
-
-def run_cli(capsys, *args, expect=0):
-    code = main([str(a) for a in args])
-    out, err = capsys.readouterr()
-    assert code == expect, err
-    return code, out, err
 
 
 def test_eval_task1_defaults_to_micro_measures(write, capsys):
@@ -137,7 +127,7 @@ def test_demo_runs_the_whole_loop_on_the_sample_release(capsys, tmp_path):
 
 
 def test_datasets_command_passes_through_to_ir_datasets(capsys, coliee_home):
-    from caselaw_data import write_task2
+    from support.caselaw_data import write_task2
 
     write_task2(coliee_home)
     with pytest.raises(SystemExit) as info:

@@ -3,7 +3,18 @@
 from __future__ import annotations
 
 import pytest
-from statute_data import CIVIL_CODE_EN, CIVIL_CODE_JA, EN_IDS, H30, R01, R03, R04, R04_JA, R05_UNLABELLED, riteval
+from support.statute_data import (
+    CIVIL_CODE_EN,
+    CIVIL_CODE_JA,
+    EN_IDS,
+    H30,
+    R01,
+    R03,
+    R04,
+    R04_JA,
+    R05_UNLABELLED,
+    riteval,
+)
 
 from ir_coliee import ColieeFormatError
 from ir_coliee.formats.civil_code import ColieeArticle, parse_civil_code

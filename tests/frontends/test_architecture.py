@@ -8,15 +8,16 @@ from pathlib import Path
 
 import ir_datasets
 import pytest
-from caselaw_data import write_task1_flat, write_task2
-from pilot_data import write_pilot_root
-from statute_data import write_statute_root
+from support import ROOT
+from support.caselaw_data import write_task1_flat, write_task2
+from support.pilot_data import write_pilot_root
+from support.statute_data import write_statute_root
 
 from ir_coliee import docgen
 from ir_coliee.datasets import REGISTERED
 from ir_coliee.model import EDITIONS, TASKS, edition_dataset, editions_of, official_entry
 
-PACKAGE = Path(__file__).resolve().parent.parent / "ir_coliee"
+PACKAGE = ROOT / "ir_coliee"
 
 #: Each layer imports only its own layer and the layers before it (docs/architecture.md shows the table).
 LAYERS = [modules for _, modules, _ in docgen.LAYERS]
@@ -248,3 +249,22 @@ def test_the_public_api_is_what_all_says():
     assert {name: getattr(ir_coliee, name) for name in REGISTRY} == REGISTRY
     assert set(ir_coliee._LAZY) <= set(ir_coliee.__all__)
     assert sorted(set(ir_coliee.__all__)) == sorted(ir_coliee.__all__)  # no name twice
+
+
+def _collected(block_pyterrier: bool) -> list[str]:
+    import subprocess
+    import sys
+
+    block = "sys.modules['pyterrier'] = None; " if block_pyterrier else ""
+    code = (
+        f"import sys; {block}import pytest; sys.exit(pytest.main(['--collect-only', '-q', '-p', 'no:cacheprovider']))"
+    )
+    result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0, result.stdout[-2000:]
+    return [line for line in result.stdout.splitlines() if "::" in line]
+
+
+def test_without_pyterrier_every_other_test_is_collected():
+    every, without = _collected(False), _collected(True)
+    pyterrier = [t for t in every if t.startswith("tests/pyterrier/")]
+    assert pyterrier and sorted(without) == sorted(t for t in every if t not in pyterrier)

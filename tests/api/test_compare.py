@@ -239,7 +239,7 @@ def test_the_plot_is_of_the_headline_measure(write, capsys, monkeypatch, tmp_pat
 def test_pilot_tort_predictions_are_compared_as_paired_answers(write):
     import json
 
-    from pilot_data import GOLD, SUBMISSION, jsonl
+    from support.pilot_data import GOLD, SUBMISSION, jsonl
 
     all_false = json.loads(json.dumps(SUBMISSION))
     for tort in all_false:

@@ -7,8 +7,8 @@ from fractions import Fraction as F
 
 import ir_datasets
 import pytest
-from cases import without_path
-from statute2026_data import LIVE, write_2026_package
+from support.cases import without_path
+from support.statute2026_data import LIVE, write_2026_package
 
 import ir_coliee
 from ir_coliee.cli import main

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from statute_data import write_statute_root
+from support.statute_data import write_statute_root
 
 import ir_coliee
 from ir_coliee.cli import main

@@ -5,9 +5,9 @@ from __future__ import annotations
 import json
 
 import pytest
-from caselaw_data import write_task1_flat, write_task2
-from pilot_data import GOLD, blank, jsonl
-from statute_data import write_statute_root
+from support.caselaw_data import write_task1_flat, write_task2
+from support.pilot_data import GOLD, blank, jsonl
+from support.statute_data import write_statute_root
 
 from ir_coliee import validate_run
 from ir_coliee.cli import main

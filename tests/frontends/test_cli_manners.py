@@ -6,8 +6,8 @@ import subprocess
 import sys
 
 import pytest
-from cases import without_path
-from test_cli import GOLD_T1, RUN_T1, run_cli
+from support.cases import without_path
+from support.cli import GOLD_T1, RUN_T1, run_cli
 
 from ir_coliee import __version__
 from ir_coliee.cli import main

@@ -7,9 +7,9 @@ import json
 
 import ir_datasets
 import pytest
-from pilot_data import GOLD, jsonl
-from statute2026_data import EGOV, PACKAGE, write_2026_package
-from statute_data import CIVIL_CODE_EN, pair, riteval, write_statute_root
+from support.pilot_data import GOLD, jsonl
+from support.statute2026_data import EGOV, PACKAGE, write_2026_package
+from support.statute_data import CIVIL_CODE_EN, pair, riteval, write_statute_root
 
 from ir_coliee.cli import main
 from ir_coliee.datasets import refresh
@@ -129,7 +129,7 @@ def test_data_check_on_the_pilot_template_layout(coliee_home, capsys):
 
 
 def test_data_check_without_ids_is_a_summary(coliee_home, capsys):
-    from caselaw_data import write_task1_flat
+    from support.caselaw_data import write_task1_flat
 
     write_task1_flat(coliee_home)  # 2024: train complete; test without its labels
     refresh()
@@ -147,7 +147,7 @@ def test_data_check_without_ids_is_a_summary(coliee_home, capsys):
 
 
 def test_datasets_available_lists_the_complete_ones(coliee_home, capsys):
-    from caselaw_data import write_task1_flat
+    from support.caselaw_data import write_task1_flat
 
     write_task1_flat(coliee_home, with_test_gold=True)
     refresh()

@@ -7,7 +7,7 @@ import pickle
 
 import ir_measures
 import pytest
-from cases import GOLD, MICRO_F1, RUN
+from support.cases import GOLD, MICRO_F1, RUN
 
 from ir_coliee import MacroF2, MicroF1
 from ir_coliee.providers.formulas import FBeta

@@ -11,7 +11,7 @@ import pandas as pd
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from pilot_data import GOLD, SUBMISSION, blank, claim, jsonl, tort, write_pilot_root
+from support.pilot_data import GOLD, SUBMISSION, blank, claim, jsonl, tort, write_pilot_root
 
 import ir_coliee
 from ir_coliee import ColieeFormatError

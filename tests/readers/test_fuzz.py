@@ -7,9 +7,9 @@ import json
 import re
 
 import pytest
-from cases import oracle_data_lines
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
+from support.cases import oracle_data_lines
 
 from ir_coliee import ColieeError, ColieeFormatError, read_qrels
 from ir_coliee.formats.civil_code import parse_civil_code
@@ -228,8 +228,8 @@ def _encrypt_flag(path) -> None:
 
 def test_encrypted_zip_gives_a_clear_message(coliee_home):
     import ir_datasets
-    from caselaw_data import write_task2
-    from statute_data import zip_folder
+    from support.caselaw_data import write_task2
+    from support.statute_data import zip_folder
 
     from ir_coliee.datasets import ColieeDataError, refresh
 
@@ -274,8 +274,8 @@ def test_no_cache_is_written_so_none_can_be_left_broken(coliee_home, tmp_path_fa
     """Lookups read the official files (or open zips) directly; an interrupted iteration leaves
     nothing behind, and the next one starts from the files again."""
     import ir_datasets
-    from caselaw_data import write_task1_flat, write_task2
-    from statute_data import write_statute_root
+    from support.caselaw_data import write_task1_flat, write_task2
+    from support.statute_data import write_statute_root
 
     home = tmp_path_factory.mktemp("ird_home")
     monkeypatch.setenv("IR_DATASETS_HOME", str(home))
@@ -296,7 +296,7 @@ def test_no_cache_is_written_so_none_can_be_left_broken(coliee_home, tmp_path_fa
 
 def test_a_case_file_with_bad_bytes_names_the_file_and_line(coliee_home):
     import ir_datasets
-    from caselaw_data import write_task2
+    from support.caselaw_data import write_task2
 
     write_task2(coliee_home)
     bad = coliee_home / "task2_test_files_2026" / "999" / "paragraphs" / "002.txt"

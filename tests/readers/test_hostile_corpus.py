@@ -11,7 +11,7 @@ import re
 from fractions import Fraction
 
 import pytest
-from cases import micro_reference, oracle_data_lines, without_path
+from support.cases import micro_reference, oracle_data_lines, without_path
 
 from ir_coliee.cli import main
 
@@ -148,8 +148,8 @@ def test_hostile_gold_files(write, name):
 
 @pytest.mark.parametrize("name", list(PILOT))
 def test_hostile_pilot_files(write, name):
-    from pilot_data import GOLD as TORTS
-    from pilot_data import jsonl
+    from support.pilot_data import GOLD as TORTS
+    from support.pilot_data import jsonl
 
     code, _, err = run_command(["eval", write("gold.jsonl", jsonl(TORTS)), write("sub.jsonl", PILOT[name])])
     assert code == 2 and "sub.jsonl:1: " in err

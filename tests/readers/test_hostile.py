@@ -110,7 +110,7 @@ def test_a_pilot_tort_with_a_key_twice_is_an_error(write):
 
 def test_a_stale_backup_copy_is_not_read_and_every_copy_is_named(coliee_home, capsys):
     import ir_datasets
-    from caselaw_data import write_task1_flat
+    from support.caselaw_data import write_task1_flat
 
     from ir_coliee.cli import main
 
@@ -130,7 +130,7 @@ def test_a_stale_backup_copy_is_not_read_and_every_copy_is_named(coliee_home, ca
 
 def test_a_package_as_folder_and_as_zip_reads_the_folder(coliee_home, capsys):
     import ir_datasets
-    from statute_data import write_statute_root, zip_folder
+    from support.statute_data import write_statute_root, zip_folder
 
     write_statute_root(coliee_home)
     package = coliee_home / "COLIEE2024statute_data-English"
@@ -165,7 +165,7 @@ def check_out(argv, env=None, timeout=120):
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes are POSIX")
 def test_a_fifo_links_and_loops_in_the_data_root_do_not_block_or_crash(tmp_path):
-    from caselaw_data import write_task1_flat
+    from support.caselaw_data import write_task1_flat
 
     root = tmp_path / "root"
     elsewhere = tmp_path / "elsewhere"
@@ -188,8 +188,8 @@ def test_corrupt_and_oversized_zips_are_named_and_the_rest_is_read(coliee_home, 
     import zipfile
 
     import ir_datasets
-    from caselaw_data import write_task1_flat
-    from statute_data import write_statute_root, zip_folder
+    from support.caselaw_data import write_task1_flat
+    from support.statute_data import write_statute_root, zip_folder
 
     from ir_coliee.datasets import files
 
@@ -225,7 +225,7 @@ def test_corrupt_and_oversized_zips_are_named_and_the_rest_is_read(coliee_home, 
 
 def test_a_case_file_deleted_while_the_docstore_is_open(coliee_home):
     import ir_datasets
-    from caselaw_data import write_task1_flat
+    from support.caselaw_data import write_task1_flat
 
     write_task1_flat(coliee_home)
     ds = ir_datasets.load("coliee/task1/2024/train")
@@ -238,7 +238,7 @@ def test_a_case_file_deleted_while_the_docstore_is_open(coliee_home):
 
 
 def test_data_check_carries_on_past_a_bad_dataset_and_refuses_a_file_as_root(coliee_home, tmp_path, capsys):
-    from statute_data import write_statute_root
+    from support.statute_data import write_statute_root
 
     from ir_coliee.cli import main
 
@@ -296,7 +296,7 @@ class Unreadable:
     def __init__(self, top: str):
         from pathlib import Path
 
-        from caselaw_data import write_task1_flat
+        from support.caselaw_data import write_task1_flat
 
         self.gold, self.run = os.path.join(top, "gold.json"), os.path.join(top, "task1.t")
         Path(self.gold).write_text(GOLD_JSON)
@@ -389,7 +389,7 @@ def test_a_run_killed_mid_way_leaves_the_next_one_identical(tmp_path, command):
     import signal
     import time
 
-    from caselaw_data import write_task1_flat
+    from support.caselaw_data import write_task1_flat
 
     root = tmp_path / "root"
     write_task1_flat(root, with_test_gold=True)

@@ -12,10 +12,10 @@ import ir_measures
 import numpy as np
 import pandas as pd
 import pytest
-from cases import micro_reference
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from ir_measures import ScoredDoc
+from support.cases import micro_reference
 
 import ir_coliee
 from ir_coliee.errors import ColieeScoringError
@@ -373,7 +373,7 @@ def test_a_case_file_whose_name_is_not_utf8_is_named_and_skipped(coliee_home, ca
     import os
 
     import ir_datasets
-    from caselaw_data import write_task1_flat
+    from support.caselaw_data import write_task1_flat
 
     from ir_coliee.cli import main
 

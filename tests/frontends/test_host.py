@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 
 import ir_measures
-from cases import GOLD, RUN
+from support.cases import GOLD, RUN
 
 import ir_coliee
 from ir_coliee import _host

@@ -5,7 +5,7 @@ from __future__ import annotations
 from fractions import Fraction as F
 
 import pytest
-from cases import without_path
+from support.cases import without_path
 
 from ir_coliee import score_recall_gated
 from ir_coliee.cli import main
