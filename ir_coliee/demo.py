@@ -20,7 +20,7 @@ from ir_coliee.baseline import task1_run, task2_run, task3_run
 from ir_coliee.datasets import refresh
 from ir_coliee.findings import Finding
 from ir_coliee.formats.pilot import ColieeClaim, ColieeTort, write_torts
-from ir_coliee.model import FormatName, edition_dataset, task_of
+from ir_coliee.model import EDITIONS, FormatName, edition_dataset, task_of
 from ir_coliee.runs import write_run
 from ir_coliee.scoring import Report, score
 from ir_coliee.validate import validate_run
@@ -90,6 +90,9 @@ def _steps(out: Path) -> list[tuple[str, str, str, Callable[[], Path]]]:
         chosen = fmt or task_of(task).formats[0]
         return lambda: Path(write_run(make(), out / name, format=chosen, tag=TAG, max_per_query=limit))
 
+    answers_name = f"{EDITIONS[YEAR].statute_exam}.task4.{TAG}"  # R06.task4.bm25demo: the exam names the file
+    ranked = task_of("3").ranked_limit  # task3-L files: at most 100 articles a question
+    assert ranked is not None
     return [
         ("1", "BM25, 5 cases per query", f"task1.{TAG}", writer("1", f"task1.{TAG}", lambda: task1_run(load("1")))),
         (
@@ -108,9 +111,9 @@ def _steps(out: Path) -> list[tuple[str, str, str, Callable[[], Path]]]:
             "3",
             "BM25, ranked list of 10",
             f"task3-L.{TAG}",
-            writer("3", f"task3-L.{TAG}", lambda: task3_run(load("3"), 10), 100),
+            writer("3", f"task3-L.{TAG}", lambda: task3_run(load("3"), 10), ranked.lines),
         ),
-        ("4", "always Y", f"R06.task4.{TAG}", writer("4", f"R06.task4.{TAG}", lambda: task4_run(load("4")))),
+        ("4", "always Y", answers_name, writer("4", answers_name, lambda: task4_run(load("4")))),
         (
             "pilot",
             "tort found, plaintiff's claims accepted",

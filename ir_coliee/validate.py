@@ -253,7 +253,7 @@ def validate_run(
     a collection whose files are not under the data root leaves the ids unchecked, with a warning.
     """
     path = os.fspath(path)
-    spec = task_of(task)
+    task_record = task_of(task)
     findings: list[Finding] = []
     per_rule: Counter[tuple[Level, str]] = Counter()
 
@@ -262,8 +262,8 @@ def validate_run(
         if per_rule[level, rule] <= MAX_PER_RULE:  # a 10M-line file of one mistake must not fill the memory
             findings.append(Finding(level, path, line, message, rule))
 
-    checked = _test_dataset(spec, year, dataset)
-    if spec.gold == TORTS:
+    checked = _test_dataset(task_record, year, dataset)
+    if task_record.gold == TORTS:
         try:
             torts = read_torts(path)
         except ColieeFormatError as e:
@@ -273,13 +273,13 @@ def validate_run(
             add(ERROR, None, f"null left at {null.where()}: {null.subtask} is disqualified", "null")
         return findings
     with regular_file(path) as readable:
-        columns = _read_lines(readable, path, spec, add)
+        columns = _read_lines(readable, path, task_record, add)
     if columns is not None:
         _check_tags(columns, add)
-        _check_pairs(columns, spec, path, add)
+        _check_pairs(columns, task_record, path, add)
     if checked and columns is not None and len(columns):
         try:
-            _check_against_dataset(columns, spec, checked, add)
+            _check_against_dataset(columns, task_record, checked, add)
         except ColieeDataError as e:
             add(WARNING, None, f"ids not checked against {checked}: {e.short()}", "not-checked")
         except ColieeError as e:

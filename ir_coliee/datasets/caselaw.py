@@ -30,7 +30,7 @@ from ir_datasets.indices import Docstore
 from ir_coliee.datasets.common import DocsIter, Documentation, register, sliced
 from ir_coliee.datasets.files import DataFile
 from ir_coliee.datasets.layouts import CaseFolders, FlatPool, Layout, XmlIndexed, read_text_of
-from ir_coliee.model import EDITIONS, CaseLawFiles, editions_of
+from ir_coliee.model import EDITIONS, CaseLawFiles, editions_of, task_of
 from ir_coliee.model import dataset_id as model_dataset_id
 from ir_coliee.shapes import SCOPE
 
@@ -295,6 +295,6 @@ def register_caselaw() -> None:
             files = EDITIONS[year].caselaw(task)
             if files is None:  # 2018: not known well enough to read
                 continue
-            for split in ("train", "test"):
+            for split in task_of(task).splits:
                 dataset_id, dataset, layout = caselaw_dataset(task, year, split, files)
                 register(dataset_id, dataset, task, year, layout.sources, scoped=layout.scoped)

@@ -20,7 +20,8 @@ from ir_datasets.formats import BaseDocs, BaseQrels, BaseQueries, TrecQrel
 from ir_coliee.datasets.common import NAME, DictDocstore, DocsIter, Documentation, Source, register, source_of
 from ir_coliee.datasets.files import LOCATOR, DataFile, Locator, missing
 from ir_coliee.formats.pilot import ColieeTort, claim_doc_id, claim_qrels, decision_qrels, parse_torts
-from ir_coliee.model import PILOT_FILES, editions_of
+from ir_coliee.model import PILOT_FILES, editions_of, task_of
+from ir_coliee.model import dataset_id as model_dataset_id
 from ir_coliee.textfile import decode_text
 
 QREL_DEFS_CLAIMS = {1: "Accepted: the court accepted the claim.", 0: "Not accepted by the court."}
@@ -194,8 +195,8 @@ class PilotQrels(BaseQrels):
 def register_pilot() -> None:
     """Register the pilot dataset ids (idempotent; reads no file)."""
     for year in editions_of("pilot"):
-        for split in ("train", "test"):
-            base = f"{NAME}/pilot/{year}/{split}"
+        for split in task_of("pilot").splits:
+            base = model_dataset_id("pilot", year, split)
             files = PilotFiles(base, year, split)
             queries = TortQueries(files)
             for dataset_id, decisions in ((base, False), (f"{base}/decisions", True)):

@@ -322,11 +322,11 @@ def statute_dataset(
     dataset_id: str, task: str, year: int, exams: Sequence[str], lang: str, split: str
 ) -> tuple[Dataset, Callable[[], list[Source]]]:
     """The dataset of some exams of an edition, and the function that lists its files."""
-    spec = task_of(task)
+    task_record = task_of(task)
     files = StatuteFiles(dataset_id, year, lang)
     questions = StatuteQuestions(files, exams)
-    qrels = ArticleQrels(questions) if spec.gold == DOCUMENTS else AnswerQrels(questions)
-    docs = CivilCodeDocs(files) if spec.collection else None
+    qrels = ArticleQrels(questions) if task_record.gold == DOCUMENTS else AnswerQrels(questions)
+    docs = CivilCodeDocs(files) if task_record.collection else None
     doc = Documentation(
         f"task{task}",
         task,

@@ -49,37 +49,37 @@ class Gold(NamedTuple):
         return frame
 
 
-def is_dataset_id(spec: object) -> bool:
-    return isinstance(spec, str) and spec.startswith(f"{NAME}/") and not os.path.exists(spec)
+def is_dataset_id(gold: object) -> bool:
+    return isinstance(gold, str) and gold.startswith(f"{NAME}/") and not os.path.exists(gold)
 
 
-def _dataset_gold(spec: str) -> Gold:
+def _dataset_gold(dataset_id: str) -> Gold:
     import ir_datasets
 
     from ir_coliee.datasets.check import known_dataset
 
-    entry = known_dataset(spec, "is neither a file nor a COLIEE dataset id")
+    entry = known_dataset(dataset_id, "is neither a file nor a COLIEE dataset id")
     task = task_of(entry.task)
-    dataset = ir_datasets.load(spec.removesuffix("/decisions") if task.gold == TORTS else spec)
+    dataset = ir_datasets.load(dataset_id.removesuffix("/decisions") if task.gold == TORTS else dataset_id)
     if task.gold == TORTS:
-        return Gold({}, spec, entry, list(dataset.gold_torts_iter()))
+        return Gold({}, dataset_id, entry, list(dataset.gold_torts_iter()))
     rows = [(q.query_id, q.doc_id, q.relevance) for q in dataset.qrels_iter()]
-    return Gold({task.gold: pd.DataFrame(rows, columns=["query_id", "doc_id", "relevance"])}, spec, entry)
+    return Gold({task.gold: pd.DataFrame(rows, columns=["query_id", "doc_id", "relevance"])}, dataset_id, entry)
 
 
-def load_gold(spec: GoldLike) -> Gold:
+def load_gold(gold: GoldLike) -> Gold:
     """The gold from a dataset id, a file (TREC qrels, label JSON, Y/N answers with or without a tag,
     labelled riteval XML, pilot JSONL) or qrels in any shape (a DataFrame with ids of any dtype, a dict
     of dicts, an iterable of ``TrecQrel``, consumed once)."""
-    if is_dataset_id(spec):
-        return _dataset_gold(cast(str, spec))
-    if isinstance(spec, (str, os.PathLike)):
-        path = os.fspath(spec)
+    if is_dataset_id(gold):
+        return _dataset_gold(cast(str, gold))
+    if isinstance(gold, (str, os.PathLike)):
+        path = os.fspath(gold)
         if path.endswith(".jsonl"):
             return Gold({}, path, None, read_torts(path))
         read = read_gold(path)
         return Gold(read.frames, path, unreadable=read.unreadable)
-    table = gold_table(spec, "the gold qrels")
+    table = gold_table(gold, "the gold qrels")
     frame = pd.DataFrame(
         [(q, d, r) for q, docs in table.items() for d, r in docs.items()], columns=["query_id", "doc_id", "relevance"]
     )
