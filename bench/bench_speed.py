@@ -365,7 +365,7 @@ def _compare_row(n_queries: int, repeat: int) -> tuple[float, float]:
         for _ in range(2)
     ]
     measures = [ir_coliee.MicroP, ir_coliee.MicroR, ir_coliee.MicroF1]
-    ours = best(lambda: ir_coliee.compare(runs, gold, measures, resamples=10_000), repeat)
+    ours = best(lambda: ir_coliee.compare(gold, runs, measures, resamples=10_000), repeat)
     counts = [per_query_all(measures[:1], list(gold), gold, r)[0].counts for r in runs]
     floor = best(lambda: floor_compare(counts[0], counts[1], 10_000), repeat)
     return ours, floor

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Literal, NamedTuple, Optional, Union
+from typing import TYPE_CHECKING, Literal, NamedTuple, Optional, Union, cast
 
 from ir_measures.measures.base import Measure
 from ir_measures.util import TYPE_QREL, TYPE_RUN
@@ -255,8 +255,8 @@ RunsLike = Union[Sequence[object], dict]
 
 
 def compare(
-    runs: RunsLike,
     qrels: TYPE_QREL,
+    runs: RunsLike,
     measures: Optional[Sequence[MeasureLike]] = None,
     baseline: Union[int, str] = 0,
     task: Optional[TaskLike] = None,
@@ -270,9 +270,14 @@ def compare(
     paired randomization test's p-value and its correction. Deterministic for a given ``seed``.
 
     ``runs`` is a list of runs (named ``run0``, ``run1``, ...) or a ``{name: run}`` dict; ``measures``
-    default to the official ones of ``task`` and ``year``.
+    default to the official ones of ``task`` and ``year``. The gold comes first, as everywhere in the
+    API; ``compare(runs, qrels)`` (ir_coliee 0.1) still works, with a ``DeprecationWarning``.
     """
     import numpy as np
+
+    from ir_coliee.shapes import gold_first
+
+    qrels, runs = cast(tuple[TYPE_QREL, RunsLike], gold_first(qrels, runs, many_runs=True))
 
     if correction not in CORRECTIONS:
         raise ValueError(f"unknown correction {correction!r}; expected one of {', '.join(CORRECTIONS)}")

@@ -24,7 +24,7 @@ import itertools
 import math
 import numbers
 import operator
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any, NamedTuple, Optional
 
 from ir_coliee.errors import ColieeScoringError
@@ -356,3 +356,76 @@ def align(run: CodedRun, gold: GoldIds) -> Aligned:
             )
     out.aligned = gold.key  # on the run itself when nothing changed: its ids are this gold's convention
     return Aligned(out, notes)
+
+
+# --- argument order ------------------------------------------------------------------------------------
+
+
+def _materialised(value: object) -> object:
+    """A one-shot iterator as a list (read once, here), so that its shape can be looked at."""
+    if isinstance(value, Iterator):
+        return list(value)
+    return value
+
+
+def _is_whole_run(value: object) -> bool:
+    if isinstance(value, (CodedRun, str, list)) or hasattr(value, "__fspath__") or hasattr(value, "columns"):
+        return True
+    return isinstance(value, Mapping) and bool(value) and all(isinstance(v, Mapping) for v in value.values())
+
+
+def is_run_collection(value: object) -> bool:
+    """Several runs: a list of runs (not a list of rows) or a mapping of names to runs."""
+    if isinstance(value, (list, tuple)):
+        return bool(value) and not any(isinstance(item, tuple) for item in value)
+    return isinstance(value, Mapping) and bool(value) and all(map(_is_whole_run, value.values()))
+
+
+def _inner_values(value: Mapping) -> list:
+    return [s for docs in value.values() if isinstance(docs, Mapping) for s in docs.values()]
+
+
+def looks_like_run(value: object) -> bool:
+    """Scores rather than relevance: a run's DataFrame, rows or dict (a float among its values)."""
+    if isinstance(value, CodedRun):
+        return True
+    if hasattr(value, "columns"):
+        return "score" in value.columns and "relevance" not in value.columns  # type: ignore[attr-defined]
+    if isinstance(value, Mapping):
+        return any(isinstance(s, float) for s in _inner_values(value))
+    if isinstance(value, list) and value:
+        return "score" in getattr(type(value[0]), "_fields", ())
+    return False
+
+
+def looks_like_qrels(value: object) -> bool:
+    """Relevance rather than scores: a qrels DataFrame, rows or dict (whole numbers only)."""
+    if hasattr(value, "columns"):
+        return "relevance" in value.columns  # type: ignore[attr-defined]
+    if isinstance(value, Mapping):
+        inner = _inner_values(value)
+        return bool(inner) and all(isinstance(s, numbers.Integral) for s in inner)
+    if isinstance(value, list) and value:
+        return "relevance" in getattr(type(value[0]), "_fields", ())
+    return False
+
+
+def gold_first(first: object, second: object, many_runs: bool) -> tuple[object, object]:
+    """``(gold, runs)`` from arguments given gold first (the order of the whole API), or in the order of
+    ir_coliee 0.1 (runs first: ``compare(runs, qrels)``, ``tune_cutoff(run, qrels)``), which keeps working
+    with a ``DeprecationWarning``."""
+    import warnings
+
+    first, second = _materialised(first), _materialised(second)
+    if many_runs:
+        swapped = is_run_collection(first) and not is_run_collection(second)
+    else:
+        swapped = looks_like_run(first) and looks_like_qrels(second)
+    if not swapped:
+        return first, second
+    warnings.warn(
+        "give the gold first, then the runs (the order of score, evaluate and compare_runs)",
+        DeprecationWarning,
+        stacklevel=3,
+    )
+    return second, first

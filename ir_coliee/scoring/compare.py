@@ -56,7 +56,7 @@ def compare_runs(
     def compared(frames: dict[str, TYPE_RUN], qrels: TYPE_QREL, chosen: Sequence[MeasureLike]) -> pd.DataFrame:
         if not 0 <= baseline < len(frames):
             raise ColieeError(f"baseline {baseline} is not the index of a run (0 to {len(frames) - 1})")
-        return compare(frames, qrels, chosen, baseline=baseline, resamples=resamples, correction=correction, seed=seed)
+        return compare(qrels, frames, chosen, baseline=baseline, resamples=resamples, correction=correction, seed=seed)
 
     def result(table: pd.DataFrame, headline: str) -> Comparison:
         return Comparison(table, prepared.findings, prepared.task.key, prepared.year, headline)

@@ -50,7 +50,7 @@ def tune(
         )
     chosen = measure if measure is not None else official_entry(prepared.task.key, prepared.year).headline
     (checked,) = check_measures([chosen], prepared.task, prepared.year, ranked=True)
-    tuned = tune_cutoff(tuned_run.run, prepared.qrels, checked, over=over, max_rank=max_rank)
+    tuned = tune_cutoff(prepared.qrels, tuned_run.run, checked, over=over, max_rank=max_rank)
     target = tuned_run.run
     findings = prepared.findings
     if apply is not None:

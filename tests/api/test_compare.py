@@ -44,13 +44,13 @@ def test_values_are_the_official_scores_and_results_are_deterministic():
     gold, run = make_runs(20, seed=1)
     runs = {"a": run(), "b": run(), "c": run()}
     measures = [MicroF1, MacroF2, ir_measures.AP]
-    frame = compare(runs, gold, measures, resamples=300, seed=7)
+    frame = compare(gold, runs, measures, resamples=300, seed=7)
     for name, r in runs.items():
         expected = ir_measures.calc_aggregate(measures, gold, r)
         for m in measures:
             assert frame.loc[name, str(m)] == pytest.approx(expected[m], abs=1e-12)
             assert frame.loc[name, f"{m} CI low"] <= frame.loc[name, str(m)] <= frame.loc[name, f"{m} CI high"]
-    assert frame.equals(compare(runs, gold, measures, resamples=300, seed=7))
+    assert frame.equals(compare(gold, runs, measures, resamples=300, seed=7))
     assert frame.loc["a", "baseline"] and np.isnan(frame.loc["a", "MicroF1 p-value"])
     holm = correct([frame.loc["b", "MicroF1 p-value"], frame.loc["c", "MicroF1 p-value"]], "holm")
     assert [frame.loc["b", "MicroF1 p-value (holm)"], frame.loc["c", "MicroF1 p-value (holm)"]] == holm
@@ -59,10 +59,10 @@ def test_values_are_the_official_scores_and_results_are_deterministic():
 def test_identical_runs_give_p_one_and_a_much_better_run_a_small_p():
     gold, run = make_runs(30, seed=2)
     base = run()
-    frame = compare([base, base], gold, [MicroF1], resamples=500)
+    frame = compare(gold, [base, base], [MicroF1], resamples=500)
     assert frame.loc["run1", "MicroF1 p-value"] == 1.0
     perfect = {q: {"d0": 1.0, "d1": 0.9} for q in gold}
-    assert compare([base, perfect], gold, [MicroF1], resamples=500).loc["run1", "MicroF1 p-value"] < 0.01
+    assert compare(gold, [base, perfect], [MicroF1], resamples=500).loc["run1", "MicroF1 p-value"] < 0.01
 
 
 def exact_permutation_p(stat, a, b):
@@ -129,27 +129,27 @@ TUNE_RUN = {"q1": {"a": 0.9, "x": 0.8, "b": 0.7, "y": 0.6}, "q2": {"c": 0.5, "z"
 
 
 def test_tune_over_rank_by_hand():
-    tuned = tune_cutoff(TUNE_RUN, TUNE_GOLD, MicroF1, over="rank")
+    tuned = tune_cutoff(TUNE_GOLD, TUNE_RUN, MicroF1, over="rank")
     # k = 1: P = 1, R = 2/3 -> 4/5; k = 2: 4/7; k = 3: P = 3/5, R = 1 -> 3/4; k = 4: 2/3
     assert tuned.curve["MicroF1"].tolist() == pytest.approx([4 / 5, 4 / 7, 3 / 4, 2 / 3])
     assert (tuned.cutoff, tuned.value) == (1.0, pytest.approx(4 / 5))
 
 
 def test_tune_over_score_and_relative_score_by_hand():
-    tuned = tune_cutoff(TUNE_RUN, TUNE_GOLD, "MicroF1", over="score")
+    tuned = tune_cutoff(TUNE_GOLD, TUNE_RUN, "MicroF1", over="score")
     # t = 0.5 keeps all of q1 and c of q2: P = 3/5, R = 1 -> 3/4 (t = 0.7: 2/3, t = 0.4: 2/3)
     assert (tuned.cutoff, tuned.value) == (0.5, pytest.approx(3 / 4))
     assert tuned.curve.set_index("cutoff")["MicroF1"].to_dict() == pytest.approx(
         {0.4: 2 / 3, 0.5: 3 / 4, 0.6: 4 / 7, 0.7: 2 / 3, 0.8: 2 / 5, 0.9: 1 / 2}
     )
-    relative = tune_cutoff(TUNE_RUN, TUNE_GOLD, MicroF1, over="relative-score")
+    relative = tune_cutoff(TUNE_GOLD, TUNE_RUN, MicroF1, over="relative-score")
     # q1 relative scores a 1, x 2/3, b 1/3, y 0; q2 c 1, z 0: any r in (0, 1/3] gives 6/7
     assert (relative.cutoff, relative.value) == (0.01, pytest.approx(6 / 7))
     cut = apply_cutoff(TUNE_RUN, "relative-score", relative.cutoff)
     assert sorted(zip(cut.query_id, cut.doc_id)) == [("q1", "a"), ("q1", "b"), ("q1", "x"), ("q2", "c")]
     assert ir_measures.calc_aggregate([MicroF1], TUNE_GOLD, cut)[MicroF1] == pytest.approx(6 / 7)
     with pytest.raises(ValueError, match="unknown cutoff kind"):
-        tune_cutoff(TUNE_RUN, TUNE_GOLD, over="percent")
+        tune_cutoff(TUNE_GOLD, TUNE_RUN, over="percent")
 
 
 def test_compare_and_tune_commands(write, capsys, tmp_path):
@@ -196,7 +196,7 @@ def test_accuracy_runs_are_compared_with_mcnemar_and_wilson():
 
     a = answers([True, True, True, True, True, False])  # 5 of 6
     b = answers([True, False, False, False, False, False])  # 1 of 6
-    table = ir_coliee.compare({"a": a, "b": b}, ANSWER_GOLD, ["AnswerAccuracy"], baseline="b")
+    table = ir_coliee.compare(ANSWER_GOLD, {"a": a, "b": b}, ["AnswerAccuracy"], baseline="b")
     assert table.attrs["tests"]["AnswerAccuracy"] == "exact McNemar, Wilson interval"
     assert table.loc["a", "AnswerAccuracy"] == pytest.approx(5 / 6)
     # discordant pairs: a right and b wrong on 4 questions, the reverse on none: p = 2 * (1/2)^4 = 1/8
@@ -287,3 +287,14 @@ def test_2026_gated_runs_are_compared_on_their_gated_outcomes(write, capsys):
         .out.splitlines()[0]
         .startswith("run\tbaseline\tRecallGatedAccuracy\tRecallGatedAccuracy CI low")
     )
+
+
+def test_the_order_of_0_1_runs_first_still_works_with_a_warning():
+    """Gold first everywhere; compare(runs, qrels) and tune_cutoff(run, qrels) of 0.1 give the same."""
+    runs = {"a": TUNE_RUN, "b": {q: dict(list(docs.items())[:1]) for q, docs in TUNE_RUN.items()}}
+    new = compare(TUNE_GOLD, runs, [MicroF1], resamples=200, seed=3)
+    with pytest.warns(DeprecationWarning, match="gold first"):
+        old = compare(runs, TUNE_GOLD, [MicroF1], resamples=200, seed=3)
+    assert old.equals(new)
+    with pytest.warns(DeprecationWarning, match="gold first"):
+        assert tune_cutoff(TUNE_RUN, TUNE_GOLD, MicroF1).curve.equals(tune_cutoff(TUNE_GOLD, TUNE_RUN, MicroF1).curve)

@@ -171,7 +171,7 @@ def test_tuning_curve_is_the_measure_at_each_cutoff(gold, run, over, measure):
     from ir_coliee.shapes import run_table
     from ir_coliee.tuning import _candidates, cut, tune_cutoff
 
-    tuned = tune_cutoff(as_run(run), gold, measure, over=over, max_rank=5, steps=7)
+    tuned = tune_cutoff(gold, as_run(run), measure, over=over, max_rank=5, steps=7)
     table = run_table(as_run(run))
     candidates = _candidates(table, over, 5, 7)
     evaluator = pipeline.evaluator([measure], gold)
