@@ -62,12 +62,6 @@ class PerQuery(NamedTuple):
         """The data of resampled queries: ``rows`` is (resamples, queries) of query indices."""
         return PerQuery(self.values[rows], self.counts[rows])
 
-    def swap(self, other: PerQuery, mask: np.ndarray) -> PerQuery:
-        """This run's data with ``other``'s on the queries flagged in ``mask`` (resamples, queries)."""
-        import numpy as np
-
-        return PerQuery(np.where(mask, other.values, self.values), np.where(mask[..., None], other.counts, self.counts))
-
 
 class Stat(NamedTuple):
     """How a measure is recomputed from (resampled) per-query data."""
@@ -87,13 +81,6 @@ class Stat(NamedTuple):
 
         vector = getattr(self.formula, "array", None) or np.frompyfunc(self.formula, 3, 1)
         return np.asarray(vector(sums[:, 0], sums[:, 1], sums[:, 2]), dtype=float)
-
-    def of(self, data: PerQuery) -> np.ndarray:
-        """The measure on each resample of data shaped (resamples, queries[, 3])."""
-        n = data.values.shape[1]
-        if self.formula is None:
-            return data.values.sum(axis=1) / n
-        return self.of_sums(data.counts.sum(axis=1), n)
 
 
 def stat_of(measure: Measure) -> Stat:
@@ -172,12 +159,6 @@ def randomization_sums(a: _Columns, b: _Columns, resamples: int, rng: np.random.
             diffs = np.abs(stat.of_sums(new_a[:, cols], n) - stat.of_sums(new_b[:, cols], n))
             extreme[i] += int(np.sum(diffs >= observed[i] - 1e-12))  # ties with the observed count as extreme
     return [(k + 1) / (resamples + 1) for k in extreme]
-
-
-def randomization_p(stat: Stat, a: PerQuery, b: PerQuery, resamples: int, rng: np.random.Generator) -> float:
-    """Two-sided p-value of the paired randomization test of ``stat(a) - stat(b)``."""
-    columns_a, columns_b = _side_by_side([(stat, stat.columns(a))]), _side_by_side([(stat, stat.columns(b))])
-    return randomization_sums(columns_a, columns_b, resamples, rng, len(a.values))[0]
 
 
 def bootstrap_sums(columns: _Columns, resamples: int, rng: np.random.Generator, n: int) -> list[np.ndarray]:

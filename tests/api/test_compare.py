@@ -9,11 +9,12 @@ from fractions import Fraction as F
 import ir_measures
 import numpy as np
 import pytest
+from support.resampling import measure_of, randomization_p, swapped
 
 import ir_coliee
 from ir_coliee import MacroF2, MicroF1, MicroP, apply_cutoff, compare, tune_cutoff
 from ir_coliee.cli import main
-from ir_coliee.compare import correct, per_query, randomization_p, stat_of
+from ir_coliee.compare import correct, per_query, stat_of
 
 
 def make_runs(n_queries: int, seed: int, strength: float = 0.5):
@@ -69,11 +70,11 @@ def exact_permutation_p(stat, a, b):
     """All 2^n swaps enumerated: the exact p-value the randomization test estimates."""
     n = len(a.values)
     whole = np.arange(n)[None, :]
-    observed = abs(stat.of(a.take(whole))[0] - stat.of(b.take(whole))[0])
+    observed = abs(measure_of(stat, a.take(whole))[0] - measure_of(stat, b.take(whole))[0])
     masks = np.array(list(itertools.product([False, True], repeat=n)))
     rows = np.broadcast_to(whole, masks.shape)
     a_rows, b_rows = a.take(rows), b.take(rows)
-    diffs = np.abs(stat.of(a_rows.swap(b_rows, masks)) - stat.of(b_rows.swap(a_rows, masks)))
+    diffs = np.abs(measure_of(stat, swapped(a_rows, b_rows, masks)) - measure_of(stat, swapped(b_rows, a_rows, masks)))
     return float(np.mean(diffs >= observed - 1e-12))
 
 
@@ -99,7 +100,7 @@ def test_bootstrap_sums_are_the_measure_on_the_resampled_queries(measure):
     data, stat = per_query(measure, qids, gold, run()), stat_of(measure)
     sums = bootstrap_sums(_side_by_side([(stat, stat.columns(data))]), 50, np.random.default_rng(5), len(qids))[0]
     drawn = np.random.default_rng(5).integers(0, len(qids), size=(50, len(qids)))
-    assert sums == pytest.approx(stat.of(data.take(drawn)), abs=1e-12)
+    assert sums == pytest.approx(measure_of(stat, data.take(drawn)), abs=1e-12)
 
 
 def test_micro_statistic_uses_counts_not_mean_of_per_query_values():
@@ -108,7 +109,7 @@ def test_micro_statistic_uses_counts_not_mean_of_per_query_values():
     data = per_query(MicroP, list(gold), gold, run)
     assert data.counts.tolist() == [[1, 1, 1], [1, 3, 3]]
     whole = np.arange(2)[None, :]
-    assert stat_of(MicroP).of(data.take(whole))[0] == pytest.approx(float(F(2, 4)))  # not (1 + 1/3) / 2
+    assert measure_of(stat_of(MicroP), data.take(whole))[0] == pytest.approx(float(F(2, 4)))  # not (1 + 1/3) / 2
     assert stat_of(ir_measures.AP).formula is None
 
 
