@@ -12,7 +12,6 @@ import functools
 import itertools
 import operator
 import os
-import re
 import zipfile
 import zlib
 from collections.abc import Iterable, Sequence
@@ -22,6 +21,7 @@ from typing import Callable, NamedTuple, Optional, Union, cast
 import ir_datasets
 
 from ir_coliee.errors import ColieeDataError
+from ir_coliee.model import EDITION_IN_NAME, YEAR_IN_NAME
 
 _logger = ir_datasets.log.easy()
 ENV_HOME = "COLIEE_HOME"
@@ -30,8 +30,6 @@ HOW_TO_GET = (
     "see the COLIEE competition pages. Place the packages as distributed, extracted or zipped, "
     "under the data root"
 )
-_EDITION = re.compile(r"coliee[ _-]?(20\d\d)", re.IGNORECASE)
-_ANY_YEAR = re.compile(r"(?<!\d)(20[12]\d)(?!\d)")
 
 
 def data_root() -> Path:
@@ -61,11 +59,11 @@ class DataFile(NamedTuple):
     def edition(self) -> Optional[int]:
         """The COLIEE edition of the package it came in (``COLIEE2024statute_data-English`` -> 2024)."""
         for part in self.parts:
-            m = _EDITION.search(part)
+            m = EDITION_IN_NAME.search(part)
             if m:
                 return int(m.group(1))
         for part in self.parts:
-            m = _ANY_YEAR.search(part)
+            m = YEAR_IN_NAME.search(part)
             if m:
                 return int(m.group(1))
         return None

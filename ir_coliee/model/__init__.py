@@ -2,12 +2,14 @@
 official measures. Every other module asks these records instead of branching on task numbers."""
 
 from ir_coliee.model.editions import (
+    EDITION_IN_NAME,
     EDITIONS,
     KNOWN_SIZES,
     NOT_REGISTERED,
     OFFICIAL,
     PILOT_FILES,
     STATUTE_FILES,
+    YEAR_IN_NAME,
     CaseLawFiles,
     Edition,
     OfficialEntry,
@@ -48,6 +50,7 @@ __all__ = [
     "ANSWER_LABELS",
     "DOCUMENTS",
     "EDITIONS",
+    "EDITION_IN_NAME",
     "FORMATS",
     "KINDS",
     "KNOWN_SIZES",
@@ -60,6 +63,7 @@ __all__ = [
     "TASKS",
     "TASK_KEYS",
     "TORTS",
+    "YEAR_IN_NAME",
     "CaseLawFiles",
     "Edition",
     "FormatName",

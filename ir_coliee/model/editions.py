@@ -368,7 +368,10 @@ def known_sizes(dataset_id: str) -> Sizes:
 
 _TASK_IN_NAME = re.compile(r"task\s*([1-5])", re.IGNORECASE)
 _EXAM_IN_NAME = re.compile(r"(?<![A-Za-z0-9])(H\d{2}|R\d{2})(?![0-9])")
-_YEAR_IN_NAME = re.compile(r"(?<!\d)(20[12]\d)(?!\d)")
+#: A year in a file or folder name (``task1_test_files_2024``), and a package named by its edition
+#: (``COLIEE2025statute_data-English``): how the data root and file names tell the edition.
+YEAR_IN_NAME = re.compile(r"(?<!\d)(20[12]\d)(?!\d)")
+EDITION_IN_NAME = re.compile(r"coliee[ _-]?(20\d\d)", re.IGNORECASE)
 
 
 def edition_of_file(name: str, year: Optional[int] = None) -> Optional[tuple[str, int]]:
@@ -379,7 +382,7 @@ def edition_of_file(name: str, year: Optional[int] = None) -> Optional[tuple[str
     if task is None:
         return None
     exam = _EXAM_IN_NAME.search(name)
-    said = _YEAR_IN_NAME.search(name)
+    said = YEAR_IN_NAME.search(name)
     if exam is not None:
         years = [e.year for e in EDITIONS.values() if e.statute_exam == exam.group(1)]
         found: Optional[int] = years[0] if years else None
