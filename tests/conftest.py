@@ -48,3 +48,12 @@ def coliee_home(tmp_path, monkeypatch):
     refresh()
     yield tmp_path
     refresh()
+
+
+@pytest.fixture
+def statute_root(coliee_home):
+    """The data root with the synthetic statute packages (tests/support/statute_data.py)."""
+    from support.statute_data import write_statute_root
+
+    write_statute_root(coliee_home)
+    return coliee_home

@@ -6,10 +6,9 @@ import argparse
 import sys
 from typing import TYPE_CHECKING
 
-from ir_coliee.cli.options import digits_option, positive, task_options, writable
+from ir_coliee.cli.options import digits_option, plot_target, positive, task_options
 from ir_coliee.cli.output import TABLE_FORMATS, report_findings, write_table
 from ir_coliee.compare import CORRECTIONS
-from ir_coliee.plots import require
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -49,9 +48,7 @@ def run(args: argparse.Namespace) -> int:
     from ir_coliee.compare import plot_intervals
     from ir_coliee.scoring import compare_runs
 
-    writable("--plot", args.plot)
-    if args.plot:
-        require("matplotlib", "--plot")
+    plot_target(args.plot)
     positive("--resamples", args.resamples)
     positive("--digits", args.digits, 0)
     result = compare_runs(

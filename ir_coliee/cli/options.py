@@ -44,6 +44,15 @@ def positive(name: str, value: int, least: int = 1) -> None:
         raise ColieeError(f"{name} must be at least {least}, got {value}")
 
 
+def plot_target(path: Optional[str]) -> None:
+    """``--plot``: a file the command may write, and matplotlib there to draw it (both before the work)."""
+    from ir_coliee.plots import require
+
+    writable("--plot", path)
+    if path:
+        require("matplotlib", "--plot")
+
+
 def writable(option: str, path: Optional[str]) -> None:
     """An output file the command may write: not a folder, in a folder that exists (checked before the work)."""
     if path is None:

@@ -5,10 +5,9 @@ from __future__ import annotations
 import argparse
 import sys
 
-from ir_coliee.cli.options import digits_option, positive, task_options, writable
+from ir_coliee.cli.options import digits_option, plot_target, positive, task_options, writable
 from ir_coliee.cli.output import report_findings, write_table
 from ir_coliee.model import FORMATS
-from ir_coliee.plots import require
 from ir_coliee.tuning import OVER
 
 
@@ -45,9 +44,7 @@ def run(args: argparse.Namespace) -> int:
     from ir_coliee.tuning import plot_curve
 
     writable("--write", args.write)
-    writable("--plot", args.plot)
-    if args.plot:
-        require("matplotlib", "--plot")
+    plot_target(args.plot)
     positive("--digits", args.digits, 0)
     result = tune(
         args.gold,

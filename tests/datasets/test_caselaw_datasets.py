@@ -21,17 +21,11 @@ from ir_coliee.cli import main
 from ir_coliee.datasets import REGISTERED, ColieeDataError, refresh
 from ir_coliee.datasets.caselaw import ColieeCaseDoc, ColieeParagraph
 
-
-@pytest.fixture
-def root(coliee_home):
-    return coliee_home
-
-
 rows = record_fields
 
 
-def test_task1_flat_pool(root):
-    write_task1_flat(root)
+def test_task1_flat_pool(coliee_home):
+    write_task1_flat(coliee_home)
     ds = ir_datasets.load("coliee/task1/2024/train")
     docs = list(ds.docs_iter())
     assert [d.doc_id for d in docs] == TASK1_TRAIN  # .DS_Store and notes.md are not cases
@@ -58,8 +52,8 @@ def test_task1_flat_pool(root):
         store.get("999999")
 
 
-def test_task1_test_split_without_gold_yet(root):
-    write_task1_flat(root)
+def test_task1_test_split_without_gold_yet(coliee_home):
+    write_task1_flat(coliee_home)
     ds = ir_datasets.load("coliee/task1/2024/test")
     assert [d.doc_id for d in ds.docs_iter()] == TASK1_TEST  # found in the nested same-name folder
     assert rows(ds.queries_iter(), "query_id") == [("000200",), ("000201",)]  # from test_no_labels
@@ -70,22 +64,22 @@ def test_task1_test_split_without_gold_yet(root):
     assert sources["qrels"].location is None and "task1_test_labels_2024.json" in sources["qrels"].problem
 
 
-def test_task1_test_gold_when_released(root):
-    write_task1_flat(root, with_test_gold=True)
+def test_task1_test_gold_when_released(coliee_home):
+    write_task1_flat(coliee_home, with_test_gold=True)
     ds = ir_datasets.load("coliee/task1/2024/test")
     assert rows(ds.qrels_iter(), "query_id", "doc_id") == [("000200", "000300"), ("000201", "000301")]
 
 
-def test_task1_2021_shared_pool(root):
-    write_task1_2021(root)
+def test_task1_2021_shared_pool(coliee_home):
+    write_task1_2021(coliee_home)
     train, test = ir_datasets.load("coliee/task1/2021/train"), ir_datasets.load("coliee/task1/2021/test")
     assert [d.doc_id for d in train.docs_iter()] == [d.doc_id for d in test.docs_iter()]
     assert rows(test.qrels_iter(), "query_id", "doc_id") == [("000002", "000004"), ("000002", "000003")]
     assert len(list(test.scoreddocs_iter())) == 3
 
 
-def test_task1_2020_candidates_are_scoped_by_query(root):
-    write_task1_2020(root)
+def test_task1_2020_candidates_are_scoped_by_query(coliee_home):
+    write_task1_2020(coliee_home)
     ds = ir_datasets.load("coliee/task1/2020/train")
     assert [d.doc_id for d in ds.docs_iter()] == ["001/001", "001/002", "001/003", "002/001", "002/002", "002/003"]
     assert ds.docs_store().get("002/001").text == "Candidate 001 of query 002.\n"
@@ -101,8 +95,8 @@ def test_task1_2020_candidates_are_scoped_by_query(root):
     ]
 
 
-def test_task2_folders_ids_above_999_and_both_label_shapes(root):
-    write_task2(root)
+def test_task2_folders_ids_above_999_and_both_label_shapes(coliee_home):
+    write_task2(coliee_home)
     ds = ir_datasets.load("coliee/task2/2026/test")
     assert rows(ds.queries_iter(), "query_id", "text") == [
         ("999", "Synthetic decision fragment of 999.\n"),
@@ -126,10 +120,10 @@ def test_task2_folders_ids_above_999_and_both_label_shapes(root):
     ]
 
 
-def test_task2_zipped_with_nested_folder(root):
-    write_task2(root)
+def test_task2_zipped_with_nested_folder(coliee_home):
+    write_task2(coliee_home)
     expected = list(ir_datasets.load("coliee/task2/2026/test").docs_iter())
-    zip_folder(root / "task2_test_files_2026")
+    zip_folder(coliee_home / "task2_test_files_2026")
     refresh()
     ds = ir_datasets.load("coliee/task2/2026/test")
     assert list(ds.docs_iter()) == expected
@@ -146,14 +140,14 @@ def test_submission_ids_are_mapped_onto_scoped_ids_and_back():
     assert align(coded_run(run), plain).run.frame()["doc_id"].tolist() == ["002", "001"]
 
 
-def test_eval_maps_task2_runs_onto_dataset_ids(root, write, capsys):
-    write_task2(root)
+def test_eval_maps_task2_runs_onto_dataset_ids(coliee_home, write, capsys):
+    write_task2(coliee_home)
     run = write("task2.t", "999 002 t\n1000 001.txt t\n1000 003 t\n")
     assert main(["eval", "coliee/task2/2026/test", run]) == 0
     # tp 1 + 1 = 2 of retrieved 3 and relevant 3: P = R = F1 = 2/3
     assert without_path(capsys.readouterr().out) == ["run\tMicroP\tMicroR\tMicroF1", "t\t0.6667\t0.6667\t0.6667"]
 
 
-def test_missing_case_folder(root):
+def test_missing_case_folder(coliee_home):
     with pytest.raises(ColieeDataError, match=r"task2_test_files_2025/ \(a folder\)"):
         list(ir_datasets.load("coliee/task2/2025/test").docs_iter())

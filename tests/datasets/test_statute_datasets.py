@@ -9,24 +9,17 @@ import ir_measures
 import pytest
 from support.cases import without_path
 from support.records import record_fields
-from support.statute_data import EN_IDS, write_statute_root, zip_folder
+from support.statute_data import EN_IDS, zip_folder
 
 import ir_coliee
 from ir_coliee.cli import main
 from ir_coliee.datasets import REGISTERED, ColieeDataError, refresh
 from ir_coliee.datasets.statute import EXAMS, train_exams
 
-
-@pytest.fixture
-def root(coliee_home):
-    write_statute_root(coliee_home)
-    return coliee_home
-
-
 ids = record_fields
 
 
-def test_task3_test_split_takes_inputs_from_its_own_package_and_gold_from_a_labelled_copy(root):
+def test_task3_test_split_takes_inputs_from_its_own_package_and_gold_from_a_labelled_copy(statute_root):
     ds = ir_datasets.load("coliee/task3/2024/test")
     assert ids(ds.queries_iter(), "query_id", "text") == [
         ("R05-01-A", "A synthetic test question."),
@@ -42,28 +35,28 @@ def test_task3_test_split_takes_inputs_from_its_own_package_and_gold_from_a_labe
     assert ds.queries_cls()._fields == ("query_id", "text")
 
 
-def test_sources_say_which_file_each_part_comes_from(root):
+def test_sources_say_which_file_each_part_comes_from(statute_root):
     sources = {s.part: s.location for s in REGISTERED["coliee/task3/2024/test"].sources()}
     assert "COLIEE2024statute_data-English" in sources["docs"]
     assert sources["queries R05"].endswith("COLIEE2024statute_data-English/train/riteval_R05_en.xml")
     assert sources["qrels R05"].endswith("COLIEE2025statute_data-English/train/riteval_R05_en.xml")
 
 
-def test_full_question_records(root):
+def test_full_question_records(statute_root):
     ds = ir_datasets.load("coliee/task3/2024/test")
     first = next(ds.questions_iter())
     assert (first.label, first.articles) == ("Y", ("213-2",))
     assert "Article 213-2" in first.articles_text
 
 
-def test_task4_and_task5_gold_answers(root):
+def test_task4_and_task5_gold_answers(statute_root):
     ds = ir_datasets.load("coliee/task4/2024/test")
     assert ids(ds.qrels_iter(), "query_id", "doc_id", "relevance") == [("R05-01-A", "Y", 1), ("R05-01-I", "N", 1)]
     assert ds.has_docs()
     assert not ir_datasets.load("coliee/task5/2021/test").has_docs()
 
 
-def test_train_split_has_every_exam_before_the_test_exam(root):
+def test_train_split_has_every_exam_before_the_test_exam(statute_root):
     ds = ir_datasets.load("coliee/task3/2024/train")
     queries = [q.query_id for q in ds.queries_iter()]
     assert train_exams(2024) == EXAMS[: EXAMS.index("R05")]
@@ -73,7 +66,7 @@ def test_train_split_has_every_exam_before_the_test_exam(root):
     assert ("H30-1-A", "567") in qrels and ("R04-02-O", "459-2") in qrels
 
 
-def test_per_exam_subset(root):
+def test_per_exam_subset(statute_root):
     ds = ir_datasets.load("coliee/task3/2024/train/h30")
     assert ids(ds.qrels_iter(), "query_id", "doc_id") == [
         ("H30-1-A", "566"),
@@ -88,7 +81,7 @@ def test_per_exam_subset(root):
         ir_datasets.load("coliee/task3/2024/train/r05")  # the test exam is not a training exam
 
 
-def test_japanese(root):
+def test_japanese(statute_root):
     ds = ir_datasets.load("coliee/task3/2024/train/r04/ja")
     assert ids(ds.queries_iter(), "query_id") == [("R04-02-O",), ("R04-03-G",)]
     assert ids(ds.qrels_iter(), "query_id", "doc_id") == [
@@ -101,8 +94,8 @@ def test_japanese(root):
     assert "coliee/task3/2026/test/ja" in REGISTERED and "coliee/task3/2026/test" not in REGISTERED
 
 
-def test_a_later_package_serves_when_the_editions_own_is_absent(root):
-    shutil.rmtree(root / "COLIEE2024statute_data-English")
+def test_a_later_package_serves_when_the_editions_own_is_absent(statute_root):
+    shutil.rmtree(statute_root / "COLIEE2024statute_data-English")
     refresh()
     ds = ir_datasets.load("coliee/task3/2024/test")
     assert [q.query_id for q in ds.queries_iter()] == ["R05-01-A", "R05-01-I", "R05-02-C"]
@@ -112,11 +105,11 @@ def test_a_later_package_serves_when_the_editions_own_is_absent(root):
     )
 
 
-def test_zipped_packages_with_nested_folders_give_the_same_records(root):
+def test_zipped_packages_with_nested_folders_give_the_same_records(statute_root):
     extracted = ir_datasets.load("coliee/task3/2024/test")
     expected = (list(extracted.queries_iter()), list(extracted.qrels_iter()), list(extracted.docs_iter()))
-    zip_folder(root / "COLIEE2024statute_data-English")
-    zip_folder(root / "COLIEE2025statute_data-English", nested=False)
+    zip_folder(statute_root / "COLIEE2024statute_data-English")
+    zip_folder(statute_root / "COLIEE2025statute_data-English", nested=False)
     refresh()
     zipped = ir_datasets.load("coliee/task3/2024/test")
     assert (list(zipped.queries_iter()), list(zipped.qrels_iter()), list(zipped.docs_iter())) == expected
@@ -124,7 +117,7 @@ def test_zipped_packages_with_nested_folders_give_the_same_records(root):
     assert ".zip!/COLIEE2024statute_data-English/train/riteval_R05_en.xml" in location
 
 
-def test_docs_store_lookups_and_counts(root):
+def test_docs_store_lookups_and_counts(statute_root):
     ds = ir_datasets.load("coliee/task3/2024/test")
     store = ds.docs_store()
     assert store.get("3-2").caption == "Capacity of Foreigners"
@@ -158,10 +151,10 @@ def test_missing_data_names_the_files_and_the_root(tmp_path, monkeypatch):
     refresh()
 
 
-def test_data_check_command(root, capsys):
+def test_data_check_command(statute_root, capsys):
     assert main(["data", "check", "coliee/task3/2024/test"]) == 0
     out = capsys.readouterr().out
-    assert f"data root: {root}" in out
+    assert f"data root: {statute_root}" in out
     assert "coliee/task3/2024/test\tqrels R05\t" in out and "COLIEE2025statute_data-English" in out
     assert "coliee/task3/2024/test\tgold\tNOTE: 1 gold document ids not in the documents: 213-2" in out
     assert "coliee/task3/2024/test\tcounts\tNOTE: 9 documents, 2 queries, 3 qrels" in out
@@ -178,7 +171,7 @@ def test_data_check_command(root, capsys):
     )
 
 
-def test_eval_takes_a_dataset_id_as_gold(root, write, capsys):
+def test_eval_takes_a_dataset_id_as_gold(statute_root, write, capsys):
     run = write("task3.univABC", "R05-01-A 213-2 univABC\nR05-01-I 3-2 univABC\nR05-01-I 1 univABC\n")
     assert main(["eval", "coliee/task3/2024/test", run]) == 0
     out = without_path(capsys.readouterr().out)
@@ -186,7 +179,7 @@ def test_eval_takes_a_dataset_id_as_gold(root, write, capsys):
     assert out == ["run\tMacroP\tMacroR\tMacroF2", "univABC\t0.7500\t0.7500\t0.7500"]
 
 
-def test_scoring_a_run_against_dataset_qrels(root):
+def test_scoring_a_run_against_dataset_qrels(statute_root):
     ds = ir_datasets.load("coliee/task3/2024/test")
     run = {"R05-01-A": {"213-2": 1.0}, "R05-01-I": {"3-2": 1.0, "1": 0.5}}
     result = ir_measures.calc_aggregate([ir_coliee.MacroF2, ir_measures.AP], ds.qrels_iter(), run)

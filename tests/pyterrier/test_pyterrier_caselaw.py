@@ -11,17 +11,11 @@ from support.records import record_fields
 import ir_coliee
 from ir_coliee.datasets import ColieeDataError
 
-
-@pytest.fixture
-def root(coliee_home):
-    return coliee_home
-
-
 rows = record_fields
 
 
-def test_pyterrier_reranks_each_querys_candidates(root):
-    write_task2(root)
+def test_pyterrier_reranks_each_querys_candidates(coliee_home):
+    write_task2(coliee_home)
     dataset = pt.get_dataset("irds:coliee/task2/2026/test")
     topics = dataset.get_topics()
     assert topics["qid"].tolist() == ["999", "1000"]
@@ -43,10 +37,10 @@ def test_pyterrier_reranks_each_querys_candidates(root):
     assert table.iloc[0]["MicroP@1"] == 1.0
 
 
-def test_2019_task1_index_and_golden_labels(root):
+def test_2019_task1_index_and_golden_labels(coliee_home):
     from support.caselaw_data import write_2019
 
-    write_2019(root)
+    write_2019(coliee_home)
     train = ir_datasets.load("coliee/task1/2019/train")
     assert rows(train.qrels_iter(), "query_id", "doc_id") == [
         ("001", "001/002"),
@@ -61,10 +55,10 @@ def test_2019_task1_index_and_golden_labels(root):
     assert len(list(test.scoreddocs_iter())) == 6
 
 
-def test_2019_task2_index(root):
+def test_2019_task2_index(coliee_home):
     from support.caselaw_data import write_2019
 
-    write_2019(root)
+    write_2019(coliee_home)
     ds = ir_datasets.load("coliee/task2/2019/train")
     assert rows(ds.queries_iter(), "query_id", "text") == [
         ("001", "2019 fragment 001.\n"),
@@ -76,13 +70,13 @@ def test_2019_task2_index(root):
         list(ir_datasets.load("coliee/task2/2019/test").queries_iter())
 
 
-def test_pyterrier_coliee_prefix_without_importing_ir_coliee(root):
+def test_pyterrier_coliee_prefix_without_importing_ir_coliee(coliee_home):
     """The ``pyterrier.dataset_provider`` entry point: a fresh process that never imports ir_coliee."""
     import os
     import subprocess
     import sys
 
-    write_task2(root)
+    write_task2(coliee_home)
     code = (
         "import sys, pyterrier as pt\n"
         "ds = pt.get_dataset('coliee:task2/2026/test')\n"

@@ -6,22 +6,14 @@ import pandas as pd
 import pyterrier as pt
 import pytest
 from support.records import record_fields
-from support.statute_data import write_statute_root
 
 import ir_coliee
 from ir_coliee.cli import main
 
-
-@pytest.fixture
-def root(coliee_home):
-    write_statute_root(coliee_home)
-    return coliee_home
-
-
 ids = record_fields
 
 
-def test_pyterrier_irds_dataset(root):
+def test_pyterrier_irds_dataset(statute_root):
     dataset = pt.get_dataset("irds:coliee/task3/2024/test")
     topics = dataset.get_topics()
     assert list(topics.columns) == ["qid", "query"]
@@ -40,7 +32,7 @@ def test_pyterrier_irds_dataset(root):
     assert table.iloc[0]["MicroP"] == pytest.approx(2 / 3, abs=1e-15)
 
 
-def test_eval_2026_style_gate_takes_answer_gold_from_the_task4_twin(root, write, capsys):
+def test_eval_2026_style_gate_takes_answer_gold_from_the_task4_twin(statute_root, write, capsys):
     run = write("task3.t", "R05-01-A 213-2 t\nR05-01-I 3-2 t\n")
     answers = write("R05.task4.t", "R05-01-A Y t\nR05-01-I N t\n")
     assert main(["eval", "coliee/task3/2024/test", run, "--answers", answers]) == 0
