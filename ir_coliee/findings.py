@@ -23,6 +23,9 @@ class Finding(NamedTuple):
     message: str
     rule: str = ""
     """What kind of problem (``duplicate``, ``unknown-query``, ...): findings of one rule are grouped."""
+    stands_for: int = 1
+    """How many lines the finding stands for: more than one for the finding that counts the lines of a
+    rule beyond those kept one by one."""
 
     def __str__(self) -> str:
         where = self.path if self.line is None else f"{self.path}:{self.line}"
@@ -35,9 +38,16 @@ def grouped(findings: Iterable[Finding], shown: int = SHOWN) -> Iterator[str]:
     for f in findings:
         by_rule.setdefault((f.path, f.rule or f.message, f.level), []).append(f)
     for (path, _, level), group in by_rule.items():
-        yield from map(str, group[:shown])
-        if len(group) > shown:
-            yield f"{path}: {level}: ... and {len(group) - shown} more like these ({len(group)} in all)"
+        single = [f for f in group if f.stands_for == 1]
+        yield from map(str, single[:shown])
+        total = total_count(group)
+        if total > len(single[:shown]):
+            yield f"{path}: {level}: ... and {total - len(single[:shown]):,} more like these ({total:,} in all)"
+
+
+def total_count(findings: Iterable[Finding]) -> int:
+    """How many lines (or problems) the findings stand for."""
+    return sum(f.stands_for for f in findings)
 
 
 def some(ids: Sequence[str], shown: int = SHOWN) -> str:

@@ -286,7 +286,6 @@ def validate_run(
             add(WARNING, None, f"ids not checked against {checked}: {e}", "not-checked")
     for (level, rule), n in per_rule.items():
         if n > MAX_PER_RULE:
-            findings.append(
-                Finding(level, path, None, f"{n - MAX_PER_RULE:,} more lines like these ({n:,} in all)", rule)
-            )
+            more = n - MAX_PER_RULE
+            findings.append(Finding(level, path, None, f"{more:,} more lines like these ({n:,} in all)", rule, more))
     return sorted(findings, key=lambda f: f.line or 0)

@@ -14,6 +14,10 @@ if TYPE_CHECKING:
     import pandas as pd
 
 
+#: The formats for a paper, and how each writes a cell without a value (the baseline's p-values).
+PAPER = {"markdown": "–", "latex": "--"}
+
+
 def add(sub: argparse._SubParsersAction) -> None:
     cmp = sub.add_parser(
         "compare",
@@ -66,10 +70,13 @@ def run(args: argparse.Namespace) -> int:
     )
     report_findings(result.findings)
     table = result.table.reset_index()
-    if args.format in ("markdown", "latex"):  # for a paper: a mark on what differs from the baseline
+    missing = ""
+    if args.format in PAPER:  # for a paper: a mark on what differs from the baseline, a dash for no value
         table = _marked(table, args.correction, args.digits)
-    write_table(table, sys.stdout, args.digits, style=args.format)
-    if args.format in ("markdown", "latex"):
+        table["baseline"] = ["yes" if b else "" for b in table["baseline"]]
+        missing = PAPER[args.format]
+    write_table(table, sys.stdout, args.digits, missing, style=args.format)
+    if args.format in PAPER:
         print(f"* p < 0.05 against the baseline ({args.correction} correction)")
     if args.plot:
         print(f"plot: {plot_intervals(result.table, result.headline, args.plot)}")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from ir_coliee.findings import grouped
+from ir_coliee.findings import grouped, total_count
 from ir_coliee.model import TASK_KEYS
 
 
@@ -29,8 +29,8 @@ def run(args: argparse.Namespace) -> int:
     findings = validate_run(args.run, args.task, args.year, args.dataset)
     for line in grouped(findings):
         print(line)
-    errors = sum(f.level == "error" for f in findings)
-    warnings = len(findings) - errors
+    errors = total_count(f for f in findings if f.level == "error")
+    warnings = total_count(findings) - errors
     verdict = "not valid" if errors else "valid"
-    print(f"{args.run}: {verdict} as a COLIEE Task {args.task} submission: {errors} errors, {warnings} warnings")
+    print(f"{args.run}: {verdict} as a COLIEE Task {args.task} submission: {errors:,} errors, {warnings:,} warnings")
     return 1 if errors else 0

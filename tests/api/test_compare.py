@@ -221,7 +221,7 @@ def test_compare_command_marks_and_plots_the_headline(write, capsys, tmp_path):
     )
     out = capsys.readouterr().out.splitlines()
     assert out[0].startswith("| run | baseline | MicroP | MicroP CI low |")
-    assert out[2].startswith("| a | True | 0.6667 |") and "* p < 0.05 against the baseline (holm correction)" in out
+    assert out[2].startswith("| a | yes | 0.6667 |") and "* p < 0.05 against the baseline (holm correction)" in out
     assert png.read_bytes()[:4] == b"\x89PNG"
 
 
@@ -299,3 +299,22 @@ def test_the_order_of_0_1_runs_first_still_works_with_a_warning():
     assert old.equals(new)
     with pytest.warns(DeprecationWarning, match="gold first"):
         assert tune_cutoff(TUNE_RUN, TUNE_GOLD, MicroF1).curve.equals(tune_cutoff(TUNE_GOLD, TUNE_RUN, MicroF1).curve)
+
+
+@pytest.mark.parametrize("style, dash", [("markdown", "–"), ("latex", "--")])
+def test_paper_tables_hold_no_nan_or_booleans(write, capsys, style, dash):
+    """A paper's table: the baseline marked "yes", its p-values a dash, significant values starred."""
+    from ir_coliee.cli import main
+
+    gold = write("g.json", '{"001": ["010.txt"], "002": ["012.txt"], "003": ["013.txt"]}')
+    a = write("a.run", "001 010 a\n002 012 a\n003 013 a\n")
+    b = write("b.run", "001 099 b\n")
+    assert main(["compare", gold, a, b, "--task", "1", "--resamples", "200", "--format", style]) == 0
+    out = capsys.readouterr().out
+    cells = [
+        c.strip()
+        for line in out.splitlines()
+        for c in line.replace("\\\\", "").split("|" if style == "markdown" else "&")
+    ]
+    assert not {"nan", "True", "False"} & set(cells)
+    assert "yes" in cells and dash in cells

@@ -187,3 +187,14 @@ def test_many_findings_of_one_rule_are_capped_and_counted(write):
     selfs = [f for f in findings if f.rule == "self"]
     assert len(selfs) == MAX_PER_RULE + 1
     assert selfs[0].line is None and selfs[0].message == f"50 more lines like these ({MAX_PER_RULE + 50:,} in all)"
+
+
+def test_the_counts_of_a_rule_over_the_kept_findings_agree_everywhere(write, capsys):
+    """2,000 tab-separated lines: each line is a warning, and every number printed says 2,000."""
+    from ir_coliee.cli import main
+
+    path = write("task1.tabs", "".join(f"{q:06d}\t{d + 500:06d}\tt\n" for q in range(400) for d in range(5)))
+    assert main(["validate", path, "--task", "1"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[-2] == f"{path}: warning: ... and 1,995 more like these (2,000 in all)"
+    assert out[-1] == f"{path}: valid as a COLIEE Task 1 submission: 0 errors, 2,000 warnings"

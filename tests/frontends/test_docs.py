@@ -74,3 +74,15 @@ def test_every_page_is_in_the_site_navigation():
 def test_architecture_recipes_run_as_written():
     """An edition, a format, a measure and a command, each added as docs/architecture.md says."""
     assert run_page("architecture.md").splitlines() == ["1, 2, 3, 4, 5, pilot"]
+
+
+def test_every_ir_measures_expression_in_the_docs_parses():
+    """ir_measures 0.4.3 takes SetF(beta=2.0) and refuses SetF(beta=2): the docs write what it takes."""
+    import re
+
+    import ir_measures
+
+    written = {m for page in DOCS.glob("*.md") for m in re.findall(r"SetF\([^)`]*\)", page.read_text(encoding="utf-8"))}
+    assert written
+    for expression in written:
+        ir_measures.parse_measure(expression)
