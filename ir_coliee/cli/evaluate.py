@@ -89,27 +89,43 @@ def run(args: argparse.Namespace) -> int:
         reports = score_files(args.gold, runs, args.task, args.year, measures or None, args.run_format)
         for report in reports:
             report_findings(report.findings)
-            _print_ranked(report, len(reports) > 1, args)
+        _print_ranked(reports, args)
     if args.leaderboard:
         for report in reports:
             _placement(report, sys.stdout)
     return 0
 
 
-def _print_ranked(report: Report, titled: bool, args: argparse.Namespace) -> None:
-    """Several runs: best first, with ranks and counts (per query with --per-query)."""
+def _print_ranked(reports: list[Report], args: argparse.Namespace) -> None:
+    """Several runs: best first, with ranks and counts (per query with --per-query); the tables of several
+    editions as one document in every format (a table with ``edition`` and ``task`` columns; in JSON one
+    object holding every table)."""
+    import pandas as pd
+
     from ir_coliee.scoring import ranked
 
     if args.per_query:
-        print_report(report, sys.stdout, args.format, args.digits, args.per_query)
+        for report in reports:
+            print_report(report, sys.stdout, args.format, args.digits, args.per_query)
         return
-    table = ranked(report)
-    if args.format == "json":  # the same columns as the other formats, one object per run
-        write_json({"task": report.task, "year": report.year, "runs": records(table)}, sys.stdout)
+    if args.format == "json":  # the same columns as the other formats, counts as numbers
+        tables = [{"task": r.task, "year": r.year, "runs": records(ranked(r, fractions=False))} for r in reports]
+        write_json(tables[0] if len(tables) == 1 else {"tables": tables}, sys.stdout)
         return
-    if titled:
-        print(f"# COLIEE {report.year} {task_of(report.task).label}")
-    write_table(table, sys.stdout, args.digits, style=args.format)
+    if len(reports) == 1:
+        write_table(ranked(reports[0]), sys.stdout, args.digits, style=args.format)
+        return
+    grouped = pd.concat(
+        [ranked(r).assign(edition=r.year, task=task_of(r.task).label) for r in reports], ignore_index=True
+    )
+    grouped = grouped[
+        ["edition", "task", *[c for c in grouped.columns if c not in ("edition", "task", "path")], "path"]
+    ]
+    write_table(grouped, sys.stdout, args.digits, missing=_MISSING[args.format], style=args.format)
+
+
+#: How a cell without a value (a measure of another task) is written in each format.
+_MISSING = {"tsv": "", "csv": "", "markdown": "–", "latex": "--", "json": ""}
 
 
 def _placement(report: Report, out: TextIO) -> None:

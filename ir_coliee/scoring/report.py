@@ -53,18 +53,21 @@ def with_run(frame: pd.DataFrame, name: str) -> pd.DataFrame:
     return frame.assign(run=name)[["run", *frame.columns]]
 
 
-def ranked(report: Report) -> pd.DataFrame:
+def ranked(report: Report, fractions: bool = True) -> pd.DataFrame:
     """The report's runs best first by the headline of the task (``RecallGatedAccuracy`` for 2026 Task 3;
-    the first measure when the official one was not asked for): ``rank``, ``run``, the headline, the other
-    measures, the counts (``66/101`` for accuracy), then ``path``."""
+    the first measure when the official one was not asked for): ``rank``, ``run``, the measures in the
+    report's order (the order of a single run's table), the counts, then ``path``. Accuracy's counts are
+    ``correct`` as ``66/101`` with ``fractions``, else ``correct`` and ``questions`` as numbers (JSON)."""
     entry = official_entry(report.task, report.year)
     headline = entry.ranking_column(report.measures) or report.measures[0]
     table = report.table.sort_values(headline, ascending=False, kind="stable").reset_index(drop=True)
-    others = [m for m in report.measures if m != headline]
     counts = [c for c in ("tp", "retrieved", "relevant") if c in table.columns]
-    out = table[["run", headline, *others, *counts]].copy()
+    out = table[["run", *report.measures, *counts]].copy()
     if {"correct", "questions"} <= set(table.columns):
-        out["correct"] = [f"{c}/{q}" for c, q in zip(table["correct"], table["questions"])]
+        if fractions:
+            out["correct"] = [f"{c}/{q}" for c, q in zip(table["correct"], table["questions"])]
+        else:
+            out["correct"], out["questions"] = table["correct"], table["questions"]
     out.insert(0, "rank", table[headline].rank(ascending=False, method="min").astype(int))
     out["path"] = table["path"]
     return out

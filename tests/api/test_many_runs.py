@@ -24,14 +24,11 @@ def submissions(coliee_home, tmp_path):
 def test_a_folder_of_several_editions_in_one_call(submissions, capsys):
     assert main(["eval", "auto", str(submissions), "--leaderboard"]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert lines[:7] == [
-        "# COLIEE 2023 Task 4",
-        "rank\trun\tAnswerAccuracy\tcorrect\tpath",
-        f"1\tC\t0.5000\t1/2\t{submissions / 'R04.task4.C'}",
-        "# COLIEE 2024 Task 4",
-        "rank\trun\tAnswerAccuracy\tcorrect\tpath",
-        f"1\tA\t1.0000\t2/2\t{submissions / 'R05.task4.A'}",
-        f"2\tB\t0.5000\t1/2\t{submissions / 'R05.task4.B'}",
+    assert lines[:4] == [
+        "edition\ttask\trank\trun\tAnswerAccuracy\tcorrect\tpath",
+        f"2023\tTask 4\t1\tC\t0.5000\t1/2\t{submissions / 'R04.task4.C'}",
+        f"2024\tTask 4\t1\tA\t1.0000\t2/2\t{submissions / 'R05.task4.A'}",
+        f"2024\tTask 4\t2\tB\t0.5000\t1/2\t{submissions / 'R05.task4.B'}",
     ]
     placements = [line for line in lines if line.startswith(("A\t", "B\t", "C\t"))]
     # 2024's published Task 4 rows top out at 0.8257 (CAPTAIN2): A is above all of them
@@ -66,6 +63,35 @@ def test_several_runs_as_json_hold_the_table_columns(submissions, capsys):
     doc = json.loads(capsys.readouterr().out)
     assert (doc["task"], doc["year"]) == ("4", 2024)
     assert doc["runs"] == [
-        {"rank": 1, "run": "A", "AnswerAccuracy": 1.0, "correct": "2/2", "path": str(a)},
-        {"rank": 2, "run": "B", "AnswerAccuracy": 0.5, "correct": "1/2", "path": str(b)},
+        {"rank": 1, "run": "A", "AnswerAccuracy": 1.0, "correct": 2, "questions": 2, "path": str(a)},
+        {"rank": 2, "run": "B", "AnswerAccuracy": 0.5, "correct": 1, "questions": 2, "path": str(b)},
+    ]
+
+
+@pytest.mark.parametrize("style", ["tsv", "csv", "markdown", "latex", "json"])
+def test_several_editions_are_one_document_in_every_format(submissions, capsys, style):
+    """Parsed as its format: one header (or one JSON value), an edition and a task on every row."""
+    import csv
+    import io
+    import json
+
+    assert main(["eval", "auto", str(submissions), "--format", style]) == 0
+    out = capsys.readouterr().out
+    if style == "json":
+        tables = json.loads(out)["tables"]
+        assert [(t["year"], [r["run"] for r in t["runs"]]) for t in tables] == [(2023, ["C"]), (2024, ["A", "B"])]
+        assert tables[1]["runs"][0]["correct"] == 2 and tables[1]["runs"][0]["questions"] == 2
+        return
+    if style == "latex":
+        body = out.split("\\midrule\n")[1].split("\\bottomrule")[0]
+        assert out.startswith("\\begin{tabular}") and out.rstrip().endswith("\\end{tabular}") and "#" not in out
+        rows = [[c.strip() for c in line.removesuffix(" \\\\").split(" & ")] for line in body.splitlines()]
+    elif style == "markdown":
+        rows = [[c.strip() for c in line.strip("|").split("|")] for line in out.splitlines()[2:]]
+    else:
+        rows = list(csv.reader(io.StringIO(out), delimiter="\t" if style == "tsv" else ","))[1:]
+    assert [(r[0], r[1], r[3]) for r in rows] == [
+        ("2023", "Task 4", "C"),
+        ("2024", "Task 4", "A"),
+        ("2024", "Task 4", "B"),
     ]
