@@ -90,6 +90,7 @@ def run(args: argparse.Namespace) -> int:
         for report in reports:
             report_findings(report.findings)
         _print_ranked(reports, args)
+        _summary(reports)
     if args.leaderboard:
         for report in reports:
             _placement(report, sys.stdout)
@@ -122,6 +123,16 @@ def _print_ranked(reports: list[Report], args: argparse.Namespace) -> None:
         ["edition", "task", *[c for c in grouped.columns if c not in ("edition", "task", "path")], "path"]
     ]
     write_table(grouped, sys.stdout, args.digits, missing=_MISSING[args.format], style=args.format)
+
+
+def _summary(reports: list[Report]) -> None:
+    """One line on standard error: what was scored, and what was skipped."""
+    from ir_coliee.scoring.files import SKIPPED
+
+    scored = sum(len(r.runs) for r in reports)
+    skipped = sum(f.rule == SKIPPED for r in reports for f in r.findings)
+    tables = f"{len(reports)} table{'s' * (len(reports) != 1)}"
+    print(f"ir_coliee: scored {scored} runs in {tables}; skipped {skipped} files", file=sys.stderr)
 
 
 #: How a cell without a value (a measure of another task) is written in each format.

@@ -27,8 +27,9 @@ def warn(message: str) -> None:
 
 
 def report_findings(findings: Sequence[Finding]) -> None:
+    """Each finding on one line that names its file (two runs' identical warnings stay apart)."""
     for f in findings:
-        warn(f.message)
+        warn(f"{f.path}: {f.message}" if f.path and not f.message.startswith(f.path) else f.message)
 
 
 def _fmt(value: object, digits: int, missing: str = "") -> str:

@@ -374,12 +374,16 @@ YEAR_IN_NAME = re.compile(r"(?<!\d)(20[12]\d)(?!\d)")
 EDITION_IN_NAME = re.compile(r"coliee[ _-]?(20\d\d)", re.IGNORECASE)
 
 
-def edition_of_file(name: str, year: Optional[int] = None) -> Optional[tuple[str, int]]:
+def edition_of_file(
+    name: str, year: Optional[int] = None, task: Optional[TaskLike] = None
+) -> Optional[tuple[str, int]]:
     """``(task, year)`` that an official submission file name says: ``R04.task4.X`` -> (4, 2023), as R04 was
     2023's test exam; ``task1_test_answer_2024_run1.txt`` -> (1, 2024); a name without its year takes
-    ``year``. ``None`` when the name does not say the task, or no year is known."""
-    task = _TASK_IN_NAME.search(name)
-    if task is None:
+    ``year``, one without its task (a team's ``H30.bert-large``) takes ``task``. ``None`` when the name
+    contradicts ``task``, or the task or the year is not known."""
+    said_task = _TASK_IN_NAME.search(name)
+    key = said_task.group(1) if said_task else (task_of(task).key if task is not None else None)
+    if key is None or (task is not None and key != task_of(task).key):
         return None
     exam = _EXAM_IN_NAME.search(name)
     said = YEAR_IN_NAME.search(name)
@@ -388,6 +392,6 @@ def edition_of_file(name: str, year: Optional[int] = None) -> Optional[tuple[str
         found: Optional[int] = years[0] if years else None
     else:
         found = int(said.group(1)) if said else year
-    if found is None or found not in editions_of(task.group(1)):
+    if found is None or found not in editions_of(key):
         return None
-    return task.group(1), found
+    return key, found

@@ -322,7 +322,7 @@ def file_findings(parsed: ParsedRun, where: str) -> list[Finding]:
                 WARNING,
                 where,
                 None,
-                f"{len(parsed.duplicates)} duplicate lines in {parsed.path}, each counted once: {shown}",
+                f"{len(parsed.duplicates)} duplicate lines, each counted once: {shown}",
                 "duplicate",
             )
         )
@@ -342,7 +342,7 @@ def file_findings(parsed: ParsedRun, where: str) -> list[Finding]:
                 WARNING,
                 where,
                 None,
-                f"{parsed.untagged} lines without a run tag in {parsed.path} (scored; an official submission needs one)",
+                f"{parsed.untagged} lines without a run tag (scored; an official submission needs one)",
                 "no-tag",
             )
         )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from support.cases import without_path
 from support.statute_data import write_statute_root
 
 import ir_coliee
@@ -49,8 +50,10 @@ def test_several_runs_against_one_gold_are_ranked(submissions, capsys):
 
 def test_a_name_that_does_not_say_its_edition(submissions, capsys):
     (submissions / "task3.X").write_text("R05-01-A 1 X\n")
-    assert main(["eval", "auto", str(submissions)]) == 2
-    assert "cannot tell the task and edition of" in capsys.readouterr().err
+    assert main(["eval", "auto", str(submissions)]) == 0  # the other runs are scored; this one is skipped
+    err = capsys.readouterr().err
+    assert f"{submissions / 'task3.X'}: skipped: the name says no edition and task" in err
+    assert "ir_coliee: scored 3 runs in 2 tables; skipped 1 files" in err
     reports = ir_coliee.scoring.score_files("auto", [submissions / "task3.X"], year=2024)
     assert [(r.task, r.year) for r in reports] == [("3", 2024)]  # --year completes the name
 
@@ -95,3 +98,34 @@ def test_several_editions_are_one_document_in_every_format(submissions, capsys, 
         ("2024", "Task 4", "A"),
         ("2024", "Task 4", "B"),
     ]
+
+
+def test_a_folder_as_a_team_keeps_it(coliee_home, tmp_path, capsys):
+    """Runs in one folder per team, a TSV log beside them, experiments named EXAM.name: the runs are
+    scored, each other file is skipped with one short line naming it, and a summary says how many."""
+    write_statute_root(coliee_home)
+    teams = tmp_path / "runs"
+    (teams / "teamA").mkdir(parents=True)
+    (teams / "teamB" / "old").mkdir(parents=True)
+    (teams / "teamA" / "R05.task4.A").write_text("R05-01-A Y A\nR05-01-I N A\n")  # 2 of 2
+    (teams / "teamB" / "old" / "R05.bert-large").write_text("R05-01-A N\nR05-01-I N\n")  # 1 of 2, no tag
+    (teams / "teamB" / "experiments.tsv").write_text("run\tacc\nbert\t0.5\n")
+    (teams / "teamB" / "R05.notes").write_text("tried three seeds; the second was best\n")
+    assert main(["eval", "auto", str(teams), "--task", "4"]) == 0
+    out, err = capsys.readouterr()
+    assert without_path(out) == [
+        "rank\trun\tAnswerAccuracy\tcorrect",
+        "1\tA\t1.0000\t2/2",
+        "2\tR05.bert-large\t0.5000\t1/2",
+    ]
+    lines = err.splitlines()
+    assert (
+        f"ir_coliee: warning: {teams / 'teamB' / 'experiments.tsv'}: skipped: the name says no edition and task "
+        in "\n".join(lines) + " "
+    )
+    assert any(
+        line.startswith(f"ir_coliee: warning: {teams / 'teamB' / 'R05.notes'}: skipped: not a Task 4 run (line 1)")
+        for line in lines
+    )
+    assert lines[-1] == "ir_coliee: scored 2 runs in 1 table; skipped 2 files"
+    assert max(map(len, lines)) < 400
