@@ -85,6 +85,30 @@ class Leaderboard(NamedTuple):
             below.iloc[0] if len(below) else None,
         )
 
+    def with_runs(self, runs: pd.DataFrame) -> pd.DataFrame:
+        """The published table with ``runs`` (a report's table: ``run`` and the measures) inserted at their
+        places: ``rank`` recomputed (ties share a rank, published rows first), ``entry`` saying which rows
+        are the scored runs, and an official row whose headline is the same as a scored run's to the
+        published precision named as such."""
+        import pandas as pd
+
+        measures = [c for c in self.table.columns if c not in ("rank", "team", "run", "check")]
+        official = self.table[["team", "run", *measures]].assign(entry="official")
+        ours = pd.DataFrame(
+            {"team": "", "run": runs["run"], **{m: runs[m] if m in runs.columns else None for m in measures}}
+        ).assign(entry="this run")
+        for _, row in ours.iterrows():
+            same = (official[self.headline] - row[self.headline]).abs() < _PUBLISHED_HALF_UNIT
+            official.loc[same, "entry"] = official.loc[same, "entry"] + f" = {row['run']}"
+        both = pd.concat([official, ours], ignore_index=True)
+        both = both.sort_values(self.headline, ascending=False, kind="stable").reset_index(drop=True)
+        both.insert(0, "rank", both[self.headline].rank(ascending=False, method="min").astype(int))
+        return both
+
+
+#: Published figures have four decimals: values within half a unit of the last one are the same figure.
+_PUBLISHED_HALF_UNIT = 0.00005
+
 
 def _short(name: str) -> str:
     """The column a measure fills: ``MicroF1`` -> F1, ``MacroP`` -> P, ``AnswerAccuracy`` -> Acc, ``AP`` -> AP."""

@@ -68,6 +68,8 @@ def run(args: argparse.Namespace) -> int:
     from ir_coliee.scoring import AUTO, score, score_files
 
     positive("--digits", args.digits, 0)
+    if args.leaderboard and args.format == "json":
+        raise ColieeError("--leaderboard prints the official tables: give a table --format (tsv, csv, markdown, latex)")
     runs, measures = _runs_and_measures(args.inputs)
     if len(runs) == 1 and args.gold != AUTO and not os.path.isdir(runs[0]):
         report = score(
@@ -93,7 +95,7 @@ def run(args: argparse.Namespace) -> int:
         _summary(reports)
     if args.leaderboard:
         for report in reports:
-            _placement(report, sys.stdout)
+            _placement(report, sys.stdout, args)
     return 0
 
 
@@ -139,8 +141,8 @@ def _summary(reports: list[Report]) -> None:
 _MISSING = {"tsv": "", "csv": "", "markdown": "–", "latex": "--", "json": ""}
 
 
-def _placement(report: Report, out: TextIO) -> None:
-    """Where each scored run would have placed among the official runs of its edition."""
+def _placement(report: Report, out: TextIO, args: argparse.Namespace) -> None:
+    """The published official table of the run's edition with the scored runs inserted at their places."""
     from ir_coliee.leaderboard import load_leaderboard
 
     if report.year is None:
@@ -150,14 +152,4 @@ def _placement(report: Report, out: TextIO) -> None:
         raise ColieeError(f"the {report.year} table ranks runs by {board.headline}, which this report does not hold")
     kind = "complete official table" if board.complete else f"partial table: {len(board.table)} published rows"
     out.write(f"\nleaderboard: COLIEE {report.year} {task_of(report.task).label}, by {board.headline} ({kind})\n")
-    for _, row in report.table.iterrows():
-        value = float(row[board.headline])
-        rank, above, below = board.place(value)
-        near = [
-            f"{label} {r['team']} {r['run']} {r[board.headline]:.4f}"
-            for label, r in (("above:", above), ("below:", below))
-            if r is not None
-        ]
-        out.write(
-            f"{row['run']}\t{board.headline} {value:.4f}\trank {rank} of {len(board.table) + 1}\t{'; '.join(near)}\n"
-        )
+    write_table(board.with_runs(report.table), out, args.digits, missing=_MISSING[args.format], style=args.format)

@@ -31,10 +31,30 @@ def test_a_folder_of_several_editions_in_one_call(submissions, capsys):
         f"2024\tTask 4\t1\tA\t1.0000\t2/2\t{submissions / 'R05.task4.A'}",
         f"2024\tTask 4\t2\tB\t0.5000\t1/2\t{submissions / 'R05.task4.B'}",
     ]
-    placements = [line for line in lines if line.startswith(("A\t", "B\t", "C\t"))]
-    # 2024's published Task 4 rows top out at 0.8257 (CAPTAIN2): A is above all of them
-    assert placements[1].startswith("A\tAnswerAccuracy 1.0000\trank 1 of 11\tbelow: CAPTAIN CAPTAIN2 0.8257")
-    assert "partial table: 10 published rows" in "\n".join(lines)
+    board = lines[
+        lines.index("leaderboard: COLIEE 2024 Task 4, by AnswerAccuracy (partial table: 10 published rows)") + 1 :
+    ]
+    # 2024's published Task 4 rows top out at 0.8257 (CAPTAIN2): A goes above all of them, B below all
+    assert board[:3] == [
+        "rank\tteam\trun\tAnswerAccuracy\tentry",
+        "1\t\tA\t1.0000\tthis run",
+        "2\tCAPTAIN\tCAPTAIN2\t0.8257\tofficial",
+    ]
+    assert board[12] == "12\t\tB\t0.5000\tthis run"
+    assert "leaderboard: COLIEE 2023 Task 4, by AnswerAccuracy (partial table: 13 published rows)" in lines
+
+
+def test_an_official_row_equal_to_the_run_is_named_and_ties_share_a_rank(coliee_home, tmp_path, capsys):
+    """A run scoring what a published run scored is placed beside it, with one rank, and the row says so."""
+    import pandas as pd
+
+    from ir_coliee.leaderboard import load_leaderboard
+
+    board = load_leaderboard("4", 2024)
+    table = board.with_runs(pd.DataFrame({"run": ["mine"], "AnswerAccuracy": [0.7890]}))
+    tied = table[table["AnswerAccuracy"] == 0.7890]
+    assert tied["rank"].tolist() == [4, 4, 4]  # CAPTAIN3 and CAPTAIN1 were 4th, and 5 follows
+    assert tied["entry"].tolist() == ["official = mine", "official = mine", "this run"]
 
 
 def test_several_runs_against_one_gold_are_ranked(submissions, capsys):
