@@ -72,6 +72,21 @@ def parse_labels(text: str, source: PathLike) -> dict[str, list[str]]:
     return labels
 
 
+def parse_query_list(text: str, source: PathLike) -> list[str]:
+    """The queries a label file or a query list names: the keys of label JSON (``test_no_labels`` files
+    map each query to an empty list), or a JSON list of file names (the 2021 test list,
+    ``["001234.txt", ...]``); ``.txt`` stripped, order kept, duplicates dropped."""
+    data = parse_json(text, source, _QUERY_LIST_EXPECTED)
+    if isinstance(data, list):
+        if not all(isinstance(n, str) and _LABEL_NAME.fullmatch(n.strip()) for n in data):
+            raise ColieeFormatError(source, 1, "a list holding something other than file names", _QUERY_LIST_EXPECTED)
+        return list(dict.fromkeys(strip_txt(n.strip()) for n in data))
+    return list(parse_labels(text, source))
+
+
+_QUERY_LIST_EXPECTED = f'{_JSON_EXPECTED}, or a JSON list of file names, e.g. ["001234.txt", "001235.txt"]'
+
+
 def read_label_json(path: PathLike) -> pd.DataFrame:
     """Task 1 / Task 2 labels: query -> noticed cases (or entailing paragraphs), ``.txt`` stripped.
 

@@ -8,7 +8,7 @@ from ir_coliee.datasets.common import Source, source_of
 from ir_coliee.datasets.files import LOCATOR, DataFile, Locator, missing
 from ir_coliee.errors import ColieeDataError
 from ir_coliee.formats.xmlsafe import parse_xml
-from ir_coliee.gold import parse_labels
+from ir_coliee.gold import parse_labels, parse_query_list
 from ir_coliee.model import CaseLawFiles
 from ir_coliee.shapes import SCOPE
 from ir_coliee.textfile import decode_text, strip_txt
@@ -109,7 +109,7 @@ class FlatPool(Layout):
 
     def query_ids(self) -> list[str]:
         f = self.query_list()
-        return list(parse_labels(read_text_of(f), f.describe()))
+        return parse_query_list(read_text_of(f), f.describe())
 
     def query_file(self, query_id: str) -> DataFile:
         return self.docs()[query_id]

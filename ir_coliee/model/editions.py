@@ -51,7 +51,13 @@ class CaseLawFiles(NamedTuple):
 
 _TEST_LIST = ("task1_test_no_labels_{year}.json",)
 _FLAT = CaseLawFiles("flat", ("task1_{split}_files_{year}",), ("task1_{split}_labels_{year}.json",), _TEST_LIST)
-_TASK1_2021 = _FLAT._replace(folders=("task1_files", "task1_files_{year}"))  # one pool for train and test
+# one pool for train and test; every public copy carries bare label names (train_labels.json) and a test list
+# that is a JSON list of file names (COLIEE-SPEC section 2): both are read, the official names first
+_TASK1_2021 = _FLAT._replace(
+    folders=("task1_files", "task1_files_{year}"),
+    gold=(*_FLAT.gold, "{split}_labels.json"),
+    test_queries=(*_TEST_LIST, "test_no_labels.json"),
+)
 _TASK1_2020 = CaseLawFiles(
     "folders",
     ("task1_{split}_{year}",),
@@ -193,6 +199,21 @@ def statute_exams() -> tuple[str, ...]:
     """Every bar exam up to the newest edition's, in order: Heisei 18-30, then Reiwa 1, 2, ... (H31 is R01)."""
     last = int(EDITIONS[max(EDITIONS)].statute_exam[1:])
     return tuple(f"H{n}" for n in range(18, 31)) + tuple(f"R{n:02d}" for n in range(1, last + 1))
+
+
+def labelled_elsewhere(task: TaskLike, year: int) -> list[str]:
+    """Datasets of later editions whose training exams label ``year``'s test exam, newest first: the 2025
+    (R06) gold was only distributed in the 2026 Japanese package (``coliee/task4/2026/train/r06/ja``)."""
+    t = task_of(task)
+    if not t.statute or year not in EDITIONS:
+        return []
+    exam = EDITIONS[year].statute_exam.lower()
+    return [
+        dataset_id(t.key, later, f"train/{exam}", "ja" if lang == "ja" else "")
+        for later in reversed(editions_of(t.key))
+        if later > year
+        for lang in EDITIONS[later].statute_languages
+    ]
 
 
 def edition_dataset(task: TaskLike, year: int, split: str = "test") -> str:

@@ -8,10 +8,10 @@ from typing import TYPE_CHECKING, NamedTuple, Optional, Union, cast
 import pandas as pd
 from ir_measures.util import TYPE_QREL
 
-from ir_coliee.errors import ColieeError, ColieeFormatError, ColieeScoringError
+from ir_coliee.errors import ColieeDataError, ColieeError, ColieeFormatError, ColieeScoringError
 from ir_coliee.formats.pilot import ColieeTort, read_torts
 from ir_coliee.gold import gold_kind, read_gold
-from ir_coliee.model import NAME, TORTS, GoldKind, Task, task_of
+from ir_coliee.model import NAME, TORTS, GoldKind, Task, labelled_elsewhere, task_of
 from ir_coliee.shapes import gold_table
 
 if TYPE_CHECKING:
@@ -32,6 +32,8 @@ class Gold(NamedTuple):
     """The pilot's gold torts."""
     unreadable: Optional[dict[GoldKind, ColieeFormatError]] = None
     """Kinds the file holds but cannot serve whole (see :class:`ir_coliee.gold.GoldFile`)."""
+    note: str = ""
+    """Where the gold came from when that is not the dataset's own files (a finding of the report)."""
 
     def frame(self, task: Task) -> pd.DataFrame:
         """The qrels ``task`` is scored against; refused when the gold holds another kind, none, or a
@@ -63,8 +65,29 @@ def _dataset_gold(dataset_id: str) -> Gold:
     dataset = ir_datasets.load(dataset_id.removesuffix("/decisions") if task.gold == TORTS else dataset_id)
     if task.gold == TORTS:
         return Gold({}, dataset_id, entry, list(dataset.gold_torts_iter()))
-    rows = [(q.query_id, q.doc_id, q.relevance) for q in dataset.qrels_iter()]
+    try:
+        rows = [(q.query_id, q.doc_id, q.relevance) for q in dataset.qrels_iter()]
+    except ColieeDataError as e:
+        return _gold_elsewhere(dataset_id, entry, e)
     return Gold({task.gold: pd.DataFrame(rows, columns=["query_id", "doc_id", "relevance"])}, dataset_id, entry)
+
+
+def _gold_elsewhere(dataset_id: str, entry: Registered, missing: ColieeDataError) -> Gold:
+    """A test exam's gold from the later package that labels it (the same question ids), said in a note;
+    else the error, naming the dataset ids that would serve."""
+    candidates = labelled_elsewhere(entry.task, entry.year) if "/test" in dataset_id else []
+    for other in candidates:
+        try:
+            found = _dataset_gold(other)
+        except ColieeError:
+            continue
+        note = f"{dataset_id}: its gold is not in its own package; scored against the same questions' gold in {other}"
+        return Gold(found.frames, dataset_id, entry, note=note)
+    if not candidates:
+        raise missing
+    raise ColieeDataError(
+        f"{missing}\nThe gold of this exam was distributed later, in: {', '.join(candidates)}"
+    ) from None
 
 
 def load_gold(gold: GoldLike) -> Gold:

@@ -116,7 +116,7 @@ def prepare(
     """Read the gold and the runs for one task, refusing what cannot be scored (see the module text)."""
     loaded = load_gold(gold)
     named = named_runs(runs)
-    findings: list[Finding] = []
+    findings = [Finding(WARNING, loaded.source, None, loaded.note, "gold-elsewhere")] if loaded.note else []
     with opened(named) as readable:  # streams copied once, iterators consumed once
         resolved = _resolve_task(task, loaded, next(iter(readable.values())), findings)
         if loaded.dataset is not None and year is None:

@@ -10,6 +10,7 @@ from support.caselaw_data import (
     TASK1_TRAIN,
     write_task1_2020,
     write_task1_2021,
+    write_task1_2021_public_copy,
     write_task1_flat,
     write_task2,
 )
@@ -76,6 +77,18 @@ def test_task1_2021_shared_pool(coliee_home):
     assert [d.doc_id for d in train.docs_iter()] == [d.doc_id for d in test.docs_iter()]
     assert rows(test.qrels_iter(), "query_id", "doc_id") == [("000002", "000004"), ("000002", "000003")]
     assert len(list(test.scoreddocs_iter())) == 3
+
+
+def test_task1_2021_as_its_public_copies_hold_it(coliee_home, capsys):
+    """Bare names (train_labels.json, test_no_labels.json) and a list-shaped test query list; data check
+    names the file that serves."""
+    write_task1_2021_public_copy(coliee_home)
+    train, test = ir_datasets.load("coliee/task1/2021/train"), ir_datasets.load("coliee/task1/2021/test")
+    assert rows(train.qrels_iter(), "query_id", "doc_id") == [("000001", "000003")]
+    assert rows(test.queries_iter(), "query_id") == [("000002",), ("000004",)]
+    assert main(["data", "check", "coliee/task1/2021/test"]) == 1  # no test gold in public copies
+    out = capsys.readouterr().out
+    assert f"coliee/task1/2021/test\tqueries\t{coliee_home / 'test_no_labels.json'}" in out
 
 
 def test_task1_2020_candidates_are_scoped_by_query(coliee_home):

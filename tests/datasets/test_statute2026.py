@@ -84,3 +84,21 @@ def test_task3_ir_submission_validates_and_scores_with_the_gate(coliee_home, wri
     # R06-01-A: answer right, both articles retrieved -> correct; R06-01-I: 213-2 missed -> not
     # F2: A = 1; I: P 1, R 1/2 -> 5/9
     assert row.split("\t")[:3] == ["t", "0.500000", f"{float((1 + F(5, 9)) / 2):.6f}"]
+
+
+def test_english_r06_runs_score_against_the_r06_gold_of_the_2026_package(coliee_home, write, capsys):
+    """2025's test exam (R06) was labelled only in the 2026 Japanese package, with the same question ids."""
+    from support.statute2026_data import write_2026_package
+
+    write_2026_package(coliee_home)
+    run = write("R06.task4.t", "R06-01-A N t\nR06-01-I N t\n")  # gold: N, Y -> 1 of 2
+    assert main(["eval", "coliee/task4/2025/test", run]) == 0
+    out, err = capsys.readouterr()
+    assert without_path(out) == ["run\tAnswerAccuracy", "t\t0.5000"]
+    assert "scored against the same questions' gold in coliee/task4/2026/train/r06/ja" in err
+
+
+def test_without_any_r06_gold_the_error_names_the_dataset_that_would_serve(coliee_home, write, capsys):
+    run = write("R06.task4.t", "R06-01-A N t\n")
+    assert main(["eval", "coliee/task4/2025/test", run]) == 2
+    assert "distributed later, in: coliee/task4/2026/train/r06/ja" in capsys.readouterr().err

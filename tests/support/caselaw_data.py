@@ -49,6 +49,14 @@ def write_task1_2021(root: Path) -> None:
     write(root / "task1_test_labels_2021.json", json.dumps({"000002.txt": ["000004.txt", "000003.txt"]}))
 
 
+def write_task1_2021_public_copy(root: Path) -> None:
+    """2021 as every public copy holds it: bare label names, and a test list that is a JSON list."""
+    for i, doc in enumerate(["000001", "000002", "000003", "000004"]):
+        write(root / "task1_files" / f"{doc}.txt", case_text(i))
+    write(root / "train_labels.json", json.dumps({"000001.txt": ["000003.txt", "000003.txt"]}))
+    write(root / "test_no_labels.json", json.dumps(["000002.txt", "000004.txt"]))
+
+
 def write_task1_2020(root: Path) -> None:
     folder = root / "task1_train_2020"
     for query in ("001", "002"):
