@@ -49,3 +49,34 @@ def test_tune_plots_the_curve(write, tmp_path, capsys):
     png = tmp_path / "curve.png"
     assert main(["tune", gold, run, "--plot", str(png)]) == 0
     assert f"plot: {png}" in capsys.readouterr().out and png.read_bytes()[:4] == b"\x89PNG"
+
+
+def test_a_japanese_collection_is_searched_by_characters_and_pairs():
+    """Japanese is written without spaces: as bm25s splits words, each sentence is one token and no
+    question shares one with its article; by characters and character pairs, each finds its own."""
+    import bm25s
+
+    from ir_coliee.baseline import bm25_top, japanese_tokens
+
+    articles = {
+        "1": "果物の売買は書面で行わなければならない。",
+        "2": "船の賃貸借は港の規則に従う。",
+        "3": "合成の契約は三十日以内に取り消すことができる。",
+    }
+    questions = ["果物を売買するとき書面は必要か。", "港で船を賃貸借するときの規則は。", "合成の契約は取り消せるか。"]
+    ranked = bm25_top(list(articles), list(articles.values()), questions, k=1)
+    assert [hits[0][0] for hits in ranked] == ["1", "2", "3"]
+    as_words = bm25s.tokenize([*articles.values(), *questions], return_ids=False, show_progress=False)
+    assert all(len(words) == 1 for words in as_words)  # one token a sentence: nothing in common
+    assert japanese_tokens("民法第九条 Article 9") == [
+        "民",
+        "法",
+        "第",
+        "九",
+        "条",
+        "民法",
+        "法第",
+        "第九",
+        "九条",
+        "article",
+    ]
