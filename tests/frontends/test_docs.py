@@ -92,3 +92,22 @@ def test_every_ir_measures_expression_in_the_docs_parses():
     assert written
     for expression in written:
         ir_measures.parse_measure(expression)
+
+
+def test_the_quick_start_examples_run_on_files_shaped_like_the_real_ones(coliee_home, tmp_path):
+    """docs/index.md, as written, on a synthetic data root in the official layouts and a Task 3 run."""
+    import os
+    import subprocess
+    import sys
+
+    from support.statute_data import write_statute_root
+
+    write_statute_root(coliee_home)
+    (tmp_path / "task3.MYRUN").write_text("R05-01-A 213-2 MYRUN\nR05-01-I 3-2 MYRUN\nR05-01-I 1 MYRUN\n")
+    code = "\n".join(re.findall(r"```python\n(.*?)```", (DOCS / "index.md").read_text(encoding="utf-8"), re.S))
+    code += "\nprint(sorted(report.table['MacroF2'].round(4)))\n"
+    env = {**os.environ, "COLIEE_HOME": str(coliee_home)}
+    result = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True, env=env)
+    assert result.returncode == 0, result.stderr[-3000:]
+    # per question F2: R05-01-A 1; R05-01-I P 1/2, R 1/2 -> 1/2; mean 3/4
+    assert result.stdout.strip().splitlines()[-1] == "[0.75]"
