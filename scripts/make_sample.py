@@ -97,6 +97,12 @@ def task1(rng: random.Random) -> None:
         labels[f"{q}.txt"] = [f"{d}.txt" for d in (rng.sample(same, min(len(same), 2)) or rng.sample(ids[20:], 1))]
     write(OUT / "task1_test_labels_2025.json", json.dumps(labels, indent=1) + "\n")
     write(OUT / "task1_test_no_labels_2025.json", json.dumps({q: [] for q in labels}, indent=1) + "\n")
+    # as in the real pools (COLIEE-SPEC section 10): byte-identical cases under other ids, here twins of
+    # three relevant cases, which the gold does not name (their own generator: the other files stay as they were)
+    twins = random.Random(10)
+    relevant = sorted({d for docs in labels.values() for d in docs})
+    for i, original in enumerate(twins.sample(relevant, 3)):
+        (folder / f"{900001 + i:06d}.txt").write_bytes((folder / original).read_bytes())
 
 
 def task2(rng: random.Random) -> None:
