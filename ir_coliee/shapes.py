@@ -368,16 +368,28 @@ def _materialised(value: object) -> object:
     return value
 
 
+def _is_row(item: object) -> bool:
+    """One line of a run: a namedtuple with a ``query_id``, a plain tuple, or a mapping with the fields."""
+    if isinstance(item, tuple):
+        fields = getattr(type(item), "_fields", None)
+        return fields is None or "query_id" in fields
+    return isinstance(item, Mapping) and {"query_id", "doc_id"} <= set(item)
+
+
 def _is_whole_run(value: object) -> bool:
-    if isinstance(value, (CodedRun, str, list)) or hasattr(value, "__fspath__") or hasattr(value, "columns"):
+    """A run on its own: a file, a table, codes or a parsed file, rows, an iterator, or a dict of dicts."""
+    if isinstance(value, (CodedRun, str, list, Iterator)) or hasattr(value, "__fspath__") or hasattr(value, "columns"):
         return True
+    if isinstance(value, tuple):
+        return not _is_row(value)  # a parsed file (a NamedTuple of its own) rather than one line
     return isinstance(value, Mapping) and bool(value) and all(isinstance(v, Mapping) for v in value.values())
 
 
 def is_run_collection(value: object) -> bool:
-    """Several runs: a list of runs (not a list of rows) or a mapping of names to runs."""
-    if isinstance(value, (list, tuple)):
-        return bool(value) and not any(isinstance(item, tuple) for item in value)
+    """Several runs: a list of runs (not a list of rows) or a mapping of names to runs. A dict of dicts of
+    scores, a list of rows and a parsed file are one run each."""
+    if isinstance(value, (list, tuple)) and not (isinstance(value, tuple) and hasattr(value, "_fields")):
+        return bool(value) and not any(map(_is_row, value))
     return isinstance(value, Mapping) and bool(value) and all(map(_is_whole_run, value.values()))
 
 

@@ -113,12 +113,17 @@ class CodedRun:
                         table[did] = score
         return out
 
-    def query_set(self) -> set[str]:
-        """The queries that have at least one line."""
+    def lines_per_query(self) -> np.ndarray:
+        """How many lines each of :attr:`query_ids` has."""
         import numpy as np
+
+        return np.bincount(self.queries, minlength=len(self.query_ids))
+
+    def query_set(self, lines: Optional[np.ndarray] = None) -> set[str]:
+        """The queries that have at least one line (``lines``: :meth:`lines_per_query`, when already counted)."""
         import pyarrow as pa
 
-        present = np.bincount(self.queries, minlength=len(self.query_ids)) > 0
+        present = (self.lines_per_query() if lines is None else lines) > 0
         return set(self.query_ids.filter(pa.array(present)).to_pylist())
 
 

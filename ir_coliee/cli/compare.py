@@ -7,15 +7,11 @@ import sys
 from typing import TYPE_CHECKING
 
 from ir_coliee.cli.options import digits_option, plot_target, positive, task_options
-from ir_coliee.cli.output import TABLE_FORMATS, report_findings, write_table
+from ir_coliee.cli.output import PAPER_MISSING, TABLE_FORMATS, report_findings, write_table
 from ir_coliee.compare import CORRECTIONS
 
 if TYPE_CHECKING:
     import pandas as pd
-
-
-#: The formats for a paper, and how each writes a cell without a value (the baseline's p-values).
-PAPER = {"markdown": "–", "latex": "--"}
 
 
 def add(sub: argparse._SubParsersAction) -> None:
@@ -71,12 +67,12 @@ def run(args: argparse.Namespace) -> int:
     report_findings(result.findings)
     table = result.table.reset_index()
     missing = ""
-    if args.format in PAPER:  # for a paper: a mark on what differs from the baseline, a dash for no value
+    if args.format in PAPER_MISSING:  # for a paper: a mark on what differs from the baseline, a dash for no value
         table = _marked(table, args.correction, args.digits)
         table["baseline"] = ["yes" if b else "" for b in table["baseline"]]
-        missing = PAPER[args.format]
+        missing = PAPER_MISSING[args.format]
     write_table(table, sys.stdout, args.digits, missing, style=args.format)
-    if args.format in PAPER:
+    if args.format in PAPER_MISSING:
         print(f"* p < 0.05 against the baseline ({args.correction} correction)")
     if args.plot:
         print(f"plot: {plot_intervals(result.table, result.headline, args.plot)}")

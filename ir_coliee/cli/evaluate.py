@@ -9,7 +9,15 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, TextIO
 
 from ir_coliee.cli.options import digits_option, positive, task_options
-from ir_coliee.cli.output import OUTPUT_FORMATS, print_report, records, report_findings, write_json, write_table
+from ir_coliee.cli.output import (
+    OUTPUT_FORMATS,
+    PAPER_MISSING,
+    print_report,
+    records,
+    report_findings,
+    write_json,
+    write_table,
+)
 from ir_coliee.errors import ColieeError
 from ir_coliee.model import FORMATS, task_of
 from ir_coliee.textfile import STDIN
@@ -124,7 +132,7 @@ def _print_ranked(reports: list[Report], args: argparse.Namespace) -> None:
     grouped = grouped[
         ["edition", "task", *[c for c in grouped.columns if c not in ("edition", "task", "path")], "path"]
     ]
-    write_table(grouped, sys.stdout, args.digits, missing=_MISSING[args.format], style=args.format)
+    write_table(grouped, sys.stdout, args.digits, missing=PAPER_MISSING.get(args.format, ""), style=args.format)
 
 
 def _summary(reports: list[Report]) -> None:
@@ -135,10 +143,6 @@ def _summary(reports: list[Report]) -> None:
     skipped = sum(f.rule == SKIPPED for r in reports for f in r.findings)
     tables = f"{len(reports)} table{'s' * (len(reports) != 1)}"
     print(f"ir_coliee: scored {scored} runs in {tables}; skipped {skipped} files", file=sys.stderr)
-
-
-#: How a cell without a value (a measure of another task) is written in each format.
-_MISSING = {"tsv": "", "csv": "", "markdown": "–", "latex": "--", "json": ""}
 
 
 def _placement(report: Report, out: TextIO, args: argparse.Namespace) -> None:
@@ -152,4 +156,6 @@ def _placement(report: Report, out: TextIO, args: argparse.Namespace) -> None:
         raise ColieeError(f"the {report.year} table ranks runs by {board.headline}, which this report does not hold")
     kind = "complete official table" if board.complete else f"partial table: {len(board.table)} published rows"
     out.write(f"\nleaderboard: COLIEE {report.year} {task_of(report.task).label}, by {board.headline} ({kind})\n")
-    write_table(board.with_runs(report.table), out, args.digits, missing=_MISSING[args.format], style=args.format)
+    write_table(
+        board.with_runs(report.table), out, args.digits, missing=PAPER_MISSING.get(args.format, ""), style=args.format
+    )

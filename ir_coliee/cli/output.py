@@ -20,6 +20,9 @@ OUTPUT_FORMATS: tuple[OutputFormat, ...] = ("tsv", "csv", "json", "markdown", "l
 #: The formats of a plain table (``json`` is a document of its own).
 TABLE_FORMATS: tuple[OutputFormat, ...] = tuple(f for f in OUTPUT_FORMATS if f != "json")
 _LATEX_SPECIAL = {c: f"\\{c}" for c in "&%$#_{}"}
+#: The formats for a paper, and how each writes a cell without a value (a baseline's p-value, a measure of
+#: another task): a dash, never ``nan``.
+PAPER_MISSING: dict[str, str] = {"markdown": "–", "latex": "--"}
 
 
 def warn(message: str) -> None:

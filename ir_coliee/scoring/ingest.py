@@ -27,8 +27,8 @@ from ir_coliee.errors import ColieeScoringError
 from ir_coliee.findings import WARNING, Finding, some
 from ir_coliee.model import ANSWER_LABELS, FORMATS, QUESTION_ID, FormatName, Task, expected_any
 from ir_coliee.runs import FormatOption, ParsedRun, first_format, parse_run
-from ir_coliee.shapes import SCOPE, GoldIds, align, coded_run
-from ir_coliee.tables import CodedRun, Table
+from ir_coliee.shapes import SCOPE, GoldIds, align, coded_run, gold_table, is_run_collection
+from ir_coliee.tables import CodedRun
 from ir_coliee.textfile import regular_file
 
 RunLike = Union[str, "os.PathLike[str]", TYPE_RUN, ParsedRun]
@@ -61,35 +61,14 @@ class Ingested(NamedTuple):
 # --- naming the runs ---------------------------------------------------------------------------------
 
 
-def _is_score(value: object) -> bool:
-    import numbers
-
-    return isinstance(value, numbers.Real) or type(value).__module__ == "numpy"
-
-
-def _is_run_dict(runs: Mapping) -> bool:
-    """A dict of dicts of scores is one run (scores may be numpy scalars), not runs by name."""
-    return all(isinstance(v, Mapping) and all(map(_is_score, v.values())) for v in runs.values())
-
-
-def _is_one_of_many(run: object) -> bool:
-    if isinstance(run, (str, os.PathLike, ParsedRun, CodedRun, pd.DataFrame)):
-        return True
-    return isinstance(run, Mapping) and not {"query_id", "doc_id"} <= set(run)
-
-
 def named_runs(runs: RunsLike) -> dict[str, RunLike]:
-    """``{name: run}``: one run, a list of runs, or a mapping of names to runs. A dict of dicts is one
-    run; a list of rows (namedtuples, tuples) is one run."""
-    if isinstance(runs, ParsedRun):
-        return {"run": runs}
+    """``{name: run}``: one run, a list of runs, or a mapping of names to runs (:func:`is_run_collection`:
+    a dict of dicts is one run, and so is a list of rows)."""
+    if not is_run_collection(runs):
+        return {"run": cast(RunLike, runs)}
     if isinstance(runs, Mapping):
-        if _is_run_dict(runs):
-            return {"run": cast(RunLike, runs)}
         return {str(k): v for k, v in runs.items()}
-    if isinstance(runs, (list, tuple)) and runs and all(map(_is_one_of_many, runs)):
-        return {f"run{i}": r for i, r in enumerate(runs)}
-    return {"run": cast(RunLike, runs)}
+    return {f"run{i}": r for i, r in enumerate(cast(Sequence[RunLike], runs))}
 
 
 @contextlib.contextmanager
@@ -170,13 +149,6 @@ def unique_names(infos: Sequence[RunInfo]) -> list[RunInfo]:
     return out
 
 
-def gold_ids(frame: pd.DataFrame) -> GoldIds:
-    table: Table = {}
-    for q, d, r in zip(frame["query_id"].tolist(), frame["doc_id"].tolist(), frame["relevance"].tolist()):
-        table.setdefault(q, {})[d] = r
-    return GoldIds(table)
-
-
 def ingest(
     named: dict[str, RunLike],
     readable: dict[str, Opened],
@@ -187,7 +159,7 @@ def ingest(
 ) -> tuple[list[Ingested], list[Finding]]:
     """Every run read in its task's format, aligned with the gold, checked (see the module text); the
     findings are those of the aligned runs, the tables the scorer reads."""
-    ids = gold_ids(gold)
+    ids = GoldIds(gold_table(gold))
     read = [_read(name, readable[name], task, forced, gold_source, named[name]) for name in named]
     infos = unique_names([info for info, _, _ in read])
     runs: list[Ingested] = []
@@ -254,14 +226,14 @@ def _gold_query_lines(run: CodedRun, ids: GoldIds) -> tuple[set[str], list[str],
 
     from ir_coliee.coded import index_in
 
-    lines_of = np.bincount(run.queries, minlength=len(run.query_ids))
+    lines_of = run.lines_per_query()
     known = index_in(run.query_ids, ids.queries) >= 0
     if known.all():  # the common case: every line is for a gold query, no mask over the lines
         present = np.bincount(run.docs, minlength=len(run.doc_ids)) > 0
     else:
         present = np.bincount(run.docs[known[run.queries]], minlength=len(run.doc_ids)) > 0
     docs = [d for d, p in zip(run.doc_ids.to_pylist(), present.tolist()) if p]
-    return run.query_set(), docs, int(lines_of[known].sum())
+    return run.query_set(lines_of), docs, int(lines_of[known].sum())
 
 
 def check_run(run: CodedRun, ids: GoldIds, task: Task, where: str, gold_source: str) -> list[Finding]:
