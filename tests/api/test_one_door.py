@@ -386,3 +386,13 @@ def test_a_case_file_whose_name_is_not_utf8_is_named_and_skipped(coliee_home, ca
     assert "0002\\xff9.txt: the file name is not valid UTF-8, skipped" in out
     doc_ids = [d.doc_id for d in ir_datasets.load("coliee/task1/2024/test").docs_iter()]
     assert doc_ids == ["000200", "000201", "000300", "000301"]  # the pool without the unreadable name
+
+
+def test_one_run_or_several_is_told_from_the_shape(write):
+    """A list of generators is several runs; a list of dict rows, or of namedtuples, is one run."""
+    gold = write("g.json", json.dumps({"001": ["010.txt"], "002": ["012.txt"]}))
+    rows = [("001", "010", 2.0), ("002", "099", 1.0)]
+    several = ir_coliee.score(gold, [(ScoredDoc(*r) for r in rows), iter([ScoredDoc("002", "012", 1.0)])], task=1)
+    assert several.table["MicroP"].tolist() == [1 / 2, 1.0]  # 1 of 2 retrieved; 1 of 1
+    as_dicts = [{"query_id": q, "doc_id": d, "score": s} for q, d, s in rows]
+    assert ir_coliee.score(gold, as_dicts, task=1).table["MicroP"].tolist() == [1 / 2]
