@@ -3,11 +3,13 @@
 A run of ten million lines names a few thousand queries and documents over and over. Kept as codes
 (each distinct id stored once, in an Arrow string array; each line two integers and a score), it takes
 a tenth of the memory of a string per cell, and the counts every ir_coliee measure needs come from
-vectorised steps: map run ids onto the gold's with Arrow's ``index_in``, find the lines whose
+vectorised steps: map the run's distinct ids onto the gold's, find the lines whose
 (query, document) pair is relevant, and add them up per query with ``bincount``. No Python object
 is made per line.
 
-numpy and pyarrow are imported here, at first use of this module, not when ``ir_coliee`` is imported.
+numpy is imported here, at first use of this module: runs of :data:`~ir_coliee.tables.SMALL_RUN` lines
+or more come here; shorter ones are counted in plain Python (:func:`ir_coliee.tables.set_counts`), with
+the same values.
 """
 
 from __future__ import annotations
@@ -15,48 +17,14 @@ from __future__ import annotations
 from typing import Optional
 
 import numpy as np
-import pyarrow as pa
-import pyarrow.compute as pc
 
-from ir_coliee.tables import CodedRun, Counts, Table
-
-#: Pair codes below this use a bitmap (one byte each) to find repeated pairs; above it, a hash table.
-_BITMAP_LIMIT = 1 << 28
+from ir_coliee.tables import BITMAP_LIMIT, CodedRun, Counts, Table, line_slices, repeated_pairs
 
 
-def index_in(ids: pa.Array, vocabulary: list[str]) -> np.ndarray:
-    """For each of ``ids``, its position in ``vocabulary``, or -1."""
-    found = pc.index_in(ids, value_set=pa.array(vocabulary, pa.string()))
-    return found.fill_null(-1).to_numpy(zero_copy_only=False)
-
-
-#: Lines handled at once where a step needs several arrays as long as the lines: bounds the memory.
-_SLICE = 1 << 20
-
-
-def _slices(n: int) -> list[slice]:
-    return [slice(at, at + _SLICE) for at in range(0, n, _SLICE)]
-
-
-def pair_codes(queries: np.ndarray, docs: np.ndarray, n_docs: int) -> np.ndarray:
-    """One integer per (query, document) pair of codes."""
-    return queries.astype(np.int64) * max(n_docs, 1) + docs
-
-
-def repeated_pairs(queries: np.ndarray, docs: np.ndarray, n_docs: int) -> np.ndarray:
-    """A mask of the lines whose (query, document) pair came on an earlier line."""
-    if not len(queries):
-        return np.zeros(0, dtype=bool)
-    size = (int(queries.max()) + 1) * max(n_docs, 1)
-    if size < _BITMAP_LIMIT:  # O(n), no hashing: if each line sets a new bit, no pair repeats
-        seen = np.zeros(size, dtype=bool)
-        for part in _slices(len(queries)):
-            seen[pair_codes(queries[part], docs[part], n_docs)] = True
-        if int(np.count_nonzero(seen)) == len(queries):
-            return np.zeros(len(queries), dtype=bool)
-    import pandas as pd
-
-    return pd.Series(pair_codes(queries, docs, n_docs)).duplicated().to_numpy()
+def index_in(ids: list[str], vocabulary: list[str]) -> np.ndarray:
+    """For each of ``ids`` (distinct ids: a few thousand), its position in ``vocabulary``, or -1."""
+    position = {v: i for i, v in enumerate(vocabulary)}
+    return np.fromiter((position.get(i, -1) for i in ids), dtype=np.int64, count=len(ids))
 
 
 class CodedGold:
@@ -75,7 +43,7 @@ class CodedGold:
         self.relevant = np.array([len(docs) for docs in relevant], dtype=np.int64)
         size = len(self.queries) * len(self.docs)
         self.table: Optional[np.ndarray] = None
-        if size < _BITMAP_LIMIT:  # a lookup per line instead of a binary search
+        if size < BITMAP_LIMIT:  # a lookup per line instead of a binary search
             self.table = np.zeros(size, dtype=bool)
             self.table[self.pairs] = True
 
@@ -102,16 +70,17 @@ class CodedGold:
         slice by slice of the run's lines."""
         n = len(self.queries)
         query_of, doc_of = self.line_codes(run)
-        again = None if run.unique else repeated_pairs(run.queries, run.docs, len(run.doc_ids))
+        queries, docs, _ = run.arrays()
+        again = None if run.unique else repeated_pairs(queries, docs, len(run.doc_ids))
         tp = np.zeros(n, dtype=np.int64)
         retrieved = np.zeros(n, dtype=np.int64)
-        for part in _slices(len(run)):
-            line_query = query_of[run.queries[part]]
+        for part in line_slices(len(run)):
+            line_query = query_of[queries[part]]
             kept = line_query >= 0
             if again is not None:
                 kept &= ~again[part]
             retrieved += np.bincount(line_query[kept], minlength=n)
-            relevant = kept & self.relevant_lines(line_query, doc_of[run.docs[part]])
+            relevant = kept & self.relevant_lines(line_query, doc_of[docs[part]])
             tp += np.bincount(line_query[relevant], minlength=n)
         return {
             q: Counts(t, r, rel)

@@ -24,15 +24,17 @@ import itertools
 import math
 import numbers
 import operator
+import re
+from array import array
 from collections.abc import Iterable, Iterator, Mapping
-from typing import TYPE_CHECKING, Any, NamedTuple, Optional
+from typing import TYPE_CHECKING, Any, NamedTuple, Optional, cast
 
 from ir_coliee.errors import ColieeScoringError
 from ir_coliee.tables import CodedRun, Table
+from ir_coliee.textfile import strip_txt
 
 if TYPE_CHECKING:
     import numpy as np
-    import pyarrow as pa
 
 #: Dataset ids of collections whose document names repeat across queries carry the query: ``826/032``.
 SCOPE = "/"
@@ -65,20 +67,20 @@ def _is_missing(value: object) -> bool:
     return value is None or (isinstance(value, float) and math.isnan(value))
 
 
-def _encoded(values: Any, source: str, what: str) -> tuple[np.ndarray, pa.Array]:
+def _encoded(values: Any, source: str, what: str) -> tuple[np.ndarray, list[str]]:
     """Codes and distinct texts of a column of ids of any dtype; the first missing id is refused with
     its row. Distinct values are converted once (a few thousand), not every line."""
     import numpy as np
     import pandas as pd
-    import pyarrow as pa
 
     codes, uniques = pd.factorize(values if isinstance(values, pd.Series) else np.asarray(values, dtype=object))
     if len(codes) and int(codes.min()) < 0:
         row = int(np.flatnonzero(codes < 0)[0])
         raise _refuse(source, f"row {row}: the {what} is missing (None or NaN)")
-    texts = pa.array([id_text(u, source, what) for u in list(uniques)], pa.string())
-    ids, merged, _ = _recoded(texts, codes.astype(np.int64, copy=False))  # 1 and "1" are one id
-    return merged, ids
+    texts = [id_text(u, source, what) for u in list(uniques)]
+    distinct, remap = _merged(texts)  # 1 and "1" are one id
+    codes = codes.astype(np.int64, copy=False)
+    return (codes if remap is None else np.asarray(remap, dtype=np.int64)[codes]), distinct
 
 
 def _scores(values: Any, source: str) -> np.ndarray:
@@ -230,14 +232,14 @@ class Aligned(NamedTuple):
     notes: list[str]
 
 
-def _numeral(ids: pa.Array) -> pa.Array:
-    """Each id's numbers without leading zeros (``0012`` -> ``12``, ``826/027`` -> ``826/27``), null where
-    the id is not ASCII digits (in parts joined by the scope)."""
-    import pyarrow.compute as pc
+_DIGITS = re.compile(r"[0-9]+(/[0-9]+)*")
+_LEADING_ZEROS = re.compile(r"(^|/)0+([0-9])")
 
-    digits = pc.match_substring_regex(ids, r"^[0-9]+(/[0-9]+)*$")
-    trimmed = pc.replace_substring_regex(ids, r"(^|/)0+([0-9])", r"\1\2")
-    return pc.if_else(digits, trimmed, None)
+
+def _numeral(text: str) -> Optional[str]:
+    """An id's numbers without leading zeros (``0012`` -> ``12``, ``826/027`` -> ``826/27``), ``None``
+    where the id is not ASCII digits (in parts joined by the scope)."""
+    return _LEADING_ZEROS.sub(r"\1\2", text) if _DIGITS.fullmatch(text) else None
 
 
 def _uniform_width(gold: list[str]) -> Optional[int]:
@@ -246,91 +248,78 @@ def _uniform_width(gold: list[str]) -> Optional[int]:
     return widths.pop() if len(widths) == 1 and all(g.isascii() and g.isdigit() for g in gold) else None
 
 
-def _unpadded(ids: pa.Array, gold: list[str]) -> tuple[pa.Array, int, Optional[tuple[str, str]]]:
+def _unpadded(ids: list[str], gold: list[str]) -> tuple[list[str], int, Optional[tuple[str, str]]]:
     """``ids`` with zero padding restored where an id is not a gold id: an id with the number of exactly
     one gold id becomes it (``12`` -> ``012``); where every gold id has the same width, a shorter number
     is padded to it (``99`` -> ``000099``, a document the gold does not name). How many were replaced, and
-    one example."""
-    import numpy as np
-    import pyarrow as pa
-    import pyarrow.compute as pc
-
-    from ir_coliee.coded import index_in
-
-    if not gold or not len(ids):
-        return ids, 0, None
-    gold_ids = pa.array(gold, pa.string())
-    absent = pc.invert(pc.is_in(ids, value_set=gold_ids))
-    if not pc.any(absent).as_py():
+    one example. The ids are distinct ids, a few thousand: plain Python at every run size."""
+    known = set(gold)
+    if not gold or all(i in known for i in ids):
         return ids, 0, None
     by_number: dict[str, Optional[str]] = {}
-    for number, gid in zip(_numeral(gold_ids).to_pylist(), gold):
+    for gid in gold:
+        number = _numeral(gid)
         if number is not None:
             by_number[number] = gid if number not in by_number else None  # two gold ids, one number: ambiguous
-    unique = {n: g for n, g in by_number.items() if g is not None}
-    position = index_in(_numeral(ids), list(unique))
-    known = pa.array(position >= 0) if unique else pa.array(np.zeros(len(ids), dtype=bool))
-    new = pc.if_else(
-        pc.and_(absent, known),
-        pa.array(list(unique.values()), pa.string()).take(pa.array(np.maximum(position, 0))) if unique else ids,
-        ids,
-    )
     width = _uniform_width(gold)
-    if width is not None:
-        short = pc.and_(pc.match_substring_regex(new, r"^[0-9]+$"), pc.less(pc.utf8_length(new), width))
-        new = pc.if_else(pc.and_(absent, short), pc.utf8_lpad(new, width=width, padding="0"), new)
-    changed = pc.not_equal(new, ids).to_numpy(zero_copy_only=False)
-    if not changed.any():
+    new = list(ids)
+    for i, text in enumerate(ids):
+        if text in known:
+            continue
+        number = _numeral(text)
+        if number is not None and by_number.get(number) is not None:
+            new[i] = cast(str, by_number[number])
+        elif width is not None and text.isascii() and text.isdigit() and len(text) < width:
+            new[i] = text.zfill(width)
+    changed = [i for i, (old, now) in enumerate(zip(ids, new)) if old != now]
+    if not changed:
         return ids, 0, None
-    first = int(np.flatnonzero(changed)[0])
-    return new, int(changed.sum()), (ids[first].as_py(), new[first].as_py())
+    return new, len(changed), (ids[changed[0]], new[changed[0]])
 
 
-def _without_txt(ids: pa.Array) -> pa.Array:
-    import pyarrow.compute as pc
-
-    if not pc.any(pc.ends_with(ids, ".txt")).as_py():
-        return ids
-    return pc.replace_substring_regex(ids, r"\.txt$", "")
+def _without_txt(ids: list[str]) -> list[str]:
+    return [strip_txt(i) for i in ids] if any(i.endswith(".txt") for i in ids) else ids
 
 
 def _rescoped(run: CodedRun, scoped: bool) -> tuple[CodedRun, int]:
     """Document ids scoped by their query (``826/032``) where the gold's are, unscoped where the gold's are
     not; pairs, not distinct ids, decide (``032`` of case 826 is not ``032`` of case 827)."""
-    import numpy as np
-    import pyarrow as pa
-    import pyarrow.compute as pc
-
-    has_scope = pc.match_substring(run.doc_ids, SCOPE).to_numpy(zero_copy_only=False)
-    if (scoped and has_scope.all()) or (not scoped and not has_scope.any()):
+    has_scope = [SCOPE in d for d in run.doc_ids]
+    if (scoped and all(has_scope)) or (not scoped and not any(has_scope)):
         return run, 0
-    queries, docs = run.query_ids.to_pylist(), run.doc_ids.to_pylist()
-    pairs = run.queries.astype(np.int64) * max(len(docs), 1) + run.docs
-    distinct, inverse = np.unique(pairs, return_inverse=True)
-    texts, changed = [], 0
-    for pair in distinct.tolist():
-        q, d = queries[pair // max(len(docs), 1)], docs[pair % max(len(docs), 1)]
-        prefix = q + SCOPE
-        new = (d if d.startswith(prefix) else prefix + d) if scoped else d.removeprefix(prefix)
-        changed += new != d
-        texts.append(new)
-    encoded = pc.dictionary_encode(pa.array(texts, pa.string()))
-    codes = encoded.indices.to_numpy(zero_copy_only=False).astype(np.int64)[inverse.reshape(-1)]
-    return CodedRun(
-        run.query_ids, encoded.dictionary, run.queries, codes, run.scores, unique=run.unique and not changed
-    ), changed
+    ids: dict[str, int] = {}
+    by_pair: dict[tuple[int, int], int] = {}
+    changed = 0
+    queries, docs = run.lists()
+    codes = array("q")
+    for pair in zip(queries, docs):  # a run that needs scoping is a small Task 2 run
+        code = by_pair.get(pair)
+        if code is None:
+            q, d = run.query_ids[pair[0]], run.doc_ids[pair[1]]
+            prefix = q + SCOPE
+            new = (d if d.startswith(prefix) else prefix + d) if scoped else d.removeprefix(prefix)
+            changed += new != d
+            code = by_pair[pair] = ids.setdefault(new, len(ids))
+        codes.append(code)
+    return run.with_codes(run.query_ids, list(ids), run.queries, codes, merged=bool(changed)), changed
 
 
-def _recoded(ids: pa.Array, codes: np.ndarray) -> tuple[pa.Array, np.ndarray, bool]:
-    """Distinct ``ids`` again after a mapping made two of them one; whether any merged."""
-    import numpy as np
-    import pyarrow.compute as pc
+def _merged(ids: list[str]) -> tuple[list[str], Optional[list[int]]]:
+    """Distinct ``ids`` again after a mapping made two of them one, and the old code -> new code map
+    (``None`` when none merged)."""
+    position: dict[str, int] = {}
+    remap = [position.setdefault(i, len(position)) for i in ids]
+    return (ids, None) if len(position) == len(ids) else (list(position), remap)
 
-    if len(pc.unique(ids)) == len(ids):
-        return ids, codes, False
-    encoded = pc.dictionary_encode(ids)
-    remap = encoded.indices.to_numpy(zero_copy_only=False).astype(np.int64)
-    return encoded.dictionary, remap[codes], True
+
+def _recoded(run: CodedRun, query_ids: list[str], doc_ids: list[str]) -> CodedRun:
+    """``run`` under new ``query_ids`` and ``doc_ids`` (one per old code), codes merged where two became one."""
+    if query_ids == run.query_ids and doc_ids == run.doc_ids:
+        return run
+    queries, query_map = _merged(query_ids)
+    docs, doc_map = _merged(doc_ids)
+    query_codes, doc_codes = run.remapped(query_map, doc_map)
+    return run.with_codes(queries, docs, query_codes, doc_codes, merged=query_map is not None or doc_map is not None)
 
 
 def align(run: CodedRun, gold: GoldIds) -> Aligned:
@@ -339,15 +328,10 @@ def align(run: CodedRun, gold: GoldIds) -> Aligned:
         return Aligned(run, [])
     notes: list[str] = []
     query_ids, padded_queries, query_example = _unpadded(_without_txt(run.query_ids), gold.queries)
-    doc_ids = _without_txt(run.doc_ids)
-    query_ids, queries, merged_q = _recoded(query_ids, run.queries)
-    doc_ids, docs, merged_d = _recoded(doc_ids, run.docs)
-    out = CodedRun(query_ids, doc_ids, queries, docs, run.scores, unique=run.unique and not (merged_q or merged_d))
+    out = _recoded(run, query_ids, _without_txt(run.doc_ids))
     out, _ = _rescoped(out, gold.scoped)
     doc_ids, padded_docs, doc_example = _unpadded(out.doc_ids, gold.docs)
-    if padded_docs:
-        doc_ids, docs, merged = _recoded(doc_ids, out.docs)
-        out = CodedRun(out.query_ids, doc_ids, out.queries, docs, out.scores, unique=out.unique and not merged)
+    out = _recoded(out, out.query_ids, doc_ids)
     for count, example, what in ((padded_queries, query_example, "query"), (padded_docs, doc_example, "document")):
         if count and example is not None:
             notes.append(

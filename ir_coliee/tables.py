@@ -10,8 +10,9 @@ rows of gold queries are kept.
 from __future__ import annotations
 
 import heapq
+from array import array
 from collections.abc import Iterable, Iterator
-from typing import TYPE_CHECKING, NamedTuple, Optional
+from typing import TYPE_CHECKING, NamedTuple, Optional, Union, cast
 
 from ir_measures.util import ScoredDoc
 
@@ -20,7 +21,6 @@ from ir_coliee.errors import ColieeScoringError
 if TYPE_CHECKING:
     import numpy as np
     import pandas as pd
-    import pyarrow as pa
 
 #: query id -> document id -> relevance (gold) or best score (run)
 Table = dict[str, dict[str, float]]
@@ -34,23 +34,73 @@ class Counts(NamedTuple):
     relevant: int
 
 
+# --- the numpy steps of long runs -------------------------------------------------------------------
+
+#: Pair codes below this use a bitmap (one byte each) to find repeated pairs; above it, a hash table.
+BITMAP_LIMIT = 1 << 28
+
+
+#: Lines handled at once where a step needs several arrays as long as the lines: bounds the memory.
+_SLICE = 1 << 20
+
+
+def line_slices(n: int) -> list[slice]:
+    return [slice(at, at + _SLICE) for at in range(0, n, _SLICE)]
+
+
+def pair_codes(queries: np.ndarray, docs: np.ndarray, n_docs: int) -> np.ndarray:
+    """One integer per (query, document) pair of codes."""
+    import numpy as np
+
+    return queries.astype(np.int64) * max(n_docs, 1) + docs
+
+
+def repeated_pairs(queries: np.ndarray, docs: np.ndarray, n_docs: int) -> np.ndarray:
+    """A mask of the lines whose (query, document) pair came on an earlier line."""
+    import numpy as np
+
+    if not len(queries):
+        return np.zeros(0, dtype=bool)
+    size = (int(queries.max()) + 1) * max(n_docs, 1)
+    if size < BITMAP_LIMIT:  # O(n), no hashing: if each line sets a new bit, no pair repeats
+        seen = np.zeros(size, dtype=bool)
+        for part in line_slices(len(queries)):
+            seen[pair_codes(queries[part], docs[part], n_docs)] = True
+        if int(np.count_nonzero(seen)) == len(queries):
+            return np.zeros(len(queries), dtype=bool)
+    import pandas as pd
+
+    return pd.Series(pair_codes(queries, docs, n_docs)).duplicated().to_numpy()
+
+
+#: Runs shorter than this take their per-line steps in plain Python: for a submission of a few thousand
+#: lines, importing numpy costs more than the work (``bench/bench_speed.py``). Longer runs take them in
+#: numpy. Both give the same values; the tests compare them on every method, at every size.
+SMALL_RUN = 20_000
+
+#: A column of line codes or scores: an ``array.array`` (the line reader's) or a numpy array.
+Column = Union["array[int]", "array[float]", "np.ndarray"]
+
+
 class CodedRun:
-    """A run as codes: ``queries[i]`` and ``docs[i]`` index ``query_ids`` and ``doc_ids``; ``scores[i]``.
+    """A run as codes: ``queries[i]`` and ``docs[i]`` index ``query_ids`` and ``doc_ids`` (lists of the
+    distinct ids); ``scores[i]``. The columns are ``array.array`` or numpy arrays.
 
     Iterating yields ``ir_measures.ScoredDoc`` rows; :meth:`frame` is the ``query_id, doc_id, score``
     DataFrame (built once, on first use). ``unique``: no (query, document) pair is given twice (the
-    reader checked), so nothing needs merging.
+    reader checked), so nothing needs merging. The per-line steps below take numpy only for runs of
+    :data:`SMALL_RUN` lines or more.
     """
 
     __slots__ = ("_frame", "aligned", "doc_ids", "docs", "queries", "query_ids", "scores", "unique")
 
     def __init__(
         self,
-        query_ids: pa.Array,
-        doc_ids: pa.Array,
-        queries: np.ndarray,
-        docs: np.ndarray,
-        scores: np.ndarray,
+        query_ids: list[str],
+        doc_ids: list[str],
+        queries: Column,
+        docs: Column,
+        scores: Column,
         unique: bool = False,
     ):
         self.query_ids, self.doc_ids = query_ids, doc_ids
@@ -64,10 +114,70 @@ class CodedRun:
     def __len__(self) -> int:
         return len(self.queries)
 
+    @property
+    def small(self) -> bool:
+        """Whether the per-line steps run in plain Python (see :data:`SMALL_RUN`)."""
+        return len(self) < SMALL_RUN
+
+    def arrays(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Query codes, document codes and scores as numpy arrays (over the same memory where it can)."""
+        import numpy as np
+
+        return (
+            np.asarray(self.queries, dtype=np.int64),
+            np.asarray(self.docs, dtype=np.int64),
+            np.asarray(self.scores, dtype=float),
+        )
+
+    def lists(self) -> tuple[list[int], list[int]]:
+        """Query and document codes as Python lists (the small steps)."""
+        return cast(list[int], self.queries.tolist()), cast(list[int], self.docs.tolist())
+
     def __iter__(self) -> Iterator[ScoredDoc]:
-        queries, docs = self.query_ids.to_pylist(), self.doc_ids.to_pylist()
-        for q, d, s in zip(self.queries.tolist(), self.docs.tolist(), self.scores.tolist()):
+        queries, docs = self.query_ids, self.doc_ids
+        for q, d, s in zip(*self.lists(), self.scores.tolist()):
             yield ScoredDoc(queries[q], docs[d], s)
+
+    def with_codes(
+        self, query_ids: list[str], doc_ids: list[str], queries: Column, docs: Column, merged: bool
+    ) -> CodedRun:
+        """The same lines under other ids (``merged``: two ids became one, so pairs may repeat)."""
+        return CodedRun(query_ids, doc_ids, queries, docs, self.scores, unique=self.unique and not merged)
+
+    def remapped(self, query_map: Optional[list[int]], doc_map: Optional[list[int]]) -> tuple[Column, Column]:
+        """The query and document codes taken through ``query_map`` and ``doc_map`` (``None``: kept)."""
+        if self.small:
+            queries, docs = self.lists()
+            return (
+                self.queries if query_map is None else array("q", map(query_map.__getitem__, queries)),
+                self.docs if doc_map is None else array("q", map(doc_map.__getitem__, docs)),
+            )
+        import numpy as np
+
+        q, d, _ = self.arrays()
+        return (
+            q if query_map is None else np.asarray(query_map, dtype=np.int64)[q],
+            d if doc_map is None else np.asarray(doc_map, dtype=np.int64)[d],
+        )
+
+    def repeated(self) -> list[tuple[int, int]]:
+        """Each line whose (query, document) pair came on an earlier line, with that first line."""
+        if self.unique:
+            return []
+        if self.small:
+            first: dict[tuple[int, int], int] = {}
+            return [(i, first[pair]) for i, pair in enumerate(zip(*self.lists())) if first.setdefault(pair, i) != i]
+        import numpy as np
+
+        q, d, _ = self.arrays()
+        again = np.flatnonzero(repeated_pairs(q, d, len(self.doc_ids)))
+        if not len(again):
+            return []
+        pairs = pair_codes(q, d, len(self.doc_ids))
+        seen: dict[int, int] = {}  # only the pairs given again: a few rows, not a table of every row
+        for i in np.flatnonzero(np.isin(pairs, pairs[again])).tolist():
+            seen.setdefault(int(pairs[i]), i)
+        return [(i, seen[int(pairs[i])]) for i in again.tolist()]
 
     def frame(self) -> pd.DataFrame:
         """``query_id``, ``doc_id``, ``score``, ids as Python strings (the shape ir_measures and PyTerrier take)."""
@@ -78,32 +188,49 @@ class CodedRun:
             # Arrow takes each id from the distinct ones and hands the column to pandas as it stands
             # (pandas 3's string dtype is Arrow's; older pandas get objects): no Python object per cell
             # on the way, which took a third more memory and twice the time
+            q, d, scores = self.arrays()
             self._frame = pd.DataFrame(
                 {
-                    "query_id": self.query_ids.take(pa.array(self.queries)).to_pandas(),
-                    "doc_id": self.doc_ids.take(pa.array(self.docs)).to_pandas(),
-                    "score": self.scores,
+                    "query_id": pa.array(self.query_ids, pa.string()).take(pa.array(q)).to_pandas(),
+                    "doc_id": pa.array(self.doc_ids, pa.string()).take(pa.array(d)).to_pandas(),
+                    "score": scores,
                 }
             )
         return self._frame
 
+    def _groups(self) -> Iterator[tuple[int, list[int], list[float]]]:
+        """Each query code with the document codes and scores of its lines, in line order."""
+        if self.small:
+            docs_of: dict[int, tuple[list[int], list[float]]] = {}
+            queries, docs = self.lists()
+            for q, d, s in zip(queries, docs, self.scores.tolist()):
+                held = docs_of.get(q)
+                if held is None:
+                    held = docs_of[q] = ([], [])
+                held[0].append(d)
+                held[1].append(s)
+            for q, (ds, ss) in docs_of.items():
+                yield q, ds, ss
+            return
+        import numpy as np
+
+        query_codes, doc_codes, scores = self.arrays()
+        order = None if np.all(query_codes[1:] >= query_codes[:-1]) else np.argsort(query_codes, kind="stable")
+        codes = query_codes if order is None else query_codes[order]
+        starts = [0, *(np.flatnonzero(codes[1:] != codes[:-1]) + 1).tolist(), len(codes)] if len(codes) else []
+        for start, end in zip(starts, starts[1:]):
+            rows = slice(start, end) if order is None else order[start:end]
+            yield int(codes[start]), doc_codes[rows].tolist(), scores[rows].tolist()
+
     def table(self, keep: Optional[set[str]] = None) -> Table:
         """The run as ``{query_id: {doc_id: score}}`` (the queries in ``keep``, all when ``None``), each id
         string shared by all its lines; a pair given twice keeps its best score, as :func:`run_table`."""
-        import numpy as np
-
-        queries, docs = self.query_ids.to_pylist(), self.doc_ids.to_pylist()
-        order = None if np.all(self.queries[1:] >= self.queries[:-1]) else np.argsort(self.queries, kind="stable")
-        codes = self.queries if order is None else self.queries[order]
-        starts = [0, *(np.flatnonzero(codes[1:] != codes[:-1]) + 1).tolist(), len(codes)] if len(codes) else []
         out: Table = {}
-        for start, end in zip(starts, starts[1:]):
-            qid = queries[codes[start]]
-            if start == end or (keep is not None and qid not in keep):
+        for q, doc_codes, scores in self._groups():
+            qid = self.query_ids[q]
+            if keep is not None and qid not in keep:
                 continue
-            rows = slice(start, end) if order is None else order[start:end]
-            named = map(docs.__getitem__, self.docs[rows].tolist())
-            scores = self.scores[rows].tolist()
+            named = map(self.doc_ids.__getitem__, doc_codes)
             table = out.setdefault(qid, {})
             if self.unique:
                 table.update(zip(named, scores))
@@ -113,18 +240,39 @@ class CodedRun:
                         table[did] = score
         return out
 
-    def lines_per_query(self) -> np.ndarray:
+    def lines_per_query(self) -> list[int]:
         """How many lines each of :attr:`query_ids` has."""
+        return self._bincount(self.queries, len(self.query_ids))
+
+    def _bincount(self, codes: Column, n: int) -> list[int]:
+        if self.small:
+            out = [0] * n
+            for c in cast(list[int], codes.tolist()):
+                out[c] += 1
+            return out
         import numpy as np
 
-        return np.bincount(self.queries, minlength=len(self.query_ids))
+        return np.bincount(np.asarray(codes, dtype=np.int64), minlength=n).tolist()
 
-    def query_set(self, lines: Optional[np.ndarray] = None) -> set[str]:
+    def docs_of_queries(self, kept: list[bool]) -> list[str]:
+        """The distinct documents of the lines whose query code is marked in ``kept``."""
+        if all(kept):
+            present = self._bincount(self.docs, len(self.doc_ids))
+            return [d for d, n in zip(self.doc_ids, present) if n]
+        if self.small:
+            queries, docs = self.lists()
+            seen = {d for q, d in zip(queries, docs) if kept[q]}
+            return [d for i, d in enumerate(self.doc_ids) if i in seen]
+        import numpy as np
+
+        q, d, _ = self.arrays()
+        found = np.bincount(d[np.asarray(kept, dtype=bool)[q]], minlength=len(self.doc_ids)) > 0
+        return [doc for doc, p in zip(self.doc_ids, found.tolist()) if p]
+
+    def query_set(self, lines: Optional[list[int]] = None) -> set[str]:
         """The queries that have at least one line (``lines``: :meth:`lines_per_query`, when already counted)."""
-        import pyarrow as pa
-
-        present = (self.lines_per_query() if lines is None else lines) > 0
-        return set(self.query_ids.filter(pa.array(present)).to_pylist())
+        counted = self.lines_per_query() if lines is None else lines
+        return {q for q, n in zip(self.query_ids, counted) if n}
 
 
 def table_frame(table: Table) -> pd.DataFrame:

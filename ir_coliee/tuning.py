@@ -141,28 +141,27 @@ def _ranked(run: TYPE_RUN, gold: Table, measure: Measure) -> Optional[_Ranking]:
     """The run ranked for :class:`_Ranking`, when ``measure`` is an ir_coliee set measure without a cutoff
     of its own; else ``None`` (the measure is evaluated at each cutoff)."""
     import numpy as np
-    import pyarrow.compute as pc
 
-    from ir_coliee.coded import CodedGold, repeated_pairs
+    from ir_coliee.coded import CodedGold
     from ir_coliee.shapes import coded_run
 
     if not counts_sets(measure):
         return None
     codes = coded_run(run)
-    if not codes.unique and repeated_pairs(codes.queries, codes.docs, len(codes.doc_ids)).any():
+    if codes.repeated():
         codes = coded_run(table_frame(codes.table()))  # a pair given twice counts once, with its best score
     gold_codes = CodedGold(gold, measure["rel"])
     n = len(gold_codes.queries)
     query_of, doc_of = gold_codes.line_codes(codes)
-    query = query_of[codes.queries]
+    queries, docs, all_scores = codes.arrays()
+    query = query_of[queries]
     doc_rank = np.empty(len(codes.doc_ids), dtype=np.int64)
-    doc_rank[pc.sort_indices(codes.doc_ids).to_numpy()] = np.arange(len(codes.doc_ids))
-    longest = int(np.bincount(codes.queries).max()) if len(codes) else 1
-    all_scores = np.asarray(codes.scores, dtype=float)
-    order = np.lexsort((-doc_rank[codes.docs], -all_scores, query))
+    doc_rank[sorted(range(len(codes.doc_ids)), key=codes.doc_ids.__getitem__)] = np.arange(len(codes.doc_ids))
+    longest = int(np.bincount(queries).max()) if len(codes) else 1
+    order = np.lexsort((-doc_rank[docs], -all_scores, query))
     order = order[query[order] >= 0]
     query, score = query[order], all_scores[order]
-    is_relevant = gold_codes.relevant_lines(query, doc_of[codes.docs[order]])
+    is_relevant = gold_codes.relevant_lines(query, doc_of[docs[order]])
     length = np.bincount(query, minlength=n)
     start = np.concatenate([[0], np.cumsum(length)[:-1]]).astype(np.int64) if n else np.zeros(0, dtype=np.int64)
     relevant_before = np.concatenate([[0], np.cumsum(is_relevant)])

@@ -125,7 +125,7 @@ class ColieeEvaluator(providers.Evaluator):
         tables: list[Table] = []  # the run as a dict, made once, when a measure needs it
 
         def counts(fn: CountFn, cutoff: Optional[int], rel: int) -> dict[str, Counts]:
-            if fn is set_counts and cutoff is None:  # counted with numpy, from the codes
+            if fn is set_counts and cutoff is None and not codes.small:  # the same counts, with numpy
                 return CodedGold(self.gold, rel).counts(codes)
             if not tables:
                 tables.append(codes.table(set(self.gold)))

@@ -4,14 +4,13 @@ dictionary codes); ``None`` whenever a line needs a closer look, for the line-by
 from __future__ import annotations
 
 import os
-from typing import TYPE_CHECKING, BinaryIO, Callable, Optional, Union
+from typing import BinaryIO, Callable, Optional, Union
 
 import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
 import pyarrow.csv as pa_csv
 
-from ir_coliee.coded import CodedRun, repeated_pairs
 from ir_coliee.errors import PathLike
 from ir_coliee.model.formats import (
     COMMENT_OPEN,
@@ -19,12 +18,9 @@ from ir_coliee.model.formats import (
     RunFormat,
 )
 from ir_coliee.progress import tqdm_bar
-from ir_coliee.textfile import MAX_LINE, strip_txt
-
-if TYPE_CHECKING:
-    pass
-
 from ir_coliee.runs.lines import _LONE_CR, ParsedRun, format_spec
+from ir_coliee.tables import CodedRun, repeated_pairs
+from ir_coliee.textfile import MAX_LINE, strip_txt
 
 #: pyarrow's CSV reader parses blocks of this size on all cores.
 _BLOCK = 1 << 24
@@ -153,17 +149,17 @@ def _arrow_table(path: PathLike, fmt: RunFormat, start: int, sep: bytes, size: i
             bar.close()
 
 
-def _codes(chunked: pa.ChunkedArray, strip: bool) -> tuple[np.ndarray, pa.Array]:
+def _codes(chunked: pa.ChunkedArray, strip: bool) -> tuple[np.ndarray, list[str]]:
     """A dictionary column's codes (32-bit: half the memory) and values, ``.txt`` stripped from the
     values (merging ids that differ only by it)."""
     combined = chunked.combine_chunks() if chunked.num_chunks else pa.array([], chunked.type)
     codes = combined.indices.to_numpy(zero_copy_only=False)
-    values = combined.dictionary
-    if not strip or not pc.any(pc.ends_with(values, ".txt")).as_py():
+    values = combined.dictionary.to_pylist()
+    if not strip or not any(v.endswith(".txt") for v in values):
         return codes, values
     position: dict[str, int] = {}
-    remap = [position.setdefault(strip_txt(v), len(position)) for v in values.to_pylist()]
-    return np.array(remap, dtype=codes.dtype)[codes], pa.array(list(position), pa.string())
+    remap = [position.setdefault(strip_txt(v), len(position)) for v in values]
+    return np.array(remap, dtype=codes.dtype)[codes], list(position)
 
 
 def parse_fast(path: PathLike, fmt: Union[RunFormat, FormatName], skip: int) -> Optional[ParsedRun]:
@@ -188,9 +184,9 @@ def parse_fast(path: PathLike, fmt: Union[RunFormat, FormatName], skip: int) -> 
     del table
     queries, query_ids = _codes(columns.pop(fmt.query), strip=True)
     docs, doc_ids = _codes(columns.pop(fmt.doc), strip=fmt.strips_txt)
-    if not len(queries) or pc.any(pc.starts_with(query_ids, COMMENT_OPEN)).as_py():
+    if not len(queries) or any(q.startswith(COMMENT_OPEN) for q in query_ids):
         return None  # a comment after the first run line: only the checked reader skips it exactly
-    if fmt.labels and (not set(doc_ids.to_pylist()) <= set(fmt.labels) or np.bincount(queries).max(initial=0) > 1):
+    if fmt.labels and (not set(doc_ids) <= set(fmt.labels) or np.bincount(queries).max(initial=0) > 1):
         return None
     if repeated_pairs(queries, docs, len(doc_ids)).any():
         return None

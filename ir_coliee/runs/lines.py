@@ -10,10 +10,6 @@ from array import array
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Callable, Literal, NamedTuple, Optional, Union
 
-import numpy as np
-import pyarrow as pa
-
-from ir_coliee.coded import CodedRun, pair_codes, repeated_pairs
 from ir_coliee.errors import ColieeFormatError, PathLike, shown
 from ir_coliee.model.formats import (
     COMMENT_CLOSE,
@@ -25,9 +21,11 @@ from ir_coliee.model.formats import (
     sniff,
 )
 from ir_coliee.progress import progress
+from ir_coliee.tables import CodedRun
 from ir_coliee.textfile import iter_lines, strip_txt
 
 if TYPE_CHECKING:
+    import numpy as np
     import pandas as pd
 
 
@@ -186,39 +184,28 @@ class RunColumns:
         return len(self.lines)
 
     def codes(self) -> tuple[np.ndarray, np.ndarray]:
-        """The query and document code of each line, as arrays over the same memory."""
+        """The query and document code of each line, as numpy arrays over the same memory."""
+        import numpy as np
+
         return np.frombuffer(self.queries, dtype=np.int64), np.frombuffer(self.docs, dtype=np.int64)
 
     def pair_codes(self) -> np.ndarray:
+        from ir_coliee.tables import pair_codes
+
         return pair_codes(*self.codes(), len(self.doc_ids))
 
     def duplicates(self) -> list[Duplicate]:
         """Each (query, document) pair given again, with the line it was first given on."""
-        pairs = self.pair_codes()
-        again = np.flatnonzero(repeated_pairs(*self.codes(), len(self.doc_ids)))
-        if not len(again):
-            return []
-        first: dict[int, int] = {}  # only the pairs given again: a few rows, not a table of every row
-        for i in np.flatnonzero(np.isin(pairs, pairs[again])).tolist():
-            first.setdefault(int(pairs[i]), i)
         query_ids, doc_ids = list(self.query_ids), list(self.doc_ids)
         return [
-            Duplicate(
-                self.lines[i], self.lines[first[int(pairs[i])]], query_ids[self.queries[i]], doc_ids[self.docs[i]]
-            )
-            for i in again.tolist()
+            Duplicate(self.lines[i], self.lines[first], query_ids[self.queries[i]], doc_ids[self.docs[i]])
+            for i, first in self.coded().repeated()
         ]
 
     def coded(self) -> CodedRun:
         """The run as codes; where the format has no score, line order is the ranking."""
-        n = len(self)
-        scores = np.frombuffer(self.scores, dtype=float) if self.fmt.scored else np.arange(n, 0, -1, dtype=float)
-        return CodedRun(
-            pa.array(list(self.query_ids), pa.string()),
-            pa.array(list(self.doc_ids), pa.string()),
-            *self.codes(),
-            scores,
-        )
+        scores = self.scores if self.fmt.scored else array("d", range(len(self), 0, -1))
+        return CodedRun(list(self.query_ids), list(self.doc_ids), self.queries, self.docs, scores)
 
 
 TextHook = Callable[[int, str, Optional[list[str]]], None]

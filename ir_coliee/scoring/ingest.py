@@ -90,7 +90,7 @@ def opened(named: dict[str, RunLike]) -> Iterator[dict[str, Opened]]:
 def holds_labels(run: Opened) -> bool:
     """Whether the run's second column holds Y/N answers (decides the task when none is given)."""
     if isinstance(run, CodedRun):
-        docs = set(run.doc_ids.to_pylist())
+        docs = set(run.doc_ids)
         return bool(docs) and docs <= set(ANSWER_LABELS)
     fmt = run.format if isinstance(run, ParsedRun) else first_format(run)[1]
     return FORMATS[fmt].labels != ()
@@ -222,18 +222,11 @@ def describe(kinds: set[tuple[str, int]]) -> str:
 
 def _gold_query_lines(run: CodedRun, ids: GoldIds) -> tuple[set[str], list[str], int]:
     """The run's queries, the distinct documents of its lines for gold queries, and how many such lines."""
-    import numpy as np
-
-    from ir_coliee.coded import index_in
-
     lines_of = run.lines_per_query()
-    known = index_in(run.query_ids, ids.queries) >= 0
-    if known.all():  # the common case: every line is for a gold query, no mask over the lines
-        present = np.bincount(run.docs, minlength=len(run.doc_ids)) > 0
-    else:
-        present = np.bincount(run.docs[known[run.queries]], minlength=len(run.doc_ids)) > 0
-    docs = [d for d, p in zip(run.doc_ids.to_pylist(), present.tolist()) if p]
-    return run.query_set(lines_of), docs, int(lines_of[known].sum())
+    gold = set(ids.queries)
+    known = [q in gold for q in run.query_ids]
+    lines = sum(n for n, k in zip(lines_of, known) if k)
+    return run.query_set(lines_of), run.docs_of_queries(known), lines
 
 
 def check_run(run: CodedRun, ids: GoldIds, task: Task, where: str, gold_source: str) -> list[Finding]:
