@@ -14,7 +14,9 @@ codes, :class:`~ir_coliee.tables.CodedRun`), chosen by measurement over polars a
 (``bench/bench_speed.py``): it takes the common file, one space or tab between fields, and checks on
 whole columns what the other checks line by line (column count, scores, answers, duplicates, late
 comments). Anything else (runs of spaces, a lone carriage return, a bad line) goes to the line-by-line
-reader, which reports the exact line.
+reader, which reports the exact line. A file under :data:`SMALL_FILE` bytes (a real submission: a few
+thousand lines) goes to the line-by-line reader at once, in plain Python: importing pyarrow and numpy
+would take longer than reading it.
 """
 
 from __future__ import annotations
@@ -23,13 +25,12 @@ import os
 from typing import TYPE_CHECKING, Optional
 
 from ir_coliee.errors import ColieeFormatError, PathLike
-from ir_coliee.model.formats import ANSWER_LABELS, FORMATS, FormatName
+from ir_coliee.model.formats import ANSWER_LABELS, FORMATS, FormatName, RunFormat
 from ir_coliee.textfile import regular_file
 
 if TYPE_CHECKING:
     import pandas as pd
 
-from ir_coliee.runs.fast import parse_fast
 from ir_coliee.runs.lines import (
     RUN_TAG,
     Duplicate,
@@ -65,12 +66,26 @@ def parse_run(
         before = _state(readable)
         lineno, name = first_format(readable, candidates)
         fmt = FORMATS[name]
-        parsed = parse_fast(readable, fmt, skip=lineno - 1) or parse_checked(readable, fmt)
+        parsed = _parse_fast(readable, fmt, lineno - 1) or parse_checked(readable, fmt)
         if _state(readable) != before:
             raise ColieeFormatError(
                 readable, None, "changed while it was being read", "a file that stays as it is while it is read"
             )
     return parsed._replace(path=os.fspath(path))
+
+
+#: Files smaller than this are read line by line without numpy or pyarrow: about 7,000 lines of the
+#: ``trec`` format, where the line reader takes as long as importing them (``bench/bench_speed.py``).
+SMALL_FILE = 256 * 1024
+
+
+def _parse_fast(path: PathLike, fmt: RunFormat, skip: int) -> Optional[ParsedRun]:
+    """The fast reader's result for a file of :data:`SMALL_FILE` bytes or more, else ``None``."""
+    if os.path.getsize(path) < SMALL_FILE:
+        return None
+    from ir_coliee.runs.fast import parse_fast
+
+    return parse_fast(path, fmt, skip=skip)
 
 
 def _state(path: PathLike) -> tuple[int, int]:
@@ -101,7 +116,6 @@ __all__ = [
     "first_format",
     "format_line",
     "parse_checked",
-    "parse_fast",
     "parse_line",
     "parse_run",
     "raw_lines",

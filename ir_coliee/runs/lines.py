@@ -222,7 +222,7 @@ def read_columns(
     then sees each line as written, blank and comment lines too (the validator's text rules)."""
     columns = RunColumns(fmt)
     answered: dict[str, tuple[str, int]] = {}
-    lines = iter(progress(raw_lines(path), f"checking {os.path.basename(path)} line by line", unit="line"))
+    lines = iter(progress(raw_lines(path), f"reading {os.path.basename(path)} line by line", unit="line"))
     while True:
         try:  # bytes that are not UTF-8 end the reading: the generator raises
             lineno, text, parts = next(lines)

@@ -267,8 +267,10 @@ def test_a_bom_or_nul_inside_a_file_is_an_error_naming_the_line(write, text, lin
 def test_a_line_over_the_limit_is_an_error_with_its_number(write, monkeypatch):
     from ir_coliee import textfile
     from ir_coliee.errors import ColieeFormatError
+    from ir_coliee import runs
     from ir_coliee.runs import fast
 
+    monkeypatch.setattr(runs, "SMALL_FILE", 0)  # the fast reader takes even a small file
     monkeypatch.setattr(textfile, "MAX_LINE", 1000)
     monkeypatch.setattr(fast, "MAX_LINE", 1000)  # the fast reader hands such a file to the line reader
     monkeypatch.setattr(fast, "_SCAN_BLOCK", 100)  # its blocks are shorter than a line may be
@@ -280,8 +282,10 @@ def test_a_line_over_the_limit_is_an_error_with_its_number(write, monkeypatch):
 
 def test_a_file_truncated_while_read_is_a_clean_error(write, monkeypatch):
     from ir_coliee.errors import ColieeFormatError
+    from ir_coliee import runs
     from ir_coliee.runs import fast
 
+    monkeypatch.setattr(runs, "SMALL_FILE", 0)  # the fast reader takes even a small file
     path = write("task1.t", "".join(f"{q:03d} {d:03d} t\n" for q in range(50) for d in range(20)))
     real = fast._arrow_table
 

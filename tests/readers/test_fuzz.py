@@ -16,7 +16,8 @@ from ir_coliee.formats.civil_code import parse_civil_code
 from ir_coliee.formats.pilot import parse_torts
 from ir_coliee.formats.riteval import parse_riteval
 from ir_coliee.gold import parse_labels
-from ir_coliee.runs import parse_checked, parse_fast, parse_run
+from ir_coliee.runs import parse_checked, parse_run
+from ir_coliee.runs.fast import parse_fast
 
 FUZZ = settings(deadline=2000, suppress_health_check=[HealthCheck.function_scoped_fixture])
 if settings.default.max_examples < 300:  # the CI profile: 300 fixed examples per reader

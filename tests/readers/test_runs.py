@@ -103,7 +103,8 @@ FAST_LAYOUTS = {
 
 @pytest.mark.parametrize("layout", list(FAST_LAYOUTS))
 def test_the_fast_reader_takes_the_usual_layouts(write, layout):
-    from ir_coliee.runs import first_format, parse_fast
+    from ir_coliee.runs import first_format
+    from ir_coliee.runs.fast import parse_fast
 
     path = write("task3-L.run", FAST_LAYOUTS[layout])
     line, fmt = first_format(path)
@@ -125,7 +126,7 @@ def test_the_fast_reader_takes_the_usual_layouts(write, layout):
     ],
 )
 def test_the_fast_reader_steps_aside_where_fields_could_be_misread(write, text):
-    from ir_coliee.runs import parse_fast
+    from ir_coliee.runs.fast import parse_fast
 
     path = write("task3-L.run", text)
     assert parse_fast(path, "trec", 0) is None
