@@ -8,7 +8,8 @@ as ``MacroR`` and ``AnswerAccuracy``.
 
 from __future__ import annotations
 
-import pandas as pd
+from typing import TYPE_CHECKING
+
 from ir_measures.util import TYPE_QREL, TYPE_RUN
 
 from ir_coliee.evaluation import per_query_frame
@@ -17,6 +18,9 @@ from ir_coliee.providers import pipeline
 from ir_coliee.shapes import gold_table, run_table
 from ir_coliee.tables import Counts, Table, answer_counts, set_counts
 from ir_coliee.values import CountedValue, exact_mean
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 NAME = "RecallGatedAccuracy"
 TIE_BREAKERS = (MacroF2, MacroP, MacroR)
@@ -56,4 +60,6 @@ def score_recall_gated(
     row = {NAME: exact_mean(values.values())}
     tie = pipeline.calc_aggregate(list(TIE_BREAKERS), articles_gold, articles_run)
     row.update({str(m): float(tie[m]) for m in TIE_BREAKERS})
+    import pandas as pd
+
     return pd.DataFrame([row])

@@ -1,22 +1,27 @@
 """Reading gold files: TREC qrels, the COLIEE label JSON of Tasks 1 and 2, Y/N answer files, and the
 organisers' labelled riteval XML (Task 3 articles and Task 4 answers in one file).
 
-Qrels come back as a pandas DataFrame with ``query_id``, ``doc_id`` and ``relevance`` columns.
-Y/N gold follows the ``AnswerAccuracy`` encoding: ``(question, label, 1)``.
+The public readers return qrels as a pandas DataFrame with ``query_id``, ``doc_id`` and ``relevance``
+columns; :func:`read_gold`, which scoring uses, returns ``{query_id: {doc_id: relevance}}`` tables and
+so needs no pandas. Y/N gold follows the ``AnswerAccuracy`` encoding: ``(question, label, 1)``.
 """
 
 from __future__ import annotations
 
 import re
-from typing import NamedTuple
-
-import pandas as pd
+from typing import TYPE_CHECKING, NamedTuple
 
 from ir_coliee.errors import ColieeFormatError, PathLike, shown
 from ir_coliee.formats.riteval import parse_riteval
 from ir_coliee.formats.xmlsafe import line_of
 from ir_coliee.model import ANSWER_LABELS, ANSWERS, DOCUMENTS, GoldKind
+from ir_coliee.tables import Table
 from ir_coliee.textfile import iter_lines, key_line, parse_json, read_text, regular_file, strip_txt
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+Row = tuple[str, str, int]
 
 _JSON_EXPECTED = (
     'a JSON object mapping each query to a list of file names, e.g. {"078507.txt": ["081644.txt"]}, '
@@ -30,8 +35,22 @@ _LABEL_NAME = re.compile(r"[\w.\-]+")
 _LINES_EXPECTED = "4 columns 'query_id iteration doc_id relevance' (TREC qrels) or 'query_id Y|N [tag]' (answers)"
 
 
-def _frame(rows: list[tuple[str, str, int]]) -> pd.DataFrame:
+def _frame(rows: list[Row]) -> pd.DataFrame:
+    import pandas as pd
+
     return pd.DataFrame(rows, columns=["query_id", "doc_id", "relevance"])
+
+
+def _table(rows: list[Row]) -> Table:
+    table: Table = {}
+    for q, d, r in rows:
+        table.setdefault(q, {})[d] = r
+    return table
+
+
+def table_frame(table: Table) -> pd.DataFrame:
+    """A gold table as a ``query_id, doc_id, relevance`` DataFrame."""
+    return _frame([(q, d, int(r)) for q, docs in table.items() for d, r in docs.items()])
 
 
 def _label_names(value: object, key: str) -> list[str]:
@@ -93,8 +112,12 @@ def read_label_json(path: PathLike) -> pd.DataFrame:
     Duplicate entries count once. A query with an empty list has no relevant document and so is
     not a gold query (``test_no_labels`` files are lists of queries, not gold).
     """
+    return _frame(_label_rows(path))
+
+
+def _label_rows(path: PathLike) -> list[Row]:
     labels = parse_labels(read_text(path), path)
-    return _frame([(qid, did, 1) for qid, docs in labels.items() for did in docs])
+    return [(qid, did, 1) for qid, docs in labels.items() for did in docs]
 
 
 def _qrels_row(parts: list[str], path: PathLike, lineno: int) -> tuple[str, str, int]:
@@ -117,34 +140,35 @@ def read_qrels(path: PathLike) -> pd.DataFrame:
     """Read a gold file: COLIEE label JSON (detected by its leading ``{`` or ``[``), TREC qrels, or Y/N
     answers (``qid Y tag`` or ``qid Y``); standard input (``-``) and pipes are read once."""
     with regular_file(path) as readable:
-        return _read_qrels(readable)
+        return _frame(_qrels_rows(readable))
 
 
-def _read_qrels(path: PathLike) -> pd.DataFrame:
+def _qrels_rows(path: PathLike) -> list[Row]:
     lines = iter_lines(path)
-    rows: list[tuple[str, str, int]] = []
+    rows: list[Row] = []
     for lineno, line in lines:
         parts = line.split()
         if not parts:
             continue
         if not rows and parts[0][0] in "{[":
             lines.close()
-            return read_label_json(path)
+            return _label_rows(path)
         rows.append(_qrels_row(parts, path, lineno))
     if not rows:
         raise ColieeFormatError(path, None, "the file holds no gold lines", _LINES_EXPECTED)
-    return _frame(rows)
+    return rows
 
 
-def gold_kind(frame: pd.DataFrame) -> GoldKind:
+def gold_kind(table: Table) -> GoldKind:
     """``answers`` when every gold "document" is a Y/N answer, else ``documents``."""
-    return ANSWERS if len(frame) and set(frame["doc_id"]) <= set(ANSWER_LABELS) else DOCUMENTS
+    docs = {d for judged in table.values() for d in judged}
+    return ANSWERS if docs and docs <= set(ANSWER_LABELS) else DOCUMENTS
 
 
 class GoldFile(NamedTuple):
     """Every kind of gold a file holds, and the kinds it cannot serve."""
 
-    frames: dict[GoldKind, pd.DataFrame]
+    tables: dict[GoldKind, Table]
     unreadable: dict[GoldKind, ColieeFormatError]
     """A kind whose gold cannot be read whole (a labelled question whose articles cannot be read): using it
     raises this error, never a gold with the question silently left out."""
@@ -162,9 +186,9 @@ def _read_gold(path: PathLike, name: PathLike) -> GoldFile:
     if first.lstrip().startswith("<"):
         text = read_text(path)
         questions = parse_riteval(text, name)
-        articles = _frame([(q.query_id, a, 1) for q in questions if q.label for a in q.articles])
-        answers = _frame([(q.query_id, q.label, 1) for q in questions if q.label])
-        if answers.empty:
+        articles = _table([(q.query_id, a, 1) for q in questions if q.label for a in q.articles])
+        answers = _table([(q.query_id, q.label, 1) for q in questions if q.label])
+        if not answers:
             raise ColieeFormatError(name, None, "no question has a label", "a labelled riteval file (gold)")
         blind = [q.query_id for q in questions if q.label and not q.articles]
         unreadable: dict[GoldKind, ColieeFormatError] = {}
@@ -177,5 +201,5 @@ def _read_gold(path: PathLike, name: PathLike) -> GoldFile:
                 "an article header ('Article 572') on a line of <t1>, or <article>N</article>",
             )
         return GoldFile({DOCUMENTS: articles, ANSWERS: answers}, unreadable)
-    frame = _read_qrels(path)
-    return GoldFile({gold_kind(frame): frame}, {})
+    table = _table(_qrels_rows(path))
+    return GoldFile({gold_kind(table): table}, {})

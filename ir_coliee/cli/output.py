@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import json
+import numbers
 import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Literal, TextIO
@@ -36,9 +37,7 @@ def report_findings(findings: Sequence[Finding]) -> None:
 
 
 def _fmt(value: object, digits: int, missing: str = "") -> str:
-    import pandas as pd
-
-    if value is None or value is pd.NA:
+    if _missing(value):
         return ""
     if isinstance(value, float):
         return missing if value != value and missing else f"{value:.{digits}f}"
@@ -49,11 +48,32 @@ def _latex(text: str) -> str:
     return "".join(_LATEX_SPECIAL.get(c, c) for c in text)
 
 
+def _missing(value: object) -> bool:
+    return value is None or type(value).__name__ == "NAType"  # pandas' NA, without importing pandas
+
+
+def _numeric(column: Sequence[object]) -> bool:
+    """A column of numbers (the cells without a value aside): right-aligned in LaTeX."""
+    present = [v for v in column if not _missing(v)]
+    return bool(present) and all(isinstance(v, numbers.Number) and not isinstance(v, bool) for v in present)
+
+
 def write_table(frame: pd.DataFrame, out: TextIO, digits: int, missing: str = "", style: OutputFormat = "tsv") -> None:
     """The table in ``style`` (tsv, csv, markdown, or a LaTeX booktabs tabular), ``digits`` decimals,
     the same columns in each; NaN printed as ``missing`` when given."""
-    header = list(map(str, frame.columns))
-    rows = [[_fmt(v, digits, missing) for v in row] for row in frame.itertuples(index=False)]
+    write_rows(list(map(str, frame.columns)), list(frame.itertuples(index=False)), out, digits, missing, style)
+
+
+def write_rows(
+    header: list[str],
+    values: Sequence[Sequence[object]],
+    out: TextIO,
+    digits: int,
+    missing: str = "",
+    style: OutputFormat = "tsv",
+) -> None:
+    """:func:`write_table` of plain rows (no pandas needed)."""
+    rows = [[_fmt(v, digits, missing) for v in row] for row in values]
     if style == "csv":
         writer = csv.writer(out, lineterminator="\n")
         writer.writerows([header, *rows])
@@ -61,7 +81,8 @@ def write_table(frame: pd.DataFrame, out: TextIO, digits: int, missing: str = ""
         out.write("| " + " | ".join(header) + " |\n|" + "---|" * len(header) + "\n")
         out.writelines("| " + " | ".join(c.replace("|", "\\|") for c in row) + " |\n" for row in rows)
     elif style == "latex":
-        numeric = ["r" if frame[c].dtype.kind in "fiu" else "l" for c in frame.columns]
+        columns = list(zip(*values)) if values else [() for _ in header]
+        numeric = ["r" if _numeric(column) else "l" for column in columns]
         out.write(f"\\begin{{tabular}}{{{''.join(numeric)}}}\n\\toprule\n")
         out.write(" & ".join(map(_latex, header)) + " \\\\\n\\midrule\n")
         out.writelines(" & ".join(map(_latex, row)) + " \\\\\n" for row in rows)
@@ -88,7 +109,7 @@ def write_json(doc: object, out: TextIO) -> None:
 
 def _json_doc(report: Report, index: int, per_query: bool) -> dict:
     info = report.runs[index]
-    row = report.table.iloc[index]
+    row = report.rows[index]
     doc: dict[str, object] = {
         "run": info.path or info.name,
         "name": info.name,
@@ -96,7 +117,7 @@ def _json_doc(report: Report, index: int, per_query: bool) -> dict:
         "run_tags": info.tags,
         "format": info.format,
         "measures": {m: json_value(row[m]) for m in report.measures},
-        "counts": {c: json_value(row[c]) for c in report.table.columns if c not in ("run", "path", *report.measures)},
+        "counts": {c: json_value(v) for c, v in row.items() if c not in ("run", "path", *report.measures)},
     }
     if info.name in report.disqualified:
         doc["disqualified"] = report.disqualified[info.name]
@@ -107,13 +128,13 @@ def _json_doc(report: Report, index: int, per_query: bool) -> dict:
 
 def print_report(report: Report, out: TextIO, output: OutputFormat, digits: int, per_query: bool) -> None:
     """The report as a table (or JSON): one row per run, or each query's values with the totals."""
-    import pandas as pd
-
     if output == "json":
         docs = [_json_doc(report, i, per_query) for i in range(len(report.runs))]
         write_json(docs[0] if len(docs) == 1 else docs, out)
         return
     if per_query:
+        import pandas as pd
+
         frame = report.per_query.sort_values(["run", "query_id", "measure"], kind="stable")
         for _, row in report.table.iterrows():
             totals = pd.DataFrame(
@@ -130,4 +151,5 @@ def print_report(report: Report, out: TextIO, output: OutputFormat, digits: int,
         write_table(frame, out, digits, style=output)
         return
     missing = "disqualified" if any(report.disqualified.values()) else ""
-    write_table(report.table[["run", *report.measures, "path"]], out, digits, missing, style=output)
+    header = ["run", *report.measures, "path"]
+    write_rows(header, [[row[c] for c in header] for row in report.rows], out, digits, missing, style=output)

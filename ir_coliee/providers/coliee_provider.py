@@ -113,7 +113,6 @@ class ColieeEvaluator(providers.Evaluator):
         return cast(dict, self.calc(run).aggregated)
 
     def _iter_calc(self, run: object) -> Iterator[Metric]:
-        from ir_coliee.coded import CodedGold
         from ir_coliee.shapes import align, coded_run
 
         # every shape through the one door: read once (a generator too), ids in the gold's convention
@@ -126,6 +125,8 @@ class ColieeEvaluator(providers.Evaluator):
 
         def counts(fn: CountFn, cutoff: Optional[int], rel: int) -> dict[str, Counts]:
             if fn is set_counts and cutoff is None and not codes.small:  # the same counts, with numpy
+                from ir_coliee.coded import CodedGold
+
                 return CodedGold(self.gold, rel).counts(codes)
             if not tables:
                 tables.append(codes.table(set(self.gold)))

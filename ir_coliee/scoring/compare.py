@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import NamedTuple, Optional
+from typing import TYPE_CHECKING, NamedTuple, Optional
 
-import pandas as pd
 from ir_measures.util import TYPE_QREL, TYPE_RUN
 
 from ir_coliee.compare import Correction, compare
@@ -20,6 +19,9 @@ from ir_coliee.model import TORTS, TaskLike, official_entry
 from ir_coliee.scoring.gold import GoldLike
 from ir_coliee.scoring.ingest import RunsLike
 from ir_coliee.scoring.score import Prepared, check_measures, gated_answers, gated_task, pilot_files, prepare
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 
 class Comparison(NamedTuple):
@@ -96,5 +98,4 @@ def _gated_outcomes(
     for r, a in zip(prepared.runs, answered):
         values = score_recall_gated(prepared.qrels, r.run, truth, a.run, per_query=True)
         frames[r.info.name] = {q: {"Y" if v else "N": 1.0} for q, v in zip(values["query_id"], values["value"])}
-    questions = dict.fromkeys(truth["query_id"])
-    return frames, {q: {"Y": 1} for q in questions}
+    return frames, {q: {"Y": 1} for q in truth}

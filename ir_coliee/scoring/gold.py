@@ -5,16 +5,18 @@ from __future__ import annotations
 import os
 from typing import TYPE_CHECKING, NamedTuple, Optional, Union, cast
 
-import pandas as pd
 from ir_measures.util import TYPE_QREL
 
 from ir_coliee.errors import ColieeDataError, ColieeError, ColieeFormatError, ColieeScoringError
 from ir_coliee.formats.pilot import ColieeTort, read_torts
-from ir_coliee.gold import gold_kind, read_gold
+from ir_coliee.gold import gold_kind, read_gold, table_frame
 from ir_coliee.model import NAME, TORTS, GoldKind, Task, labelled_elsewhere, task_of
 from ir_coliee.shapes import gold_table
+from ir_coliee.tables import Table
 
 if TYPE_CHECKING:
+    import pandas as pd
+
     from ir_coliee.datasets.common import Registered
 
 GoldLike = Union[str, "os.PathLike[str]", TYPE_QREL]
@@ -23,8 +25,8 @@ GoldLike = Union[str, "os.PathLike[str]", TYPE_QREL]
 class Gold(NamedTuple):
     """The gold as read, with what is known of where it came from."""
 
-    frames: dict[GoldKind, pd.DataFrame]
-    """Qrels (``query_id, doc_id, relevance``) per kind; a labelled riteval file holds two kinds."""
+    tables: dict[GoldKind, Table]
+    """Qrels (``{query_id: {doc_id: relevance}}``) per kind; a labelled riteval file holds two kinds."""
     source: str
     dataset: Optional[Registered] = None
     """The registered dataset, when the gold is a dataset id."""
@@ -35,20 +37,24 @@ class Gold(NamedTuple):
     note: str = ""
     """Where the gold came from when that is not the dataset's own files (a finding of the report)."""
 
-    def frame(self, task: Task) -> pd.DataFrame:
+    def table(self, task: Task) -> Table:
         """The qrels ``task`` is scored against; refused when the gold holds another kind, none, or a
         kind it cannot read whole."""
         if self.unreadable and task.gold in self.unreadable:
             raise self.unreadable[task.gold]
-        if task.gold not in self.frames:
-            held = " and ".join(self.frames) or "pilot torts"
+        if task.gold not in self.tables:
+            held = " and ".join(self.tables) or "pilot torts"
             raise ColieeScoringError(
                 f"{task.label} ({task.title}) is scored against {task.gold} gold, but {self.source} holds {held}"
             )
-        frame = self.frames[task.gold]
-        if frame.empty:
+        table = self.tables[task.gold]
+        if not table:
             raise ColieeError(f"{self.source}: the gold holds no relevant (query, {task.kind.unit}) pair")
-        return frame
+        return table
+
+    def frame(self, task: Task) -> pd.DataFrame:
+        """:meth:`table` as a ``query_id, doc_id, relevance`` DataFrame."""
+        return table_frame(self.table(task))
 
 
 def is_dataset_id(gold: object) -> bool:
@@ -66,10 +72,10 @@ def _dataset_gold(dataset_id: str) -> Gold:
     if task.gold == TORTS:
         return Gold({}, dataset_id, entry, list(dataset.gold_torts_iter()))
     try:
-        rows = [(q.query_id, q.doc_id, q.relevance) for q in dataset.qrels_iter()]
+        table = gold_table(dataset.qrels_iter())
     except ColieeDataError as e:
         return _gold_elsewhere(dataset_id, entry, e)
-    return Gold({task.gold: pd.DataFrame(rows, columns=["query_id", "doc_id", "relevance"])}, dataset_id, entry)
+    return Gold({task.gold: table}, dataset_id, entry)
 
 
 def _gold_elsewhere(dataset_id: str, entry: Registered, missing: ColieeDataError) -> Gold:
@@ -82,7 +88,7 @@ def _gold_elsewhere(dataset_id: str, entry: Registered, missing: ColieeDataError
         except ColieeError:
             continue
         note = f"{dataset_id}: its gold is not in its own package; scored against the same questions' gold in {other}"
-        return Gold(found.frames, dataset_id, entry, note=note)
+        return Gold(found.tables, dataset_id, entry, note=note)
     if not candidates:
         raise missing
     raise ColieeDataError(
@@ -101,9 +107,6 @@ def load_gold(gold: GoldLike) -> Gold:
         if path.endswith(".jsonl"):
             return Gold({}, path, None, read_torts(path))
         read = read_gold(path)
-        return Gold(read.frames, path, unreadable=read.unreadable)
+        return Gold(read.tables, path, unreadable=read.unreadable)
     table = gold_table(gold, "the gold qrels")
-    frame = pd.DataFrame(
-        [(q, d, r) for q, docs in table.items() for d, r in docs.items()], columns=["query_id", "doc_id", "relevance"]
-    )
-    return Gold({gold_kind(frame): frame}, "<qrels>")
+    return Gold({gold_kind(table): table}, "<qrels>")

@@ -20,8 +20,7 @@ from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
 from typing import NamedTuple, Optional, Union, cast
 
-import pandas as pd
-from ir_measures.util import TYPE_RUN
+from ir_measures.util import TYPE_QREL, TYPE_RUN
 
 from ir_coliee.errors import ColieeScoringError
 from ir_coliee.findings import WARNING, Finding, some
@@ -154,7 +153,7 @@ def ingest(
     readable: dict[str, Opened],
     task: Task,
     forced: FormatOption,
-    gold: pd.DataFrame,
+    gold: TYPE_QREL,
     gold_source: str,
 ) -> tuple[list[Ingested], list[Finding]]:
     """Every run read in its task's format, aligned with the gold, checked (see the module text); the

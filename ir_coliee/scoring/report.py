@@ -2,39 +2,75 @@
 
 from __future__ import annotations
 
-from typing import NamedTuple, Optional
-
-import pandas as pd
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Callable, Optional, Union
 
 from ir_coliee.findings import Finding
 from ir_coliee.model import Task, official_entry
 from ir_coliee.scoring.ingest import RunInfo
 
+if TYPE_CHECKING:
+    import pandas as pd
 
-class Report(NamedTuple):
-    """What :func:`ir_coliee.score` found."""
+#: Per-query values as they come from a scorer: ``(query_id, measure, value)`` rows, or a DataFrame.
+PerQuery = Union["pd.DataFrame", Sequence[tuple]]
 
-    table: pd.DataFrame
-    """One row per run: ``run``, the measures, then the counts behind them (``tp``, ``retrieved``,
-    ``relevant`` or ``correct``, ``questions``; ``queries``: the gold queries), and ``path``: the file
-    the run came from (empty for a run given in memory). ``run`` is unique: the tag, then the file name
-    where two files share a tag."""
-    per_query: pd.DataFrame
-    """``run, query_id, measure, value, tp, retrieved, relevant``; ``run`` as in :attr:`table`."""
-    findings: list[Finding]
-    """Warnings: queries not in the gold, gold queries absent from a run, duplicates, tags, guesses."""
-    task: str
-    year: Optional[int]
-    measures: list[str]
-    """The measure columns of :attr:`table`, in order."""
-    runs: list[RunInfo]
-    disqualified: dict[str, list[str]]
-    """Pilot sub-tasks a run forfeits by leaving ``null`` values (their measures are NaN)."""
+
+class Report:
+    """What :func:`ir_coliee.score` found. It keeps plain rows; :attr:`table` and :attr:`per_query` are
+    DataFrames built on first use, so that printing one row needs no pandas."""
+
+    def __init__(
+        self,
+        rows: list[dict],
+        per_query: Callable[[], pd.DataFrame],
+        findings: list[Finding],
+        task: str,
+        year: Optional[int],
+        measures: list[str],
+        runs: list[RunInfo],
+        disqualified: dict[str, list[str]],
+    ):
+        self.rows = rows
+        """One dict per run, the columns of :attr:`table`."""
+        self._per_query = per_query
+        self._frames: dict[str, pd.DataFrame] = {}
+        self.findings = findings
+        """Warnings: queries not in the gold, gold queries absent from a run, duplicates, tags, guesses."""
+        self.task = task
+        self.year = year
+        self.measures = measures
+        """The measure columns of :attr:`table`, in order."""
+        self.runs = runs
+        self.disqualified = disqualified
+        """Pilot sub-tasks a run forfeits by leaving ``null`` values (their measures are NaN)."""
+
+    @property
+    def table(self) -> pd.DataFrame:
+        """One row per run: ``run``, the measures, then the counts behind them (``tp``, ``retrieved``,
+        ``relevant`` or ``correct``, ``questions``; ``queries``: the gold queries), and ``path``: the file
+        the run came from (empty for a run given in memory). ``run`` is unique: the tag, then the file name
+        where two files share a tag."""
+        if "table" not in self._frames:
+            import pandas as pd
+
+            self._frames["table"] = pd.DataFrame(self.rows)
+        return self._frames["table"]
+
+    @property
+    def per_query(self) -> pd.DataFrame:
+        """``run, query_id, measure, value, tp, retrieved, relevant``; ``run`` as in :attr:`table`."""
+        if "per_query" not in self._frames:
+            self._frames["per_query"] = self._per_query()
+        return self._frames["per_query"]
+
+    def __repr__(self) -> str:
+        return f"Report(task={self.task!r}, year={self.year}, runs={[r.name for r in self.runs]}, measures={self.measures})"
 
 
 def make_report(
     rows: list[dict],
-    per_query: list[pd.DataFrame],
+    per_query: list[tuple[str, PerQuery]],
     findings: list[Finding],
     task: Task,
     year: Optional[int],
@@ -42,15 +78,22 @@ def make_report(
     runs: list[RunInfo],
     disqualified: Optional[dict[str, list[str]]] = None,
 ) -> Report:
-    table = pd.DataFrame(rows).assign(path=[info.path or "" for info in runs])
-    return Report(
-        table, pd.concat(per_query, ignore_index=True), findings, task.key, year, names, runs, disqualified or {}
-    )
+    """The report of ``rows`` (one per run, named as ``runs``) and each run's per-query values."""
+    rows = [{**row, "path": info.path or ""} for row, info in zip(rows, runs)]
 
+    def frame() -> pd.DataFrame:
+        import pandas as pd
 
-def with_run(frame: pd.DataFrame, name: str) -> pd.DataFrame:
-    """Per-query rows of one run, named."""
-    return frame.assign(run=name)[["run", *frame.columns]]
+        from ir_coliee.evaluation import per_query_frame
+
+        frames = [
+            (values if isinstance(values, pd.DataFrame) else per_query_frame(values)).assign(run=name)
+            for name, values in per_query
+        ]
+        joined = pd.concat(frames, ignore_index=True)
+        return joined[["run", *[c for c in joined.columns if c != "run"]]]
+
+    return Report(rows, frame, findings, task.key, year, names, runs, disqualified or {})
 
 
 def ranked(report: Report, fractions: bool = True) -> pd.DataFrame:

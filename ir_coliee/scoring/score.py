@@ -11,18 +11,15 @@ from __future__ import annotations
 
 import os
 from collections.abc import Sequence
-from typing import Callable, NamedTuple, Optional, Union, cast
+from typing import TYPE_CHECKING, Callable, NamedTuple, Optional, Union, cast
 
-import pandas as pd
 from ir_measures.measures.base import Measure
 from ir_measures.util import TYPE_RUN, Metric
 
 from ir_coliee.errors import ColieeError, ColieeScoringError, PathLike
-from ir_coliee.evaluation import MeasureLike, parse_measures, per_query_frame
+from ir_coliee.evaluation import MeasureLike, parse_measures
 from ir_coliee.findings import WARNING, Finding
-from ir_coliee.formats.pilot import read_torts
-from ir_coliee.gated import NAME as GATED
-from ir_coliee.gated import TIE_BREAKERS, score_recall_gated
+from ir_coliee.gold import table_frame
 from ir_coliee.model import (
     DOCUMENTS,
     FORMATS,
@@ -38,7 +35,6 @@ from ir_coliee.model import (
     sibling_dataset,
     task_of,
 )
-from ir_coliee.pilot import score_pilot
 from ir_coliee.providers import calc
 from ir_coliee.runs import FormatOption
 from ir_coliee.scoring.gold import Gold, GoldLike, is_dataset_id, load_gold
@@ -53,18 +49,21 @@ from ir_coliee.scoring.ingest import (
     named_runs,
     opened,
 )
-from ir_coliee.scoring.report import Report, make_report, with_run
-from ir_coliee.shapes import gold_table, run_table
-from ir_coliee.tables import CodedRun, Counts, answer_counts, set_counts
+from ir_coliee.scoring.report import PerQuery, Report, make_report
+from ir_coliee.shapes import run_table
+from ir_coliee.tables import CodedRun, Counts, Table, answer_counts, set_counts
 from ir_coliee.values import CountedValue
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 
 class Prepared(NamedTuple):
     """Gold and runs read and checked for one task: what scoring, comparing and tuning start from."""
 
     gold: Gold
-    qrels: pd.DataFrame
-    """The gold qrels of the task's kind (empty for the pilot)."""
+    qrels: Table
+    """The gold qrels of the task's kind, ``{query_id: {doc_id: relevance}}`` (empty for the pilot)."""
     task: Task
     year: Optional[int]
     runs: list[Ingested]
@@ -78,8 +77,8 @@ class Prepared(NamedTuple):
 
     @property
     def frame(self) -> pd.DataFrame:
-        """The gold qrels (the name before :attr:`qrels`; kept for callers of 0.1)."""
-        return self.qrels
+        """The gold qrels as a DataFrame (the name before :attr:`qrels`; kept for callers of 0.1)."""
+        return table_frame(self.qrels)
 
     def frames(self) -> dict[str, TYPE_RUN]:
         """:meth:`run_tables` (the name before it; kept for callers of 0.1)."""
@@ -98,8 +97,8 @@ def _resolve_task(task: Optional[TaskLike], gold: Gold, first: Opened, findings:
     if gold.torts is not None:
         return guess_task(TORTS, statute=False)
     kind = kind_of_labels(holds_labels(first))
-    frame = gold.frames.get(kind, next(iter(gold.frames.values())))
-    statute = bool(len(frame)) and bool(frame["query_id"].map(lambda q: bool(QUESTION_ID.match(q))).all())
+    table = gold.tables.get(kind, next(iter(gold.tables.values())))
+    statute = bool(table) and all(QUESTION_ID.match(q) for q in table)
     guess = guess_task(kind, statute)
     message = f"scoring as COLIEE {guess.label} (guessed from the files); pass --task to choose"
     findings.append(Finding(WARNING, gold.source, None, message, "guess"))
@@ -123,8 +122,8 @@ def prepare(
             year = loaded.dataset.year
         official_entry(resolved.key, year)  # the edition exists
         if resolved.gold == TORTS:
-            return Prepared(loaded, pd.DataFrame(), resolved, year, [], findings, named)
-        qrels = loaded.frame(resolved)
+            return Prepared(loaded, {}, resolved, year, [], findings, named)
+        qrels = loaded.table(resolved)
         read, checked = ingest(named, readable, resolved, run_format, qrels, loaded.source)
     return Prepared(loaded, qrels, resolved, year, read, findings + checked, named)
 
@@ -151,7 +150,7 @@ def check_measures(
 # --- the scorers, one per kind of gold -----------------------------------------------------------------
 
 
-def _counts(task: Task, gold: pd.DataFrame, run: CodedRun, per_query: Sequence[Metric]) -> dict[str, int]:
+def _counts(task: Task, gold: Table, run: CodedRun, per_query: Sequence[Metric]) -> dict[str, int]:
     """The counts behind the scores: from the per-query values of an ir_coliee measure over every line
     (they carry them), else counted afresh (only ir_measures' own measures, or cutoffs, were asked for)."""
     carrier = next(
@@ -166,9 +165,8 @@ def _counts(task: Task, gold: pd.DataFrame, run: CodedRun, per_query: Sequence[M
     if carrier is not None:
         values = [cast(CountedValue, m.value) for m in per_query if m.measure == carrier]
     else:
-        table = gold_table(gold)
         count = answer_counts if task.kind.labels else set_counts
-        values = list(count(table, run_table(run, table), None, 1).values())
+        values = list(count(gold, run_table(run, gold), None, 1).values())
     tp = sum(v.tp for v in values)
     if task.kind.labels:
         return {"correct": tp, "questions": len(values)}
@@ -190,7 +188,8 @@ def _score_measures(prepared: Prepared, request: Request) -> Report:
     task, qrels = prepared.task, prepared.qrels
     ranked = any(r.info.format is not None and FORMATS[r.info.format].scored for r in prepared.runs)
     chosen = check_measures(request.measures, task, prepared.year, ranked)
-    rows, per_query = [], []
+    rows: list[dict] = []
+    per_query: list[tuple[str, PerQuery]] = []
     for r in prepared.runs:
         result = calc(chosen, qrels, r.run)
         aggregated = cast(dict, result.aggregated)
@@ -201,21 +200,21 @@ def _score_measures(prepared: Prepared, request: Request) -> Report:
                 **_counts(task, qrels, r.run, result.per_query),
             }
         )
-        per_query.append(with_run(per_query_frame(result.per_query), r.info.name))
+        per_query.append((r.info.name, cast(PerQuery, result.per_query)))
     infos = [r.info for r in prepared.runs]
     return make_report(rows, per_query, prepared.findings, task, prepared.year, [str(m) for m in chosen], infos)
 
 
-def answer_gold(prepared: Prepared, answers_gold: Optional[GoldLike]) -> pd.DataFrame:
+def answer_gold(prepared: Prepared, answers_gold: Optional[GoldLike]) -> Table:
     """The Y/N gold that gates a task's runs (2026 Task 3)."""
     loaded = prepared.gold
     gate = task_of(prepared.task.gate)
     if answers_gold is not None:
-        return load_gold(answers_gold).frame(gate)
-    if gate.gold in loaded.frames:  # a labelled riteval file holds both
-        return loaded.frames[gate.gold]
+        return load_gold(answers_gold).table(gate)
+    if gate.gold in loaded.tables:  # a labelled riteval file holds both
+        return loaded.tables[gate.gold]
     if loaded.dataset is not None:  # the gate's dataset of the same edition, split and language
-        return load_gold(sibling_dataset(loaded.source, gate.key)).frame(gate)
+        return load_gold(sibling_dataset(loaded.source, gate.key)).table(gate)
     raise ColieeError(
         "--answers needs the gold answers: give --answers-gold FILE, or a coliee/task3/... dataset as GOLD"
     )
@@ -223,7 +222,7 @@ def answer_gold(prepared: Prepared, answers_gold: Optional[GoldLike]) -> pd.Data
 
 def gated_answers(
     prepared: Prepared, answers: Union[PathLike, Sequence[PathLike]], answers_gold: Optional[GoldLike]
-) -> tuple[pd.DataFrame, list[Ingested]]:
+) -> tuple[Table, list[Ingested]]:
     """The answer gold, and each run's answer file read through the door against it (refused when it
     shares no question with the gold; its absent, duplicate and untagged lines reported)."""
     task = prepared.task
@@ -244,13 +243,17 @@ def gated_answers(
 
 def _score_gated(prepared: Prepared, request: Request) -> Report:
     """2026 Task 3: each retrieval run scored with its Y/N answers."""
+    from ir_coliee.gated import NAME as GATED
+    from ir_coliee.gated import TIE_BREAKERS, score_recall_gated
+
     truth, answered = gated_answers(prepared, cast(Sequence[PathLike], request.answers), request.answers_gold)
-    rows, per_query = [], []
+    rows: list[dict] = []
+    per_query: list[tuple[str, PerQuery]] = []
     for r, a in zip(prepared.runs, answered):
         row = score_recall_gated(prepared.qrels, r.run, truth, a.run).iloc[0].to_dict()
         rows.append({"run": r.info.name, **row})
         values = score_recall_gated(prepared.qrels, r.run, truth, a.run, per_query=True)
-        per_query.append(with_run(values, r.info.name))
+        per_query.append((r.info.name, values))
     names = [GATED, *map(str, TIE_BREAKERS)]
     infos = [r.info for r in prepared.runs]
     return make_report(rows, per_query, prepared.findings, prepared.task, prepared.year, names, infos)
@@ -267,6 +270,9 @@ def pilot_files(prepared: Prepared) -> list[str]:
 
 
 def _score_torts(prepared: Prepared, request: Request) -> Report:
+    from ir_coliee.formats.pilot import read_torts
+    from ir_coliee.pilot import score_pilot
+
     loaded, findings = prepared.gold, prepared.findings
     if loaded.torts is None:
         raise ColieeScoringError(
@@ -285,7 +291,7 @@ def _score_torts(prepared: Prepared, request: Request) -> Report:
             findings.append(Finding(WARNING, path, None, message, "unknown-claim"))
         disqualified[name] = sorted(scores.disqualified())
         rows.append({"run": name, **scores.table.iloc[0].to_dict()})
-        per_query.append(with_run(scores.per_query, name))
+        per_query.append((name, scores.per_query))
         infos.append(RunInfo(name, path, None, []))
     names = [c for c in rows[0] if c != "run"]
     return make_report(rows, per_query, findings, prepared.task, prepared.year, names, infos, disqualified)

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from typing import NamedTuple, Optional
-
-import pandas as pd
+from typing import TYPE_CHECKING, NamedTuple, Optional
 
 from ir_coliee.errors import ColieeError, ColieeScoringError
 from ir_coliee.evaluation import MeasureLike
@@ -14,6 +12,9 @@ from ir_coliee.scoring.gold import GoldLike
 from ir_coliee.scoring.ingest import RunLike, ingest, named_runs, opened
 from ir_coliee.scoring.score import check_measures, prepare
 from ir_coliee.tuning import Over, Tuned, apply_cutoff, tune_cutoff
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 
 class Tuning(NamedTuple):

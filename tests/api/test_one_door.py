@@ -265,9 +265,8 @@ def test_a_bom_or_nul_inside_a_file_is_an_error_naming_the_line(write, text, lin
 
 
 def test_a_line_over_the_limit_is_an_error_with_its_number(write, monkeypatch):
-    from ir_coliee import textfile
+    from ir_coliee import runs, textfile
     from ir_coliee.errors import ColieeFormatError
-    from ir_coliee import runs
     from ir_coliee.runs import fast
 
     monkeypatch.setattr(runs, "SMALL_FILE", 0)  # the fast reader takes even a small file
@@ -281,8 +280,8 @@ def test_a_line_over_the_limit_is_an_error_with_its_number(write, monkeypatch):
 
 
 def test_a_file_truncated_while_read_is_a_clean_error(write, monkeypatch):
-    from ir_coliee.errors import ColieeFormatError
     from ir_coliee import runs
+    from ir_coliee.errors import ColieeFormatError
     from ir_coliee.runs import fast
 
     monkeypatch.setattr(runs, "SMALL_FILE", 0)  # the fast reader takes even a small file
