@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import difflib
 import re
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Optional, Union
@@ -47,6 +46,8 @@ def parse_measures(measures: Iterable[MeasureLike]) -> list[Measure]:
             out.append(ir_measures.parse_measure(_spelled(m)) if isinstance(m, str) else m)
         except (NameError, ValueError, AssertionError, SyntaxError) as e:
             found = _NAME.match(m) if isinstance(m, str) else None
+            import difflib
+
             close = difflib.get_close_matches(found.group(1), _known_names(), n=3) if found else []
             hint = f"; did you mean {' or '.join(close)}?" if close else ""
             raise ValueError(f"unknown or malformed measure {m!r}: {e}{hint}") from None

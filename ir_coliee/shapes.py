@@ -233,13 +233,14 @@ class Aligned(NamedTuple):
 
 
 _DIGITS = re.compile(r"[0-9]+(/[0-9]+)*")
-_LEADING_ZEROS = re.compile(r"(^|/)0+([0-9])")
 
 
 def _numeral(text: str) -> Optional[str]:
-    """An id's numbers without leading zeros (``0012`` -> ``12``, ``826/027`` -> ``826/27``), ``None``
-    where the id is not ASCII digits (in parts joined by the scope)."""
-    return _LEADING_ZEROS.sub(r"\1\2", text) if _DIGITS.fullmatch(text) else None
+    """An id's numbers without leading zeros (``0012`` -> ``12``, ``826/027`` -> ``826/27``, ``000`` ->
+    ``0``), ``None`` where the id is not ASCII digits (in parts joined by the scope)."""
+    if not _DIGITS.fullmatch(text):
+        return None
+    return SCOPE.join(part.lstrip("0") or "0" for part in text.split(SCOPE))
 
 
 def _uniform_width(gold: list[str]) -> Optional[int]:

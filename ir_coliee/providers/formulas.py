@@ -7,7 +7,6 @@ scalar call gives.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -30,8 +29,26 @@ def _recall(tp: int, relevant: int) -> float:
     return tp / relevant if relevant else 0.0
 
 
-@dataclass(frozen=True)
-class Precision:
+class _Formula:
+    """Formulas are values: equal when of one type with equal parameters (micro sums of two measures must
+    not be added). Plain classes, not dataclasses: importing ``dataclasses`` would add to every start-up."""
+
+    __slots__: tuple[str, ...] = ()
+
+    def _key(self) -> tuple:
+        return tuple(getattr(self, name) for name in self.__slots__)
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and other._key() == self._key()  # type: ignore[attr-defined]
+
+    def __hash__(self) -> int:
+        return hash((type(self).__name__, self._key()))
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({', '.join(map(repr, self._key()))})"
+
+
+class Precision(_Formula):
     """|ret ∩ rel| / |ret|; 0 when nothing is retrieved (COLIEE-SPEC section 6)."""
 
     def __call__(self, tp: int, retrieved: int, relevant: int) -> float:
@@ -41,8 +58,7 @@ class Precision:
         return _ratio(tp, retrieved)
 
 
-@dataclass(frozen=True)
-class Recall:
+class Recall(_Formula):
     """|ret ∩ rel| / |rel|; 0 when nothing is relevant."""
 
     def __call__(self, tp: int, retrieved: int, relevant: int) -> float:
@@ -52,11 +68,16 @@ class Recall:
         return _ratio(tp, relevant)
 
 
-@dataclass(frozen=True)
-class FBeta:
+class FBeta(_Formula):
     """(1+β²)·P·R / (β²·P + R), written as the organisers write it; 0 when P + R = 0."""
 
-    beta: float
+    __slots__ = ("beta",)
+
+    def __init__(self, beta: float):
+        self.beta = beta
+
+    def __reduce__(self):  # keeps pickling working with __slots__
+        return (FBeta, (self.beta,))
 
     def __call__(self, tp: int, retrieved: int, relevant: int) -> float:
         p = _precision(tp, retrieved)

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import json
 import os
 
 import ir_measures
+import pytest
 from support.cases import GOLD, RUN
 
 import ir_coliee
@@ -89,14 +91,32 @@ def test_import_loads_no_pandas_numpy_pyarrow_or_ir_datasets():
     assert not loaded & {"pandas", "numpy", "pyarrow", "ir_datasets"}
 
 
-def test_eval_of_two_files_does_not_import_ir_datasets(tmp_path):
-    gold, run = tmp_path / "gold.qrels", tmp_path / "task1.run"
-    gold.write_text("q1 0 a 1\n")
-    run.write_text("q1 a t\n")
-    loaded = _modules_after(
-        f"from ir_coliee.cli import main\nmain(['eval', {str(gold)!r}, {str(run)!r}, '--task', '1'])"
+@pytest.mark.parametrize(
+    ("gold_text", "name", "run_text", "output"),
+    [
+        ("q1 0 a 1\nq2 0 b 1\n", "task1.run", "q1 a t\nq1 c t\nq2 x t\n", "tsv"),
+        ('{"q1.txt": ["a.txt"], "q2.txt": ["b.txt"]}', "task1.run", "q1 a t\nq1 c t\nq2 x t\n", "json"),
+        ("q1 0 a 1\nq2 0 b 1\n", "task3-L.run", "q1 Q0 a 1 0.9 t\nq1 Q0 c 2 0.5 t\nq2 Q0 x 1 0.2 t\n", "markdown"),
+    ],
+)
+def test_eval_of_two_small_files_imports_no_pandas_numpy_pyarrow_or_ir_datasets(
+    tmp_path, gold_text, name, run_text, output
+):
+    """The everyday command on a real-size run: start-up is the cost, so it loads nothing it does not need,
+    and prints the same values as ever (q1: 1 of 2 retrieved is relevant; q2: 0 of 1; 1 of 2 relevant found)."""
+    gold, run = tmp_path / "gold", tmp_path / name
+    gold.write_text(gold_text)
+    run.write_text(run_text)
+    loaded, printed = _modules_after(
+        f"from ir_coliee.cli import main\nmain(['eval', {str(gold)!r}, {str(run)!r}, '--task', '1', '--format', {output!r}])"
     )
-    assert "MicroF1" not in loaded and "ir_datasets" not in loaded
+    assert not {"pandas", "numpy", "pyarrow", "ir_datasets"} & loaded
+    micro_p, micro_r = 1 / 3, 1 / 2
+    expected = {"MicroP": micro_p, "MicroR": micro_r, "MicroF1": 2 * micro_p * micro_r / (micro_p + micro_r)}  # F1 2/5
+    if output == "json":
+        assert json.loads(printed)["measures"] == expected
+    else:
+        assert all(f"{v:.4f}" in printed for v in expected.values())
 
 
 def test_datasets_are_registered_whichever_is_imported_first():
