@@ -24,7 +24,6 @@ import itertools
 import math
 import numbers
 import operator
-import re
 from array import array
 from collections.abc import Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any, NamedTuple, Optional, cast
@@ -232,15 +231,13 @@ class Aligned(NamedTuple):
     notes: list[str]
 
 
-_DIGITS = re.compile(r"[0-9]+(/[0-9]+)*")
-
-
 def _numeral(text: str) -> Optional[str]:
     """An id's numbers without leading zeros (``0012`` -> ``12``, ``826/027`` -> ``826/27``, ``000`` ->
     ``0``), ``None`` where the id is not ASCII digits (in parts joined by the scope)."""
-    if not _DIGITS.fullmatch(text):
+    parts = text.split(SCOPE)
+    if not all(part.isascii() and part.isdigit() for part in parts):
         return None
-    return SCOPE.join(part.lstrip("0") or "0" for part in text.split(SCOPE))
+    return SCOPE.join(part.lstrip("0") or "0" for part in parts)
 
 
 def _uniform_width(gold: list[str]) -> Optional[int]:
@@ -265,8 +262,8 @@ def _unpadded(ids: list[str], gold: list[str]) -> tuple[list[str], int, Optional
     width = _uniform_width(gold)
     new = list(ids)
     for i, text in enumerate(ids):
-        if text in known:
-            continue
+        if text in known or (width is not None and len(text) == width):
+            continue  # a number of the gold's one width that is not a gold id matches none by its number
         number = _numeral(text)
         if number is not None and by_number.get(number) is not None:
             new[i] = cast(str, by_number[number])

@@ -8,7 +8,6 @@ from typing import BinaryIO, Callable, Optional, Union
 
 import numpy as np
 import pyarrow as pa
-import pyarrow.compute as pc
 import pyarrow.csv as pa_csv
 
 from ir_coliee.errors import PathLike
@@ -125,8 +124,8 @@ def _arrow_table(path: PathLike, fmt: RunFormat, start: int, sep: bytes, size: i
     names = [f"c{i}" for i in range(fmt.width)]
     ids = pa.dictionary(pa.int32(), pa.string())
     wanted = [fmt.query, fmt.doc, fmt.tag] + ([fmt.score] if fmt.score is not None else [])
-    # ids as dictionary codes; the run tag as plain strings (only its distinct values are kept)
-    types = {names[i]: (pa.float64() if i == fmt.score else pa.string() if i == fmt.tag else ids) for i in wanted}
+    # ids and run tags as dictionary codes (of the tags, only the distinct values are kept)
+    types = {names[i]: (pa.float64() if i == fmt.score else ids) for i in wanted}
     with open(path, "rb") as f:
         f.seek(start)
         bar = tqdm_bar(f"reading {os.path.basename(path)}", size - start)
@@ -149,11 +148,36 @@ def _arrow_table(path: PathLike, fmt: RunFormat, start: int, sep: bytes, size: i
             bar.close()
 
 
+def _numbers(chunked: pa.ChunkedArray, dtype: type) -> np.ndarray:
+    """A column without nulls as a numpy array over Arrow's buffer. (Arrow's ``to_numpy`` imports pandas,
+    which costs more than reading a file of a million lines.)"""
+    combined = chunked.combine_chunks()
+    data = combined.buffers()[1]
+    if data is None:
+        return np.zeros(0, dtype=dtype)
+    width = np.dtype(dtype).itemsize
+    return np.frombuffer(data, dtype=dtype, count=len(combined), offset=combined.offset * width)
+
+
+def _distinct(chunked: pa.ChunkedArray) -> list[str]:
+    """A dictionary column's distinct values in the order of first appearance (without
+    ``pyarrow.compute``, whose import takes longer than reading 100,000 lines)."""
+    if not chunked.num_chunks:
+        return []
+    combined = chunked.combine_chunks()
+    values = combined.dictionary.to_pylist()
+    codes = _numbers(pa.chunked_array([combined.indices]), np.int32)
+    _, first = np.unique(codes, return_index=True)  # the first line of each value
+    return [values[i] for i in codes[np.sort(first)].tolist()]
+
+
 def _codes(chunked: pa.ChunkedArray, strip: bool) -> tuple[np.ndarray, list[str]]:
     """A dictionary column's codes (32-bit: half the memory) and values, ``.txt`` stripped from the
     values (merging ids that differ only by it)."""
-    combined = chunked.combine_chunks() if chunked.num_chunks else pa.array([], chunked.type)
-    codes = combined.indices.to_numpy(zero_copy_only=False)
+    if not chunked.num_chunks:
+        return np.zeros(0, dtype=np.int32), []
+    combined = chunked.combine_chunks()
+    codes = _numbers(pa.chunked_array([combined.indices]), np.int32)
     values = combined.dictionary.to_pylist()
     if not strip or not any(v.endswith(".txt") for v in values):
         return codes, values
@@ -191,11 +215,11 @@ def parse_fast(path: PathLike, fmt: Union[RunFormat, FormatName], skip: int) -> 
     if repeated_pairs(queries, docs, len(doc_ids)).any():
         return None
     if fmt.score is not None:
-        scores = columns.pop(fmt.score).to_numpy()
+        scores = _numbers(columns.pop(fmt.score), np.float64)
         if not np.isfinite(scores).all():
             return None
     else:
         scores = np.arange(len(queries), 0, -1, dtype=float)
-    tags = pc.unique(columns.pop(fmt.tag)).to_pylist()  # in the order of first appearance
+    tags = _distinct(columns.pop(fmt.tag))
     coded = CodedRun(query_ids, doc_ids, queries, docs, scores, unique=True)
     return ParsedRun(coded, fmt.name, tags, [], os.fspath(path))
