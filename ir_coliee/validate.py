@@ -14,10 +14,6 @@ import os
 from collections import Counter
 from typing import Callable, Optional, cast
 
-import numpy as np
-
-from ir_coliee.datasets.check import dataset_entry, known_dataset
-from ir_coliee.datasets.common import released_query_ids
 from ir_coliee.errors import ColieeDataError, ColieeError, ColieeFormatError, PathLike
 from ir_coliee.findings import ERROR, WARNING, Finding, Level, some
 from ir_coliee.formats.pilot import read_torts, remaining_nulls
@@ -133,8 +129,12 @@ def _check_ranked(fmt: RunFormat, parts: list[str], lineno: int, ranks: dict[str
     ranks[parts[fmt.query]] = (rank, score)
 
 
-def _rows(columns: RunColumns, mask: np.ndarray) -> list[int]:
-    return [columns.lines[i] for i in np.flatnonzero(mask).tolist()]
+def _rows(columns: RunColumns) -> dict[int, list[int]]:
+    """The lines of each query code."""
+    out: dict[int, list[int]] = {}
+    for q, line in zip(columns.queries, columns.lines):
+        out.setdefault(q, []).append(line)
+    return out
 
 
 def _check_tags(columns: RunColumns, add: Add) -> None:
@@ -153,22 +153,22 @@ def _check_tags(columns: RunColumns, add: Add) -> None:
 
 
 def _check_pairs(columns: RunColumns, task: Task, path: str, add: Add) -> None:
-    for d in columns.duplicates():
-        add(WARNING, d.line, f"duplicate of line {d.first_line}: counted once", "duplicate")
-    queries = np.frombuffer(columns.queries, dtype=np.int64)
+    for again in columns.duplicates():
+        add(WARNING, again.line, f"duplicate of line {again.first_line}: counted once", "duplicate")
+    # line by line in Python, as the file was read: no numpy for a file of a few thousand lines
     if task.self_retrieval_forbidden:
-        pairs = columns.pair_codes()
-        width = max(len(columns.doc_ids), 1)
-        own = [q * width + columns.doc_ids[qid] for qid, q in columns.query_ids.items() if qid in columns.doc_ids]
-        for i in np.flatnonzero(np.isin(pairs, own)).tolist():
-            qid = list(columns.query_ids)[columns.queries[i]]
-            add(ERROR, columns.lines[i], f"query {qid!r} returns itself; a query case is not its own candidate", "self")
+        own = {q: columns.doc_ids[qid] for qid, q in columns.query_ids.items() if qid in columns.doc_ids}
+        names = list(columns.query_ids)
+        for q, doc, line in zip(columns.queries, columns.docs, columns.lines):
+            if own.get(q, -1) == doc:
+                message = f"query {names[q]!r} returns itself; a query case is not its own candidate"
+                add(ERROR, line, message, "self")
     limit = task.ranked_limit
     if limit and limit.marker.lower() in os.path.basename(path).lower():
-        counts = np.bincount(queries, minlength=len(columns.query_ids))
+        counts = Counter(columns.queries)
         for qid, q in columns.query_ids.items():
             if counts[q] > limit.lines:
-                line = _rows(columns, queries == q)[limit.lines]
+                line = _rows(columns)[q][limit.lines]
                 message = (
                     f"question {qid!r} has {counts[q]} lines; {limit.files} files allow {limit.lines} per question"
                 )
@@ -186,16 +186,18 @@ def _gold_queries(dataset) -> Optional[set[str]]:
 def _check_against_dataset(columns: RunColumns, task: Task, dataset_id: str, add: Add) -> None:
     import ir_datasets
 
+    from ir_coliee.datasets.common import released_query_ids
+
     dataset = ir_datasets.load(dataset_id)
     released = set(released_query_ids(dataset))
     graded = _gold_queries(dataset)
-    queries = np.frombuffer(columns.queries, dtype=np.int64)
+    rows = _rows(columns)
     for qid, q in columns.query_ids.items():
         if qid not in released:
-            for line in _rows(columns, queries == q):
+            for line in rows[q]:
                 add(ERROR, line, f"query {qid!r} is not a query of {dataset_id}", "unknown-query")
         elif graded is not None and qid not in graded:
-            for line in _rows(columns, queries == q):
+            for line in rows[q]:
                 add(WARNING, line, f"query {qid!r} was released but has no gold: it is not scored", "no-gold")
     if task.gold == DOCUMENTS:
         _check_docs(columns, task, dataset_id, dataset, released, add)
@@ -212,6 +214,10 @@ def _check_against_dataset(columns: RunColumns, task: Task, dataset_id: str, add
 
 
 def _check_docs(columns: RunColumns, task: Task, dataset_id: str, dataset, released: set[str], add: Add) -> None:
+    import numpy as np
+
+    from ir_coliee.datasets.check import dataset_entry
+
     scoped = dataset_entry(dataset_id).scoped
     query_ids, doc_ids = list(columns.query_ids), list(columns.doc_ids)
     pairs = columns.pair_codes()
@@ -239,6 +245,8 @@ def _test_dataset(task: Task, year: Optional[int], dataset: Optional[str]) -> Op
             )
         dataset = edition_dataset(task.key, year)
     if dataset is not None:
+        from ir_coliee.datasets.check import known_dataset
+
         known_dataset(dataset)
     return dataset
 
