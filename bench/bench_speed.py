@@ -3,11 +3,15 @@
 
     python bench/bench_speed.py [--sizes 1000,10000,100000,1000000,10000000] [--markdown docs/benchmarks.md]
 
-Every figure is the best of ``--repeat`` wall-clock runs (fresh processes for commands and start-up)
+Every figure is the best of ``--repeat`` wall-clock runs (the package's modules compiled to bytecode
+first, as an installed package has them) (fresh processes for commands and start-up)
 with the peak resident memory of the process where it says so. The run is a TREC file of 1,000
 documents per query (``task3-L`` style; ``size / 1000`` queries), document ids from a pool of 10,000
 as COLIEE runs have; the gold holds 1 to 5 relevant documents per query. Sections:
 
+* a real-size submission: a Task 1 run of 2,000 lines (400 queries x 5, the official ``pairs`` format)
+  and its label JSON gold, against the same pairs as TREC files for ``python -m ir_measures``; and
+  ``validate``, ``compare`` (1,000 resamples) and ``tune`` on it, each a fresh process;
 * the command: ``ir_coliee eval GOLD RUN`` (the official measures of the task the files imply, here
   MicroP, MicroR, MicroF1) against ``python -m ir_measures GOLD RUN SetP SetR SetF``;
 * reading the file: ``ir_coliee.read_run`` (every check) against ``polars.read_csv`` and
@@ -210,6 +214,59 @@ def floor_compare(a: np.ndarray, b: np.ndarray, resamples: int, seed: int = 0) -
 
 
 # --- sections ------------------------------------------------------------------------------------------
+
+
+def write_task1(folder: str, queries: int, per_query: int) -> tuple[str, str, str, str]:
+    """A Task 1 run in the official ``pairs`` format with its label JSON gold, and the same pairs as a TREC
+    run and TREC qrels for the peer: 1 to 7 noticed cases per query, 2 of them retrieved where there are."""
+    import json
+
+    rng = np.random.default_rng(7)
+    labels, pairs = {}, []
+    for q in range(1, queries + 1):
+        relevant = rng.choice(np.arange(1, 4001), int(rng.integers(1, 8)), replace=False).tolist()
+        labels[f"{q:06d}.txt"] = [f"{d:06d}.txt" for d in relevant]
+        others = [d for d in rng.choice(np.arange(1, 4001), per_query + 2, replace=False).tolist() if d not in relevant]
+        pairs += [(f"{q:06d}", f"{d:06d}") for d in (relevant[:2] + others)[:per_query]]
+    name = f"{queries * per_query}"
+    paths = [
+        os.path.join(folder, f) for f in (f"labels.{name}.json", f"task1.TEAM{name}", f"qrels.{name}", f"trec.{name}")
+    ]
+    Path(paths[0]).write_text(json.dumps(labels))
+    Path(paths[1]).write_text("".join(f"{q} {d} TEAM\n" for q, d in pairs))
+    Path(paths[2]).write_text("".join(f"{k[:-4]} 0 {d[:-4]} 1\n" for k, docs in labels.items() for d in docs))
+    Path(paths[3]).write_text(
+        "".join(f"{q} Q0 {d} {i % per_query + 1} {per_query - i % per_query} TEAM\n" for i, (q, d) in enumerate(pairs))
+    )
+    return paths[0], paths[1], paths[2], paths[3]
+
+
+def section_real_size(folder: str, repeat: int, out: list[str]) -> Table:
+    table = Table(
+        "A real-size submission: Task 1, label JSON gold, the official pairs format (fresh processes, wall seconds)",
+        ["what", "ir_coliee (s)", "python -m ir_measures ... SetP SetR SetF (s)", "ratio", "ir_coliee peak (MiB)"],
+        out,
+    )
+    for queries, per_query in ((400, 5), (400, 250)):
+        labels, run, qrels, trec = write_task1(folder, queries, per_query)
+        ours, peak = command(["eval", labels, run, "--task", "1"], repeat * 3, module="ir_coliee")
+        theirs, _ = command([qrels, trec, "SetP", "SetR", "SetF"], repeat * 3, module="ir_measures")
+        table.add(f"eval, {queries * per_query:,} lines", ours, theirs, f"{ours / theirs:.2f}", peak)
+    labels, run, _, _ = write_task1(folder, 400, 5)
+    other = os.path.join(folder, "task1.OTHER2000")
+    kept = Path(run).read_text().replace(" TEAM\n", " OTHER\n").splitlines(keepends=True)
+    Path(other).write_text("".join(line for i, line in enumerate(kept) if i % 5 != 4))  # a second, shorter run
+    for what, argv in (
+        ("validate, 2,000 lines", ["validate", run, "--task", "1"]),
+        (
+            "compare, 2 runs of 2,000 lines, 1,000 resamples",
+            ["compare", labels, run, other, "--task", "1", "--resamples", "1000"],
+        ),
+        ("tune, 2,000 lines", ["tune", labels, run, "--task", "1"]),
+    ):
+        ours, peak = command(argv, repeat * 3, module="ir_coliee")
+        table.add(what, ours, None, "—", peak)
+    return table
 
 
 def section_command(files: dict[int, tuple[str, str]], repeat: int, out: list[str]) -> Table:
@@ -445,7 +502,11 @@ def main() -> None:
     print(f"machine: {machine()}")
     with tempfile.TemporaryDirectory() as folder:
         files = {lines: write_files(folder, lines) for lines in sizes}
+        subprocess.run(
+            [sys.executable, "-m", "compileall", "-q", str(Path(__file__).parents[1] / "ir_coliee")], check=True
+        )
         tables = [
+            section_real_size(folder, args.repeat, out),
             section_command(files, args.repeat, out),
             section_reading(files, args.repeat, out),
             section_scoring(files, args.repeat, out),
