@@ -76,7 +76,7 @@ def repeated_pairs(queries: np.ndarray, docs: np.ndarray, n_docs: int) -> np.nda
 #: Runs shorter than this take their per-line steps in plain Python: for a submission of a few thousand
 #: lines, importing numpy costs more than the work (``bench/bench_speed.py``). Longer runs take them in
 #: numpy. Both give the same values; the tests compare them on every method, at every size.
-SMALL_RUN = 20_000
+SMALL_RUN = 30_000
 
 #: A column of line codes or scores: an ``array.array`` (the line reader's) or a numpy array.
 Column = Union["array[int]", "array[float]", "np.ndarray"]

@@ -74,9 +74,10 @@ def parse_run(
     return parsed._replace(path=os.fspath(path))
 
 
-#: Files smaller than this are read line by line without numpy or pyarrow: about 7,000 lines of the
-#: ``trec`` format, where the line reader takes as long as importing them (``bench/bench_speed.py``).
-SMALL_FILE = 256 * 1024
+#: Files smaller than this are read line by line without numpy or pyarrow: about 14,000 lines of the
+#: ``trec`` format (25,000 of ``pairs``); near 20,000 lines the line reader takes as long as importing
+#: them (measured with ``bench/bench_speed.py``).
+SMALL_FILE = 512 * 1024
 
 
 def _parse_fast(path: PathLike, fmt: RunFormat, skip: int) -> Optional[ParsedRun]:
