@@ -116,8 +116,9 @@ class CodedRun:
 
     @property
     def small(self) -> bool:
-        """Whether the per-line steps run in plain Python (see :data:`SMALL_RUN`)."""
-        return len(self) < SMALL_RUN
+        """Whether the per-line steps run in plain Python: codes in ``array.array`` (the line reader's)
+        shorter than :data:`SMALL_RUN`. Codes in numpy arrays take the numpy steps (numpy is loaded)."""
+        return len(self) < SMALL_RUN and isinstance(self.queries, array)
 
     def arrays(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """Query codes, document codes and scores as numpy arrays (over the same memory where it can)."""

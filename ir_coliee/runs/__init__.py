@@ -85,7 +85,7 @@ def _parse_fast(path: PathLike, fmt: RunFormat, skip: int) -> Optional[ParsedRun
     """The fast reader's result, else ``None``; ``None`` at once for a file under :data:`SMALL_FILE` bytes
     while pyarrow is not loaded (once it is, as in a session reading many files, the fast reader is the
     faster at every size). Both readers give the same result: only the time differs."""
-    if os.path.getsize(path) < SMALL_FILE and "pyarrow.csv" not in sys.modules:
+    if os.path.getsize(path) < SMALL_FILE and "pyarrow" not in sys.modules:
         return None
     from ir_coliee.runs.fast import parse_fast
 

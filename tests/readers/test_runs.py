@@ -242,3 +242,15 @@ def test_write_takes_pyterrier_frames_and_unscopes_dataset_ids(tmp_path):
     )
     path = write_run(res, tmp_path / "task2.t", format="pairs", tag="t", max_per_query=1)
     assert open(path).read() == "1000 003 t\n999 002 t\n"
+
+
+def test_the_fast_reader_lists_run_tags_in_the_order_they_first_appear_across_blocks(tmp_path, monkeypatch):
+    """The tags come from the dictionary Arrow unifies over its blocks: each block's new tags in turn."""
+    from ir_coliee.runs import fast
+
+    monkeypatch.setattr(fast, "_BLOCK", 64)  # a block every two or three lines
+    tags = ["b", "b", "a", "c", "a", "d", "b", "e", "f", "a", "g"] * 30
+    path = tmp_path / "task3-L.t"
+    path.write_text("".join(f"q{i} Q0 d{i} 1 1.0 {t}\n" for i, t in enumerate(tags)))
+    parsed = fast.parse_fast(path, "trec", 0)
+    assert parsed is not None and parsed.run_tags == ["b", "a", "c", "d", "e", "f", "g"]
