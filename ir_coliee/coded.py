@@ -1,15 +1,15 @@
 """Runs as integer codes, and the set counts taken from them with numpy.
 
 A run of ten million lines names a few thousand queries and documents over and over. Kept as codes
-(each distinct id stored once, in an Arrow string array; each line two integers and a score), it takes
+(each distinct id stored once, in a list; each line two integers and a score), it takes
 a tenth of the memory of a string per cell, and the counts every ir_coliee measure needs come from
 vectorised steps: map the run's distinct ids onto the gold's, find the lines whose
 (query, document) pair is relevant, and add them up per query with ``bincount``. No Python object
 is made per line.
 
-numpy is imported here, at first use of this module: runs of :data:`~ir_coliee.tables.SMALL_RUN` lines
-or more come here; shorter ones are counted in plain Python (:func:`ir_coliee.tables.set_counts`), with
-the same values.
+numpy is imported here, at first use of this module: runs held in numpy arrays, and the line reader's
+runs of :data:`~ir_coliee.tables.SMALL_RUN` lines or more, come here; a :attr:`~ir_coliee.tables.CodedRun.small`
+run is counted in plain Python (:func:`ir_coliee.tables.set_counts`), with the same values.
 """
 
 from __future__ import annotations

@@ -48,11 +48,6 @@ def _table(rows: list[Row]) -> Table:
     return table
 
 
-def table_frame(table: Table) -> pd.DataFrame:
-    """A gold table as a ``query_id, doc_id, relevance`` DataFrame."""
-    return _frame([(q, d, int(r)) for q, docs in table.items() for d, r in docs.items()])
-
-
 def _label_names(value: object, key: str) -> list[str]:
     """The file names of one key's labels; a ``ValueError`` says what is wrong with them."""
     if isinstance(value, str):

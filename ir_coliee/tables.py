@@ -73,9 +73,10 @@ def repeated_pairs(queries: np.ndarray, docs: np.ndarray, n_docs: int) -> np.nda
     return pd.Series(pair_codes(queries, docs, n_docs)).duplicated().to_numpy()
 
 
-#: Runs shorter than this take their per-line steps in plain Python: for a submission of a few thousand
-#: lines, importing numpy costs more than the work (``bench/bench_speed.py``). Longer runs take them in
-#: numpy. Both give the same values; the tests compare them on every method, at every size.
+#: The line reader's runs shorter than this take their per-line steps in plain Python: for a submission
+#: of a few thousand lines, importing numpy costs more than the work (``bench/bench_speed.py``). Longer
+#: runs, and runs held in numpy arrays, take them in numpy. Both give the same values; the tests compare
+#: them on every method, at every size.
 SMALL_RUN = 30_000
 
 #: A column of line codes or scores: an ``array.array`` (the line reader's) or a numpy array.
@@ -88,8 +89,8 @@ class CodedRun:
 
     Iterating yields ``ir_measures.ScoredDoc`` rows; :meth:`frame` is the ``query_id, doc_id, score``
     DataFrame (built once, on first use). ``unique``: no (query, document) pair is given twice (the
-    reader checked), so nothing needs merging. The per-line steps below take numpy only for runs of
-    :data:`SMALL_RUN` lines or more.
+    reader checked), so nothing needs merging. The per-line steps below run in plain Python for a
+    :attr:`small` run, else in numpy.
     """
 
     __slots__ = ("_frame", "aligned", "doc_ids", "docs", "queries", "query_ids", "scores", "unique")
@@ -273,12 +274,13 @@ class CodedRun:
         return {q for q, n in zip(self.query_ids, counted) if n}
 
 
-def table_frame(table: Table) -> pd.DataFrame:
-    """``{query_id: {doc_id: score}}`` as a ``query_id, doc_id, score`` DataFrame."""
+def table_frame(table: Table, value: str = "score") -> pd.DataFrame:
+    """``{query_id: {doc_id: value}}`` as a ``query_id, doc_id, score`` DataFrame (a run), or with
+    ``value="relevance"`` a ``query_id, doc_id, relevance`` one (qrels)."""
     import pandas as pd
 
     rows = [(q, d, s) for q, docs in table.items() for d, s in docs.items()]
-    return pd.DataFrame(rows, columns=["query_id", "doc_id", "score"])
+    return pd.DataFrame(rows, columns=["query_id", "doc_id", value])
 
 
 def top_docs(docs: dict[str, float], cutoff: Optional[int]) -> Iterable[str]:

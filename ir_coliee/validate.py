@@ -166,9 +166,11 @@ def _check_pairs(columns: RunColumns, task: Task, path: str, add: Add) -> None:
     limit = task.ranked_limit
     if limit and limit.marker.lower() in os.path.basename(path).lower():
         counts = Counter(columns.queries)
+        over = {q for q, n in counts.items() if n > limit.lines}
+        rows = _rows(columns) if over else {}
         for qid, q in columns.query_ids.items():
-            if counts[q] > limit.lines:
-                line = _rows(columns)[q][limit.lines]
+            if q in over:
+                line = rows[q][limit.lines]
                 message = (
                     f"question {qid!r} has {counts[q]} lines; {limit.files} files allow {limit.lines} per question"
                 )

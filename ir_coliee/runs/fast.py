@@ -148,15 +148,14 @@ def _arrow_table(path: PathLike, fmt: RunFormat, start: int, sep: bytes, size: i
             bar.close()
 
 
-def _numbers(chunked: pa.ChunkedArray, dtype: type) -> np.ndarray:
-    """A column without nulls as a numpy array over Arrow's buffer. (Arrow's ``to_numpy`` imports pandas,
+def _numbers(values: pa.Array, dtype: type) -> np.ndarray:
+    """An array without nulls as a numpy array over Arrow's buffer. (Arrow's ``to_numpy`` imports pandas,
     which costs more than reading a file of a million lines.)"""
-    combined = chunked.combine_chunks()
-    data = combined.buffers()[1]
+    data = values.buffers()[1]
     if data is None:
         return np.zeros(0, dtype=dtype)
     width = np.dtype(dtype).itemsize
-    return np.frombuffer(data, dtype=dtype, count=len(combined), offset=combined.offset * width)
+    return np.frombuffer(data, dtype=dtype, count=len(values), offset=values.offset * width)
 
 
 def _distinct(chunked: pa.ChunkedArray) -> list[str]:
@@ -171,7 +170,7 @@ def _codes(chunked: pa.ChunkedArray, strip: bool) -> tuple[np.ndarray, list[str]
     if not chunked.num_chunks:
         return np.zeros(0, dtype=np.int32), []
     combined = chunked.combine_chunks()
-    codes = _numbers(pa.chunked_array([combined.indices]), np.int32)
+    codes = _numbers(combined.indices, np.int32)
     values = combined.dictionary.to_pylist()
     if not strip or not any(v.endswith(".txt") for v in values):
         return codes, values
@@ -209,7 +208,7 @@ def parse_fast(path: PathLike, fmt: Union[RunFormat, FormatName], skip: int) -> 
     if repeated_pairs(queries, docs, len(doc_ids)).any():
         return None
     if fmt.score is not None:
-        scores = _numbers(columns.pop(fmt.score), np.float64)
+        scores = _numbers(columns.pop(fmt.score).combine_chunks(), np.float64)
         if not np.isfinite(scores).all():
             return None
     else:

@@ -194,12 +194,13 @@ class RunColumns:
 
         return pair_codes(*self.codes(), len(self.doc_ids))
 
-    def duplicates(self) -> list[Duplicate]:
-        """Each (query, document) pair given again, with the line it was first given on."""
-        query_ids, doc_ids = list(self.query_ids), list(self.doc_ids)
+    def duplicates(self, coded: Optional[CodedRun] = None) -> list[Duplicate]:
+        """Each (query, document) pair given again, with the line it was first given on (``coded``:
+        :meth:`coded`, when already made)."""
+        coded = self.coded() if coded is None else coded
         return [
-            Duplicate(self.lines[i], self.lines[first], query_ids[self.queries[i]], doc_ids[self.docs[i]])
-            for i, first in self.coded().repeated()
+            Duplicate(self.lines[i], self.lines[first], coded.query_ids[self.queries[i]], coded.doc_ids[self.docs[i]])
+            for i, first in coded.repeated()
         ]
 
     def coded(self) -> CodedRun:
@@ -266,11 +267,12 @@ def format_spec(fmt: Union[RunFormat, FormatName]) -> RunFormat:
 
 def parse_checked(path: PathLike, fmt: Union[RunFormat, FormatName]) -> ParsedRun:
     columns = read_columns(path, format_spec(fmt))
+    coded = columns.coded()
     return ParsedRun(
-        columns.coded(),
+        coded,
         columns.fmt.name,
         list(columns.tags),
-        columns.duplicates(),
+        columns.duplicates(coded),
         os.fspath(path),
         len(columns.untagged),
     )

@@ -9,10 +9,10 @@ from ir_measures.util import TYPE_QREL
 
 from ir_coliee.errors import ColieeDataError, ColieeError, ColieeFormatError, ColieeScoringError
 from ir_coliee.formats.pilot import ColieeTort, read_torts
-from ir_coliee.gold import gold_kind, read_gold, table_frame
+from ir_coliee.gold import gold_kind, read_gold
 from ir_coliee.model import NAME, TORTS, GoldKind, Task, labelled_elsewhere, task_of
 from ir_coliee.shapes import gold_table
-from ir_coliee.tables import Table
+from ir_coliee.tables import Table, table_frame
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -54,7 +54,7 @@ class Gold(NamedTuple):
 
     def frame(self, task: Task) -> pd.DataFrame:
         """:meth:`table` as a ``query_id, doc_id, relevance`` DataFrame."""
-        return table_frame(self.table(task))
+        return table_frame(self.table(task), "relevance")
 
 
 def is_dataset_id(gold: object) -> bool:

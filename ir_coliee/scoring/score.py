@@ -19,7 +19,6 @@ from ir_measures.util import TYPE_RUN, Metric
 from ir_coliee.errors import ColieeError, ColieeScoringError, PathLike
 from ir_coliee.evaluation import MeasureLike, parse_measures
 from ir_coliee.findings import WARNING, Finding
-from ir_coliee.gold import table_frame
 from ir_coliee.model import (
     DOCUMENTS,
     FORMATS,
@@ -51,7 +50,7 @@ from ir_coliee.scoring.ingest import (
 )
 from ir_coliee.scoring.report import PerQuery, Report, make_report
 from ir_coliee.shapes import run_table
-from ir_coliee.tables import CodedRun, Counts, Table, answer_counts, set_counts
+from ir_coliee.tables import CodedRun, Counts, Table, answer_counts, set_counts, table_frame
 from ir_coliee.values import CountedValue
 
 if TYPE_CHECKING:
@@ -78,7 +77,7 @@ class Prepared(NamedTuple):
     @property
     def frame(self) -> pd.DataFrame:
         """The gold qrels as a DataFrame (the name before :attr:`qrels`; kept for callers of 0.1)."""
-        return table_frame(self.qrels)
+        return table_frame(self.qrels, "relevance")
 
     def frames(self) -> dict[str, TYPE_RUN]:
         """:meth:`run_tables` (the name before it; kept for callers of 0.1)."""
