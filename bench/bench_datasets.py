@@ -35,7 +35,7 @@ def sentence(rng: random.Random, n: int) -> str:
 
 
 def write_statute(root: Path, rng: random.Random) -> None:
-    from ir_coliee.datasets.statute import EXAMS, test_exam
+    from ir_coliee.releases.statute import EXAMS, test_exam
 
     package = root / "COLIEE2024statute_data-English"
     (package / "train").mkdir(parents=True)
@@ -138,11 +138,12 @@ def main() -> None:
         os.environ["COLIEE_HOME"] = tmp
         import ir_datasets
 
-        from ir_coliee.datasets import refresh, statute
+        from ir_coliee.datasets import refresh
+        from ir_coliee.releases import statute as statute_files
 
         def ours() -> tuple[int, int, int]:
             refresh()
-            statute._PARSED.clear()
+            statute_files._PARSED.clear()
             ds = ir_datasets.load("coliee/task3/2024/train")
             return len(list(ds.docs_iter())), len(list(ds.queries_iter())), len(list(ds.qrels_iter()))
 

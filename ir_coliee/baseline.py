@@ -103,7 +103,7 @@ def bm25(dataset_id: str, k: Optional[int] = None, progress: bool = True) -> dic
     """The BM25 run of a dataset of Tasks 1-3 (``k`` documents per query; each task's default otherwise)."""
     import ir_datasets
 
-    from ir_coliee.datasets.check import known_dataset
+    from ir_coliee.releases.catalog import known_dataset
 
     task = known_dataset(dataset_id).task
     if task not in BM25:

@@ -84,7 +84,7 @@ def _needed_files() -> dict[str, list[tuple[str, str]]]:
     import tempfile
 
     from ir_coliee.datasets import REGISTERED, refresh
-    from ir_coliee.datasets.statute import EXAM_SUBSET
+    from ir_coliee.releases.catalog import EXAM_SUBSET
 
     saved = os.environ.get("COLIEE_HOME")
     with tempfile.TemporaryDirectory() as empty:
@@ -129,7 +129,7 @@ def datasets_page() -> str:
     """docs/datasets.md: every registered dataset id, its official measures and the files it reads."""
     import ir_datasets
 
-    from ir_coliee.datasets.statute import EXAM_SUBSET
+    from ir_coliee.releases.catalog import EXAM_SUBSET
 
     out = [_HEADER, "# Datasets\n\n"]
     out.append(
@@ -162,7 +162,7 @@ def datasets_page() -> str:
 
 def data_page() -> str:
     """docs/data.md: per edition, the official files each task needs and where they go."""
-    from ir_coliee.datasets.files import ENV_HOME, HOW_TO_GET
+    from ir_coliee.releases.files import ENV_HOME, HOW_TO_GET
 
     out = [_HEADER, "# Placing the licensed data\n\n"]
     out.append(
@@ -192,7 +192,7 @@ _EXAM = re.compile(r"(?<=_)(H\d{2}|R\d{2})(?=_)")
 def _compact_exams(names: list[str]) -> list[str]:
     """Names that differ only in the exam (``riteval_H18_en.xml`` ... ``riteval_R05_en.xml``) as one
     line ``riteval_{H18..R05}_en.xml``."""
-    from ir_coliee.datasets.statute import EXAMS
+    from ir_coliee.releases.statute import EXAMS
 
     groups: dict[str, list[str]] = {}
     for name in names:
@@ -299,7 +299,12 @@ LAYERS: tuple[tuple[str, tuple[str, ...], str], ...] = (
         ("formats", "tables", "coded", "shapes", "runs", "gold"),
         "the organisers' files read and written; runs as codes; every in-memory shape normalised",
     ),
-    ("datasets", ("datasets",), "the ir_datasets entries: data root, files, one module per family"),
+    (
+        "releases",
+        ("releases",),
+        "the organisers' releases under the data root: files found, the catalog of dataset ids, their gold",
+    ),
+    ("datasets", ("datasets",), "the ir_datasets entries, one module per family, built on the catalog"),
     ("providers", ("providers",), "the ir_measures provider: formulas over counts"),
     (
         "api",

@@ -218,7 +218,7 @@ def _check_against_dataset(columns: RunColumns, task: Task, dataset_id: str, add
 def _check_docs(columns: RunColumns, task: Task, dataset_id: str, dataset, released: set[str], add: Add) -> None:
     import numpy as np
 
-    from ir_coliee.datasets.check import dataset_entry
+    from ir_coliee.releases.catalog import dataset_entry
 
     scoped = dataset_entry(dataset_id).scoped
     query_ids, doc_ids = list(columns.query_ids), list(columns.doc_ids)
@@ -247,7 +247,7 @@ def _test_dataset(task: Task, year: Optional[int], dataset: Optional[str]) -> Op
             )
         dataset = edition_dataset(task.key, year)
     if dataset is not None:
-        from ir_coliee.datasets.check import known_dataset
+        from ir_coliee.releases.catalog import known_dataset
 
         known_dataset(dataset)
     return dataset

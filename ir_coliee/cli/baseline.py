@@ -26,8 +26,8 @@ def add(sub: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     """BM25 over a dataset of the user's data, written as the task's official submission file."""
     from ir_coliee.baseline import bm25
-    from ir_coliee.datasets.check import dataset_entry
     from ir_coliee.model import task_of
+    from ir_coliee.releases.catalog import dataset_entry
     from ir_coliee.runs import write_run
 
     writable("--write", args.write)

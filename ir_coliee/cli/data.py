@@ -40,7 +40,7 @@ def run_check(args: argparse.Namespace) -> int:
     """With dataset ids or --all: the file behind each part of each dataset, and notes; exit 1 when any part is
     missing. Without: one line per dataset found (complete, or what is missing), one line for the absent ones."""
     from ir_coliee.datasets.check import listed_ids
-    from ir_coliee.datasets.files import ENV_HOME, LOCATOR, data_root
+    from ir_coliee.releases.files import ENV_HOME, LOCATOR, data_root
 
     root = data_root()
     if not root.is_dir():
@@ -72,7 +72,8 @@ def _summary(dataset_ids: list[str]) -> bool:
 
 
 def _check_each(dataset_ids: Sequence[str]) -> bool:
-    from ir_coliee.datasets.check import check_dataset, known_dataset
+    from ir_coliee.datasets.check import check_dataset
+    from ir_coliee.releases.catalog import known_dataset
 
     complete = True
     for dataset_id in dataset_ids:

@@ -1,22 +1,25 @@
-"""The COLIEE collections as ir_datasets entries, one module per task family.
+"""The COLIEE collections as ir_datasets entries, one module per task family, built on the catalog of
+:mod:`ir_coliee.releases` (which finds the files and reads the gold without ir_datasets).
 
 :func:`register_all` registers every id and reads no file: it runs when this package is imported, and
 ``import ir_coliee`` imports it as soon as ir_datasets is imported (``ir_coliee._host``). Files are
-found under the data root (``ir_coliee.datasets.files.data_root``) when a dataset is iterated.
+found under the data root (``ir_coliee.releases.files.data_root``) when a dataset is iterated.
 """
 
 from __future__ import annotations
 
 from ir_coliee.datasets.caselaw import register_caselaw
-from ir_coliee.datasets.common import REGISTERED, Source
-from ir_coliee.datasets.files import data_root, refresh
 from ir_coliee.datasets.pilot import register_pilot
 from ir_coliee.datasets.statute import register_statute
 from ir_coliee.errors import ColieeDataError
+from ir_coliee.releases.catalog import REGISTERED, catalog
+from ir_coliee.releases.files import data_root, refresh
+from ir_coliee.releases.sources import Source
 
 
 def register_all() -> None:
-    """Register every COLIEE dataset with ir_datasets (idempotent)."""
+    """Register every COLIEE dataset of the catalog with ir_datasets (idempotent)."""
+    catalog()
     register_caselaw()
     register_statute()
     register_pilot()
@@ -24,4 +27,4 @@ def register_all() -> None:
 
 register_all()
 
-__all__ = ["REGISTERED", "ColieeDataError", "Source", "data_root", "refresh", "register_all"]
+__all__ = ["REGISTERED", "ColieeDataError", "Source", "catalog", "data_root", "refresh", "register_all"]

@@ -28,10 +28,9 @@ from ir_datasets.formats import BaseDocs, BaseQrels, BaseQueries, BaseScoredDocs
 from ir_datasets.indices import Docstore
 
 from ir_coliee.datasets.common import DocsIter, Documentation, register, sliced
-from ir_coliee.datasets.files import DataFile
-from ir_coliee.datasets.layouts import CaseFolders, FlatPool, Layout, XmlIndexed, read_text_of
-from ir_coliee.model import EDITIONS, CaseLawFiles, editions_of, task_of
-from ir_coliee.model import dataset_id as model_dataset_id
+from ir_coliee.releases.catalog import Registered, catalog
+from ir_coliee.releases.files import DataFile
+from ir_coliee.releases.layouts import CaseFolders, Layout, read_text_of
 from ir_coliee.shapes import SCOPE
 
 _logger = ir_datasets.log.easy()
@@ -218,9 +217,8 @@ class LabelQrels(BaseQrels):
         self._layout, self._defs = layout, defs
 
     def qrels_iter(self) -> Iterator[TrecQrel]:
-        for qid, docs in self._layout.labels().items():
-            for did in docs:
-                yield TrecQrel(qid, did, 1, "0")
+        for q in self._layout.qrels():
+            yield TrecQrel(*q, "0")
 
     def qrels_cls(self) -> type:
         return TrecQrel
@@ -257,9 +255,6 @@ def _paragraph(doc_id: str, f: DataFile) -> ColieeParagraph:
     return ColieeParagraph(doc_id, case, paragraph, read_text_of(f))
 
 
-_LAYOUTS: dict[str, type[Layout]] = {"flat": FlatPool, "folders": CaseFolders, "xml-index": XmlIndexed}
-
-
 class _Records(NamedTuple):
     """The record types and reader of one case-law task."""
 
@@ -276,25 +271,22 @@ _RECORDS = {
 }
 
 
-def caselaw_dataset(task: str, year: int, split: str, files: CaseLawFiles) -> tuple[str, Dataset, Layout]:
-    dataset_id = model_dataset_id(task, year, split)
-    layout = _LAYOUTS[files.layout](dataset_id, year, split, files)
-    records = _RECORDS[task]
+def caselaw_dataset(entry: Registered) -> Dataset:
+    """The ir_datasets entry of a case-law dataset of the catalog."""
+    layout = cast(Layout, entry.files)
+    records = _RECORDS[entry.task]
     docs = CaseDocs(layout, records.doc_cls, records.make)
     queries = CaseQueries(layout, records.query_cls)
     extra = BaseCases(cast(CaseFolders, layout)) if records.base_cases else None
     qrels = LabelQrels(layout, records.qrel_defs)
-    doc = Documentation(f"task{task}", task, year, {"split": split, "layout": type(layout).__name__})
-    return dataset_id, Dataset(docs, queries, qrels, Candidates(layout), extra, doc), layout
+    doc = Documentation(
+        f"task{entry.task}", entry.task, entry.year, {"split": entry.split, "layout": type(layout).__name__}
+    )
+    return Dataset(docs, queries, qrels, Candidates(layout), extra, doc)
 
 
 def register_caselaw() -> None:
     """Register every case-law dataset id of every edition whose layout is known (idempotent; reads no file)."""
-    for task in _RECORDS:
-        for year in editions_of(task):
-            files = EDITIONS[year].caselaw(task)
-            if files is None:  # 2018: not known well enough to read
-                continue
-            for split in task_of(task).splits:
-                dataset_id, dataset, layout = caselaw_dataset(task, year, split, files)
-                register(dataset_id, dataset, task, year, layout.sources, scoped=layout.scoped)
+    for entry in catalog().values():
+        if isinstance(entry.files, Layout):
+            register(entry, caselaw_dataset(entry))

@@ -2,46 +2,19 @@
 
 from __future__ import annotations
 
-import difflib
 import re
 
 import ir_datasets
 from ir_datasets.datasets.base import Dataset
 
-from ir_coliee.datasets.common import PARTS, REGISTERED, Source, released_query_ids
-from ir_coliee.datasets.files import LOCATOR
-from ir_coliee.errors import ColieeError
+from ir_coliee.datasets.common import PARTS, released_query_ids
 from ir_coliee.findings import some
 from ir_coliee.model import DOCUMENTS, task_of
+from ir_coliee.releases.catalog import EXAM_SUBSET, catalog, dataset_entry
+from ir_coliee.releases.files import LOCATOR
+from ir_coliee.releases.sources import Source
 
 _SHOWN = 10
-
-
-def unknown_dataset(dataset_id: str, what: str = "is not a COLIEE dataset id") -> ColieeError:
-    """The error for an id ir_coliee does not know, with the closest known ids."""
-    close = difflib.get_close_matches(dataset_id, list(REGISTERED), n=3)
-    hint = f"; did you mean {' or '.join(close)}?" if close else " (see: ir_coliee datasets list)"
-    return ColieeError(f"{dataset_id!r} {what}{hint}")
-
-
-def dataset_entry(dataset_id: str):
-    """What ir_coliee knows of ``dataset_id``, loading a pattern-registered id (``.../train/h30``) first."""
-    if dataset_id not in REGISTERED:
-        try:
-            ir_datasets.load(dataset_id)
-        except KeyError:
-            pass
-    if dataset_id not in REGISTERED:
-        raise KeyError(dataset_id)
-    return REGISTERED[dataset_id]
-
-
-def known_dataset(dataset_id: str, what: str = "is not a COLIEE dataset id"):
-    """:func:`dataset_entry`, or the error that names the closest known ids."""
-    try:
-        return dataset_entry(dataset_id)
-    except KeyError:
-        raise unknown_dataset(dataset_id, what) from None
 
 
 def _ungraded(dataset: Dataset, sources: list[Source]) -> list[Source]:
@@ -139,6 +112,4 @@ def status(dataset_id: str) -> tuple[str, list[str]]:
 
 def listed_ids() -> list[str]:
     """Every registered id but the per-exam subsets (loadable by pattern, not listed)."""
-    from ir_coliee.datasets.statute import EXAM_SUBSET
-
-    return sorted(d for d in REGISTERED if not re.match(EXAM_SUBSET, d))
+    return sorted(d for d in catalog() if not re.match(EXAM_SUBSET, d))

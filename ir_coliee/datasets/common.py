@@ -11,33 +11,13 @@ import ir_datasets
 from ir_datasets.datasets.base import Dataset
 from ir_datasets.indices import Docstore
 
-from ir_coliee.datasets.files import DataFile
-from ir_coliee.errors import ColieeDataError
 from ir_coliee.model import known_sizes, official_entry
+from ir_coliee.releases.catalog import Registered
 
 NAME = "coliee"
 Doc = TypeVar("Doc", bound=tuple)
 T = TypeVar("T")
 _logger = ir_datasets.log.easy()
-
-
-class Source(NamedTuple):
-    """One part of a dataset and the file it is read from (or why it cannot be)."""
-
-    part: str
-    """``docs``, ``queries``, ``qrels``, ..."""
-    location: Optional[str]
-    """The file it is read from, ``None`` when missing."""
-    problem: str
-    """What is missing or odd (empty when all is well)."""
-
-
-def source_of(part: str, resolve: Callable[[], DataFile]) -> Source:
-    """Where ``part`` is read from, or what is missing, without raising."""
-    try:
-        return Source(part, resolve().describe(), "")
-    except ColieeDataError as e:
-        return Source(part, None, e.short())
 
 
 class DocsIter(Iterator[Doc]):
@@ -191,41 +171,19 @@ class SizeCounts:
         return {part: {"count": n} for part in PARTS if (n := self.known_count(part)) is not None}
 
 
-class Registered(NamedTuple):
-    """What ir_coliee knows of one registered dataset."""
-
-    dataset_id: str
-    task: str
-    year: int
-    sources: Callable[[], list[Source]]
-    """Resolves the files of each part, reading nothing but the folder listing."""
-    scoped: bool = False
-    """Document ids are ``{query}/{doc}`` while runs name ``doc`` alone (``ir_coliee.shapes.align`` maps runs onto them)."""
+#: The dataset ids registered with ir_datasets (registration is idempotent).
+_HOSTED: set[str] = set()
 
 
-#: Every dataset id ir_coliee registers, with its task, edition and files.
-REGISTERED: dict[str, Registered] = {}
-
-
-def register(
-    dataset_id: str,
-    dataset: Dataset,
-    task: str,
-    year: int,
-    sources: Callable[[], list[Source]],
-    with_host: bool = True,
-    scoped: bool = False,
-) -> Dataset:
-    """Record the dataset and register it with ir_datasets (``with_host``), its counts in front; returns
-    the dataset as registered. Repeating a call does nothing.
+def register(entry: Registered, dataset: Dataset, with_host: bool = True) -> Dataset:
+    """Register the dataset of a catalog entry with ir_datasets (``with_host``), its counts in front;
+    returns the dataset as registered. Repeating a call registers nothing.
 
     Datasets built by an ir_datasets ``register_pattern`` initializer pass ``with_host=False``:
     ir_datasets registers what the initializer returns itself.
     """
-    counted = Dataset(SizeCounts(dataset_id, dataset), dataset)
-    if dataset_id in REGISTERED:
-        return counted
-    REGISTERED[dataset_id] = Registered(dataset_id, task, year, sources, scoped)
-    if with_host:
-        ir_datasets.registry.register(dataset_id, counted)
+    counted = Dataset(SizeCounts(entry.dataset_id, dataset), dataset)
+    if with_host and entry.dataset_id not in _HOSTED:
+        _HOSTED.add(entry.dataset_id)
+        ir_datasets.registry.register(entry.dataset_id, counted)
     return counted

@@ -12,17 +12,15 @@ first copy with every ``court_decision`` filled in.
 """
 
 from collections.abc import Iterator
-from typing import NamedTuple, Optional
+from typing import NamedTuple, Optional, cast
 
 from ir_datasets.datasets.base import Dataset
 from ir_datasets.formats import BaseDocs, BaseQrels, BaseQueries, TrecQrel
 
-from ir_coliee.datasets.common import NAME, DictDocstore, DocsIter, Documentation, Source, register, source_of
-from ir_coliee.datasets.files import LOCATOR, DataFile, Locator, missing
-from ir_coliee.formats.pilot import ColieeTort, claim_doc_id, claim_qrels, decision_qrels, parse_torts
-from ir_coliee.model import PILOT_FILES, editions_of, task_of
-from ir_coliee.model import dataset_id as model_dataset_id
-from ir_coliee.textfile import decode_text
+from ir_coliee.datasets.common import NAME, DictDocstore, DocsIter, Documentation, register
+from ir_coliee.formats.pilot import ColieeTort, claim_doc_id
+from ir_coliee.releases.catalog import Registered, catalog
+from ir_coliee.releases.pilot import PilotFiles, PilotSet
 
 QREL_DEFS_CLAIMS = {1: "Accepted: the court accepted the claim.", 0: "Not accepted by the court."}
 QREL_DEFS_DECISIONS = {1: "The court decision: doc_id True (the tort is found) or False."}
@@ -58,61 +56,6 @@ class ColieeClaimDoc(NamedTuple):
     def default_text(self) -> str:
         """The claim's description."""
         return self.text
-
-
-class PilotFiles:
-    def __init__(self, dataset_id: str, year: int, split: str, locator: Locator = LOCATOR):
-        self.dataset_id, self.year, self.split, self.locator = dataset_id, year, split, locator
-        self._parsed: dict[tuple[str, int], list[ColieeTort]] = {}
-
-    def _candidates(self) -> list[DataFile]:
-        """Pilot files of this split, this edition's first; a year in the file name itself says which
-        edition's torts it holds (a later package may carry ``tort_test_2025_gold.jsonl``)."""
-        ranked = []
-        for f in self.locator.find(PILOT_FILES.pattern):
-            path = "/".join(f.parts).lower()
-            if not any(m in path for m in PILOT_FILES.markers) or self.split not in path:
-                continue
-            named = PILOT_FILES.year_of(f.name)
-            if named is not None and named != self.year:
-                continue
-            edition = f.edition or self.year
-            if named is not None or edition == self.year:
-                ranked.append(f)
-        return self.locator.pick(ranked, lambda f: ((f.edition or self.year) != self.year,))
-
-    def torts(self, f: DataFile) -> list[ColieeTort]:
-        key = f.version()
-        if key not in self._parsed:
-            text = decode_text(f.read_bytes(), f.describe())
-            self._parsed[key] = parse_torts(enumerate(text.splitlines(), 1), f.describe())
-        return self._parsed[key]
-
-    def _names(self) -> list[str]:
-        markers = " or ".join(f"'{m}'" for m in PILOT_FILES.markers)
-        return [
-            f"a pilot {self.split} file: {PILOT_FILES.pattern} below a folder or with a name holding {markers}, "
-            f"'{self.split}' and {self.year} (e.g. LJPJT{self.year % 100}-{self.split}001.jsonl)"
-        ]
-
-    def inputs(self) -> DataFile:
-        found = self._candidates()
-        if not found:
-            raise missing(f"the pilot {self.split} torts", self._names(), self.dataset_id)
-        return found[0]
-
-    def gold(self) -> DataFile:
-        for f in self._candidates():
-            if all(t.court_decision is not None for t in self.torts(f)):
-                return f
-        raise missing(f"the pilot {self.split} gold (every court_decision filled in)", self._names(), self.dataset_id)
-
-    def gold_torts(self) -> list[ColieeTort]:
-        asked = {str(t.tort_id) for t in self.torts(self.inputs())}
-        return [t for t in self.torts(self.gold()) if str(t.tort_id) in asked]
-
-    def sources(self) -> list[Source]:
-        return [source_of("queries", self.inputs), source_of("docs", self.inputs), source_of("qrels", self.gold)]
 
 
 class TortQueries(BaseQueries):
@@ -176,33 +119,33 @@ class ClaimDocs(BaseDocs):
 
 
 class PilotQrels(BaseQrels):
-    def __init__(self, files: PilotFiles, decisions: bool):
+    def __init__(self, torts: PilotSet):
         super().__init__()
-        self._files, self._decisions = files, decisions
+        self._set = torts
 
     def qrels_iter(self) -> Iterator[TrecQrel]:
-        gold = self._files.gold_torts()
-        for q in decision_qrels(gold) if self._decisions else claim_qrels(gold):
-            yield TrecQrel(q.query_id, q.doc_id, q.relevance, "0")
+        for q in self._set.qrels():
+            yield TrecQrel(*q, "0")
 
     def qrels_cls(self) -> type:
         return TrecQrel
 
     def qrels_defs(self) -> dict[int, str]:
-        return QREL_DEFS_DECISIONS if self._decisions else QREL_DEFS_CLAIMS
+        return QREL_DEFS_DECISIONS if self._set.decisions else QREL_DEFS_CLAIMS
+
+
+def pilot_dataset(entry: Registered) -> Dataset:
+    """The ir_datasets entry of a pilot dataset of the catalog (claims or decisions as qrels)."""
+    torts = cast(PilotSet, entry.files)
+    extra = {"split": entry.split, "qrels": "decisions" if torts.decisions else "claims"}
+    docs = None if torts.decisions else ClaimDocs(torts.files)
+    return Dataset(
+        docs, TortQueries(torts.files), PilotQrels(torts), Documentation("pilot", "pilot", entry.year, extra)
+    )
 
 
 def register_pilot() -> None:
     """Register the pilot dataset ids (idempotent; reads no file)."""
-    for year in editions_of("pilot"):
-        for split in task_of("pilot").splits:
-            base = model_dataset_id("pilot", year, split)
-            files = PilotFiles(base, year, split)
-            queries = TortQueries(files)
-            for dataset_id, decisions in ((base, False), (f"{base}/decisions", True)):
-                doc = Documentation(
-                    "pilot", "pilot", year, {"split": split, "qrels": "decisions" if decisions else "claims"}
-                )
-                docs = None if decisions else ClaimDocs(files)
-                dataset = Dataset(docs, queries, PilotQrels(files, decisions), doc)
-                register(dataset_id, dataset, "pilot", year, files.sources)
+    for entry in catalog().values():
+        if isinstance(entry.files, PilotSet):
+            register(entry, pilot_dataset(entry))

@@ -17,7 +17,8 @@ from ir_coliee.tables import Table, table_frame
 if TYPE_CHECKING:
     import pandas as pd
 
-    from ir_coliee.datasets.common import Registered
+    from ir_coliee.releases.catalog import Registered
+    from ir_coliee.releases.pilot import PilotSet
 
 GoldLike = Union[str, "os.PathLike[str]", TYPE_QREL]
 
@@ -62,20 +63,19 @@ def is_dataset_id(gold: object) -> bool:
 
 
 def _dataset_gold(dataset_id: str) -> Gold:
-    import ir_datasets
-
-    from ir_coliee.datasets.check import known_dataset
+    """The gold of a COLIEE dataset id, read from its official files through the catalog (not through
+    ir_datasets, whose entries read the same files the same way)."""
+    from ir_coliee.releases.catalog import known_dataset
 
     entry = known_dataset(dataset_id, "is neither a file nor a COLIEE dataset id")
-    task = task_of(entry.task)
-    dataset = ir_datasets.load(dataset_id.removesuffix("/decisions") if task.gold == TORTS else dataset_id)
-    if task.gold == TORTS:
-        return Gold({}, dataset_id, entry, list(dataset.gold_torts_iter()))
+    if task_of(entry.task).gold == TORTS:
+        files = cast("PilotSet", entry.files).files
+        return Gold({}, dataset_id, entry, files.gold_torts())
     try:
-        table = gold_table(dataset.qrels_iter())
+        table = gold_table(entry.qrels())
     except ColieeDataError as e:
         return _gold_elsewhere(dataset_id, entry, e)
-    return Gold({task.gold: table}, dataset_id, entry)
+    return Gold({task_of(entry.task).gold: table}, dataset_id, entry)
 
 
 def _gold_elsewhere(dataset_id: str, entry: Registered, missing: ColieeDataError) -> Gold:

@@ -12,7 +12,7 @@ from support.statute2026_data import LIVE, write_2026_package
 
 import ir_coliee
 from ir_coliee.cli import main
-from ir_coliee.datasets.statute import train_exams
+from ir_coliee.releases.statute import train_exams
 
 
 def load(dataset_id: str):

@@ -14,7 +14,7 @@ from support.statute_data import EN_IDS, zip_folder
 import ir_coliee
 from ir_coliee.cli import main
 from ir_coliee.datasets import REGISTERED, ColieeDataError, refresh
-from ir_coliee.datasets.statute import EXAMS, train_exams
+from ir_coliee.releases.statute import EXAMS, train_exams
 
 ids = record_fields
 

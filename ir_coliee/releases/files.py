@@ -18,18 +18,21 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Callable, NamedTuple, Optional, Union, cast
 
-import ir_datasets
-
 from ir_coliee.errors import ColieeDataError
 from ir_coliee.model import EDITION_IN_NAME, YEAR_IN_NAME
 
-_logger = ir_datasets.log.easy()
 ENV_HOME = "COLIEE_HOME"
 HOW_TO_GET = (
     "COLIEE data is released by the organisers to registered participants (a signed memorandum); "
     "see the COLIEE competition pages. Place the packages as distributed, extracted or zipped, "
     "under the data root"
 )
+
+
+def _logger():
+    import ir_datasets  # here, not above: finding a dataset's gold files must not load ir_datasets
+
+    return ir_datasets.log.easy(__name__)
 
 
 def data_root() -> Path:
@@ -334,7 +337,7 @@ class Locator:
     def _note(self, chosen: str, rivals: list[str]) -> None:
         if rivals and chosen not in self.copies:
             self.copies[chosen] = rivals
-            _logger.warn(
+            _logger().warn(
                 f"{len(rivals) + 1} copies under the data root: reading {chosen} "
                 f"(extracted before zipped, then the shallowest path), not {', '.join(rivals)}"
             )

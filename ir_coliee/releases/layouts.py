@@ -4,12 +4,12 @@ index (2019). Document ids of the per-query layouts are scoped by query (``001/0
 
 from collections.abc import Callable, Iterator
 
-from ir_coliee.datasets.common import Source, source_of
-from ir_coliee.datasets.files import LOCATOR, DataFile, Locator, missing
 from ir_coliee.errors import ColieeDataError
 from ir_coliee.formats.xmlsafe import parse_xml
 from ir_coliee.gold import parse_labels, parse_query_list
 from ir_coliee.model import CaseLawFiles
+from ir_coliee.releases.files import LOCATOR, DataFile, Locator, missing
+from ir_coliee.releases.sources import Qrel, Source, source_of
 from ir_coliee.shapes import SCOPE
 from ir_coliee.textfile import decode_text, strip_txt
 
@@ -68,6 +68,12 @@ class Layout:
         if not self.scoped:
             return labels
         return {q: [f"{q}{SCOPE}{d}" for d in docs] for q, docs in labels.items()}
+
+    def qrels(self) -> Iterator[Qrel]:
+        """The gold pairs, each relevant (1)."""
+        for qid, docs in self.labels().items():
+            for did in docs:
+                yield Qrel(qid, did, 1)
 
     def docs(self) -> dict[str, DataFile]:
         raise NotImplementedError
@@ -208,3 +214,6 @@ class XmlIndexed(CaseFolders):
 def case_order(doc_id: str) -> tuple[int, str, str]:
     case, _, rest = doc_id.partition(SCOPE)
     return (len(case), case, rest)
+
+
+LAYOUTS: dict[str, type[Layout]] = {"flat": FlatPool, "folders": CaseFolders, "xml-index": XmlIndexed}
