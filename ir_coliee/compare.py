@@ -235,7 +235,7 @@ def correct(p_values: Sequence[float], method: Correction) -> list[float]:
 RunsLike = Union[Sequence[object], dict]
 
 
-def compare(
+def compare_table(
     qrels: TYPE_QREL,
     runs: RunsLike,
     measures: Optional[Sequence[MeasureLike]] = None,
@@ -246,19 +246,9 @@ def compare(
     confidence: float = 0.95,
     correction: Correction = "holm",
     seed: int = 42,
-) -> pd.DataFrame:
-    """One row per run: each measure, its bootstrap confidence interval, and against the baseline the
-    paired randomization test's p-value and its correction. Deterministic for a given ``seed``.
-
-    ``runs`` is a list of runs (named ``run0``, ``run1``, ...) or a ``{name: run}`` dict; ``measures``
-    default to the official ones of ``task`` and ``year``. The gold comes first, as everywhere in the
-    API; ``compare(runs, qrels)`` (ir_coliee 0.1) still works, with a ``DeprecationWarning``.
-    """
+) -> ComparisonTable:
+    """:func:`compare`'s table as plain rows (the gold first)."""
     import numpy as np
-
-    from ir_coliee.shapes import gold_first
-
-    qrels, runs = cast(tuple[TYPE_QREL, RunsLike], gold_first(qrels, runs, many_runs=True))
 
     if correction not in CORRECTIONS:
         raise ValueError(f"unknown correction {correction!r}; expected one of {', '.join(CORRECTIONS)}")
@@ -286,7 +276,33 @@ def compare(
         str(m): "exact McNemar, Wilson interval" if m in answers else "paired randomization, bootstrap interval"
         for m in chosen
     }
-    return cells.frame(chosen, correction, tests)
+    return cells.result(chosen, correction, tests)
+
+
+def compare(
+    qrels: TYPE_QREL,
+    runs: RunsLike,
+    measures: Optional[Sequence[MeasureLike]] = None,
+    baseline: Union[int, str] = 0,
+    task: Optional[TaskLike] = None,
+    year: Optional[int] = None,
+    resamples: int = 10_000,
+    confidence: float = 0.95,
+    correction: Correction = "holm",
+    seed: int = 42,
+) -> pd.DataFrame:
+    """One row per run: each measure, its bootstrap confidence interval, and against the baseline the
+    paired randomization test's p-value and its correction. Deterministic for a given ``seed``.
+
+    ``runs`` is a list of runs (named ``run0``, ``run1``, ...) or a ``{name: run}`` dict; ``measures``
+    default to the official ones of ``task`` and ``year``. The gold comes first, as everywhere in the
+    API; ``compare(runs, qrels)`` (ir_coliee 0.1) still works, with a ``DeprecationWarning``.
+    """
+    from ir_coliee.shapes import gold_first
+
+    qrels, runs = cast(tuple[TYPE_QREL, RunsLike], gold_first(qrels, runs, many_runs=True))
+    table = compare_table(qrels, runs, measures, baseline, task, year, resamples, confidence, correction, seed)
+    return table.frame()
 
 
 class _Cells:
@@ -348,22 +364,45 @@ class _Cells:
                     next(values), self.confidence
                 )
 
-    def frame(self, chosen: Sequence[Measure], correction: Correction, tests: dict[str, str]) -> pd.DataFrame:
+    def result(self, chosen: Sequence[Measure], correction: Correction, tests: dict[str, str]) -> ComparisonTable:
         """The table with the corrected p-values, one row per run, the baseline marked."""
-        import pandas as pd
-
         for m in chosen:
             label = str(m)
             adjusted = dict(zip(self.p_values[m], correct(list(self.p_values[m].values()), correction)))
             for name in self.names:
                 self.table[name][f"{label} p-value"] = self.p_values[m].get(name, math.nan)
                 self.table[name][f"{label} p-value ({correction})"] = adjusted.get(name, math.nan)
-        frame = pd.DataFrame.from_dict(self.table, orient="index")
-        frame = frame[[c for m in chosen for c in _columns_of(str(m), correction)]]
-        frame.index.name = "run"
-        frame.insert(0, "baseline", [name == self.base for name in self.names])
+        columns = [c for m in chosen for c in _columns_of(str(m), correction)]
+        rows = [[name == self.base, *(self.table[name][c] for c in columns)] for name in self.names]
+        return ComparisonTable(self.names, ["baseline", *columns], rows, self.confidence, tests)
+
+
+class ComparisonTable:
+    """What :func:`compare` computes, as plain rows (the command prints them without pandas);
+    :meth:`frame` is the DataFrame :func:`compare` returns."""
+
+    def __init__(self, runs: list[str], columns: list[str], rows: list[list], confidence: float, tests: dict[str, str]):
+        self.runs, self.columns, self.rows, self.confidence, self.tests = runs, columns, rows, confidence, tests
+        """Run names; column names (``baseline``, then each measure's value, interval and p-values); one
+        row of values per run; the intervals' confidence; the test used for each measure."""
+
+    def value(self, run: str, column: str) -> object:
+        return self.rows[self.runs.index(run)][self.columns.index(column)]
+
+    def renamed(self, old: str, new: str) -> ComparisonTable:
+        """The same table with measure ``old`` called ``new`` (in its columns and tests)."""
+        columns = [c.replace(old, new) for c in self.columns]
+        tests = {new if m == old else m: t for m, t in self.tests.items()}
+        return ComparisonTable(self.runs, columns, self.rows, self.confidence, tests)
+
+    def frame(self) -> pd.DataFrame:
+        """One row per run (index ``run``); ``attrs``: ``confidence`` and ``tests``."""
+        import pandas as pd
+
+        frame = pd.DataFrame(self.rows, columns=self.columns, index=pd.Index(self.runs, name="run"))
+        frame["baseline"] = frame["baseline"].astype(bool)
         frame.attrs["confidence"] = self.confidence
-        frame.attrs["tests"] = tests
+        frame.attrs["tests"] = dict(self.tests)
         return frame
 
 

@@ -42,10 +42,23 @@ class Tuned(NamedTuple):
     """The best cutoff (a rank, a score, or a ratio); the smallest one among equal values."""
     value: float
     """The measure at that cutoff."""
-    curve: pd.DataFrame
-    """Every candidate: columns ``cutoff`` and the measure's name."""
+    points: list[tuple[float, float]]
+    """Every candidate cutoff with the measure's value there (what :attr:`curve` holds)."""
     over: Over
     measure: Measure
+
+    @property
+    def curve(self) -> pd.DataFrame:
+        """Every candidate: columns ``cutoff`` and the measure's name."""
+        import pandas as pd
+
+        return pd.DataFrame(self.points, columns=["cutoff", str(self.measure)])
+
+
+def _best(values: list[float]) -> int:
+    """The index of the first largest value (of the first NaN, if any: numpy's ``argmax``)."""
+    nan = next((i for i, v in enumerate(values) if v != v), None)
+    return nan if nan is not None else max(range(len(values)), key=values.__getitem__)
 
 
 def _relative(docs: dict[str, float]) -> dict[str, float]:
@@ -149,7 +162,7 @@ def _ranked(run: TYPE_RUN, gold: Table, measure: Measure) -> Optional[_Ranking]:
         return None
     codes = coded_run(run)
     if codes.repeated():
-        codes = coded_run(table_frame(codes.table()))  # a pair given twice counts once, with its best score
+        codes = coded_run(codes.table())  # a pair given twice counts once, with its best score
     gold_codes = CodedGold(gold, measure["rel"])
     n = len(gold_codes.queries)
     query_of, doc_of = gold_codes.line_codes(codes)
@@ -189,8 +202,6 @@ def tune_cutoff(
     """
     if over not in OVER:
         raise ValueError(f"unknown cutoff kind {over!r}; expected one of {', '.join(OVER)}")
-    import pandas as pd
-
     from ir_coliee.shapes import GoldIds, align, coded_run, gold_first
 
     qrels, run = cast(tuple[TYPE_QREL, TYPE_RUN], gold_first(qrels, run, many_runs=False))
@@ -199,8 +210,6 @@ def tune_cutoff(
     gold = gold_table(qrels)
     run = align(coded_run(run), GoldIds(gold)).run  # read once, ids as the gold's
     ranked = _ranked(run, gold, chosen)
-    import numpy as np
-
     table = run_table(run) if ranked is None else {}
     candidates = (
         _candidates(table, over, max_rank, steps) if ranked is None else ranked.candidates(over, max_rank, steps)
@@ -211,16 +220,20 @@ def tune_cutoff(
     else:
         evaluator = pipeline.evaluator([chosen], gold)
         values = [float(evaluator.calc_aggregate(cut(table, over, c))[chosen]) for c in shown]
-    curve = pd.DataFrame({"cutoff": candidates, str(chosen): values}, columns=["cutoff", str(chosen)])
-    best = curve.iloc[int(np.argmax(curve[str(chosen)].to_numpy()))]
-    return Tuned(float(best["cutoff"]), float(best[str(chosen)]), curve, over, chosen)
+    best = _best(values)
+    return Tuned(float(candidates[best]), float(values[best]), list(zip(candidates, values)), over, chosen)
 
 
 def apply_cutoff(run: TYPE_RUN, over: Over, cutoff: float) -> pd.DataFrame:
     """``run`` cut as :func:`tune_cutoff` would, as a DataFrame (``query_id``, ``doc_id``, ``score``)."""
+    return table_frame(cut_run(run, over, cutoff))
+
+
+def cut_run(run: TYPE_RUN, over: Over, cutoff: float) -> Table:
+    """:func:`apply_cutoff` as ``{query_id: {doc_id: score}}``."""
     if over not in OVER:
         raise ValueError(f"unknown cutoff kind {over!r}; expected one of {', '.join(OVER)}")
-    return table_frame(cut(run_table(run), over, cutoff))
+    return cut(run_table(run), over, cutoff)
 
 
 def plot_curve(tuned: Tuned, path: str) -> str:
@@ -230,7 +243,7 @@ def plot_curve(tuned: Tuned, path: str) -> str:
     plt = pyplot()
     name = str(tuned.measure)
     fig, ax = plt.subplots(figsize=(6, 3.5))
-    ax.plot(tuned.curve["cutoff"], tuned.curve[name], marker=".")
+    ax.plot(*zip(*tuned.points), marker=".")
     ax.axvline(tuned.cutoff, linestyle="--", color="grey")
     ax.annotate(
         f"{tuned.cutoff:g}: {tuned.value:.4f}", (tuned.cutoff, tuned.value), textcoords="offset points", xytext=(5, 5)

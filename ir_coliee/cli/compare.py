@@ -4,14 +4,10 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import TYPE_CHECKING
 
 from ir_coliee.cli.options import digits_option, plot_target, positive, task_options
-from ir_coliee.cli.output import PAPER_MISSING, TABLE_FORMATS, report_findings, write_table
+from ir_coliee.cli.output import PAPER_MISSING, TABLE_FORMATS, report_findings, write_rows
 from ir_coliee.compare import CORRECTIONS
-
-if TYPE_CHECKING:
-    import pandas as pd
 
 
 def add(sub: argparse._SubParsersAction) -> None:
@@ -65,13 +61,13 @@ def run(args: argparse.Namespace) -> int:
         answers_gold=args.answers_gold,
     )
     report_findings(result.findings)
-    table = result.table.reset_index()
+    table = result.rows
+    rows = [[name, *row] for name, row in zip(table.runs, table.rows)]
     missing = ""
     if args.format in PAPER_MISSING:  # for a paper: a mark on what differs from the baseline, a dash for no value
-        table = _marked(table, args.correction, args.digits)
-        table["baseline"] = ["yes" if b else "" for b in table["baseline"]]
+        rows = [_marked(table.columns, row, args.correction, args.digits) for row in rows]
         missing = PAPER_MISSING[args.format]
-    write_table(table, sys.stdout, args.digits, missing, style=args.format)
+    write_rows(["run", *table.columns], rows, sys.stdout, args.digits, missing, style=args.format)
     if args.format in PAPER_MISSING:
         print(f"* p < 0.05 against the baseline ({args.correction} correction)")
     if args.plot:
@@ -79,11 +75,12 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _marked(table: pd.DataFrame, correction: str, digits: int) -> pd.DataFrame:
-    """Each measure's value with ``*`` where its corrected p-value is below 0.05."""
-    marked = table.copy()
-    for column in table.columns:
-        p = f"{column} p-value ({correction})"
-        if p in table.columns:
-            marked[column] = [f"{v:.{digits}f}" + ("*" if q < 0.05 else "") for v, q in zip(table[column], table[p])]
+def _marked(columns: list[str], row: list, correction: str, digits: int) -> list:
+    """A run's row for a paper: ``yes`` on the baseline, each measure's value with ``*`` where its
+    corrected p-value is below 0.05."""
+    cells = dict(zip(["run", *columns], row))
+    marked = [row[0], "yes" if cells["baseline"] else ""]
+    for column in columns[1:]:
+        p = cells.get(f"{column} p-value ({correction})")
+        marked.append(cells[column] if p is None else f"{cells[column]:.{digits}f}" + ("*" if p < 0.05 else ""))
     return marked

@@ -6,7 +6,7 @@ import argparse
 import sys
 
 from ir_coliee.cli.options import digits_option, plot_target, positive, task_options, writable
-from ir_coliee.cli.output import report_findings, write_table
+from ir_coliee.cli.output import report_findings, write_rows
 from ir_coliee.model import FORMATS
 from ir_coliee.tuning import OVER
 
@@ -59,10 +59,10 @@ def run(args: argparse.Namespace) -> int:
     report_findings(result.findings)
     tuned = result.tuned
     if args.curve:
-        write_table(tuned.curve, sys.stdout, args.digits)
+        write_rows(["cutoff", str(tuned.measure)], tuned.points, sys.stdout, args.digits)
     print(f"best {args.over} cutoff: {tuned.cutoff:g} ({tuned.measure} = {tuned.value:.{args.digits}f})")
     if args.write:
-        written = write_run(result.cut, args.write, format=args.write_format or result.write_format, tag=args.tag)
+        written = write_run(result.kept, args.write, format=args.write_format or result.write_format, tag=args.tag)
         print(f"written: {written}")
     if args.plot:
         print(f"plot: {plot_curve(tuned, args.plot)}")

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, NamedTuple, Optional
+from typing import TYPE_CHECKING, Optional
 
 from ir_measures.util import TYPE_QREL, TYPE_RUN
 
-from ir_coliee.compare import Correction, compare
+from ir_coliee.compare import ComparisonTable, Correction, compare_table
 from ir_coliee.errors import ColieeError, PathLike
 from ir_coliee.evaluation import MeasureLike
 from ir_coliee.findings import Finding
@@ -24,15 +24,20 @@ if TYPE_CHECKING:
     import pandas as pd
 
 
-class Comparison(NamedTuple):
-    """What :func:`compare_runs` found: the table of :func:`ir_coliee.compare` and the findings."""
+class Comparison:
+    """What :func:`compare_runs` found: the table of :func:`ir_coliee.compare` (``table``, a DataFrame
+    built on first use; ``rows``, the same as plain rows) and the findings."""
 
-    table: pd.DataFrame
-    findings: list[Finding]
-    task: str
-    year: Optional[int]
-    headline: str
-    """The measure runs are ranked by (plotted by ``compare --plot``)."""
+    def __init__(self, rows: ComparisonTable, findings: list[Finding], task: str, year: Optional[int], headline: str):
+        self.rows, self.findings, self.task, self.year, self.headline = rows, findings, task, year, headline
+        self._table: Optional[pd.DataFrame] = None
+
+    @property
+    def table(self) -> pd.DataFrame:
+        """One row per run (index ``run``), as :func:`ir_coliee.compare` returns it."""
+        if self._table is None:
+            self._table = self.rows.frame()
+        return self._table
 
 
 def compare_runs(
@@ -55,12 +60,14 @@ def compare_runs(
     answer file, in the order of the runs)."""
     prepared = prepare(gold, runs, gated_task(answers, task, gold), year)
 
-    def compared(frames: dict[str, TYPE_RUN], qrels: TYPE_QREL, chosen: Sequence[MeasureLike]) -> pd.DataFrame:
+    def compared(frames: dict[str, TYPE_RUN], qrels: TYPE_QREL, chosen: Sequence[MeasureLike]) -> ComparisonTable:
         if not 0 <= baseline < len(frames):
             raise ColieeError(f"baseline {baseline} is not the index of a run (0 to {len(frames) - 1})")
-        return compare(qrels, frames, chosen, baseline=baseline, resamples=resamples, correction=correction, seed=seed)
+        return compare_table(
+            qrels, frames, chosen, baseline=baseline, resamples=resamples, correction=correction, seed=seed
+        )
 
-    def result(table: pd.DataFrame, headline: str) -> Comparison:
+    def result(table: ComparisonTable, headline: str) -> Comparison:
         return Comparison(table, prepared.findings, prepared.task.key, prepared.year, headline)
 
     if prepared.task.gold == TORTS:
@@ -68,10 +75,7 @@ def compare_runs(
         return result(compared(frames, qrels, [AnswerAccuracy]), str(AnswerAccuracy))
     if answers is not None:
         frames, qrels = _gated_outcomes(prepared, answers, answers_gold)
-        table = compared(frames, qrels, [AnswerAccuracy])
-        table.columns = [c.replace(str(AnswerAccuracy), GATED) for c in table.columns]
-        table.attrs["tests"] = {GATED: table.attrs["tests"][str(AnswerAccuracy)]}
-        return result(table, GATED)
+        return result(compared(frames, qrels, [AnswerAccuracy]).renamed(str(AnswerAccuracy), GATED), GATED)
     chosen = check_measures(measures, prepared.task, prepared.year, ranked=False)
     table = compared(prepared.run_tables(), prepared.qrels, chosen)
     names = [str(m) for m in chosen]

@@ -11,7 +11,8 @@ from ir_coliee.model import FORMATS, FormatName, TaskLike, official_entry
 from ir_coliee.scoring.gold import GoldLike
 from ir_coliee.scoring.ingest import RunLike, ingest, named_runs, opened
 from ir_coliee.scoring.score import check_measures, prepare
-from ir_coliee.tuning import Over, Tuned, apply_cutoff, tune_cutoff
+from ir_coliee.tables import Table, table_frame
+from ir_coliee.tuning import Over, Tuned, cut_run, tune_cutoff
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -21,11 +22,16 @@ class Tuning(NamedTuple):
     """What :func:`tune` found: the cutoff and curve, and the cut run ready to write."""
 
     tuned: Tuned
-    cut: pd.DataFrame
-    """The run given as ``apply`` (else the tuned run) cut at the best cutoff."""
+    kept: Table
+    """The run given as ``apply`` (else the tuned run) cut at the best cutoff: ``{query: {doc: score}}``."""
     write_format: FormatName
     """The official submission format of the task (Task 3: TREC 6 columns)."""
     findings: list[Finding]
+
+    @property
+    def cut(self) -> pd.DataFrame:
+        """:attr:`kept` as a ``query_id, doc_id, score`` DataFrame."""
+        return table_frame(self.kept)
 
 
 def tune(
@@ -59,5 +65,4 @@ def tune(
         with opened(named) as readable:
             (applied,), more = ingest(named, readable, prepared.task, "auto", prepared.qrels, prepared.gold.source)
         target, findings = applied.run, findings + more
-    cut = apply_cutoff(target, over, tuned.cutoff)
-    return Tuning(tuned, cut, prepared.task.formats[0], findings)
+    return Tuning(tuned, cut_run(target, over, tuned.cutoff), prepared.task.formats[0], findings)
