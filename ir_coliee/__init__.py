@@ -49,6 +49,9 @@ _LAZY = {
     "write_run": "ir_coliee.runs",
     "Report": "ir_coliee.scoring",
     "compare_runs": "ir_coliee.scoring",
+    "benchmark": "ir_coliee.scoring.benchmark",
+    "Experiment": "ir_coliee.pt_experiment",
+    "BenchmarkResult": "ir_coliee.scoring.benchmark",
     "load_gold": "ir_coliee.scoring",
     "prepare": "ir_coliee.scoring",
     "score": "ir_coliee.scoring",
@@ -64,8 +67,10 @@ if TYPE_CHECKING:
     from ir_coliee.evaluation import evaluate
     from ir_coliee.gated import score_recall_gated
     from ir_coliee.gold import read_label_json, read_qrels
+    from ir_coliee.pt_experiment import Experiment
     from ir_coliee.runs import parse_run, read_run, write_run
     from ir_coliee.scoring import Report, compare_runs, load_gold, prepare, score, tune
+    from ir_coliee.scoring.benchmark import BenchmarkResult, benchmark
     from ir_coliee.tuning import apply_cutoff, tune_cutoff
     from ir_coliee.validate import Finding, validate_run
 
@@ -87,11 +92,13 @@ def __dir__() -> list[str]:
 __all__ = [
     "TASKS",
     "AnswerAccuracy",
+    "BenchmarkResult",
     "ColieeError",
     "ColieeFormatError",
     "ColieeScoringError",
     "ColieeWarning",
     "CountedValue",
+    "Experiment",
     "Finding",
     "MacroF",
     "MacroF1",
@@ -106,6 +113,7 @@ __all__ = [
     "Report",
     "__version__",
     "apply_cutoff",
+    "benchmark",
     "calc",
     "calc_aggregate",
     "compare",

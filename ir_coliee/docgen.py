@@ -291,7 +291,11 @@ def model_page() -> str:
 #: (data flows one way: file -> reader -> records / run tables -> datasets and providers -> the scoring
 #: API -> commands). The architecture test holds the imports to it; docs/architecture.md shows it.
 LAYERS: tuple[tuple[str, tuple[str, ...], str], ...] = (
-    ("base", ("errors", "values", "textfile", "findings", "progress", "plots"), "errors, exact values, text files"),
+    (
+        "base",
+        ("errors", "values", "textfile", "tabular", "findings", "progress", "plots"),
+        "errors, exact values, text files, plain tables",
+    ),
     ("measures", ("measures",), "declarations of the official measures (names, parameters, averaging)"),
     ("model", ("model",), "the facts: tasks, gold kinds, submission formats, editions, official measures"),
     (
@@ -313,7 +317,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...], str], ...] = (
     ),
     (
         "front ends",
-        ("demo", "docgen", "cli", "pt_provider", "_host", "__main__", "__init__", "sample"),
+        ("demo", "docgen", "cli", "pt_provider", "pt_experiment", "_host", "__main__", "__init__", "sample"),
         "commands, docs, PyTerrier, the host registration",
     ),
 )

@@ -12,7 +12,7 @@ import threading
 from collections.abc import Sequence
 from typing import Callable, Optional
 
-from ir_coliee.cli import baseline, compare, data, demo, evaluate, leaderboard, tune, validate
+from ir_coliee.cli import baseline, benchmark, compare, data, demo, evaluate, leaderboard, tune, validate
 from ir_coliee.cli.options import EXIT_CODES, with_help
 from ir_coliee.errors import ColieeError, ColieeScoringError
 
@@ -22,6 +22,7 @@ COMMANDS: tuple[Callable[[argparse._SubParsersAction], None], ...] = (
     leaderboard.add,
     validate.add,
     compare.add,
+    benchmark.add,
     tune.add,
     baseline.add,
     data.add,

@@ -2,25 +2,21 @@
 
 from __future__ import annotations
 
-import csv
 import json
-import numbers
 import sys
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Literal, TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from ir_coliee.findings import Finding
+from ir_coliee.tabular import OUTPUT_FORMATS, OutputFormat, write_rows
 
 if TYPE_CHECKING:
     import pandas as pd
 
     from ir_coliee.scoring import Report
 
-OutputFormat = Literal["tsv", "csv", "json", "markdown", "latex"]
-OUTPUT_FORMATS: tuple[OutputFormat, ...] = ("tsv", "csv", "json", "markdown", "latex")
 #: The formats of a plain table (``json`` is a document of its own).
 TABLE_FORMATS: tuple[OutputFormat, ...] = tuple(f for f in OUTPUT_FORMATS if f != "json")
-_LATEX_SPECIAL = {c: f"\\{c}" for c in "&%$#_{}"}
 #: The formats for a paper, and how each writes a cell without a value (a baseline's p-value, a measure of
 #: another task): a dash, never ``nan``.
 PAPER_MISSING: dict[str, str] = {"markdown": "–", "latex": "--"}
@@ -36,60 +32,10 @@ def report_findings(findings: Sequence[Finding]) -> None:
         warn(f"{f.path}: {f.message}" if f.path and not f.message.startswith(f.path) else f.message)
 
 
-def _fmt(value: object, digits: int, missing: str = "") -> str:
-    if _missing(value):
-        return ""
-    if isinstance(value, float):
-        return missing if value != value and missing else f"{value:.{digits}f}"
-    return str(value)
-
-
-def _latex(text: str) -> str:
-    return "".join(_LATEX_SPECIAL.get(c, c) for c in text)
-
-
-def _missing(value: object) -> bool:
-    return value is None or type(value).__name__ == "NAType"  # pandas' NA, without importing pandas
-
-
-def _numeric(column: Sequence[object]) -> bool:
-    """A column of numbers (the cells without a value aside): right-aligned in LaTeX."""
-    present = [v for v in column if not _missing(v)]
-    return bool(present) and all(isinstance(v, numbers.Number) and not isinstance(v, bool) for v in present)
-
-
 def write_table(frame: pd.DataFrame, out: TextIO, digits: int, missing: str = "", style: OutputFormat = "tsv") -> None:
     """The table in ``style`` (tsv, csv, markdown, or a LaTeX booktabs tabular), ``digits`` decimals,
     the same columns in each; NaN printed as ``missing`` when given."""
     write_rows(list(map(str, frame.columns)), list(frame.itertuples(index=False)), out, digits, missing, style)
-
-
-def write_rows(
-    header: list[str],
-    values: Sequence[Sequence[object]],
-    out: TextIO,
-    digits: int,
-    missing: str = "",
-    style: OutputFormat = "tsv",
-) -> None:
-    """:func:`write_table` of plain rows (no pandas needed)."""
-    rows = [[_fmt(v, digits, missing) for v in row] for row in values]
-    if style == "csv":
-        writer = csv.writer(out, lineterminator="\n")
-        writer.writerows([header, *rows])
-    elif style == "markdown":
-        out.write("| " + " | ".join(header) + " |\n|" + "---|" * len(header) + "\n")
-        out.writelines("| " + " | ".join(c.replace("|", "\\|") for c in row) + " |\n" for row in rows)
-    elif style == "latex":
-        columns = list(zip(*values)) if values else [() for _ in header]
-        numeric = ["r" if _numeric(column) else "l" for column in columns]
-        out.write(f"\\begin{{tabular}}{{{''.join(numeric)}}}\n\\toprule\n")
-        out.write(" & ".join(map(_latex, header)) + " \\\\\n\\midrule\n")
-        out.writelines(" & ".join(map(_latex, row)) + " \\\\\n" for row in rows)
-        out.write("\\bottomrule\n\\end{tabular}\n")
-    else:
-        out.write("\t".join(header) + "\n")
-        out.writelines("\t".join(row) + "\n" for row in rows)
 
 
 def json_value(value: object) -> object:

@@ -18,14 +18,17 @@ class Source(NamedTuple):
     """The file it is read from, ``None`` when missing."""
     problem: str
     """What is missing or odd (empty when all is well)."""
+    edition: Optional[int] = None
+    """The COLIEE edition of the package the file came in, when its path says."""
 
 
 def source_of(part: str, resolve: Callable[[], DataFile]) -> Source:
     """Where ``part`` is read from, or what is missing, without raising."""
     try:
-        return Source(part, resolve().describe(), "")
+        found = resolve()
     except ColieeDataError as e:
         return Source(part, None, e.short())
+    return Source(part, found.describe(), "", found.edition)
 
 
 class Qrel(NamedTuple):

@@ -58,7 +58,7 @@ def compare_runs(
     Accuracy tasks compare paired right/wrong outcomes (exact McNemar, Wilson intervals): Tasks 4 and 5,
     the pilot's tort prediction (JSONL submissions), and the 2026 gated Task 3 (``answers``: each run's
     answer file, in the order of the runs)."""
-    prepared = prepare(gold, runs, gated_task(answers, task, gold), year)
+    prepared = prepare(gold, runs, gated_task(answers, task, gold), year, measures_named=measures is not None)
 
     def compared(frames: dict[str, TYPE_RUN], qrels: TYPE_QREL, chosen: Sequence[MeasureLike]) -> ComparisonTable:
         if not 0 <= baseline < len(frames):

@@ -84,8 +84,12 @@ class Prepared(NamedTuple):
         return self.run_tables()
 
 
-def _resolve_task(task: Optional[TaskLike], gold: Gold, first: Opened, findings: list[Finding]) -> Task:
-    """The task: as given, else the dataset's, else guessed from the gold and the first run (with a warning)."""
+def _resolve_task(
+    task: Optional[TaskLike], gold: Gold, first: Opened, findings: list[Finding], measures_named: bool = False
+) -> Task:
+    """The task: as given, else the dataset's, else guessed from the gold and the first run, with a warning
+    unless the measures are named (then the guess only decides how runs are read, and no report claims
+    that the gold is a COLIEE task's: another benchmark's TREC qrels, say)."""
     if gold.dataset is not None:
         own = task_of(gold.dataset.task)
         if task is not None and task_of(task).key != own.key:
@@ -99,8 +103,9 @@ def _resolve_task(task: Optional[TaskLike], gold: Gold, first: Opened, findings:
     table = gold.tables.get(kind, next(iter(gold.tables.values())))
     statute = bool(table) and all(QUESTION_ID.match(q) for q in table)
     guess = guess_task(kind, statute)
-    message = f"scoring as COLIEE {guess.label} (guessed from the files); pass --task to choose"
-    findings.append(Finding(WARNING, gold.source, None, message, "guess"))
+    if not measures_named:
+        message = f"scoring as COLIEE {guess.label} (guessed from the files); pass --task to choose"
+        findings.append(Finding(WARNING, gold.source, None, message, "guess"))
     return guess
 
 
@@ -110,13 +115,15 @@ def prepare(
     task: Optional[TaskLike] = None,
     year: Optional[int] = None,
     run_format: FormatOption = "auto",
+    measures_named: bool = False,
 ) -> Prepared:
-    """Read the gold and the runs for one task, refusing what cannot be scored (see the module text)."""
+    """Read the gold and the runs for one task, refusing what cannot be scored (see the module text);
+    ``measures_named``: the caller scores with measures it names (no warning on a guessed task)."""
     loaded = load_gold(gold)
     named = named_runs(runs)
     findings = [Finding(WARNING, loaded.source, None, loaded.note, "gold-elsewhere")] if loaded.note else []
     with opened(named) as readable:  # streams copied once, iterators consumed once
-        resolved = _resolve_task(task, loaded, next(iter(readable.values())), findings)
+        resolved = _resolve_task(task, loaded, next(iter(readable.values())), findings, measures_named)
         if loaded.dataset is not None and year is None:
             year = loaded.dataset.year
         official_entry(resolved.key, year)  # the edition exists
@@ -328,5 +335,5 @@ def score(
     against ``answers_gold`` (default: the Task 4 twin of a ``coliee/task3/...`` dataset).
     ``run_format`` forces the format of run files.
     """
-    prepared = prepare(gold, runs, gated_task(answers, task, gold), year, run_format)
+    prepared = prepare(gold, runs, gated_task(answers, task, gold), year, run_format, measures is not None)
     return SCORERS[prepared.task.kind.scorer](prepared, Request(measures, answers, answers_gold))

@@ -1,0 +1,83 @@
+"""``ir_coliee benchmark``: systems compared across benchmarks, from a manifest or folders of runs."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+
+from ir_coliee.cli.options import digits_option, positive
+from ir_coliee.cli.output import OUTPUT_FORMATS, report_findings
+from ir_coliee.compare import CORRECTIONS
+from ir_coliee.errors import ColieeError
+
+
+def add(sub: argparse._SubParsersAction) -> None:
+    cmd = sub.add_parser(
+        "benchmark",
+        help="systems compared across benchmarks: each with its official measures and valid tests",
+        description="Each benchmark (a COLIEE dataset id, another ir_datasets id, or a gold file) is scored "
+        "alone with its official measures; each cell is tested against the baseline with the paired test "
+        "valid for its measure, with one correction over the whole grid. Summaries: wins/ties/losses, the "
+        "mean rank among official runs, and a randomization test stratified by benchmark.",
+    )
+    cmd.add_argument(
+        "runs",
+        nargs="+",
+        help="a manifest (lines 'BENCHMARK SYSTEM PATH', or a JSON object {benchmark: {system: path}}), "
+        "or a folder holding one folder per benchmark named by its dataset id (runs/coliee/task1/2025/test/)",
+    )
+    cmd.add_argument("--baseline", help="the baseline system (default: the first system listed)")
+    cmd.add_argument(
+        "--measure",
+        action="append",
+        metavar="BENCHMARK=MEASURE",
+        help="a measure of one benchmark (repeatable; needed where a benchmark has no official measures)",
+    )
+    cmd.add_argument("--resamples", type=int, default=10_000, help="resamples of each randomization test")
+    cmd.add_argument("--correction", choices=CORRECTIONS, default="holm", help="correction over the whole grid")
+    cmd.add_argument("--seed", type=int, default=42, help="random seed of the resampling")
+    cmd.add_argument(
+        "--format",
+        choices=OUTPUT_FORMATS,
+        default="tsv",
+        help="tsv, csv, json: one row per (system, benchmark, measure); markdown, latex: the paper's table",
+    )
+    digits_option(cmd)
+    cmd.set_defaults(func=run)
+
+
+def _measures(options: list[str]) -> dict[str, list[str]]:
+    chosen: dict[str, list[str]] = {}
+    for option in options:
+        benchmark, sep, measure = option.rpartition("=")
+        if not sep or not benchmark or not measure:
+            raise ColieeError(f"--measure {option!r}: expected BENCHMARK=MEASURE (coliee/task1/2025/test=MicroF1)")
+        chosen.setdefault(benchmark, []).append(measure)
+    return chosen
+
+
+def run(args: argparse.Namespace) -> int:
+    """The grid of values and p-values, then the findings."""
+    from ir_coliee.releases.catalog import catalog
+    from ir_coliee.scoring.benchmark import benchmark
+    from ir_coliee.scoring.manifest import read_manifest, runs_in_folder
+
+    positive("--resamples", args.resamples)
+    positive("--digits", args.digits, 0)
+    runs: dict[str, dict[str, str]] = {}
+    for given in args.runs:
+        found = runs_in_folder(given, set(catalog())) if os.path.isdir(given) else read_manifest(given)
+        for name, systems in found.items():
+            runs.setdefault(name, {}).update(systems)
+    result = benchmark(
+        runs,
+        measures=_measures(args.measure or []) or None,
+        baseline=args.baseline,
+        resamples=args.resamples,
+        correction=args.correction,
+        seed=args.seed,
+    )
+    report_findings(result.findings)
+    result.write(sys.stdout, args.format, args.digits)
+    return 0

@@ -1,0 +1,369 @@
+"""Systems compared across benchmarks: COLIEE tasks and editions, other ir_datasets collections and gold
+files, in one table a paper can print.
+
+Each benchmark is scored alone, as :func:`ir_coliee.score` scores it (its own official measures: COLIEE's
+by task and edition, another ir_datasets entry's ``official_measures``, or the measures named), and
+each cell gets the paired test valid for its measure, as :func:`ir_coliee.compare` runs it alone
+(randomization on counts for micro measures, on per-query values for means, exact McNemar for answer
+accuracy); one correction then covers the whole grid. The summaries never average different measures:
+wins, ties and losses against the baseline, the mean rank among an edition's official runs, and one
+randomization test stratified by benchmark whose statistic is the number of benchmarks won.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, NamedTuple, Optional, TextIO, Union, cast
+
+from ir_coliee.compare import Correction, compare_table, correct, per_query_all, stat_of, stratified_wins
+from ir_coliee.errors import ColieeError
+from ir_coliee.evaluation import MeasureLike, parse_measures
+from ir_coliee.findings import WARNING, Finding
+from ir_coliee.model import official_entry
+from ir_coliee.scoring.gold import is_dataset_id
+from ir_coliee.scoring.ingest import RunLike
+from ir_coliee.scoring.score import SCORERS, Prepared, Request, prepare
+from ir_coliee.tabular import OutputFormat, write_rows
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+#: ``{benchmark: {system: run}}``: a benchmark is a COLIEE dataset id, another ir_datasets id with qrels,
+#: or a gold file; a run is anything :func:`ir_coliee.score` takes.
+BenchmarkRuns = Mapping[str, Mapping[str, RunLike]]
+#: The measures: one list for every benchmark, or a list per benchmark (the others keep their official ones).
+BenchmarkMeasures = Union[None, Sequence[MeasureLike], Mapping[str, Sequence[MeasureLike]]]
+#: A corrected p-value below this is a win or a loss; above it, a tie.
+ALPHA = 0.05
+#: The columns of the tidy output (tsv, csv, JSON cells): one row per (system, benchmark, measure).
+TIDY_HEADER = ["system", "benchmark", "measure", "value", "p-value", "test", "official rank"]
+
+
+class Scored(NamedTuple):
+    """One benchmark scored alone: its values, the raw p-values of its tests, where its edition places."""
+
+    name: str
+    measures: list[str]
+    headline: str
+    """The measure the benchmark ranks by (COLIEE's official ranking measure, else the first)."""
+    values: dict[str, dict[str, float]]
+    """``{measure: {system: value}}``, as :func:`ir_coliee.score` gives them."""
+    p_values: dict[str, dict[str, float]]
+    """``{measure: {system: p}}`` against the baseline, uncorrected, as :func:`ir_coliee.compare` gives them."""
+    tests: dict[str, str]
+    placement: dict[str, tuple[int, int]]
+    """``{system: (rank, official runs)}`` among the edition's published runs, on the headline measure."""
+    strata: dict[str, tuple]
+    """``{system: (stat, its per-query data, the baseline's)}`` on the headline, for the stratified test."""
+    findings: list[Finding]
+
+
+def _gold_of(benchmark: str) -> tuple[object, Optional[list[str]]]:
+    """The gold of a benchmark as :func:`ir_coliee.score` takes it, and its official measures when it is
+    an ir_datasets entry that names them (COLIEE's come from the model)."""
+    if is_dataset_id(benchmark) or os.path.exists(benchmark):
+        return benchmark, None
+    import ir_datasets
+
+    try:
+        dataset = ir_datasets.load(benchmark)
+    except KeyError:
+        raise ColieeError(
+            f"benchmark {benchmark!r} is neither a file, a COLIEE dataset id nor an ir_datasets id"
+        ) from None
+    if not dataset.has_qrels():
+        raise ColieeError(f"benchmark {benchmark!r} has no qrels to score against")
+    doc = dataset.documentation() if hasattr(dataset, "documentation") else {}
+    official = doc.get("official_measures") if isinstance(doc, dict) else None
+    return dataset.qrels_iter(), list(official) if official else None
+
+
+def _measures_of(benchmark: str, measures: BenchmarkMeasures) -> Optional[list[MeasureLike]]:
+    if measures is None:
+        return None
+    if isinstance(measures, Mapping):
+        chosen = measures.get(benchmark)
+        return list(chosen) if chosen is not None else None
+    return list(measures)
+
+
+def _prepared(benchmark: str, systems: Mapping[str, RunLike], measures: BenchmarkMeasures) -> tuple[Prepared, list]:
+    gold, official = _gold_of(benchmark)
+    named = _measures_of(benchmark, measures) or official
+    if named is None and not is_dataset_id(benchmark) and not isinstance(gold, str):
+        raise ColieeError(f"benchmark {benchmark!r} names no official measures: give its measures")
+    prepared = prepare(gold, dict(systems), measures_named=named is not None)
+    source = benchmark if not isinstance(gold, str) else prepared.gold.source
+    prepared = prepared._replace(gold=prepared.gold._replace(source=source))
+    return prepared, cast(list, named)
+
+
+def score_benchmark(
+    benchmark: str,
+    systems: Mapping[str, RunLike],
+    baseline: str,
+    measures: BenchmarkMeasures = None,
+    resamples: int = 10_000,
+    seed: int = 42,
+) -> Scored:
+    """One benchmark scored alone: :func:`ir_coliee.score`'s values, :func:`ir_coliee.compare`'s raw
+    p-values (``correction="none"``, the same ``seed``), the placement of each system."""
+    if baseline not in systems:
+        raise ColieeError(f"the baseline {baseline!r} has no run on {benchmark} (runs: {', '.join(systems)})")
+    prepared, named = _prepared(benchmark, systems, measures)
+    if prepared.task.kind.scorer != "measures":
+        raise ColieeError(f"{benchmark}: {prepared.task.label} is scored by its own rules; compare it alone")
+    report = SCORERS["measures"](prepared, Request(named, None, None))
+    names = report.measures
+    # the door names a run file by its tag: here each system keeps the name it was given
+    system_of = {r.info.name: s for s, r in zip(systems, prepared.runs)}
+    runs = {system_of[r.info.name]: r.run for r in prepared.runs}
+    order = [baseline, *(s for s in runs if s != baseline)]
+    compared = compare_table(
+        prepared.qrels, {s: runs[s] for s in order}, names, resamples=resamples, correction="none", seed=seed
+    )
+    values = {m: {system_of[row["run"]]: row[m] for row in report.rows} for m in names}
+    p_values = {m: {s: cast(float, compared.value(s, f"{m} p-value")) for s in order} for m in names}
+    headline = names[0]
+    if prepared.gold.dataset is not None:
+        headline = official_entry(prepared.task.key, prepared.year).ranking_column(names) or names[0]
+    (measure,) = parse_measures([headline])
+    stat = stat_of(measure)
+    qids = list(prepared.qrels)
+    data = {s: per_query_all([measure], qids, prepared.qrels, runs[s])[0] for s in order}
+    strata = {s: (stat, data[s], data[baseline]) for s in order if s != baseline}
+    findings = [*report.findings, *_served_elsewhere(benchmark, prepared)]
+    placement = _placement(prepared, headline, values[headline])
+    return Scored(benchmark, names, headline, values, p_values, compared.tests, placement, strata, findings)
+
+
+def _served_elsewhere(benchmark: str, prepared: Prepared) -> list[Finding]:
+    """A finding for each part of a COLIEE dataset read from another edition's files."""
+    entry = prepared.gold.dataset
+    if entry is None:
+        return []
+    return [
+        Finding(
+            WARNING,
+            benchmark,
+            None,
+            f"{s.part} served from the {s.edition} package ({s.location}), not the {entry.year} one",
+            "other-edition",
+        )
+        for s in entry.sources()
+        if s.edition is not None and s.edition != entry.year
+    ]
+
+
+def _placement(prepared: Prepared, headline: str, values: dict[str, float]) -> dict[str, tuple[int, int]]:
+    """Each system's rank among the published runs of a COLIEE dataset's edition, where a table is shipped
+    with the headline measure."""
+    from ir_coliee.leaderboard import load_leaderboard
+
+    if prepared.gold.dataset is None or prepared.year is None:
+        return {}
+    try:
+        board = load_leaderboard(prepared.task.key, prepared.year)
+    except ColieeError:
+        return {}
+    if board.headline != headline:
+        return {}
+    return {s: (board.place(v)[0], len(board.table)) for s, v in values.items() if not math.isnan(v)}
+
+
+def benchmark(
+    runs: BenchmarkRuns,
+    *,
+    measures: BenchmarkMeasures = None,
+    baseline: Optional[str] = None,
+    resamples: int = 10_000,
+    correction: Correction = "holm",
+    seed: int = 42,
+) -> BenchmarkResult:
+    """Systems compared across benchmarks: ``runs`` maps each benchmark to ``{system: run}``; ``baseline``
+    (default: the first system of the first benchmark) must have a run on every benchmark. Every value
+    equals scoring that benchmark alone; every raw p-value equals its valid test computed alone;
+    ``correction`` is applied once, over every cell of the grid."""
+    if not runs:
+        raise ColieeError("no benchmark given")
+    first = next(iter(runs.values()))
+    base = baseline if baseline is not None else next(iter(first), "")
+    scored = [score_benchmark(b, systems, base, measures, resamples, seed) for b, systems in runs.items()]
+    systems = list(dict.fromkeys(s for b in runs.values() for s in b))
+    return BenchmarkResult(scored, [base, *(s for s in systems if s != base)], base, correction, resamples, seed)
+
+
+class BenchmarkResult:
+    """What :func:`benchmark` found. DataFrames are built on first use; :meth:`rows` and :meth:`write`
+    need no pandas."""
+
+    def __init__(
+        self, scored: list[Scored], systems: list[str], baseline: str, correction: Correction, resamples: int, seed: int
+    ):
+        self.scored, self.systems, self.baseline, self.correction = scored, systems, baseline, correction
+        self.resamples, self.seed = resamples, seed
+        self.cells = [(b.name, m) for b in scored for m in b.measures]
+        """Every (benchmark, measure), in order."""
+        raw = [
+            (cell, s, p) for b in scored for m in b.measures for cell in [(b.name, m)] for s, p in b.p_values[m].items()
+        ]
+        tested = [(cell, s, p) for cell, s, p in raw if s != baseline]
+        adjusted = correct([p for _, _, p in tested], correction)
+        self.corrected = {(cell, s): q for (cell, s, _), q in zip(tested, adjusted)}
+        """``{((benchmark, measure), system): p}`` corrected over the grid."""
+        self.findings = [f for b in scored for f in b.findings]
+
+    def value(self, cell: tuple[str, str], system: str) -> float:
+        b = self._benchmark(cell[0])
+        return b.values[cell[1]].get(system, math.nan)
+
+    def p_value(self, cell: tuple[str, str], system: str) -> float:
+        return self.corrected.get((cell, system), math.nan)
+
+    def _benchmark(self, name: str) -> Scored:
+        return next(b for b in self.scored if b.name == name)
+
+    def summary_rows(self) -> list[dict[str, object]]:
+        """Per system against the baseline, on each benchmark's headline measure: wins, ties and losses
+        (corrected p below :data:`ALPHA`), the mean rank among official runs (where a published table is
+        shipped), and the stratified randomization test over all benchmarks."""
+        rows = []
+        for s in self.systems:
+            if s == self.baseline:
+                continue
+            outcome = {"win": 0, "tie": 0, "loss": 0}
+            ranks, strata = [], []
+            for b in self.scored:
+                cell = (b.name, b.headline)
+                if s not in b.values[b.headline]:
+                    continue
+                outcome[self._outcome(cell, s)] += 1
+                if s in b.placement:
+                    ranks.append(b.placement[s][0])
+                strata.append(b.strata[s])
+            won, p = stratified_wins(strata, self.resamples, self.seed) if strata else (math.nan, math.nan)
+            mean_rank = sum(ranks) / len(ranks) if ranks else math.nan
+            rows.append(
+                {
+                    "system": s,
+                    "wins": outcome["win"],
+                    "ties": outcome["tie"],
+                    "losses": outcome["loss"],
+                    "benchmarks won": won,
+                    "stratified p-value": p,
+                    "mean official rank": mean_rank,
+                }
+            )
+        return rows
+
+    def _outcome(self, cell: tuple[str, str], system: str) -> str:
+        p = self.p_value(cell, system)
+        if not p < ALPHA:
+            return "tie"
+        return "win" if self.value(cell, system) > self.value(cell, self.baseline) else "loss"
+
+    @property
+    def table(self) -> pd.DataFrame:
+        """Systems x (benchmark, measure) values."""
+        return self._frame(self.value)
+
+    @property
+    def pvalues(self) -> pd.DataFrame:
+        """Systems x (benchmark, measure) p-values against the baseline, corrected over the grid
+        (``correction``); NaN for the baseline."""
+        return self._frame(self.p_value)
+
+    @property
+    def placement(self) -> pd.DataFrame:
+        """Systems x benchmark: the rank among the edition's official runs (COLIEE cells with a published
+        table), ``<NA>`` elsewhere."""
+        import pandas as pd
+
+        data = {b.name: [b.placement.get(s, (None, 0))[0] for s in self.systems] for b in self.scored}
+        frame = pd.DataFrame(data, index=pd.Index(self.systems, name="system"), dtype="Int64")
+        return frame
+
+    @property
+    def summary(self) -> pd.DataFrame:
+        import pandas as pd
+
+        return pd.DataFrame(self.summary_rows()).set_index("system")
+
+    def _frame(self, get) -> pd.DataFrame:
+        import pandas as pd
+
+        columns = pd.MultiIndex.from_tuples(self.cells, names=["benchmark", "measure"])
+        rows = [[get(cell, s) for cell in self.cells] for s in self.systems]
+        return pd.DataFrame(rows, index=pd.Index(self.systems, name="system"), columns=columns)
+
+    def tidy_rows(self) -> list[list[object]]:
+        """One row per (system, benchmark, measure): value, p-value (corrected), test, official rank."""
+        rows = []
+        for b in self.scored:
+            for m in b.measures:
+                for s in self.systems:
+                    rank = b.placement.get(s, (None, 0))[0] if m == b.headline else None
+                    test = b.tests.get(m, "") if s != self.baseline else "baseline"
+                    rows.append([s, b.name, m, self.value((b.name, m), s), self.p_value((b.name, m), s), test, rank])
+        return rows
+
+    def wide_rows(self, digits: int) -> tuple[list[str], list[list[object]]]:
+        """The paper's table: one row per system, a column per (benchmark, measure) with ``*`` where the
+        corrected p-value is below :data:`ALPHA`, then the summary against the baseline."""
+        summary = {r["system"]: r for r in self.summary_rows()}
+        header = [
+            "system",
+            *(f"{b} {m}" for b, m in self.cells),
+            "W/T/L",
+            "benchmarks won",
+            "stratified p",
+            "mean rank",
+        ]
+        rows: list[list[object]] = []
+        for s in self.systems:
+            cells: list[object] = []
+            for cell in self.cells:
+                v, p = self.value(cell, s), self.p_value(cell, s)
+                cells.append(None if math.isnan(v) else f"{v:.{digits}f}" + ("*" if p < ALPHA else ""))
+            r = summary.get(s)
+            extra: list[object] = ["baseline", None, math.nan, math.nan]
+            if r:
+                extra = [f"{r['wins']}/{r['ties']}/{r['losses']}", f"{r['benchmarks won']:g}"]
+                extra += [r["stratified p-value"], r["mean official rank"]]
+            rows.append([s, *cells, *extra])
+        return header, rows
+
+    def json_document(self) -> dict[str, object]:
+        """Everything as one JSON document: the cells (tidy), the summary, the findings."""
+        cells = [dict(zip(TIDY_HEADER, row)) for row in self.tidy_rows()]
+        return {
+            "baseline": self.baseline,
+            "correction": self.correction,
+            "resamples": self.resamples,
+            "seed": self.seed,
+            "cells": [{k: _json(v) for k, v in c.items()} for c in cells],
+            "summary": [{k: _json(v) for k, v in r.items()} for r in self.summary_rows()],
+            "findings": [str(f) for f in self.findings],
+        }
+
+    def write(self, out: TextIO, style: OutputFormat = "tsv", digits: int = 4) -> None:
+        """The result as one document: tsv and csv one row per (system, benchmark, measure); JSON the same
+        with the summary; Markdown and LaTeX the paper's table (systems x cells, ``*``: significant)."""
+        if style == "json":
+            json.dump(self.json_document(), out, indent=2, ensure_ascii=False)
+            out.write("\n")
+        elif style in ("markdown", "latex"):
+            header, rows = self.wide_rows(digits)
+            write_rows(header, rows, out, digits, "–" if style == "markdown" else "--", style=style)
+        else:
+            write_rows(TIDY_HEADER, self.tidy_rows(), out, digits, style=style)
+
+
+def _json(value: object) -> object:
+    return None if isinstance(value, float) and math.isnan(value) else value
+
+    def __repr__(self) -> str:
+        return f"BenchmarkResult(benchmarks={[b.name for b in self.scored]}, systems={self.systems})"

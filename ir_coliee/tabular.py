@@ -1,0 +1,63 @@
+"""Plain tables as text: tsv, csv, Markdown and LaTeX (booktabs) from a header and rows, no pandas needed
+(what the commands print, and what API results write)."""
+
+from __future__ import annotations
+
+import csv
+import numbers
+from collections.abc import Sequence
+from typing import Literal, TextIO
+
+OutputFormat = Literal["tsv", "csv", "json", "markdown", "latex"]
+OUTPUT_FORMATS: tuple[OutputFormat, ...] = ("tsv", "csv", "json", "markdown", "latex")
+_LATEX_SPECIAL = {c: f"\\{c}" for c in "&%$#_{}"}
+
+
+def _fmt(value: object, digits: int, missing: str = "") -> str:
+    if _missing(value):
+        return ""
+    if isinstance(value, float):
+        return missing if value != value and missing else f"{value:.{digits}f}"
+    return str(value)
+
+
+def _latex(text: str) -> str:
+    return "".join(_LATEX_SPECIAL.get(c, c) for c in text)
+
+
+def _missing(value: object) -> bool:
+    return value is None or type(value).__name__ == "NAType"  # pandas' NA, without importing pandas
+
+
+def _numeric(column: Sequence[object]) -> bool:
+    """A column of numbers (the cells without a value aside): right-aligned in LaTeX."""
+    present = [v for v in column if not _missing(v)]
+    return bool(present) and all(isinstance(v, numbers.Number) and not isinstance(v, bool) for v in present)
+
+
+def write_rows(
+    header: list[str],
+    values: Sequence[Sequence[object]],
+    out: TextIO,
+    digits: int,
+    missing: str = "",
+    style: OutputFormat = "tsv",
+) -> None:
+    """:func:`write_table` of plain rows (no pandas needed)."""
+    rows = [[_fmt(v, digits, missing) for v in row] for row in values]
+    if style == "csv":
+        writer = csv.writer(out, lineterminator="\n")
+        writer.writerows([header, *rows])
+    elif style == "markdown":
+        out.write("| " + " | ".join(header) + " |\n|" + "---|" * len(header) + "\n")
+        out.writelines("| " + " | ".join(c.replace("|", "\\|") for c in row) + " |\n" for row in rows)
+    elif style == "latex":
+        columns = list(zip(*values)) if values else [() for _ in header]
+        numeric = ["r" if _numeric(column) else "l" for column in columns]
+        out.write(f"\\begin{{tabular}}{{{''.join(numeric)}}}\n\\toprule\n")
+        out.write(" & ".join(map(_latex, header)) + " \\\\\n\\midrule\n")
+        out.writelines(" & ".join(map(_latex, row)) + " \\\\\n" for row in rows)
+        out.write("\\bottomrule\n\\end{tabular}\n")
+    else:
+        out.write("\t".join(header) + "\n")
+        out.writelines("\t".join(row) + "\n" for row in rows)

@@ -1,0 +1,213 @@
+"""Systems across benchmarks: every value equals scoring the benchmark alone, every raw p-value equals its
+valid test computed alone, one correction over the grid, summaries that never average measures, one
+document per output format, and the command on a manifest and on folders."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import math
+from fractions import Fraction
+
+import pytest
+from support.caselaw_data import write_task1_flat
+from support.cli import run_cli
+from support.statute_data import write_package
+
+import ir_coliee
+from ir_coliee.compare import PerQuery, Stat, compare_table, correct, stratified_wins
+from ir_coliee.errors import ColieeError
+from ir_coliee.scoring import load_gold, score
+from ir_coliee.scoring.benchmark import TIDY_HEADER, benchmark
+
+TASK1 = [f"coliee/task1/{y}/test" for y in (2022, 2023, 2024, 2025)]
+TASK3 = [f"coliee/task3/{y}/test" for y in (2021, 2022, 2023, 2024)]
+OTHER_QRELS = "q1 0 d1 1\nq1 0 d2 1\nq2 0 d3 1\nq3 0 d1 1\n"
+#: the non-COLIEE benchmark: P@1 of A is 2/3 (q1, q2 right), of B 1/3 (q3 right)
+OTHER = {
+    "A": {"q1": {"d1": 3.0, "d5": 2.0}, "q2": {"d3": 1.0}, "q3": {"d2": 1.0}},
+    "B": {"q1": {"d9": 3.0, "d1": 2.0}, "q2": {"d4": 1.0}, "q3": {"d1": 1.0}},
+}
+
+
+@pytest.fixture
+def grid(coliee_home, tmp_path):
+    """Two systems over Task 1 2022-2025, Task 3 2021-2024 (gold from the 2025 package) and a TREC benchmark."""
+    for year in (2022, 2023, 2024, 2025):
+        write_task1_flat(coliee_home, year, with_test_gold=True)
+    write_package(coliee_home, 2025, "R06", None)
+    other = tmp_path / "other.qrels"
+    other.write_text(OTHER_QRELS)
+    runs: dict[str, dict[str, object]] = {}
+    for b in TASK1:
+        runs[b] = {
+            "A": {"000200": {"000300": 2.0, "000301": 1.0}, "000201": {"000301": 1.0}},
+            "B": {"000200": {"000301": 1.0}, "000201": {"000300": 1.0}},
+        }
+    for b in TASK3:
+        gold = load_gold(b).tables["documents"]
+        runs[b] = {
+            "A": {q: {a: 1.0 for a in articles} for q, articles in gold.items()},
+            "B": {q: {_wrong_article(gold, q): 1.0} for q in gold},
+        }
+    runs[str(other)] = OTHER
+    return runs, str(other)
+
+
+def _wrong_article(gold: dict[str, dict[str, int]], question: str) -> str:
+    """An article of the benchmark's gold (its id convention) that is not ``question``'s, else a new one."""
+    others = sorted({a for articles in gold.values() for a in articles} - set(gold[question]))
+    return others[0] if others else "9" * len(next(iter(gold[question])))
+
+
+def test_every_value_and_raw_p_value_equals_the_benchmark_scored_alone(grid):
+    runs, other = grid
+    measures = {other: ["P@1", "R@2"]}
+    result = benchmark(runs, measures=measures, resamples=200, seed=3)
+    assert [b.name for b in result.scored] == [*TASK1, *TASK3, other]
+    assert result.cells[:3] == [(TASK1[0], "MicroP"), (TASK1[0], "MicroR"), (TASK1[0], "MicroF1")]
+    assert (TASK3[0], "MacroF2") in result.cells and (other, "P@1") in result.cells
+    raw = []
+    for b in result.scored:
+        alone = score(b.name, runs[b.name], measures=measures.get(b.name))
+        for row in alone.rows:
+            for m in alone.measures:
+                assert result.value((b.name, m), row["run"]) == row[m], (b.name, m)
+        tested = compare_table(
+            alone_gold(b.name), runs[b.name], alone.measures, resamples=200, correction="none", seed=3
+        )
+        for m in alone.measures:
+            p = tested.value("B", f"{m} p-value")
+            assert b.p_values[m]["B"] == p
+            raw.append(p)
+    # one Holm correction over every cell of the grid, none per benchmark
+    assert [result.p_value(cell, "B") for cell in result.cells] == correct(raw, "holm")
+    assert math.isnan(result.p_value(result.cells[0], "A"))
+    # Task 1: A finds both gold cases of three retrieved: MicroP 2/3, MicroR 2/2; B none
+    assert result.value((TASK1[0], "MicroP"), "A") == pytest.approx(float(Fraction(2, 3)))
+    assert result.value((TASK1[0], "MicroF1"), "B") == 0.0
+    assert result.value((other, "P@1"), "A") == pytest.approx(2 / 3)
+
+
+def alone_gold(benchmark_id: str) -> object:
+    gold = load_gold(benchmark_id)
+    return next(iter(gold.tables.values()))
+
+
+def test_frames_summary_and_findings(grid):
+    runs, other = grid
+    result = ir_coliee.benchmark(runs, measures={other: ["P@1"]}, resamples=200)
+    table, pvalues = result.table, result.pvalues
+    assert list(table.index) == ["A", "B"] and table.columns.names == ["benchmark", "measure"]
+    assert table.loc["A", (TASK1[0], "MicroF1")] == pytest.approx(0.8)  # P 2/3, R 1: F1 = 4/5
+    assert pvalues.shape == table.shape and pvalues.loc["A"].isna().all()
+    (summary,) = result.summary_rows()
+    # B loses or ties each of the 9 benchmarks on its headline; A wins every benchmark but none by chance
+    assert summary["wins"] == 0 and summary["wins"] + summary["ties"] + summary["losses"] == 9
+    assert summary["benchmarks won"] == 0.0
+    assert 0 < summary["stratified p-value"] < 0.05
+    # the statute test sets are served from the 2025 package's labelled copies: said, per cell
+    assert any(f.rule == "other-edition" and f.path == TASK3[0] for f in result.findings)
+    assert not any(f.rule == "guess" for f in result.findings)  # the TREC benchmark is not called a COLIEE task
+
+
+def test_every_output_format_is_one_parseable_document(grid):
+    runs, other = grid
+    result = benchmark(runs, measures={other: ["P@1"]}, resamples=100)
+    out = {}
+    for style in ("tsv", "csv", "json", "markdown", "latex"):
+        buffer = io.StringIO()
+        result.write(buffer, style)
+        out[style] = buffer.getvalue()
+    rows = list(csv.reader(io.StringIO(out["csv"])))
+    assert rows[0] == TIDY_HEADER and len(rows) == 1 + 2 * len(result.cells)
+    assert rows == [line.split("\t") for line in out["tsv"].splitlines()]
+    doc = json.loads(out["json"])
+    cell = next(c for c in doc["cells"] if c["system"] == "A" and c["measure"] == "P@1")
+    assert cell["value"] == pytest.approx(2 / 3) and cell["p-value"] is None and cell["test"] == "baseline"
+    assert doc["summary"][0]["system"] == "B"
+    markdown = out["markdown"].splitlines()
+    assert len(markdown) == 4 and markdown[0].count("|") == len(result.cells) + 6
+    assert markdown[3].startswith("| B | 0.0000* |") or markdown[3].startswith("| B | 0.0000 |")
+    assert out["latex"].startswith("\\begin{tabular}") and out["latex"].rstrip().endswith("\\end{tabular}")
+
+
+def test_refusals_name_what_is_missing(grid):
+    _, other = grid
+    # a gold file without measures is read as the COLIEE task it looks like, and the report says so
+    guessed = benchmark({other: OTHER}, resamples=10)
+    assert [f.rule for f in guessed.findings] == ["guess"] and guessed.scored[0].measures == [
+        "MicroP",
+        "MicroR",
+        "MicroF1",
+    ]
+    with pytest.raises(ColieeError, match="baseline 'C' has no run"):
+        benchmark({other: OTHER}, measures=["P@1"], baseline="C")
+    with pytest.raises(ColieeError, match="neither a file, a COLIEE dataset id nor an ir_datasets id"):
+        benchmark({"no/such/benchmark": OTHER}, measures=["P@1"])
+
+
+def _stratum(a: list[tuple[int, int, int]], b: list[tuple[int, int, int]]) -> tuple[Stat, PerQuery, PerQuery]:
+    import numpy as np
+
+    from ir_coliee.measures import MicroF1
+    from ir_coliee.providers import formula_of
+
+    def data(counts: list[tuple[int, int, int]]) -> PerQuery:
+        return PerQuery(np.zeros(len(counts)), np.array(counts, dtype=np.int64))
+
+    return Stat(formula_of(MicroF1)), data(a), data(b)
+
+
+def test_stratified_wins_counts_benchmarks_and_never_adds_measures():
+    better = [(1, 1, 1)] * 10  # every query right
+    worse = [(0, 1, 1)] * 10  # every query wrong
+    # A wins all 5 benchmarks. Under the null each query of a benchmark is swapped with chance 1/2: A still
+    # wins a benchmark when fewer than 5 of its 10 queries are swapped, (1 - C(10,5)/2^10) / 2 = 386/1024,
+    # loses it as often, ties otherwise; the two-sided p is P(5 wins) + P(0 wins) = 2 (386/1024)^5
+    wins, p = stratified_wins([_stratum(better, worse)] * 5, 20_000, seed=0)
+    assert wins == 5.0
+    assert p == pytest.approx(2 * (386 / 1024) ** 5, abs=0.004)
+    # identical systems tie everywhere (a tie counts one half): 1 of 2 and p = 1
+    wins, p = stratified_wins([_stratum(better, better), _stratum(worse, worse)], 500, seed=0)
+    assert wins == 1.0 and p == 1.0
+
+
+def test_the_command_reads_a_manifest_and_folders_and_prints_the_api_values(grid, tmp_path, capsys):
+    runs, other = grid
+    from ir_coliee.runs import write_run
+
+    manifest = tmp_path / "runs.tsv"
+    lines = ["# benchmark system run"]
+    for system, run in OTHER.items():
+        path = write_run(run, tmp_path / f"other.{system}", format="trec", tag=system)
+        lines.append(f"{other}\t{system}\t{path}")
+    manifest.write_text("\n".join(lines) + "\n")
+    folder = tmp_path / "runs" / "coliee" / "task1" / "2025" / "test"
+    folder.mkdir(parents=True)
+    for system, run in runs[TASK1[-1]].items():
+        write_run(run, folder / f"task1.{system}", format="pairs", tag=f"TEAM{system}")
+    _, out, _ = run_cli(
+        capsys,
+        "benchmark",
+        str(tmp_path / "runs"),
+        str(manifest),
+        "--measure",
+        f"{other}=P@1",
+        "--resamples",
+        "100",
+        "--format",
+        "json",
+    )
+    doc = json.loads(out)
+    api = benchmark({TASK1[-1]: runs[TASK1[-1]], other: OTHER}, measures={other: ["P@1"]}, resamples=100)
+    expected = [dict(zip(TIDY_HEADER, row)) for row in api.tidy_rows()]
+    assert [(c["system"], c["benchmark"], c["measure"]) for c in doc["cells"]] == [
+        (c["system"], c["benchmark"], c["measure"]) for c in expected
+    ]
+    assert [c["value"] for c in doc["cells"]] == pytest.approx([c["value"] for c in expected])
+    bad = tmp_path / "bad.tsv"
+    bad.write_text(f"{other} A\n")
+    _, _, err = run_cli(capsys, "benchmark", str(bad), expect=2)
+    assert "bad.tsv:1" in err and "BENCHMARK SYSTEM PATH" in err

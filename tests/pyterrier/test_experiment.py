@@ -1,0 +1,60 @@
+"""``ir_coliee.Experiment``: ``pt.Experiment``'s table, with the randomization test on counts beside micro
+measures (the p-value of ``ir_coliee compare``), PyTerrier's own test beside means."""
+
+from __future__ import annotations
+
+import math
+
+import pandas as pd
+import pyterrier as pt
+import pytest
+
+import ir_coliee
+
+TOPICS = pd.DataFrame({"qid": [f"q{i}" for i in range(8)], "query": ["x"] * 8})
+QRELS = pd.DataFrame(
+    {
+        "qid": [f"q{i}" for i in range(8) for _ in (0, 1)],
+        "docno": [f"d{i + j}" for i in range(8) for j in (0, 1)],
+        "label": 1,
+    }
+)
+
+
+def _run(shift: int, k: int) -> pd.DataFrame:
+    rows = [(f"q{i}", f"d{i + shift + j}", float(10 - j)) for i in range(8) for j in range(k)]
+    return pt.model.add_ranks(pd.DataFrame(rows, columns=["qid", "docno", "score"]))
+
+
+def test_micro_p_values_are_compares_and_means_keep_pyterriers_test():
+    a, b, c = _run(0, 2), _run(1, 3), _run(0, 1)
+    systems = [a, pt.Transformer.from_df(b), c]  # a transformer is run once, on the topics
+    metrics = [ir_coliee.MicroF1, "map"]
+    ours = ir_coliee.Experiment(
+        systems, TOPICS, QRELS, metrics, names=["a", "b", "c"], baseline=0, correction="holm", resamples=2000
+    )
+    theirs = pt.Experiment([a, b, c], TOPICS, QRELS, metrics, names=["a", "b", "c"], baseline=0, correction="holm")
+    runs = {
+        n: r.rename(columns={"qid": "query_id", "docno": "doc_id"})[["query_id", "doc_id", "score"]]
+        for n, r in zip("abc", (a, b, c))
+    }
+    gold = {q: {d: 1 for d in g["docno"]} for q, g in QRELS.groupby("qid")}
+    compared = ir_coliee.compare(gold, runs, [ir_coliee.MicroF1], resamples=2000, correction="none")
+    assert math.isnan(ours.loc[0, "MicroF1 p-value"])
+    assert list(ours["MicroF1 p-value"][1:]) == list(compared["MicroF1 p-value"][1:])
+    # b: per query 1 of 3 retrieved right against 2 of 2: P 8/24, R 8/16, F1 2/5; c: P 1, R 1/2, F1 2/3
+    assert list(ours["MicroF1"]) == pytest.approx([1.0, 2 / 5, 2 / 3])
+    pd.testing.assert_series_equal(ours["map p-value"], theirs["map p-value"])
+    assert list(ours["MicroF1"]) == list(theirs["MicroF1"])
+    # corrected as pt.Experiment corrects: Holm over the two systems, on the randomization p-values
+    p1, p2 = compared["MicroF1 p-value"][1:]
+    low, high = sorted((p1, p2))
+    holm = {low: min(1.0, 2 * low), high: max(min(1.0, 2 * low), high)}
+    assert list(ours["MicroF1 p-value corrected"][1:]) == pytest.approx([holm[p1], holm[p2]])
+
+
+def test_without_a_baseline_the_table_is_pyterriers():
+    a, b = _run(0, 2), _run(1, 3)
+    ours = ir_coliee.Experiment([a, b], TOPICS, QRELS, [ir_coliee.MicroF1], names=["a", "b"])
+    theirs = pt.Experiment([a, b], TOPICS, QRELS, [ir_coliee.MicroF1], names=["a", "b"])
+    pd.testing.assert_frame_equal(ours, theirs)
