@@ -48,6 +48,16 @@ def test_pyterrier_tutorial_runs_end_to_end():
     assert re.search(r"BM25 top 1\s+0\.25\s", out)
 
 
+def test_benchmark_page_runs_its_grid_on_the_sample_release():
+    """The page asserts inside that each value and raw p-value equals the benchmark scored alone; here:
+    the sample's Task 1 values (BM25 top 5: 8 of 25 retrieved relevant, 8 of 10 found) and the paper rows."""
+    out = run_page("benchmark.md")
+    assert re.search(r"coliee/task1/2025/test\s+MicroP\s+0\.3200\s+0\.3000", out)
+    assert re.search(r"MicroR\s+0\.8000\s+0\.1500", out)
+    assert "| bm25 top 1 | 0.3000 | 0.1500* | 0.2000* |" in out  # the API's paper table
+    assert "| bm25top1 | 0.3000 | 0.1500* | 0.2000* |" in out  # the command's, from the manifest
+
+
 def test_compare_example_runs_on_the_sample_release():
     out = run_page("compare.md")
     assert "best:" in out and "MicroF1 p-value (holm)" in out
