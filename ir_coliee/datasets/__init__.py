@@ -9,6 +9,7 @@ found under the data root (``ir_coliee.releases.files.data_root``) when a datase
 from __future__ import annotations
 
 from ir_coliee.datasets.caselaw import register_caselaw
+from ir_coliee.datasets.common import register_top_level
 from ir_coliee.datasets.pilot import register_pilot
 from ir_coliee.datasets.statute import register_statute
 from ir_coliee.errors import ColieeDataError
@@ -20,6 +21,7 @@ from ir_coliee.releases.sources import Source
 def register_all() -> None:
     """Register every COLIEE dataset of the catalog with ir_datasets (idempotent)."""
     catalog()
+    register_top_level()
     register_caselaw()
     register_statute()
     register_pilot()

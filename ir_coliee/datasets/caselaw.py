@@ -22,18 +22,17 @@ import re
 from collections.abc import Callable, Iterator
 from typing import NamedTuple, Optional, cast
 
-import ir_datasets
 from ir_datasets.datasets.base import Dataset
 from ir_datasets.formats import BaseDocs, BaseQrels, BaseQueries, BaseScoredDocs, GenericScoredDoc, TrecQrel
 from ir_datasets.indices import Docstore
 
-from ir_coliee.datasets.common import DocsIter, Documentation, register, sliced
+from ir_coliee.datasets.common import DocsIter, Documentation, register, register_parent, sliced
+from ir_coliee.model import dataset_id as model_dataset_id
+from ir_coliee.progress import progress
 from ir_coliee.releases.catalog import Registered, catalog
 from ir_coliee.releases.files import DataFile
 from ir_coliee.releases.layouts import CaseFolders, Layout, read_text_of
 from ir_coliee.shapes import SCOPE
-
-_logger = ir_datasets.log.easy()
 
 _PARAGRAPH = re.compile(r"^\s*\[(\d+)\]\s*", re.MULTILINE)
 
@@ -150,6 +149,18 @@ class CaseDocs(BaseDocs):
         super().__init__()
         self._layout, self._doc_cls, self._make = layout, doc_cls, make
 
+    def _corpus(self) -> tuple[object, ...]:
+        layout = self._layout
+        return type(layout), layout.year, tuple(layout.folder_names()), self._doc_cls
+
+    def __eq__(self, other: object) -> bool:
+        """One pool, whichever split reads it (2021's train and test queries share ``task1_files/``):
+        ``ir_datasets.docs_parent_id`` compares handlers."""
+        return isinstance(other, CaseDocs) and self._corpus() == other._corpus()
+
+    def __hash__(self) -> int:
+        return hash(self._corpus())
+
     def docs_iter(self) -> DocsIter:
         return DocsIter(self._stream, self._slice)
 
@@ -159,10 +170,8 @@ class CaseDocs(BaseDocs):
     def _stream(self) -> Iterator[NamedTuple]:
         files = self._layout.docs()
         desc = f"{self._layout.dataset_id}: reading {len(files)} documents"
-        small = len(files) < 1000  # no progress bar for a folder read in a blink
-        for doc_id, f in _logger.pbar(
-            files.items(), desc=desc, total=len(files), unit="doc", quiet=small, disable=small
-        ):
+        # ir_coliee's bar, not ir_datasets' logger's, which logs "[error]" when a reader stops early
+        for doc_id, f in progress(files.items(), desc, total=len(files), unit="doc"):
             yield self._make(doc_id, f)
 
     def docs_cls(self) -> type:
@@ -287,6 +296,15 @@ def caselaw_dataset(entry: Registered) -> Dataset:
 
 def register_caselaw() -> None:
     """Register every case-law dataset id of every edition whose layout is known (idempotent; reads no file)."""
+    pools: dict[CaseDocs, list[Registered]] = {}
     for entry in catalog().values():
         if isinstance(entry.files, Layout):
-            register(entry, caselaw_dataset(entry))
+            dataset = register(entry, caselaw_dataset(entry))
+            pools.setdefault(dataset.docs_handler(), []).append(entry)
+    for docs, entries in pools.items():
+        if len(entries) > 1:  # splits over one pool: the edition's id is their docs parent
+            first = entries[0]
+            parent = model_dataset_id(first.task, first.year, "")
+            register_parent(
+                parent, docs, Documentation(f"task{first.task}", first.task, first.year, {"part": "the pool"})
+            )

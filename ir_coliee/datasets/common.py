@@ -107,7 +107,7 @@ class Documentation:
 
     _yaml: Optional[dict] = None
 
-    def __init__(self, family: str, task: str, year: Optional[int], extra: Optional[dict[str, str]] = None):
+    def __init__(self, family: str, task: Optional[str], year: Optional[int], extra: Optional[dict[str, str]] = None):
         self._family, self._task, self._year, self._extra = family, task, year, extra or {}
 
     @classmethod
@@ -121,6 +121,8 @@ class Documentation:
     def documentation(self) -> dict[str, object]:
         doc = dict(self._contents().get(self._family, {}))
         doc.update(self._extra)
+        if self._task is None:  # the top-level entry: no task, no measures of its own
+            return doc
         entry = official_entry(self._task, self._year)
         doc["official_measures"] = [str(m) for m in entry.measures]
         if entry.ranked:
@@ -170,6 +172,16 @@ class SizeCounts:
         """The known sizes, as ir_datasets' ``metadata()`` gives them: ``{"docs": {"count": 768}, ...}``."""
         return {part: {"count": n} for part in PARTS if (n := self.known_count(part)) is not None}
 
+    def docs_metadata(self) -> dict[str, int]:
+        """``metadata()["docs"]``, as built-in entries answer it (empty where no size is known)."""
+        return self.metadata().get("docs", {})
+
+    def queries_metadata(self) -> dict[str, int]:
+        return self.metadata().get("queries", {})
+
+    def qrels_metadata(self) -> dict[str, int]:
+        return self.metadata().get("qrels", {})
+
 
 #: The dataset ids registered with ir_datasets (registration is idempotent).
 _HOSTED: set[str] = set()
@@ -187,3 +199,18 @@ def register(entry: Registered, dataset: Dataset, with_host: bool = True) -> Dat
         _HOSTED.add(entry.dataset_id)
         ir_datasets.registry.register(entry.dataset_id, counted)
     return counted
+
+
+def register_top_level() -> None:
+    """The ``coliee`` entry, as ir_datasets has one per collection: its ``documentation()`` (idempotent)."""
+    if NAME not in _HOSTED:
+        _HOSTED.add(NAME)
+        ir_datasets.registry.register(NAME, Dataset(Documentation(NAME, None, None)))
+
+
+def register_parent(dataset_id: str, docs: object, documentation: Documentation) -> None:
+    """A dataset of documents only, whose handler the datasets below its id share: the id
+    ``ir_datasets.docs_parent_id`` gives them, so one corpus is indexed once (idempotent)."""
+    if dataset_id not in _HOSTED:
+        _HOSTED.add(dataset_id)
+        ir_datasets.registry.register(dataset_id, Dataset(docs, documentation))

@@ -16,11 +16,12 @@ import ir_datasets
 from ir_datasets.datasets.base import Dataset
 from ir_datasets.formats import BaseDocs, BaseQrels, BaseQueries, TrecQrel
 
-from ir_coliee.datasets.common import NAME, DictDocstore, DocsIter, Documentation, register
+from ir_coliee.datasets.common import NAME, DictDocstore, DocsIter, Documentation, register, register_parent
 from ir_coliee.formats.civil_code import ColieeArticle, parse_civil_code
 from ir_coliee.formats.civil_xml import parse_civil_xml, parse_egov_law
 from ir_coliee.formats.riteval import ColieeStatuteQuestion
 from ir_coliee.model import ANSWERS, DOCUMENTS, GoldKind
+from ir_coliee.model import dataset_id as model_dataset_id
 from ir_coliee.releases.catalog import EXAM_SUBSET, Registered, catalog, exam_subset
 from ir_coliee.releases.statute import LANGUAGES, StatuteFiles, StatuteSet
 from ir_coliee.textfile import decode_text
@@ -61,6 +62,17 @@ class CivilCodeDocs(BaseDocs):
         super().__init__()
         self._files = files
         self._store: Optional[tuple[tuple[str, int], DictDocstore]] = None
+
+    def _corpus(self) -> tuple[int, str]:
+        return self._files.year, self._files.lang
+
+    def __eq__(self, other: object) -> bool:
+        """One Civil Code per edition and language, whichever dataset reads it: ``ir_datasets.docs_parent_id``
+        compares handlers, so Tasks 3 and 4, train and test, share one corpus (and one index)."""
+        return isinstance(other, CivilCodeDocs) and self._corpus() == other._corpus()
+
+    def __hash__(self) -> int:
+        return hash(self._corpus())
 
     def docs_iter(self) -> DocsIter:
         return DocsIter(self._stream, lambda key: iter(self.docs_store().docs()[key]))
@@ -171,10 +183,23 @@ def register_statute() -> None:
     for entry in catalog().values():
         if isinstance(entry.files, StatuteSet):
             register(entry, statute_dataset(entry))
+            if entry.files.collection and not entry.files.files.lang:
+                _register_civil_code(entry)
     global _PATTERN_REGISTERED
     if not _PATTERN_REGISTERED:
         ir_datasets.registry.register_pattern(EXAM_SUBSET, _exam_subset)
         _PATTERN_REGISTERED = True
+
+
+def _register_civil_code(entry: Registered) -> None:
+    """``coliee/task3/2024``: the edition's English Civil Code, the docs parent of its train and test
+    datasets (Japanese ids end in ``/ja``, so no id is the parent of both Japanese splits; their handlers
+    still compare equal)."""
+    parent = model_dataset_id(entry.task, entry.year, "")
+    docs = CivilCodeDocs(StatuteFiles(parent, entry.year, ""))
+    register_parent(
+        parent, docs, Documentation(f"task{entry.task}", entry.task, entry.year, {"part": "the Civil Code"})
+    )
 
 
 def _exam_subset(dataset_id: str, groups: tuple[str, ...]) -> Dataset:
