@@ -58,3 +58,21 @@ def test_without_a_baseline_the_table_is_pyterriers():
     ours = ir_coliee.Experiment([a, b], TOPICS, QRELS, [ir_coliee.MicroF1], names=["a", "b"])
     theirs = pt.Experiment([a, b], TOPICS, QRELS, [ir_coliee.MicroF1], names=["a", "b"])
     pd.testing.assert_frame_equal(ours, theirs)
+
+
+def test_get_results_stores_each_query_text_once_and_equals_pyterriers(monkeypatch):
+    """``coliee:`` datasets give the same candidates as PyTerrier's ``irds:`` wrapper, with the topic columns
+    as categoricals: PyTerrier copies a Task 1 query case into each of its ~2,000 candidate rows."""
+    from ir_coliee.demo import RELEASE
+
+    monkeypatch.setenv("COLIEE_HOME", str(RELEASE))
+    from ir_coliee.datasets import refresh
+
+    refresh()
+    ours = pt.get_dataset("coliee:task1/2025/test").get_results()
+    theirs = pt.get_dataset("irds:coliee/task1/2025/test").get_results()
+    assert isinstance(ours["query"].dtype, pd.CategoricalDtype)
+    assert len(ours["query"].cat.categories) == ours["qid"].nunique()
+    pd.testing.assert_frame_equal(ours.astype({"query": object}), theirs.astype({"query": object}), check_dtype=False)
+    assert ours.memory_usage(deep=True).sum() * 10 < theirs.memory_usage(deep=True).sum()
+    refresh()
