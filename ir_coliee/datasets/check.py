@@ -12,6 +12,7 @@ from ir_coliee.findings import some
 from ir_coliee.model import DOCUMENTS, task_of
 from ir_coliee.releases.catalog import EXAM_SUBSET, catalog, dataset_entry
 from ir_coliee.releases.files import LOCATOR
+from ir_coliee.releases.guards import threats
 from ir_coliee.releases.sources import Source
 
 _SHOWN = 10
@@ -98,6 +99,7 @@ def check_dataset(dataset_id: str) -> list[Source]:
             sources.append(
                 Source("gold", "", f"{len(absent)} gold document ids not in the documents: {some(absent, _SHOWN)}")
             )
+    sources.extend(Source(rule, "", message) for rule, message in threats(entry))
     return sources
 
 

@@ -135,17 +135,21 @@ def score_benchmark(
     qids = list(prepared.qrels)
     data = {s: per_query_all([measure], qids, prepared.qrels, runs[s])[0] for s in order}
     strata = {s: (stat, data[s], data[baseline]) for s in order if s != baseline}
-    findings = [*report.findings, *_served_elsewhere(benchmark, prepared)]
+    findings = [*report.findings, *_threats(benchmark, prepared)]
     placement = _placement(prepared, headline, values[headline])
     return Scored(benchmark, names, headline, values, p_values, compared.tests, placement, strata, findings)
 
 
-def _served_elsewhere(benchmark: str, prepared: Prepared) -> list[Finding]:
-    """A finding for each part of a COLIEE dataset read from another edition's files."""
+def _threats(benchmark: str, prepared: Prepared) -> list[Finding]:
+    """What threatens comparing on a COLIEE dataset: a part read from another edition's files, identical
+    documents under different ids, test query cases in a training pool (:mod:`ir_coliee.releases.guards`)."""
+    from ir_coliee.releases.guards import threats
+
     entry = prepared.gold.dataset
     if entry is None:
         return []
-    return [
+    found = [Finding(WARNING, benchmark, None, message, rule) for rule, message in threats(entry)]
+    return found + [
         Finding(
             WARNING,
             benchmark,

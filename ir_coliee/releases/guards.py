@@ -1,0 +1,100 @@
+"""What threatens a comparison in the case-law data itself (COLIEE-SPEC section 10): byte-identical case
+files under different ids in one pool (a relevant case may have a twin that is not in the gold), and test
+query cases present verbatim in a training pool of the same or a later edition (training there leaks the
+test). Files are compared by a digest of their bytes, each file read once per change of it."""
+
+from __future__ import annotations
+
+import hashlib
+from typing import NamedTuple
+
+from ir_coliee.releases.catalog import Registered, catalog
+from ir_coliee.releases.files import DataFile
+from ir_coliee.releases.layouts import Layout
+
+_DIGESTS: dict[tuple[str, int], bytes] = {}
+
+
+def _digest(f: DataFile) -> bytes:
+    key = f.version()
+    if key not in _DIGESTS:
+        _DIGESTS[key] = hashlib.blake2b(f.read_bytes(), digest_size=16).digest()
+    return _DIGESTS[key]
+
+
+class Leak(NamedTuple):
+    """Test query cases found verbatim in one training pool."""
+
+    training: str
+    """The training dataset whose pool holds them."""
+    queries: list[str]
+    """The test query ids, each with the training id of its twin: ``000123 = 004567``."""
+
+
+def identical_documents(entry: Registered) -> list[list[str]]:
+    """Groups of document ids of a case-law dataset whose files are byte-identical (largest first);
+    empty for other datasets."""
+    if not isinstance(entry.files, Layout):
+        return []
+    by_digest: dict[bytes, list[str]] = {}
+    for doc_id, f in entry.files.docs().items():
+        by_digest.setdefault(_digest(f), []).append(doc_id)
+    return sorted((ids for ids in by_digest.values() if len(ids) > 1), key=lambda ids: (-len(ids), ids))
+
+
+def leaked_queries(entry: Registered) -> list[Leak]:
+    """The test query cases of a case-law test dataset present verbatim in the pool of a training dataset
+    of the same task, of the same or a later edition (only those whose files are under the data root)."""
+    if not isinstance(entry.files, Layout) or entry.split != "test":
+        return []
+    tests = {_digest(entry.files.query_file(q)): q for q in entry.files.query_ids()}
+    leaks = []
+    for other in catalog().values():
+        if other.task != entry.task or other.split != "train" or other.year < entry.year:
+            continue
+        layout = other.files
+        if not isinstance(layout, Layout) or _same_pool(layout, entry.files) or not _present(layout):
+            continue
+        found = {tests[d]: doc for doc, f in layout.docs().items() if (d := _digest(f)) in tests}
+        if found:
+            leaks.append(Leak(other.dataset_id, [f"{q} = {doc}" for q, doc in sorted(found.items())]))
+    return leaks
+
+
+def _same_pool(a: Layout, b: Layout) -> bool:
+    """2021's train and test queries share one pool: its test cases are in it by design, not leaked."""
+    return a.year == b.year and a.folder_names() == b.folder_names()
+
+
+def _present(layout: Layout) -> bool:
+    """Whether the training pool's files are under the data root."""
+    try:
+        return bool(layout.docs())
+    except LookupError:
+        return False
+
+
+def threats(entry: Registered, shown: int = 5) -> list[tuple[str, str]]:
+    """``(rule, message)`` for each threat to a comparison on ``entry``: ``identical-documents``,
+    ``test-in-training`` (what ``data check`` and ``ir_coliee benchmark`` report)."""
+    found = []
+    groups = identical_documents(entry)
+    if groups:
+        files = sum(len(g) for g in groups)
+        examples = "; ".join(" = ".join(g) for g in groups[:shown])
+        more = f"; {len(groups) - shown} more" if len(groups) > shown else ""
+        message = (
+            f"{len(groups)} groups of byte-identical documents under different ids ({files} files): {examples}"
+            f"{more} (a relevant document may have a twin that is not in the gold)"
+        )
+        found.append(("identical-documents", message))
+    for leak in leaked_queries(entry):
+        examples = ", ".join(leak.queries[:shown]) + (
+            f", {len(leak.queries) - shown} more" if len(leak.queries) > shown else ""
+        )
+        message = (
+            f"{len(leak.queries)} test query cases are in the training pool of {leak.training} "
+            f"(test = training id): {examples}; a system trained there has seen them"
+        )
+        found.append(("test-in-training", message))
+    return found
