@@ -311,7 +311,9 @@ def compare_table(
         str(m): "exact McNemar, Wilson interval" if m in answers else "paired randomization, bootstrap interval"
         for m in chosen
     }
-    return cells.result(chosen, correction, tests)
+    result = cells.result(chosen, correction, tests)
+    result.per_query = data
+    return result
 
 
 def compare(
@@ -420,6 +422,8 @@ class ComparisonTable:
         self.runs, self.columns, self.rows, self.confidence, self.tests = runs, columns, rows, confidence, tests
         """Run names; column names (``baseline``, then each measure's value, interval and p-values); one
         row of values per run; the intervals' confidence; the test used for each measure."""
+        self.per_query: dict[str, dict[Measure, PerQuery]] = {}
+        """Each run's per-query data of each measure, over the gold queries (what the tests resampled)."""
 
     def value(self, run: str, column: str) -> object:
         return self.rows[self.runs.index(run)][self.columns.index(column)]

@@ -18,9 +18,9 @@ import os
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, NamedTuple, Optional, TextIO, Union, cast
 
-from ir_coliee.compare import Correction, compare_table, correct, per_query_all, stat_of, stratified_wins
+from ir_coliee.compare import Correction, compare_table, correct, stat_of, stratified_wins
 from ir_coliee.errors import ColieeError
-from ir_coliee.evaluation import MeasureLike, parse_measures
+from ir_coliee.evaluation import MeasureLike
 from ir_coliee.findings import WARNING, Finding
 from ir_coliee.model import official_entry
 from ir_coliee.scoring.gold import is_dataset_id
@@ -130,11 +130,9 @@ def score_benchmark(
     headline = names[0]
     if prepared.gold.dataset is not None:
         headline = official_entry(prepared.task.key, prepared.year).ranking_column(names) or names[0]
-    (measure,) = parse_measures([headline])
-    stat = stat_of(measure)
-    qids = list(prepared.qrels)
-    data = {s: per_query_all([measure], qids, prepared.qrels, runs[s])[0] for s in order}
-    strata = {s: (stat, data[s], data[baseline]) for s in order if s != baseline}
+    measure = next(m for m in compared.per_query[baseline] if str(m) == headline)
+    data = {s: compared.per_query[s][measure] for s in order}
+    strata = {s: (stat_of(measure), data[s], data[baseline]) for s in order if s != baseline}
     findings = [*report.findings, *_threats(benchmark, prepared)]
     placement = _placement(prepared, headline, values[headline])
     return Scored(benchmark, names, headline, values, p_values, compared.tests, placement, strata, findings)
