@@ -81,6 +81,17 @@ def _gold_of(benchmark: str) -> tuple[object, Optional[list[str]]]:
     return dataset.qrels_iter(), list(official) if official else None
 
 
+def _ran(benchmark: str, run: RunLike) -> RunLike:
+    """A run, or a PyTerrier transformer's results on the benchmark's topics (a dataset id's)."""
+    if not hasattr(run, "transform") or hasattr(run, "columns"):
+        return run
+    if os.path.exists(benchmark):
+        raise ColieeError(f"{benchmark}: a gold file has no topics to run a PyTerrier transformer on; give its run")
+    import pyterrier as pt
+
+    return cast(RunLike, run.transform(pt.get_dataset(f"irds:{benchmark}").get_topics()))
+
+
 def _measures_of(benchmark: str, measures: BenchmarkMeasures) -> Optional[list[MeasureLike]]:
     if measures is None:
         return None
@@ -113,6 +124,7 @@ def score_benchmark(
     p-values (``correction="none"``, the same ``seed``), the placement of each system."""
     if baseline not in systems:
         raise ColieeError(f"the baseline {baseline!r} has no run on {benchmark} (runs: {', '.join(systems)})")
+    systems = {s: _ran(benchmark, run) for s, run in systems.items()}
     prepared, named = _prepared(benchmark, systems, measures)
     if prepared.task.kind.scorer != "measures":
         raise ColieeError(f"{benchmark}: {prepared.task.label} is scored by its own rules; compare it alone")

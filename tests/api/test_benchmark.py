@@ -175,39 +175,66 @@ def test_stratified_wins_counts_benchmarks_and_never_adds_measures():
 
 
 def test_the_command_reads_a_manifest_and_folders_and_prints_the_api_values(grid, tmp_path, capsys):
+    """The paper's grid as one command: Task 3 2021-2024 and the TREC benchmark from a manifest, Task 1
+    2022-2025 from folders named by the dataset ids; every cell as the API computes it."""
     runs, other = grid
     from ir_coliee.runs import write_run
 
-    manifest = tmp_path / "runs.tsv"
     lines = ["# benchmark system run"]
-    for system, run in OTHER.items():
-        path = write_run(run, tmp_path / f"other.{system}", format="trec", tag=system)
-        lines.append(f"{other}\t{system}\t{path}")
+    for number, benchmark_id in enumerate([*TASK3, other]):
+        for system, run in runs[benchmark_id].items():
+            fmt = "trec" if benchmark_id == other else "pairs"
+            path = write_run(run, tmp_path / f"{number}.{system}", format=fmt, tag=system)
+            lines.append(f"{benchmark_id}\t{system}\t{path}")
+    manifest = tmp_path / "runs.tsv"
     manifest.write_text("\n".join(lines) + "\n")
-    folder = tmp_path / "runs" / "coliee" / "task1" / "2025" / "test"
-    folder.mkdir(parents=True)
-    for system, run in runs[TASK1[-1]].items():
-        write_run(run, folder / f"task1.{system}", format="pairs", tag=f"TEAM{system}")
-    _, out, _ = run_cli(
-        capsys,
-        "benchmark",
-        str(tmp_path / "runs"),
-        str(manifest),
-        "--measure",
-        f"{other}=P@1",
-        "--resamples",
-        "100",
-        "--format",
-        "json",
-    )
+    for benchmark_id in TASK1:
+        folder = tmp_path / "runs" / benchmark_id
+        folder.mkdir(parents=True)
+        for system, run in runs[benchmark_id].items():
+            write_run(run, folder / f"task1.{system}", format="pairs", tag=f"TEAM{system}")
+    argv = ["benchmark", tmp_path / "runs", manifest, "--measure", f"{other}=P@1", "--resamples", "100"]
+    _, out, _ = run_cli(capsys, *argv, "--format", "json")
     doc = json.loads(out)
-    api = benchmark({TASK1[-1]: runs[TASK1[-1]], other: OTHER}, measures={other: ["P@1"]}, resamples=100)
-    expected = [dict(zip(TIDY_HEADER, row)) for row in api.tidy_rows()]
-    assert [(c["system"], c["benchmark"], c["measure"]) for c in doc["cells"]] == [
-        (c["system"], c["benchmark"], c["measure"]) for c in expected
-    ]
-    assert [c["value"] for c in doc["cells"]] == pytest.approx([c["value"] for c in expected])
+    api = benchmark(runs, measures={other: ["P@1"]}, resamples=100)
+    expected = {(c[0], c[1], c[2]): c for c in api.tidy_rows()}
+    assert len(doc["cells"]) == len(expected) == 2 * (4 * 3 + 4 * 3 + 1)
+    for cell in doc["cells"]:
+        value, p = expected[(cell["system"], cell["benchmark"], cell["measure"])][3:5]
+        assert cell["value"] == pytest.approx(value)
+        assert (cell["p-value"] is None and math.isnan(p)) or cell["p-value"] == pytest.approx(p)
+    _, markdown, _ = run_cli(capsys, *argv, "--format", "markdown")
+    # B finds nothing on Task 1 2022; with two queries a benchmark no cell survives Holm over 50 cells
+    assert markdown.splitlines()[3].startswith("| B | 0.0000 |") and "| 0/9/0 | 0 |" in markdown
     bad = tmp_path / "bad.tsv"
     bad.write_text(f"{other} A\n")
     _, _, err = run_cli(capsys, "benchmark", str(bad), expect=2)
     assert "bad.tsv:1" in err and "BENCHMARK SYSTEM PATH" in err
+
+
+def test_another_ir_datasets_entry_is_scored_with_its_official_measures(grid):
+    """An ir_datasets id that is not COLIEE's: its qrels, and the measures its documentation names."""
+    import ir_datasets
+    from ir_datasets.datasets.base import Dataset
+    from ir_datasets.formats import BaseQrels, TrecQrel
+
+    class Qrels(BaseQrels):
+        def qrels_iter(self):
+            for line in OTHER_QRELS.splitlines():
+                q, _, d, r = line.split()
+                yield TrecQrel(q, d, int(r), "0")
+
+        def qrels_cls(self):
+            return TrecQrel
+
+    class Doc:
+        def documentation(self):
+            return {"official_measures": ["P@1"]}
+
+    if "ir-coliee-test/other" not in ir_datasets.registry:
+        ir_datasets.registry.register("ir-coliee-test/other", Dataset(Qrels(), Doc()))
+    result = benchmark({"ir-coliee-test/other": OTHER}, resamples=50)
+    assert result.cells == [("ir-coliee-test/other", "P@1")]
+    assert result.value(result.cells[0], "A") == pytest.approx(2 / 3)
+    assert result.value(result.cells[0], "B") == pytest.approx(1 / 3)
+    assert result.findings == []  # no claim of a COLIEE task

@@ -76,3 +76,23 @@ def test_get_results_stores_each_query_text_once_and_equals_pyterriers(monkeypat
     pd.testing.assert_frame_equal(ours.astype({"query": object}), theirs.astype({"query": object}), check_dtype=False)
     assert ours.memory_usage(deep=True).sum() * 10 < theirs.memory_usage(deep=True).sum()
     refresh()
+
+
+def test_a_benchmark_runs_a_pyterrier_transformer_on_the_datasets_topics(monkeypatch):
+    from ir_coliee.demo import RELEASE
+    from ir_coliee.releases.files import refresh
+
+    monkeypatch.setenv("COLIEE_HOME", str(RELEASE))
+    refresh()
+    gold = ir_coliee.load_gold("coliee/task1/2025/test").tables["documents"]
+    rows = [(q, d, 1.0) for q, docs in gold.items() for d in sorted(docs)[:1]]  # one right case a query
+    frame = pd.DataFrame(rows, columns=["qid", "docno", "score"])
+    wrong = frame.assign(docno="999999")
+    result = ir_coliee.benchmark(
+        {"coliee/task1/2025/test": {"wrong": wrong, "right": pt.Transformer.from_df(frame)}}, resamples=100
+    )
+    cell = ("coliee/task1/2025/test", "MicroP")
+    assert result.value(cell, "right") == 1.0 and result.value(cell, "wrong") == 0.0
+    relevant = sum(len(d) for d in gold.values())
+    assert result.value(("coliee/task1/2025/test", "MicroR"), "right") == pytest.approx(len(gold) / relevant)
+    refresh()
