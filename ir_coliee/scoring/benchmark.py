@@ -288,7 +288,9 @@ class BenchmarkResult:
     def pvalues(self) -> pd.DataFrame:
         """Systems x (benchmark, measure) p-values against the baseline, corrected over the grid
         (``correction``); NaN for the baseline."""
-        return self._frame(self.p_value)
+        frame = self._frame(self.p_value)
+        frame.attrs["correction"] = self.correction
+        return frame
 
     @property
     def placement(self) -> pd.DataFrame:
@@ -372,6 +374,11 @@ class BenchmarkResult:
         elif style in ("markdown", "latex"):
             header, rows = self.wide_rows(digits)
             write_rows(header, rows, out, digits, "–" if style == "markdown" else "--", style=style)
+            note = (
+                f"* p < {ALPHA} against {self.baseline} ({self.correction} correction over "
+                f"{len(self.corrected)} tests; W/T/L on each benchmark's ranking measure)"
+            )
+            out.write(f"\n{note}\n" if style == "markdown" else f"% {note}\n")
         else:
             write_rows(TIDY_HEADER, self.tidy_rows(), out, digits, style=style)
 

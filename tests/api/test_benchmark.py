@@ -128,9 +128,14 @@ def test_every_output_format_is_one_parseable_document(grid):
     assert cell["value"] == pytest.approx(2 / 3) and cell["p-value"] is None and cell["test"] == "baseline"
     assert doc["summary"][0]["system"] == "B"
     markdown = out["markdown"].splitlines()
-    assert len(markdown) == 4 and markdown[0].count("|") == len(result.cells) + 6
+    assert len(markdown) == 6 and markdown[0].count("|") == len(result.cells) + 6
+    assert (
+        markdown[5]
+        == f"* p < 0.05 against A (holm correction over {len(result.cells)} tests; W/T/L on each benchmark's ranking measure)"
+    )
     assert markdown[3].startswith("| B | 0.0000* |") or markdown[3].startswith("| B | 0.0000 |")
-    assert out["latex"].startswith("\\begin{tabular}") and out["latex"].rstrip().endswith("\\end{tabular}")
+    assert out["latex"].startswith("\\begin{tabular}") and "\\end{tabular}\n% * p < 0.05" in out["latex"]
+    assert result.pvalues.attrs["correction"] == "holm"
 
 
 def test_refusals_name_what_is_missing(grid):
