@@ -270,31 +270,22 @@ def correct(p_values: Sequence[float], method: Correction) -> list[float]:
 RunsLike = Union[Sequence[object], dict]
 
 
-def compare_table(
+def compare_rows(
     qrels: TYPE_QREL,
-    runs: RunsLike,
-    measures: Optional[Sequence[MeasureLike]] = None,
-    baseline: Union[int, str] = 0,
-    task: Optional[TaskLike] = None,
-    year: Optional[int] = None,
+    named: dict[str, object],
+    chosen: Sequence[Measure],
+    base: str,
+    *,
     resamples: int = 10_000,
     confidence: float = 0.95,
     correction: Correction = "holm",
     seed: int = 42,
 ) -> ComparisonTable:
-    """:func:`compare`'s table as plain rows (the gold first)."""
+    """:func:`compare`'s table as plain rows, for runs already named and measures already chosen
+    (``base``: the baseline's name); deterministic for a given ``seed``."""
     import numpy as np
 
-    if correction not in CORRECTIONS:
-        raise ValueError(f"unknown correction {correction!r}; expected one of {', '.join(CORRECTIONS)}")
-    named = dict(runs) if isinstance(runs, dict) else {f"run{i}": r for i, r in enumerate(runs)}
     names = list(named)
-    base = names[baseline] if isinstance(baseline, int) else baseline
-    if base not in named:
-        raise ValueError(f"baseline {baseline!r} is not one of the runs ({', '.join(names)})")
-    if measures is None and task is None:
-        raise ValueError("give the measures, or the task (and year) whose official measures to use")
-    chosen = official_measures(task, year) if task is not None and measures is None else parse_measures(measures or ())
     gold = gold_table(qrels)
     qids, n = list(gold), len(gold)
     rng = np.random.default_rng(seed)
@@ -338,7 +329,19 @@ def compare(
     from ir_coliee.shapes import gold_first
 
     qrels, runs = cast(tuple[TYPE_QREL, RunsLike], gold_first(qrels, runs, many_runs=True))
-    table = compare_table(qrels, runs, measures, baseline, task, year, resamples, confidence, correction, seed)
+    if correction not in CORRECTIONS:
+        raise ValueError(f"unknown correction {correction!r}; expected one of {', '.join(CORRECTIONS)}")
+    named = dict(runs) if isinstance(runs, dict) else {f"run{i}": r for i, r in enumerate(runs)}
+    names = list(named)
+    base = names[baseline] if isinstance(baseline, int) else baseline
+    if base not in named:
+        raise ValueError(f"baseline {baseline!r} is not one of the runs ({', '.join(names)})")
+    if measures is None and task is None:
+        raise ValueError("give the measures, or the task (and year) whose official measures to use")
+    chosen = official_measures(task, year) if task is not None and measures is None else parse_measures(measures or ())
+    table = compare_rows(
+        qrels, named, chosen, base, resamples=resamples, confidence=confidence, correction=correction, seed=seed
+    )
     return table.frame()
 
 

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any, Optional, Union
 
 from ir_measures.measures.base import Measure
 
-from ir_coliee.compare import compare_table
+from ir_coliee.compare import compare_rows
 from ir_coliee.evaluation import parse_measures
 from ir_coliee.providers import is_micro
 
@@ -90,10 +90,8 @@ def Experiment(
         str(i): r[["qid", "docno", "score"]].rename(columns={"qid": "query_id", "docno": "doc_id"})
         for i, r in enumerate(results)
     }
-    order = [str(base), *(k for k in runs if k != str(base))]
-    compared = compare_table(
-        gold, {k: runs[k] for k in order}, micro, resamples=resamples, correction="none", seed=seed
-    )
+    ordered: dict[str, object] = {k: runs[k] for k in [str(base), *(k for k in runs if k != str(base))]}
+    compared = compare_rows(gold, ordered, micro, str(base), resamples=resamples, correction="none", seed=seed)
     for m in micro:
         column = f"{m} p-value"
         table[column] = [float("nan") if i == base else compared.value(str(i), column) for i in range(len(results))]

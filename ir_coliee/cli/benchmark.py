@@ -6,9 +6,8 @@ import argparse
 import os
 import sys
 
-from ir_coliee.cli.options import digits_option, positive
+from ir_coliee.cli.options import digits_option, positive, resampling_options
 from ir_coliee.cli.output import OUTPUT_FORMATS, report_findings
-from ir_coliee.compare import CORRECTIONS
 from ir_coliee.errors import ColieeError
 
 
@@ -34,9 +33,7 @@ def add(sub: argparse._SubParsersAction) -> None:
         metavar="BENCHMARK=MEASURE",
         help="a measure of one benchmark (repeatable; needed where a benchmark has no official measures)",
     )
-    cmd.add_argument("--resamples", type=int, default=10_000, help="resamples of each randomization test")
-    cmd.add_argument("--correction", choices=CORRECTIONS, default="holm", help="correction over the whole grid")
-    cmd.add_argument("--seed", type=int, default=42, help="random seed of the resampling")
+    resampling_options(cmd, "resamples of each randomization test", "correction over the whole grid")
     cmd.add_argument(
         "--format",
         choices=OUTPUT_FORMATS,

@@ -5,9 +5,8 @@ from __future__ import annotations
 import argparse
 import sys
 
-from ir_coliee.cli.options import digits_option, plot_target, positive, task_options
+from ir_coliee.cli.options import digits_option, plot_target, positive, resampling_options, task_options
 from ir_coliee.cli.output import PAPER_MISSING, TABLE_FORMATS, report_findings, write_rows
-from ir_coliee.compare import CORRECTIONS
 
 
 def add(sub: argparse._SubParsersAction) -> None:
@@ -23,9 +22,7 @@ def add(sub: argparse._SubParsersAction) -> None:
     cmp.add_argument("--measure", action="append", help="a measure (repeatable; default: the official ones)")
     task_options(cmp)
     cmp.add_argument("--baseline", type=int, default=0, help="index of the baseline run")
-    cmp.add_argument("--resamples", type=int, default=10_000, help="resamples for tests and intervals")
-    cmp.add_argument("--correction", choices=CORRECTIONS, default="holm", help="multiple-testing correction")
-    cmp.add_argument("--seed", type=int, default=42, help="random seed of the resampling")
+    resampling_options(cmp, "resamples for tests and intervals", "multiple-testing correction")
     cmp.add_argument("--answers", nargs="+", help="2026 Task 3: the answer file of each run, in the runs' order")
     cmp.add_argument("--answers-gold", help="gold answers for --answers (default: the task4 twin of a dataset GOLD)")
     cmp.add_argument("--plot", help="write a PNG of the headline measure's intervals (needs matplotlib)")

@@ -35,6 +35,15 @@ def task_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--year", type=int, help="COLIEE edition (default: the newest)")
 
 
+def resampling_options(parser: argparse.ArgumentParser, resamples: str, correction: str) -> None:
+    """``--resamples``, ``--correction`` and ``--seed`` of the commands that test differences."""
+    from ir_coliee.compare import CORRECTIONS
+
+    parser.add_argument("--resamples", type=int, default=10_000, help=resamples)
+    parser.add_argument("--correction", choices=CORRECTIONS, default="holm", help=correction)
+    parser.add_argument("--seed", type=int, default=42, help="random seed of the resampling")
+
+
 def digits_option(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--digits", type=int, default=4, help="decimals printed")
 

@@ -18,9 +18,9 @@ import os
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, NamedTuple, Optional, TextIO, Union, cast
 
-from ir_coliee.compare import Correction, compare_table, correct, stat_of, stratified_wins
+from ir_coliee.compare import Correction, compare_rows, correct, stat_of, stratified_wins
 from ir_coliee.errors import ColieeError
-from ir_coliee.evaluation import MeasureLike
+from ir_coliee.evaluation import MeasureLike, parse_measures
 from ir_coliee.findings import WARNING, Finding
 from ir_coliee.model import official_entry
 from ir_coliee.scoring.gold import is_dataset_id
@@ -134,8 +134,9 @@ def score_benchmark(
     system_of = {r.info.name: s for s, r in zip(systems, prepared.runs)}
     runs = {system_of[r.info.name]: r.run for r in prepared.runs}
     order = [baseline, *(s for s in runs if s != baseline)]
-    compared = compare_table(
-        prepared.qrels, {s: runs[s] for s in order}, names, resamples=resamples, correction="none", seed=seed
+    ordered: dict[str, object] = {s: runs[s] for s in order}
+    compared = compare_rows(
+        prepared.qrels, ordered, parse_measures(names), baseline, resamples=resamples, correction="none", seed=seed
     )
     values = {m: {system_of[row["run"]]: row[m] for row in report.rows} for m in names}
     p_values = {m: {s: cast(float, compared.value(s, f"{m} p-value")) for s in order} for m in names}

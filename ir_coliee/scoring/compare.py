@@ -7,9 +7,9 @@ from typing import TYPE_CHECKING, Optional
 
 from ir_measures.util import TYPE_QREL, TYPE_RUN
 
-from ir_coliee.compare import ComparisonTable, Correction, compare_table
+from ir_coliee.compare import ComparisonTable, Correction, compare_rows
 from ir_coliee.errors import ColieeError, PathLike
-from ir_coliee.evaluation import MeasureLike
+from ir_coliee.evaluation import MeasureLike, parse_measures
 from ir_coliee.findings import Finding
 from ir_coliee.formats.pilot import decision_qrels, decision_run, read_torts
 from ir_coliee.gated import NAME as GATED
@@ -63,8 +63,9 @@ def compare_runs(
     def compared(frames: dict[str, TYPE_RUN], qrels: TYPE_QREL, chosen: Sequence[MeasureLike]) -> ComparisonTable:
         if not 0 <= baseline < len(frames):
             raise ColieeError(f"baseline {baseline} is not the index of a run (0 to {len(frames) - 1})")
-        return compare_table(
-            qrels, frames, chosen, baseline=baseline, resamples=resamples, correction=correction, seed=seed
+        base = list(frames)[baseline]
+        return compare_rows(
+            qrels, frames, parse_measures(chosen), base, resamples=resamples, correction=correction, seed=seed
         )
 
     def result(table: ComparisonTable, headline: str) -> Comparison:

@@ -16,7 +16,7 @@ from support.cli import run_cli
 from support.statute_data import write_package
 
 import ir_coliee
-from ir_coliee.compare import PerQuery, Stat, compare_table, correct, stratified_wins
+from ir_coliee.compare import PerQuery, Stat, correct, stratified_wins
 from ir_coliee.errors import ColieeError
 from ir_coliee.scoring import load_gold, score
 from ir_coliee.scoring.benchmark import TIDY_HEADER, benchmark
@@ -74,11 +74,11 @@ def test_every_value_and_raw_p_value_equals_the_benchmark_scored_alone(grid):
         for row in alone.rows:
             for m in alone.measures:
                 assert result.value((b.name, m), row["run"]) == row[m], (b.name, m)
-        tested = compare_table(
+        tested = ir_coliee.compare(
             alone_gold(b.name), runs[b.name], alone.measures, resamples=200, correction="none", seed=3
         )
         for m in alone.measures:
-            p = tested.value("B", f"{m} p-value")
+            p = tested.loc["B", f"{m} p-value"]
             assert b.p_values[m]["B"] == p
             raw.append(p)
     # one Holm correction over every cell of the grid, none per benchmark
