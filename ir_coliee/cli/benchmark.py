@@ -6,7 +6,7 @@ import argparse
 import os
 import sys
 
-from ir_coliee.cli.options import digits_option, positive, resampling_options
+from ir_coliee.cli.options import output_options, positive, resampling_options
 from ir_coliee.cli.output import OUTPUT_FORMATS, report_findings
 from ir_coliee.errors import ColieeError
 
@@ -34,13 +34,11 @@ def add(sub: argparse._SubParsersAction) -> None:
         help="a measure of one benchmark (repeatable; needed where a benchmark has no official measures)",
     )
     resampling_options(cmd, "resamples of each randomization test", "correction over the whole grid")
-    cmd.add_argument(
-        "--format",
-        choices=OUTPUT_FORMATS,
-        default="tsv",
-        help="tsv, csv, json: one row per (system, benchmark, measure); markdown, latex: the paper's table",
+    output_options(
+        cmd,
+        OUTPUT_FORMATS,
+        "tsv, csv, json: one row per (system, benchmark, measure); markdown, latex: the paper's table",
     )
-    digits_option(cmd)
     cmd.set_defaults(func=run)
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from ir_coliee.cli.options import digits_option, plot_target, positive, resampling_options, task_options
+from ir_coliee.cli.options import output_options, plot_target, positive, resampling_options, task_options
 from ir_coliee.cli.output import PAPER_MISSING, TABLE_FORMATS, report_findings, write_rows
 
 
@@ -26,13 +26,7 @@ def add(sub: argparse._SubParsersAction) -> None:
     cmp.add_argument("--answers", nargs="+", help="2026 Task 3: the answer file of each run, in the runs' order")
     cmp.add_argument("--answers-gold", help="gold answers for --answers (default: the task4 twin of a dataset GOLD)")
     cmp.add_argument("--plot", help="write a PNG of the headline measure's intervals (needs matplotlib)")
-    cmp.add_argument(
-        "--format",
-        choices=TABLE_FORMATS,
-        default="tsv",
-        help="output format (markdown and latex mark significant differences)",
-    )
-    digits_option(cmp)
+    output_options(cmp, TABLE_FORMATS, "output format (markdown and latex mark significant differences)")
     cmp.set_defaults(func=run)
 
 

@@ -44,6 +44,12 @@ def resampling_options(parser: argparse.ArgumentParser, resamples: str, correcti
     parser.add_argument("--seed", type=int, default=42, help="random seed of the resampling")
 
 
+def output_options(parser: argparse.ArgumentParser, choices: tuple[str, ...], help: str) -> None:
+    """``--format`` (tsv by default) and ``--digits``."""
+    parser.add_argument("--format", choices=choices, default="tsv", help=help)
+    digits_option(parser)
+
+
 def digits_option(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--digits", type=int, default=4, help="decimals printed")
 
