@@ -93,7 +93,7 @@ def per_query_all(measures: Sequence[Measure], qids: Sequence[str], qrels: TYPE_
     import numpy as np
 
     values: dict[int, dict[str, float]] = {id(m): {} for m in measures}
-    for metric in calc(measures, qrels, run).per_query:
+    for metric in calc(measures, qrels, run, aggregate=False).per_query:
         values[id(metric.measure)][metric.query_id] = metric.value
     out = []
     for m in measures:

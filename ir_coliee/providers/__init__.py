@@ -36,12 +36,13 @@ def _host_providers() -> list:
 pipeline = FallbackProvider([provider, *_host_providers()])
 
 
-def calc(measures: Sequence[Measure], qrels: TYPE_QREL, run: object) -> CalcResults:
+def calc(measures: Sequence[Measure], qrels: TYPE_QREL, run: object, aggregate: bool = True) -> CalcResults:
     """``pipeline.calc`` with gold and run in any shape read once (:mod:`ir_coliee.shapes`: a generator is
     consumed once, ids become strings in the gold's convention), so that every provider sees the same
     run: ours counts the codes, the others (pytrec_eval for AP, R@k, ...) get the dict of dicts they
     convert every run into, made directly from the codes for the gold queries only. The per-query values
-    come measure by measure, ours first."""
+    come measure by measure, ours first; ``aggregate=False`` leaves the aggregates out (``iter_calc``,
+    and ``compare``, which resamples the per-query values)."""
     from ir_coliee.shapes import GoldIds, align, coded_run
 
     gold = gold_table(qrels)
@@ -55,7 +56,11 @@ def calc(measures: Sequence[Measure], qrels: TYPE_QREL, run: object) -> CalcResu
     for chosen, evaluating in ((ours, provider), (theirs, pipeline)):
         if chosen:
             given = aligned.run if evaluating is provider else aligned.run.table(set(gold))
-            result = evaluating.calc(chosen, gold, given)
+            evaluator = evaluating.evaluator(chosen, gold)
+            if not aggregate:
+                per_query.extend(evaluator.iter_calc(given))
+                continue
+            result = evaluator.calc(given)
             aggregated.update(cast(dict, result.aggregated))
             per_query.extend(result.per_query)
     return CalcResults(aggregated, per_query)
@@ -68,7 +73,7 @@ def calc_aggregate(measures: Sequence[Measure], qrels: TYPE_QREL, run: object) -
 
 def iter_calc(measures: Sequence[Measure], qrels: TYPE_QREL, run: object) -> Iterator[Metric]:
     """``ir_measures.iter_calc`` through :func:`calc`: any run shape, read once."""
-    return iter(calc(measures, qrels, run).per_query)
+    return iter(calc(measures, qrels, run, aggregate=False).per_query)
 
 
 __all__ = [
