@@ -186,7 +186,7 @@ def stratified_wins(
             wins[at : at + size] += _wins(stat.of_sums(sum_a - moved, n), stat.of_sums(sum_b + moved, n))
             at += size
     extreme = np.abs(wins - half) >= abs(observed - half) - 1e-12
-    return observed, (int(extreme.sum()) + 1) / (resamples + 1)
+    return float(observed), (int(extreme.sum()) + 1) / (resamples + 1)
 
 
 def _wins(a: np.ndarray, b: np.ndarray) -> np.ndarray:
