@@ -21,12 +21,13 @@ import pkgutil
 import re
 from collections.abc import Iterator
 from decimal import Decimal
-from typing import NamedTuple, Optional
-
-import pandas as pd
+from typing import TYPE_CHECKING, NamedTuple, Optional
 
 from ir_coliee.errors import ColieeError
 from ir_coliee.model import edition_dataset, known_sizes, official_entry, task_of
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 RESULTS = (
     "coliee2021_2022_task2_summary.csv",
@@ -60,30 +61,39 @@ class Row(NamedTuple):
     """Measure -> value as printed (a fraction)."""
 
 
-class Leaderboard(NamedTuple):
-    """The published table of one task and edition."""
+class Leaderboard:
+    """The published table of one task and edition: plain rows (the command prints them without pandas),
+    and :attr:`table`, the DataFrame, built on first use."""
 
-    task: str
-    year: int
-    table: pd.DataFrame
-    """``rank``, ``team``, ``run``, the measures (official names, fractions), ``check`` (empty when all is well)."""
-    headline: str
-    """The column runs are ranked by."""
-    complete: bool
-    """Whether the source is the complete official table (else partial rows)."""
-    source: str
+    def __init__(
+        self, task: str, year: int, rows: list[dict], columns: list[str], headline: str, complete: bool, source: str
+    ):
+        self.task, self.year, self.rows, self.columns = task, year, rows, columns
+        """``rows``: one dict per published run, best first, with every one of ``columns``: ``rank``,
+        ``team``, ``run``, the measures (official names, fractions; NaN where not published), ``check``
+        (empty when all is well)."""
+        self.headline = headline
+        """The column runs are ranked by."""
+        self.complete = complete
+        """Whether the source is the complete official table (else partial rows)."""
+        self.source = source
+        self._table: Optional[pd.DataFrame] = None
 
-    def place(self, value: float) -> tuple[int, Optional[pd.Series], Optional[pd.Series]]:
+    @property
+    def table(self) -> pd.DataFrame:
+        """:attr:`rows` as a DataFrame with :attr:`columns`."""
+        if self._table is None:
+            import pandas as pd
+
+            self._table = pd.DataFrame(self.rows, columns=self.columns)
+        return self._table
+
+    def place(self, value: float) -> tuple[int, Optional[dict], Optional[dict]]:
         """Where a run scoring ``value`` on the headline would stand: its rank among the listed runs
         (ties with listed runs go after them), and the rows just above and below."""
-        scores = self.table[self.headline]
-        above = self.table[scores >= value]
-        below = self.table[scores < value]
-        return (
-            len(above) + 1,
-            above.iloc[-1] if len(above) else None,
-            below.iloc[0] if len(below) else None,
-        )
+        above = [r for r in self.rows if r[self.headline] >= value]
+        below = [r for r in self.rows if r[self.headline] < value]
+        return len(above) + 1, above[-1] if above else None, below[0] if below else None
 
     def with_runs(self, runs: pd.DataFrame) -> pd.DataFrame:
         """The published table with ``runs`` (a report's table: ``run`` and the measures) inserted at their
@@ -194,30 +204,32 @@ def available() -> list[tuple[str, int]]:
 def load_leaderboard(task: object, year: int) -> Leaderboard:
     """The published table of ``task`` in ``year``, checked, best first."""
     key = task_of(str(task)).key
-    sources, rows = [], []
+    sources: list[str] = []
+    rows_of: list[Row] = []
     for name in RESULTS:
         source, records = _read(name)
         found = list(_rows(source, records, key, year))
         if found:
             sources.append(source)
-            rows.extend(found)
-    if not rows:
+            rows_of.extend(found)
+    if not rows_of:
         shown = ", ".join(f"{t} {y}" for t, y in available())
         raise ColieeError(f"no published table for COLIEE {task_of(key).label} {year} is shipped (tables: {shown})")
     names = _names(key, year)
-    frame = pd.DataFrame(
-        [
-            {"rank": r.rank, "team": r.team, "run": r.run, **{names.get(k, k): float(x) for k, x in r.values.items()}}
-            for r in rows
-        ]
-    )
-    frame["check"] = ["; ".join(_checks(r, key, year)) for r in rows]
-    headline = _headline(key, year, frame)
-    frame = frame.sort_values(headline, ascending=False, kind="stable").reset_index(drop=True)
+    rows: list[dict] = [
+        {"rank": r.rank, "team": r.team, "run": r.run, **{names.get(k, k): float(x) for k, x in r.values.items()}}
+        for r in rows_of
+    ]
+    measures = list(dict.fromkeys(m for r in rows for m in r if m not in ("rank", "team", "run")))
+    for row, r in zip(rows, rows_of):
+        row.update({m: row.get(m, math.nan) for m in measures}, check="; ".join(_checks(r, key, year)))
+    headline = _headline(key, year, measures, rows)
+    rows.sort(key=lambda row: (math.isnan(row[headline]), -row[headline]))  # stable: published order on ties
     complete = all(re.search(r"complete table", s) for s in sources)
-    return Leaderboard(key, year, frame, headline, complete, " | ".join(sources))
+    columns = ["rank", "team", "run", *measures, "check"]
+    return Leaderboard(key, year, rows, columns, headline, complete, " | ".join(sources))
 
 
-def _headline(task: str, year: int, frame: pd.DataFrame) -> str:
-    measures = [c for c in frame.columns if c not in ("rank", "team", "run", "check") and frame[c].notna().any()]
-    return official_entry(task, year).ranking_column(measures) or measures[0]
+def _headline(task: str, year: int, measures: list[str], rows: list[dict]) -> str:
+    published = [m for m in measures if any(not math.isnan(r[m]) for r in rows)]
+    return official_entry(task, year).ranking_column(published) or published[0]

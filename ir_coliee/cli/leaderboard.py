@@ -6,7 +6,7 @@ import argparse
 import sys
 
 from ir_coliee.cli.options import digits_option
-from ir_coliee.cli.output import write_table
+from ir_coliee.cli.output import write_rows
 from ir_coliee.model import TASK_KEYS
 
 
@@ -31,8 +31,8 @@ def run(args: argparse.Namespace) -> int:
     print(f"# source: {board.source}")
     if not board.complete:
         print(f"# partial: {len(board.table)} published rows, not the complete official table")
-    write_table(board.table, sys.stdout, args.digits)
-    flagged = int((board.table["check"] != "").sum())
+    write_rows(board.columns, [[row[c] for c in board.columns] for row in board.rows], sys.stdout, args.digits)
+    flagged = sum(1 for row in board.rows if row["check"])
     if flagged:
         print(f"# {flagged} rows fail a check (see the check column): their printed figures contradict each other")
     return 0

@@ -80,3 +80,24 @@ def test_leaderboard_and_eval_leaderboard_commands(write, capsys):
     ]
     assert len(out) - at - 2 == 27
     assert main(["leaderboard", "5", "2021"]) == 2
+
+
+def test_the_command_prints_the_table_without_pandas_or_numpy():
+    """A published table is a few dozen rows: the command prints them from plain rows, and places a run
+    without building a DataFrame (``place``: the rank among the rows, ties after them)."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys\nfrom ir_coliee.cli import main\nmain(['leaderboard', '1', '2024'])\n"
+        "print(sorted(m for m in ('pandas', 'numpy') if m in sys.modules))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.splitlines()
+    assert out[-1] == "[]"
+    header, best = out[1].split("\t"), out[2].split("\t")
+    assert header[:3] == ["rank", "team", "run"] and "MicroF1" in header
+    assert best[header.index("team")] == "TQM" and best[header.index("MicroF1")] == "0.4432"
+    board = load_leaderboard(1, 2024)
+    rank, above, below = board.place(0.4432)
+    assert rank == 2 and above is not None and above["team"] == "TQM" and below is not None
+    assert below["MicroF1"] < 0.4432
