@@ -66,22 +66,23 @@ def Experiment(
 
     systems, labels = _named(retr_systems, names)
     results = [_results(s, topics) for s in systems]
+    base = labels.index(baseline) if isinstance(baseline, str) else baseline  # by name, as for a dict of systems
     table = pt.Experiment(
         results,
         topics,
         qrels,
         eval_metrics,
         names=labels,
-        baseline=baseline,
+        baseline=base,
         correction=correction,
         correction_alpha=correction_alpha,
         filter_by_topics=filter_by_topics,
         **kwargs,
     )
     micro = _micro(eval_metrics)
-    if baseline is None or not micro or not hasattr(table, "columns"):
-        return table
-    base = labels.index(baseline) if isinstance(baseline, str) else baseline
+    frame = table.data if hasattr(table, "data") else table  # highlight= gives a Styler over the table
+    if base is None or not hasattr(frame, "columns") or not any(f"{m} p-value" in frame for m in micro):
+        return table  # no test asked for: nothing to replace
     kept = qrels[qrels["qid"].isin(topics["qid"])] if filter_by_topics else qrels
     gold: dict[str, dict[str, int]] = {}
     for q, d, label in zip(kept["qid"].astype(str), kept["docno"].astype(str), kept["label"]):
@@ -94,9 +95,9 @@ def Experiment(
     compared = compare_rows(gold, ordered, micro, str(base), resamples=resamples, correction="none", seed=seed)
     for m in micro:
         column = f"{m} p-value"
-        table[column] = [float("nan") if i == base else compared.value(str(i), column) for i in range(len(results))]
+        frame[column] = [float("nan") if i == base else compared.value(str(i), column) for i in range(len(results))]
         if correction is not None:
-            _corrected(table, column, base, correction, correction_alpha)
+            _corrected(frame, column, base, correction, correction_alpha)
     return table
 
 

@@ -96,3 +96,16 @@ def test_a_benchmark_runs_a_pyterrier_transformer_on_the_datasets_topics(monkeyp
     relevant = sum(len(d) for d in gold.values())
     assert result.value(("coliee/task1/2025/test", "MicroR"), "right") == pytest.approx(len(gold) / relevant)
     refresh()
+
+
+def test_highlighted_and_per_query_tables_keep_their_shape():
+    a, b = _run(0, 2), _run(1, 3)
+    args = ([a, b], TOPICS, QRELS, [ir_coliee.MicroF1])
+    styled = ir_coliee.Experiment(*args, names=["a", "b"], baseline=0, highlight="bold", resamples=500)
+    plain = ir_coliee.Experiment(*args, names=["a", "b"], baseline=0, resamples=500)
+    assert styled.data.loc[1, "MicroF1 p-value"] == plain.loc[1, "MicroF1 p-value"]  # replaced under the style too
+    per_query = ir_coliee.Experiment(*args, names=["a", "b"], perquery=True)
+    pd.testing.assert_frame_equal(per_query, pt.Experiment(*args, names=["a", "b"], perquery=True))
+    # systems by name, the baseline by name too
+    named = ir_coliee.Experiment({"a": a, "b": b}, *args[1:], baseline="a", resamples=500)
+    assert named.loc[1, "MicroF1 p-value"] == plain.loc[1, "MicroF1 p-value"]
