@@ -171,7 +171,10 @@ def data_page() -> str:
         "folder of the same name), at any depth; ir_coliee finds the files below by their official names "
         "and never writes there. When one file name occurs in several packages, the edition's own package "
         "serves the inputs and the first labelled copy serves the gold; a later package serves when the "
-        "edition's own is absent. Check with `ir_coliee data check [DATASET]`.\n"
+        "edition's own is absent. Check with `ir_coliee data check [DATASET]`: which file serves each part, "
+        "the counts against a complete official copy, and what threatens a comparison on case law "
+        "(byte-identical case files under different ids; test query cases present verbatim in a training "
+        "pool of the same or a later edition).\n"
     )
     by_year: dict[str, dict[str, dict[str, None]]] = {}
     for dataset_id, parts in _needed_files().items():
