@@ -132,7 +132,12 @@ def _arrow_table(path: PathLike, fmt: RunFormat, start: int, sep: bytes, size: i
         try:
             return pa_csv.read_csv(
                 _Counted(f, bar.update),
-                read_options=pa_csv.ReadOptions(column_names=names, block_size=_BLOCK),
+                # threads only where there are blocks to share: a file of one block gains nothing from them,
+                # and Arrow's pool, once started, can abort a short process at exit ("terminate called
+                # without an active exception": seen about once in 25 runs of a page that reads small runs)
+                read_options=pa_csv.ReadOptions(
+                    column_names=names, block_size=_BLOCK, use_threads=size - start > _BLOCK
+                ),
                 parse_options=pa_csv.ParseOptions(
                     delimiter=sep.decode(), quote_char=False, double_quote=False, escape_char=False
                 ),
