@@ -344,7 +344,7 @@ class BenchmarkResult:
             cells: list[object] = []
             for cell in self.cells:
                 v, p = self.value(cell, s), self.p_value(cell, s)
-                cells.append(None if math.isnan(v) else f"{v:.{digits}f}" + ("*" if p < ALPHA else ""))
+                cells.append(v if math.isnan(v) else f"{v:.{digits}f}" + ("*" if p < ALPHA else ""))
             r = summary.get(s)
             extra: list[object] = ["baseline", None, math.nan, math.nan]
             if r:

@@ -59,7 +59,7 @@ class Gold(NamedTuple):
 
 
 def is_dataset_id(gold: object) -> bool:
-    return isinstance(gold, str) and gold.startswith(f"{NAME}/") and not os.path.exists(gold)
+    return isinstance(gold, str) and gold.startswith(f"{NAME}/") and not os.path.isfile(gold)  # a folder is no gold
 
 
 def _dataset_gold(dataset_id: str) -> Gold:

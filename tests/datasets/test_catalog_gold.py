@@ -89,3 +89,15 @@ def test_eval_with_a_dataset_id_loads_no_ir_datasets_and_prints_the_official_val
     assert values["MicroP"] == pytest.approx(1 / 3)
     assert values["MicroR"] == pytest.approx(1 / relevant)
     assert values["MicroF1"] == pytest.approx(2 * (1 / 3) * (1 / relevant) / (1 / 3 + 1 / relevant))
+
+
+def test_a_folder_named_like_a_dataset_id_is_not_gold(tmp_path, monkeypatch):
+    """Run from a folder of runs named by dataset ids (``ir_coliee benchmark runs/``), ``coliee/task1/2025/test``
+    is still the dataset: a folder is never a gold file; a file of that name is."""
+    from ir_coliee.scoring.gold import is_dataset_id
+
+    (tmp_path / "coliee" / "task1" / "2025" / "test").mkdir(parents=True)
+    monkeypatch.chdir(tmp_path)
+    assert is_dataset_id("coliee/task1/2025/test")
+    (tmp_path / "coliee" / "task1" / "2025" / "gold.json").write_text("{}")
+    assert not is_dataset_id("coliee/task1/2025/gold.json")
