@@ -10,6 +10,9 @@ from typing import Literal, TextIO
 
 OutputFormat = Literal["tsv", "csv", "json", "markdown", "latex"]
 OUTPUT_FORMATS: tuple[OutputFormat, ...] = ("tsv", "csv", "json", "markdown", "latex")
+#: The formats for a paper, and how each writes a cell without a value (a baseline's p-value, a measure of
+#: another task): a dash, never ``nan``.
+PAPER_MISSING: dict[str, str] = {"markdown": "–", "latex": "--"}
 _LATEX_SPECIAL = {c: f"\\{c}" for c in "&%$#_{}"}
 
 

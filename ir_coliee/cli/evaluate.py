@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING, TextIO
 from ir_coliee.cli.options import digits_option, positive, task_options
 from ir_coliee.cli.output import (
     OUTPUT_FORMATS,
-    PAPER_MISSING,
     print_report,
     records,
     report_findings,
@@ -20,6 +19,7 @@ from ir_coliee.cli.output import (
 )
 from ir_coliee.errors import ColieeError
 from ir_coliee.model import FORMATS, task_of
+from ir_coliee.tabular import PAPER_MISSING
 from ir_coliee.textfile import STDIN
 
 if TYPE_CHECKING:

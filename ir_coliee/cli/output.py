@@ -17,9 +17,6 @@ if TYPE_CHECKING:
 
 #: The formats of a plain table (``json`` is a document of its own).
 TABLE_FORMATS: tuple[OutputFormat, ...] = tuple(f for f in OUTPUT_FORMATS if f != "json")
-#: The formats for a paper, and how each writes a cell without a value (a baseline's p-value, a measure of
-#: another task): a dash, never ``nan``.
-PAPER_MISSING: dict[str, str] = {"markdown": "–", "latex": "--"}
 
 
 def warn(message: str) -> None:

@@ -26,7 +26,7 @@ from ir_coliee.model import official_entry
 from ir_coliee.scoring.gold import is_dataset_id
 from ir_coliee.scoring.ingest import RunLike
 from ir_coliee.scoring.score import SCORERS, Prepared, Request, prepare
-from ir_coliee.tabular import OutputFormat, write_rows
+from ir_coliee.tabular import PAPER_MISSING, OutputFormat, write_rows
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -186,7 +186,7 @@ def _placement(prepared: Prepared, headline: str, values: dict[str, float]) -> d
         return {}
     if board.headline != headline:
         return {}
-    return {s: (board.place(v)[0], len(board.table)) for s, v in values.items() if not math.isnan(v)}
+    return {s: (board.place(v)[0], len(board.rows)) for s, v in values.items() if not math.isnan(v)}
 
 
 def benchmark(
@@ -212,8 +212,8 @@ def benchmark(
 
 
 class BenchmarkResult:
-    """What :func:`benchmark` found. DataFrames are built on first use; :meth:`rows` and :meth:`write`
-    need no pandas."""
+    """What :func:`benchmark` found. DataFrames are built on first use; :meth:`tidy_rows`,
+    :meth:`summary_rows` and :meth:`write` need no pandas."""
 
     def __init__(
         self, scored: list[Scored], systems: list[str], baseline: str, correction: Correction, resamples: int, seed: int
@@ -230,21 +230,27 @@ class BenchmarkResult:
         self.corrected = {(cell, s): q for (cell, s, _), q in zip(tested, adjusted)}
         """``{((benchmark, measure), system): p}`` corrected over the grid."""
         self.findings = [f for b in scored for f in b.findings]
+        self._by_name = {b.name: b for b in scored}
+        self._summary: Optional[list[dict[str, object]]] = None
+
+    def __repr__(self) -> str:
+        return f"BenchmarkResult(benchmarks={[b.name for b in self.scored]}, systems={self.systems})"
 
     def value(self, cell: tuple[str, str], system: str) -> float:
-        b = self._benchmark(cell[0])
-        return b.values[cell[1]].get(system, math.nan)
+        return self._by_name[cell[0]].values[cell[1]].get(system, math.nan)
 
     def p_value(self, cell: tuple[str, str], system: str) -> float:
         return self.corrected.get((cell, system), math.nan)
 
-    def _benchmark(self, name: str) -> Scored:
-        return next(b for b in self.scored if b.name == name)
-
     def summary_rows(self) -> list[dict[str, object]]:
         """Per system against the baseline, on each benchmark's headline measure: wins, ties and losses
         (corrected p below :data:`ALPHA`), the mean rank among official runs (where a published table is
-        shipped), and the stratified randomization test over all benchmarks."""
+        shipped), and the stratified randomization test over all benchmarks (run once, then kept)."""
+        if self._summary is None:
+            self._summary = self._summarised()
+        return self._summary
+
+    def _summarised(self) -> list[dict[str, object]]:
         rows = []
         for s in self.systems:
             if s == self.baseline:
@@ -374,7 +380,7 @@ class BenchmarkResult:
             out.write("\n")
         elif style in ("markdown", "latex"):
             header, rows = self.wide_rows(digits)
-            write_rows(header, rows, out, digits, "–" if style == "markdown" else "--", style=style)
+            write_rows(header, rows, out, digits, PAPER_MISSING[style], style=style)
             note = (
                 f"* p < {ALPHA} against {self.baseline} ({self.correction} correction over "
                 f"{len(self.corrected)} tests; W/T/L on each benchmark's ranking measure)"
@@ -386,6 +392,3 @@ class BenchmarkResult:
 
 def _json(value: object) -> object:
     return None if isinstance(value, float) and math.isnan(value) else value
-
-    def __repr__(self) -> str:
-        return f"BenchmarkResult(benchmarks={[b.name for b in self.scored]}, systems={self.systems})"

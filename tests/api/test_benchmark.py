@@ -102,6 +102,8 @@ def test_frames_summary_and_findings(grid):
     assert list(table.index) == ["A", "B"] and table.columns.names == ["benchmark", "measure"]
     assert table.loc["A", (TASK1[0], "MicroF1")] == pytest.approx(0.8)  # P 2/3, R 1: F1 = 4/5
     assert pvalues.shape == table.shape and pvalues.loc["A"].isna().all()
+    assert repr(result) == f"BenchmarkResult(benchmarks={[*TASK1, *TASK3, other]}, systems=['A', 'B'])"
+    assert result.summary_rows() is result.summary_rows()  # the stratified test runs once
     (summary,) = result.summary_rows()
     # B loses or ties each of the 9 benchmarks on its headline; A wins every benchmark but none by chance
     assert summary["wins"] == 0 and summary["wins"] + summary["ties"] + summary["losses"] == 9
