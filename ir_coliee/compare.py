@@ -26,7 +26,7 @@ resampled per-query values.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Literal, NamedTuple, Optional, Union, cast
 
 from ir_measures.measures.base import Measure
@@ -143,18 +143,28 @@ def _swap_mask(rng: np.random.Generator, size: int, n: int) -> np.ndarray:
     return bits.astype(float)
 
 
+def _swapped_sums(
+    a: np.ndarray, b: np.ndarray, rng: np.random.Generator, chunks: Iterable[int]
+) -> Iterator[tuple[np.ndarray, np.ndarray]]:
+    """The column sums of ``a`` and ``b`` (queries x columns) with the two swapped on a random half of the
+    queries, chunk by chunk of resamples: a swap of query q moves ``a_q - b_q`` from a's sums to b's, so
+    a's sums become ``sum(a) - M @ (a - b)`` (``M``: which queries are swapped)."""
+    diff = a - b
+    sum_a, sum_b = a.sum(axis=0)[None, :], b.sum(axis=0)[None, :]
+    for size in chunks:
+        moved = _swap_mask(rng, size, len(a)) @ diff
+        yield sum_a - moved, sum_b + moved
+
+
 def randomization_sums(a: _Columns, b: _Columns, resamples: int, rng: np.random.Generator, n: int) -> list[float]:
-    """Two-sided p-values of the paired randomization test of ``stat(a) - stat(b)`` for each part. A swap
-    of query q moves ``a_q - b_q`` from a's sums to b's: a's sums become ``sum(a) - M @ (a - b)``."""
+    """Two-sided p-values of the paired randomization test of ``stat(a) - stat(b)`` for each part."""
     import numpy as np
 
-    diff = a.matrix - b.matrix
     sum_a, sum_b = a.matrix.sum(axis=0)[None, :], b.matrix.sum(axis=0)[None, :]
     observed = [abs(s.of_sums(sum_a[:, cols], n)[0] - s.of_sums(sum_b[:, cols], n)[0]) for s, cols in a.parts]
     extreme = [0] * len(a.parts)
-    for size in progress(_chunks(resamples), "randomization test", unit=f"{_CHUNK} resamples"):
-        moved = _swap_mask(rng, size, n) @ diff
-        new_a, new_b = sum_a - moved, sum_b + moved
+    chunks = progress(_chunks(resamples), "randomization test", unit=f"{_CHUNK} resamples")
+    for new_a, new_b in _swapped_sums(a.matrix, b.matrix, rng, chunks):
         for i, (stat, cols) in enumerate(a.parts):
             diffs = np.abs(stat.of_sums(new_a[:, cols], n) - stat.of_sums(new_b[:, cols], n))
             extreme[i] += int(np.sum(diffs >= observed[i] - 1e-12))  # ties with the observed count as extreme
@@ -178,13 +188,11 @@ def stratified_wins(
     for stat, a, b in strata:
         cols_a, cols_b = stat.columns(a), stat.columns(b)
         n = len(cols_a)
-        sum_a, sum_b = cols_a.sum(axis=0)[None, :], cols_b.sum(axis=0)[None, :]
-        observed += _wins(stat.of_sums(sum_a, n), stat.of_sums(sum_b, n))[0]
+        observed += _wins(stat.of_sums(cols_a.sum(axis=0)[None, :], n), stat.of_sums(cols_b.sum(axis=0)[None, :], n))[0]
         at = 0
-        for size in _chunks(resamples):
-            moved = _swap_mask(rng, size, n) @ (cols_a - cols_b)
-            wins[at : at + size] += _wins(stat.of_sums(sum_a - moved, n), stat.of_sums(sum_b + moved, n))
-            at += size
+        for new_a, new_b in _swapped_sums(cols_a, cols_b, rng, _chunks(resamples)):
+            wins[at : at + len(new_a)] += _wins(stat.of_sums(new_a, n), stat.of_sums(new_b, n))
+            at += len(new_a)
     extreme = np.abs(wins - half) >= abs(observed - half) - 1e-12
     return float(observed), (int(extreme.sum()) + 1) / (resamples + 1)
 
