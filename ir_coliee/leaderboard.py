@@ -232,4 +232,4 @@ def load_leaderboard(task: object, year: int) -> Leaderboard:
 
 def _headline(task: str, year: int, measures: list[str], rows: list[dict]) -> str:
     published = [m for m in measures if any(not math.isnan(r[m]) for r in rows)]
-    return official_entry(task, year).ranking_column(published) or published[0]
+    return official_entry(task, year).ranking_column(published)

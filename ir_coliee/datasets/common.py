@@ -187,6 +187,13 @@ class SizeCounts:
 _HOSTED: set[str] = set()
 
 
+def _host(dataset_id: str, dataset: Dataset) -> None:
+    """Register ``dataset`` with ir_datasets under ``dataset_id``, once."""
+    if dataset_id not in _HOSTED:
+        _HOSTED.add(dataset_id)
+        ir_datasets.registry.register(dataset_id, dataset)
+
+
 def register(entry: Registered, dataset: Dataset, with_host: bool = True) -> Dataset:
     """Register the dataset of a catalog entry with ir_datasets (``with_host``), its counts in front;
     returns the dataset as registered. Repeating a call registers nothing.
@@ -195,22 +202,17 @@ def register(entry: Registered, dataset: Dataset, with_host: bool = True) -> Dat
     ir_datasets registers what the initializer returns itself.
     """
     counted = Dataset(SizeCounts(entry.dataset_id, dataset), dataset)
-    if with_host and entry.dataset_id not in _HOSTED:
-        _HOSTED.add(entry.dataset_id)
-        ir_datasets.registry.register(entry.dataset_id, counted)
+    if with_host:
+        _host(entry.dataset_id, counted)
     return counted
 
 
 def register_top_level() -> None:
     """The ``coliee`` entry, as ir_datasets has one per collection: its ``documentation()`` (idempotent)."""
-    if NAME not in _HOSTED:
-        _HOSTED.add(NAME)
-        ir_datasets.registry.register(NAME, Dataset(Documentation(NAME, None, None)))
+    _host(NAME, Dataset(Documentation(NAME, None, None)))
 
 
 def register_parent(dataset_id: str, docs: object, documentation: Documentation) -> None:
     """A dataset of documents only, whose handler the datasets below its id share: the id
     ``ir_datasets.docs_parent_id`` gives them, so one corpus is indexed once (idempotent)."""
-    if dataset_id not in _HOSTED:
-        _HOSTED.add(dataset_id)
-        ir_datasets.registry.register(dataset_id, Dataset(docs, documentation))
+    _host(dataset_id, Dataset(docs, documentation))

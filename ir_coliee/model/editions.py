@@ -7,7 +7,7 @@ A new edition is one :class:`Edition` entry (plus an :data:`OFFICIAL` row if its
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Sequence
 from typing import Literal, NamedTuple, Optional
 
 from ir_measures import AP, R, Rprec
@@ -241,10 +241,11 @@ class OfficialEntry(NamedTuple):
     ranked_by: str = ""
     """A score that is not an ir_measures measure and ranks the runs (2026 Task 3: ``RecallGatedAccuracy``)."""
 
-    def ranking_column(self, columns: Iterable[str]) -> Optional[str]:
-        """The column among ``columns`` that ranks runs: :attr:`ranked_by` where present, else the headline."""
+    def ranking_column(self, columns: Sequence[str]) -> str:
+        """The column among ``columns`` that ranks runs: :attr:`ranked_by` where present, else the headline,
+        else the first column (measures chosen by hand)."""
         present = set(columns)
-        return next((c for c in (self.ranked_by, str(self.headline)) if c and c in present), None)
+        return next((c for c in (self.ranked_by, str(self.headline)) if c and c in present), columns[0])
 
     def covers(self, year: int) -> bool:
         return self.first <= year and (self.last is None or year <= self.last)

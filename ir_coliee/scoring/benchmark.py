@@ -142,7 +142,7 @@ def score_benchmark(
     p_values = {m: {s: cast(float, compared.value(s, f"{m} p-value")) for s in order} for m in names}
     headline = names[0]
     if prepared.gold.dataset is not None:
-        headline = official_entry(prepared.task.key, prepared.year).ranking_column(names) or names[0]
+        headline = official_entry(prepared.task.key, prepared.year).ranking_column(names)
     measure = next(m for m in compared.per_query[baseline] if str(m) == headline)
     data = {s: compared.per_query[s][measure] for s in order}
     strata = {s: (stat_of(measure), data[s], data[baseline]) for s in order if s != baseline}

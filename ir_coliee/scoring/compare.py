@@ -80,7 +80,7 @@ def compare_runs(
     chosen = check_measures(measures, prepared.task, prepared.year, ranked=False)
     table = compared(prepared.run_tables(), prepared.qrels, chosen)
     names = [str(m) for m in chosen]
-    return result(table, official_entry(prepared.task.key, prepared.year).ranking_column(names) or names[0])
+    return result(table, official_entry(prepared.task.key, prepared.year).ranking_column(names))
 
 
 def _pilot_decisions(prepared: Prepared) -> tuple[dict[str, TYPE_RUN], TYPE_QREL]:

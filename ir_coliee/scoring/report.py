@@ -102,7 +102,7 @@ def ranked(report: Report, fractions: bool = True) -> pd.DataFrame:
     report's order (the order of a single run's table), the counts, then ``path``. Accuracy's counts are
     ``correct`` as ``66/101`` with ``fractions``, else ``correct`` and ``questions`` as numbers (JSON)."""
     entry = official_entry(report.task, report.year)
-    headline = entry.ranking_column(report.measures) or report.measures[0]
+    headline = entry.ranking_column(report.measures)
     table = report.table.sort_values(headline, ascending=False, kind="stable").reset_index(drop=True)
     counts = [c for c in ("tp", "retrieved", "relevant") if c in table.columns]
     out = table[["run", *report.measures, *counts]].copy()
