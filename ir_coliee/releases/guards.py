@@ -6,7 +6,7 @@ test). Files are compared by a digest of their bytes, each file read once per ch
 from __future__ import annotations
 
 import hashlib
-from typing import NamedTuple
+from typing import NamedTuple, Optional
 
 from ir_coliee.releases.catalog import Registered, catalog
 from ir_coliee.releases.files import DataFile
@@ -47,7 +47,7 @@ def leaked_queries(entry: Registered) -> list[Leak]:
     of the same task, of the same or a later edition (only those whose files are under the data root)."""
     if not isinstance(entry.files, Layout) or entry.split != "test":
         return []
-    tests = {_digest(entry.files.query_file(q)): q for q in entry.files.query_ids()}
+    tests = {_digest(f): q for q in entry.files.query_ids() if (f := _query_file(entry.files, q)) is not None}
     leaks = []
     for other in catalog().values():
         if other.task != entry.task or other.split != "train" or other.year < entry.year:
@@ -66,8 +66,16 @@ def _same_pool(a: Layout, b: Layout) -> bool:
     return a.year == b.year and a.folder_names() == b.folder_names()
 
 
+def _query_file(layout: Layout, query_id: str) -> Optional[DataFile]:
+    """A listed query's case file, ``None`` when the pool lacks it (an incomplete copy)."""
+    try:
+        return layout.query_file(query_id)
+    except LookupError:
+        return None
+
+
 def _present(layout: Layout) -> bool:
-    """Whether the training pool's files are under the data root."""
+    """Whether the pool's files are under the data root."""
     try:
         return bool(layout.docs())
     except LookupError:
@@ -76,7 +84,10 @@ def _present(layout: Layout) -> bool:
 
 def threats(entry: Registered, shown: int = 5) -> list[tuple[str, str]]:
     """``(rule, message)`` for each threat to a comparison on ``entry``: ``identical-documents``,
-    ``test-in-training`` (what ``data check`` and ``ir_coliee benchmark`` report)."""
+    ``test-in-training`` (what ``data check`` and ``ir_coliee benchmark`` report); ``unchecked`` when
+    the dataset's own case files are not under the data root (its gold alone is enough to score)."""
+    if isinstance(entry.files, Layout) and not _present(entry.files):
+        return [("unchecked", "identical documents and test cases in training pools not checked: no case files")]
     found = []
     groups = identical_documents(entry)
     if groups:

@@ -47,3 +47,27 @@ def test_a_pool_shared_by_both_splits_is_no_leak_and_statute_has_no_pool(coliee_
     write_task1_2021(coliee_home)
     assert leaked_queries(dataset_entry("coliee/task1/2021/test")) == []
     assert threats(dataset_entry("coliee/task3/2024/test")) == []
+
+
+def test_gold_alone_scores_and_says_what_it_could_not_check(coliee_home):
+    """With only the labels under the data root, a benchmark still scores (as eval does) and says that the
+    pool was not checked; a listed test query without its case file is left out of the leak check."""
+    import json
+
+    import ir_coliee
+    from ir_coliee.releases.files import refresh
+
+    (coliee_home / "task1_test_labels_2024.json").write_text(json.dumps({"000001.txt": ["000010.txt"]}))
+    entry = dataset_entry("coliee/task1/2024/test")
+    assert [rule for rule, _ in threats(entry)] == ["unchecked"]
+    runs = {"a": {"000001": {"000010": 1.0}}, "b": {"000001": {"000099": 1.0}}}
+    result = ir_coliee.benchmark({"coliee/task1/2024/test": runs}, resamples=20)
+    assert result.value(("coliee/task1/2024/test", "MicroF1"), "a") == 1.0
+    assert "unchecked" in [f.rule for f in result.findings]
+    write_task1_flat(coliee_home, 2025, with_test_gold=True)
+    (coliee_home / "task1_test_files_2025" / "task1_test_files_2025" / "000201.txt").unlink()
+    _case(coliee_home, "task1_train_files_2025", "007000", case_text(10))  # 000200's text
+    refresh()  # the data root was scanned before these files were written
+    assert leaked_queries(dataset_entry("coliee/task1/2025/test")) == [
+        Leak("coliee/task1/2025/train", ["000200 = 007000"])
+    ]
