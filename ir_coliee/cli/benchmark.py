@@ -54,7 +54,6 @@ def _measures(options: list[str]) -> dict[str, list[str]]:
 
 def run(args: argparse.Namespace) -> int:
     """The grid of values and p-values, then the findings."""
-    from ir_coliee.releases.catalog import catalog
     from ir_coliee.scoring.benchmark import benchmark
     from ir_coliee.scoring.manifest import read_manifest, runs_in_folder
 
@@ -62,7 +61,7 @@ def run(args: argparse.Namespace) -> int:
     positive("--digits", args.digits, 0)
     runs: dict[str, dict[str, str]] = {}
     for given in args.runs:
-        found = runs_in_folder(given, set(catalog())) if os.path.isdir(given) else read_manifest(given)
+        found = runs_in_folder(given) if os.path.isdir(given) else read_manifest(given)
         for name, systems in found.items():
             runs.setdefault(name, {}).update(systems)
     result = benchmark(

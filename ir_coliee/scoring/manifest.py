@@ -13,6 +13,7 @@ import os
 import re
 
 from ir_coliee.errors import ColieeFormatError, PathLike
+from ir_coliee.releases.catalog import dataset_entry
 from ir_coliee.textfile import iter_lines, parse_json, read_text
 
 #: The official prefix of a submission file's name: the task, after the exam for Tasks 4 and 5.
@@ -52,14 +53,14 @@ def read_manifest(path: PathLike) -> Manifest:
     return runs
 
 
-def runs_in_folder(folder: PathLike, known: set[str]) -> Manifest:
-    """The runs below ``folder`` in folders whose path below it is one of the ``known`` dataset ids."""
+def runs_in_folder(folder: PathLike) -> Manifest:
+    """The runs below ``folder`` in folders whose path below it is a COLIEE dataset id (per-exam subsets
+    such as ``coliee/task3/2024/train/h30`` too), in path order."""
     runs: Manifest = {}
     root = os.fspath(folder)
-    for here, subfolders, files in sorted(os.walk(root)):
-        subfolders.sort()
+    for here, _, files in sorted(os.walk(root)):
         benchmark = os.path.relpath(here, root).replace(os.sep, "/")
-        if benchmark in known:
+        if _known(benchmark):
             for name in sorted(f for f in files if not f.startswith(".")):
                 runs.setdefault(benchmark, {})[system_name(name)] = os.path.join(here, name)
     if not runs:
@@ -67,3 +68,11 @@ def runs_in_folder(folder: PathLike, known: set[str]) -> Manifest:
             folder, None, "no folder named by a dataset id holds runs", "e.g. coliee/task1/2025/test/"
         )
     return runs
+
+
+def _known(path: str) -> bool:
+    try:
+        dataset_entry(path)
+    except KeyError:
+        return False
+    return True

@@ -245,3 +245,16 @@ def test_another_ir_datasets_entry_is_scored_with_its_official_measures(grid):
     assert result.value(result.cells[0], "A") == pytest.approx(2 / 3)
     assert result.value(result.cells[0], "B") == pytest.approx(1 / 3)
     assert result.findings == []  # no claim of a COLIEE task
+
+
+def test_folders_named_by_dataset_ids_per_exam_subsets_too(tmp_path):
+    from ir_coliee.scoring.manifest import runs_in_folder
+
+    for folder, name in (("coliee/task3/2024/train/h30", "task3.A"), ("coliee/task1/2025/test", "task1.A.txt")):
+        (tmp_path / folder).mkdir(parents=True)
+        (tmp_path / folder / name).write_text("x\n")
+    (tmp_path / "notes").mkdir()
+    (tmp_path / "notes" / "task1.B").write_text("x\n")  # not a dataset id: not a benchmark
+    found = runs_in_folder(tmp_path)
+    assert list(found) == ["coliee/task1/2025/test", "coliee/task3/2024/train/h30"]
+    assert [list(systems) for systems in found.values()] == [["A"], ["A"]]
