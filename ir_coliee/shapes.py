@@ -26,7 +26,7 @@ import numbers
 import operator
 from array import array
 from collections.abc import Iterable, Iterator, Mapping
-from typing import TYPE_CHECKING, Any, NamedTuple, Optional, cast
+from typing import TYPE_CHECKING, Any, NamedTuple, Optional
 
 from ir_coliee.errors import ColieeScoringError
 from ir_coliee.tables import CodedRun, Table
@@ -259,14 +259,17 @@ def _unpadded(ids: list[str], gold: list[str]) -> tuple[list[str], int, Optional
         number = _numeral(gid)
         if number is not None:
             by_number[number] = gid if number not in by_number else None  # two gold ids, one number: ambiguous
+    numbered = {number: gid for number, gid in by_number.items() if gid is not None}
     width = _uniform_width(gold)
+    if not numbered and width is None:
+        return ids, 0, None  # no gold id is a number: no padding to restore (and no id to look at)
     new = list(ids)
     for i, text in enumerate(ids):
         if text in known or (width is not None and len(text) == width):
             continue  # a number of the gold's one width that is not a gold id matches none by its number
         number = _numeral(text)
-        if number is not None and by_number.get(number) is not None:
-            new[i] = cast(str, by_number[number])
+        if number is not None and number in numbered:
+            new[i] = numbered[number]
         elif width is not None and text.isascii() and text.isdigit() and len(text) < width:
             new[i] = text.zfill(width)
     changed = [i for i, (old, now) in enumerate(zip(ids, new)) if old != now]

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable
-from typing import Callable, TypeVar
+from typing import Callable, Optional, TypeVar
 
 from ir_measures.measures.base import Agg
 
@@ -174,10 +174,13 @@ class MicroSum(float):
 
 
 class MicroAgg(Agg):
-    """Aggregator of micro measures: adds the counts of every gold query, then applies the formula."""
+    """Aggregator of micro measures: adds the counts of every gold query, then applies the formula. (The
+    counts are added here, not through :class:`MicroSum`: a sum object per query took most of the time
+    of scoring ten thousand queries.)"""
 
     def __init__(self) -> None:
-        self.total: object = 0
+        self.formula: Optional[Formula] = None
+        self.tp = self.retrieved = self.relevant = self.n = 0
 
     def add(self, value: float) -> None:
         if not isinstance(value, (MicroValue, MicroSum)):
@@ -185,12 +188,19 @@ class MicroAgg(Agg):
                 f"micro-averaged measures need per-query values that carry counts, got the plain {value!r}; "
                 "score with the values that the ir_coliee provider yields"
             )
-        self.total = self.total + value
+        if self.formula is None:
+            self.formula = value.formula
+        elif value.formula is not self.formula and value.formula != self.formula:
+            raise TypeError("cannot add values of two different micro measures")
+        self.tp += value.tp
+        self.retrieved += value.retrieved
+        self.relevant += value.relevant
+        self.n += value.n if isinstance(value, MicroSum) else 1
 
     def result(self) -> float:
-        if not isinstance(self.total, MicroSum):
+        if self.formula is None or not self.n:
             return math.nan
-        return self.total / self.total.n
+        return self.formula(self.tp, self.retrieved, self.relevant)
 
 
 class ExactMeanAgg(Agg):

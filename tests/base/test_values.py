@@ -69,6 +69,19 @@ def test_mixing_micro_values_with_plain_floats_is_an_error():
         MicroAgg().add(0.5)
 
 
+def test_the_micro_aggregator_adds_counts_then_applies_the_formula():
+    agg = MicroAgg()
+    agg.add(MicroValue(FBeta(1.0), 1, 2, 2))  # P 1/2, R 1/2
+    agg.add(MicroValue(FBeta(1.0), 0, 3, 1) + MicroValue(FBeta(1.0), 2, 2, 3))  # a sum of two queries
+    # tp 3, retrieved 7, relevant 6: P = 3/7, R = 3/6, F1 = 2PR / (P + R) = 2*3 / (7 + 6)
+    assert agg.n == 3
+    assert agg.result() == pytest.approx(6 / 13, abs=1e-15)
+    with pytest.raises(TypeError, match="two different micro measures"):
+        agg.add(MicroValue(FBeta(2.0), 1, 2, 2))
+    with pytest.raises(TypeError, match="carry counts"):
+        agg.add(CountedValue(0.5, 1, 2, 2))
+
+
 def test_empty_aggregations_are_nan():
     assert math.isnan(MicroF1.aggregator().result())
     assert math.isnan(MacroF2.aggregator().result())

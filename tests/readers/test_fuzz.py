@@ -95,6 +95,29 @@ def test_run_reader(tmp_path, lines, newline):
 
 
 @FUZZ
+@given(LINES, st.sampled_from(["\n", "\r\n"]), st.integers(1, 9))
+@example(["q a t", "q\rb t"], "\n", 5)  # a lone CR at the end of a block
+@example(["q a", "\ufeffq b t"], "\n", 5)  # a byte order mark across two blocks
+@example(["q a t ", "q b t"], "\n", 6)  # a line that ends with a separator, at the end of a block
+def test_the_fast_readers_scan_judges_a_file_alike_in_blocks_of_any_size(tmp_path, lines, newline, block):
+    """The scan checks each block alone and the seam between two on a few bytes: cut anywhere, it must
+    judge the file as it does in one block."""
+    from ir_coliee.runs import fast
+
+    path = str(tmp_path / "run")
+    with open(path, "wb") as f:
+        f.write((newline.join(lines) + newline).encode("utf-8"))
+    with open(path, "rb") as f:
+        whole = fast._separator(f, 0)
+    default, fast._SCAN_BLOCK = fast._SCAN_BLOCK, block
+    try:
+        with open(path, "rb") as f:
+            assert fast._separator(f, 0) == whole
+    finally:
+        fast._SCAN_BLOCK = default
+
+
+@FUZZ
 @given(st.sampled_from(["run", "gold"]), st.binary(max_size=300))
 def test_readers_on_arbitrary_bytes(tmp_path, reader, data):
     path = str(tmp_path / reader)
