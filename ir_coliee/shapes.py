@@ -252,7 +252,10 @@ def _unpadded(ids: list[str], gold: list[str]) -> tuple[list[str], int, Optional
     is padded to it (``99`` -> ``000099``, a document the gold does not name). How many were replaced, and
     one example. The ids are distinct ids, a few thousand: plain Python at every run size."""
     known = set(gold)
-    if not gold or all(i in known for i in ids):
+    width = _uniform_width(gold) if gold else None
+    # a number of the gold's one width that is not a gold id matches none by its number
+    unknown = [i for i, text in enumerate(ids) if text not in known and (width is None or len(text) != width)]
+    if not unknown:
         return ids, 0, None
     by_number: dict[str, Optional[str]] = {}
     for gid in gold:
@@ -260,13 +263,11 @@ def _unpadded(ids: list[str], gold: list[str]) -> tuple[list[str], int, Optional
         if number is not None:
             by_number[number] = gid if number not in by_number else None  # two gold ids, one number: ambiguous
     numbered = {number: gid for number, gid in by_number.items() if gid is not None}
-    width = _uniform_width(gold)
     if not numbered and width is None:
-        return ids, 0, None  # no gold id is a number: no padding to restore (and no id to look at)
+        return ids, 0, None  # no gold id is a number: no padding to restore
     new = list(ids)
-    for i, text in enumerate(ids):
-        if text in known or (width is not None and len(text) == width):
-            continue  # a number of the gold's one width that is not a gold id matches none by its number
+    for i in unknown:
+        text = ids[i]
         number = _numeral(text)
         if number is not None and number in numbered:
             new[i] = numbered[number]

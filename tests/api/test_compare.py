@@ -9,6 +9,8 @@ from fractions import Fraction as F
 import ir_measures
 import numpy as np
 import pytest
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
 from support.resampling import measure_of, randomization_p, swapped
 
 import ir_coliee
@@ -318,3 +320,28 @@ def test_paper_tables_hold_no_nan_or_booleans(write, capsys, style, dash):
     ]
     assert not {"nan", "True", "False"} & set(cells)
     assert "yes" in cells and dash in cells
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(st.floats(allow_nan=True, allow_infinity=False, width=64), min_size=1, max_size=40),
+    st.sampled_from([0.5, 0.8, 0.9, 0.95, 0.99, 0.999]),
+)
+@example([0.0, 1.0], 0.95)  # 2.5th percentile of two values: 1/40 of the way
+def test_the_confidence_bounds_are_numpys_percentiles_to_the_bit(values, level):
+    """compare's interval bounds skip np.percentile (it imports numpy.ma) but must equal it exactly."""
+    from ir_coliee.compare import _percentiles
+
+    tail = (1 - level) / 2 * 100
+    expected = np.percentile(np.array(values), [tail, 100 - tail]).tolist()
+    got = list(_percentiles(np.array(values), level))
+    assert got == expected or (all(map(np.isnan, got)) and all(map(np.isnan, expected)))
+
+
+def test_the_confidence_bounds_by_hand():
+    from ir_coliee.compare import _percentiles
+
+    # 0, 1/4, ..., 1 (n = 5): the 2.5th percentile sits at index 4 * 0.025 = 1/10, the 97.5th at 39/10
+    low, high = _percentiles(np.array([1.0, 0.25, 0.75, 0.0, 0.5]), 0.95)
+    assert low == pytest.approx(1 / 10 * 1 / 4, abs=1e-15)
+    assert high == pytest.approx(3 / 4 + 9 / 10 * 1 / 4, abs=1e-15)
