@@ -12,8 +12,6 @@ import re
 from typing import TYPE_CHECKING, NamedTuple
 
 from ir_coliee.errors import ColieeFormatError, PathLike, shown
-from ir_coliee.formats.riteval import parse_riteval
-from ir_coliee.formats.xmlsafe import line_of
 from ir_coliee.model import ANSWER_LABELS, ANSWERS, DOCUMENTS, GoldKind
 from ir_coliee.tables import Table
 from ir_coliee.textfile import iter_lines, key_line, parse_json, read_text, regular_file, strip_txt
@@ -179,6 +177,10 @@ def read_gold(path: PathLike) -> GoldFile:
 def _read_gold(path: PathLike, name: PathLike) -> GoldFile:
     first = next((line for _, line in iter_lines(path) if line.strip()), "")
     if first.lstrip().startswith("<"):
+        # the XML reader is imported here: label JSON and qrels, the gold of most runs, do not need it
+        from ir_coliee.formats.riteval import parse_riteval
+        from ir_coliee.formats.xmlsafe import line_of
+
         text = read_text(path)
         questions = parse_riteval(text, name)
         articles = _table([(q.query_id, a, 1) for q in questions if q.label for a in q.articles])

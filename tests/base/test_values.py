@@ -85,3 +85,13 @@ def test_the_micro_aggregator_adds_counts_then_applies_the_formula():
 def test_empty_aggregations_are_nan():
     assert math.isnan(MicroF1.aggregator().result())
     assert math.isnan(MacroF2.aggregator().result())
+
+
+def test_a_gold_table_is_converted_once_and_a_plain_dict_every_time():
+    from ir_coliee.shapes import CheckedGold, gold_table
+
+    table = gold_table({1: {7: 1.0}, "q2": {"d": True}})
+    assert table == {"1": {"7": 1}, "q2": {"d": 1}} and type(table) is CheckedGold
+    assert gold_table(table) is table  # handed back, not converted again
+    plain = dict(table)
+    assert gold_table(plain) is not plain and gold_table(plain) == table
