@@ -87,7 +87,14 @@ def raw_lines(path: PathLike) -> Iterator[tuple[int, str, Optional[list[str]]]]:
             in_comment = COMMENT_CLOSE not in stripped
             yield lineno, line, None
         else:
-            yield lineno, line, _FIELD_SEPARATOR.split(stripped) if stripped else None
+            yield lineno, line, fields(stripped) if stripped else None
+
+
+def fields(stripped: str) -> list[str]:
+    """The fields of a line stripped of blanks: split at runs of spaces, tabs and carriage returns. A line
+    with no character but letters, digits, punctuation and spaces (``isprintable``) holds no other blank,
+    so ``str.split`` splits it alike, in a quarter of the time of the pattern."""
+    return stripped.split() if stripped.isprintable() else _FIELD_SEPARATOR.split(stripped)
 
 
 def data_lines(path: PathLike) -> Iterator[tuple[int, list[str]]]:
@@ -126,7 +133,8 @@ def _score(text: str, path: PathLike, lineno: int, column: int) -> float:
 
 def parse_line(fmt: RunFormat, parts: list[str], path: PathLike, lineno: int) -> RunLine:
     """One line's fields checked against ``fmt``: column count, score, answer label."""
-    if len(parts) not in fmt.widths():
+    width = len(fmt.columns)  # (not fmt.widths(): a tuple made for every line)
+    if len(parts) != width and not (fmt.tag_optional and len(parts) == width - 1):
         raise ColieeFormatError(path, lineno, f"{len(parts)} columns", fmt.expected())
     doc = parts[fmt.doc]
     if fmt.labels and doc not in fmt.labels:
@@ -134,7 +142,7 @@ def parse_line(fmt: RunFormat, parts: list[str], path: PathLike, lineno: int) ->
             path, lineno, f"unknown answer {shown(doc)}", f"{' or '.join(fmt.labels)} in column {fmt.doc + 1}"
         )
     score = None if fmt.score is None else _score(parts[fmt.score], path, lineno, fmt.score + 1)
-    tag = parts[fmt.tag] if len(parts) == fmt.width else ""
+    tag = parts[fmt.tag] if len(parts) == width else ""
     query = strip_txt(parts[fmt.query])
     return RunLine(lineno, query, strip_txt(doc) if fmt.strips_txt else doc, score, tag)
 

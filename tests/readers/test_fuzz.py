@@ -328,3 +328,16 @@ def test_a_case_file_with_bad_bytes_names_the_file_and_line(coliee_home):
     with pytest.raises(ColieeFormatError) as info:
         list(ir_datasets.load("coliee/task2/2026/test").docs_iter())
     assert (info.value.path, info.value.line) == (str(bad), 2)
+
+
+@FUZZ
+@given(st.lists(st.one_of(TOKENS, st.text(max_size=6)), max_size=8).map(" ".join))
+@example("a\x0bb c")  # a vertical tab: str.split would split there, the readers do not
+@example("a\u3000b c")  # an ideographic space, likewise
+@example("a\tb\r c")
+def test_a_lines_fields_are_split_as_the_pattern_splits_them(text):
+    from ir_coliee.runs.lines import _FIELD_SEPARATOR, fields
+
+    stripped = text.strip(" \t\r")
+    if stripped:
+        assert fields(stripped) == _FIELD_SEPARATOR.split(stripped)
