@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import csv
+import json
 import numbers
 from collections.abc import Sequence
 from typing import Literal, TextIO
@@ -64,3 +65,16 @@ def write_rows(
     else:
         out.write("\t".join(header) + "\n")
         out.writelines("\t".join(row) + "\n" for row in rows)
+
+
+def json_value(value: object) -> object:
+    """A cell as JSON holds it: NaN as ``null``, numpy scalars as Python numbers."""
+    if isinstance(value, float) and value != value:
+        return None
+    return value.item() if hasattr(value, "item") else value  # type: ignore[attr-defined]
+
+
+def write_json(doc: object, out: TextIO) -> None:
+    """``doc`` as one indented JSON document, ending with a newline."""
+    json.dump(doc, out, indent=2, ensure_ascii=False)
+    out.write("\n")

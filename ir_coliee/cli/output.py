@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import json
 import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, TextIO
 
 from ir_coliee.findings import Finding
-from ir_coliee.tabular import OUTPUT_FORMATS, OutputFormat, write_rows
+from ir_coliee.tabular import OUTPUT_FORMATS, OutputFormat, json_value, write_json, write_rows
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -35,19 +34,8 @@ def write_table(frame: pd.DataFrame, out: TextIO, digits: int, missing: str = ""
     write_rows(list(map(str, frame.columns)), list(frame.itertuples(index=False)), out, digits, missing, style)
 
 
-def json_value(value: object) -> object:
-    if isinstance(value, float) and value != value:
-        return None
-    return value.item() if hasattr(value, "item") else value  # type: ignore[attr-defined]
-
-
 def records(frame: pd.DataFrame) -> list[dict]:
     return [{k: json_value(v) for k, v in row.items()} for row in frame.astype(object).to_dict("records")]
-
-
-def write_json(doc: object, out: TextIO) -> None:
-    json.dump(doc, out, indent=2, ensure_ascii=False)
-    out.write("\n")
 
 
 def _json_doc(report: Report, index: int, per_query: bool) -> dict:

@@ -12,7 +12,6 @@ randomization test stratified by benchmark whose statistic is the number of benc
 
 from __future__ import annotations
 
-import json
 import math
 import os
 from collections.abc import Mapping, Sequence
@@ -26,7 +25,7 @@ from ir_coliee.model import official_entry
 from ir_coliee.scoring.gold import is_dataset_id
 from ir_coliee.scoring.ingest import RunLike
 from ir_coliee.scoring.score import SCORERS, Prepared, Request, prepare
-from ir_coliee.tabular import PAPER_MISSING, OutputFormat, write_rows
+from ir_coliee.tabular import PAPER_MISSING, OutputFormat, json_value, write_json, write_rows
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -367,8 +366,8 @@ class BenchmarkResult:
             "correction": self.correction,
             "resamples": self.resamples,
             "seed": self.seed,
-            "cells": [{k: _json(v) for k, v in c.items()} for c in cells],
-            "summary": [{k: _json(v) for k, v in r.items()} for r in self.summary_rows()],
+            "cells": [{k: json_value(v) for k, v in c.items()} for c in cells],
+            "summary": [{k: json_value(v) for k, v in r.items()} for r in self.summary_rows()],
             "findings": [str(f) for f in self.findings],
         }
 
@@ -376,8 +375,7 @@ class BenchmarkResult:
         """The result as one document: tsv and csv one row per (system, benchmark, measure); JSON the same
         with the summary; Markdown and LaTeX the paper's table (systems x cells, ``*``: significant)."""
         if style == "json":
-            json.dump(self.json_document(), out, indent=2, ensure_ascii=False)
-            out.write("\n")
+            write_json(self.json_document(), out)
         elif style in ("markdown", "latex"):
             header, rows = self.wide_rows(digits)
             write_rows(header, rows, out, digits, PAPER_MISSING[style], style=style)
@@ -388,7 +386,3 @@ class BenchmarkResult:
             out.write(f"\n{note}\n" if style == "markdown" else f"% {note}\n")
         else:
             write_rows(TIDY_HEADER, self.tidy_rows(), out, digits, style=style)
-
-
-def _json(value: object) -> object:
-    return None if isinstance(value, float) and math.isnan(value) else value
