@@ -92,20 +92,22 @@ def threats(entry: Registered, shown: int = 5) -> list[tuple[str, str]]:
     groups = identical_documents(entry)
     if groups:
         files = sum(len(g) for g in groups)
-        examples = "; ".join(" = ".join(g) for g in groups[:shown])
-        more = f"; {len(groups) - shown} more" if len(groups) > shown else ""
+        examples = _first([" = ".join(g) for g in groups], "; ", shown)
         message = (
             f"{len(groups)} groups of byte-identical documents under different ids ({files} files): {examples}"
-            f"{more} (a relevant document may have a twin that is not in the gold)"
+            " (a relevant document may have a twin that is not in the gold)"
         )
         found.append(("identical-documents", message))
     for leak in leaked_queries(entry):
-        examples = ", ".join(leak.queries[:shown]) + (
-            f", {len(leak.queries) - shown} more" if len(leak.queries) > shown else ""
-        )
         message = (
             f"{len(leak.queries)} test query cases are in the training pool of {leak.training} "
-            f"(test = training id): {examples}; a system trained there has seen them"
+            f"(test = training id): {_first(leak.queries, ', ', shown)}; a system trained there has seen them"
         )
         found.append(("test-in-training", message))
     return found
+
+
+def _first(items: list[str], separator: str, shown: int) -> str:
+    """The first ``shown`` items, then how many more there are: ``a; b; 3 more``."""
+    more = f"{separator}{len(items) - shown} more" if len(items) > shown else ""
+    return separator.join(items[:shown]) + more

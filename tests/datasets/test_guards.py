@@ -37,6 +37,8 @@ def test_identical_documents_and_leaked_test_queries(coliee_home):
     ]
     rules = [rule for rule, _ in threats(entry)]
     assert rules == ["identical-documents", "test-in-training", "test-in-training"]
+    shortened = dict(threats(entry, shown=1))  # the first of each list, then how many more
+    assert "(5 files): 000300 = 009001 = 009002; 1 more (a relevant" in shortened["identical-documents"]
     notes = {s.part: s.problem for s in check_dataset("coliee/task1/2025/test")}
     assert notes["identical-documents"].startswith("2 groups of byte-identical documents under different ids (5 files)")
     assert "000300 = 009001 = 009002; 000301 = 009003" in notes["identical-documents"]
