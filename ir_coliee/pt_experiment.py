@@ -24,6 +24,7 @@ from ir_measures.measures.base import Measure
 from ir_coliee.compare import compare_rows
 from ir_coliee.evaluation import parse_measures
 from ir_coliee.providers import is_micro
+from ir_coliee.shapes import gold_table
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -84,9 +85,8 @@ def Experiment(
     if base is None or not hasattr(frame, "columns") or not any(f"{m} p-value" in frame for m in micro):
         return table  # no test asked for: nothing to replace
     kept = qrels[qrels["qid"].isin(topics["qid"])] if filter_by_topics else qrels
-    gold: dict[str, dict[str, int]] = {}
-    for q, d, label in zip(kept["qid"].astype(str), kept["docno"].astype(str), kept["label"]):
-        gold.setdefault(q, {})[d] = int(label)
+    # the gold's ids read as the runs' are (one converter: integer or whole-float ids as decimal text)
+    gold = gold_table(kept.rename(columns={"qid": "query_id", "docno": "doc_id", "label": "relevance"}), "the qrels")
     runs = {
         str(i): r[["qid", "docno", "score"]].rename(columns={"qid": "query_id", "docno": "doc_id"})
         for i, r in enumerate(results)

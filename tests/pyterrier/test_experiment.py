@@ -109,3 +109,22 @@ def test_highlighted_and_per_query_tables_keep_their_shape():
     # systems by name, the baseline by name too
     named = ir_coliee.Experiment({"a": a, "b": b}, *args[1:], baseline="a", resamples=500)
     assert named.loc[1, "MicroF1 p-value"] == plain.loc[1, "MicroF1 p-value"]
+
+
+def test_integer_topic_ids_give_the_p_values_of_string_ids():
+    """PyTerrier frames with integer qids (topics read from a numbered file): the gold and the runs are read
+    with one id converter, so the test sees the same queries as with string ids."""
+    a, b = _run(0, 2), _run(1, 3)
+    as_int = {"qid": lambda f: f["qid"].str[1:].astype(int)}
+    strings = ir_coliee.Experiment([a, b], TOPICS, QRELS, [ir_coliee.MicroF1], baseline=0, resamples=500)
+    integers = ir_coliee.Experiment(
+        [a.assign(**as_int), b.assign(**as_int)],
+        TOPICS.assign(**as_int),
+        QRELS.assign(**as_int),
+        [ir_coliee.MicroF1],
+        baseline=0,
+        resamples=500,
+    )
+    assert list(integers["MicroF1"]) == pytest.approx([1.0, 2 / 5])
+    assert list(integers["MicroF1 p-value"][1:]) == list(strings["MicroF1 p-value"][1:])
+    assert integers["MicroF1 p-value"][1] < 1.0  # a real test on shared queries, not all ties
