@@ -14,6 +14,15 @@ ir_datasets has no plugin mechanism either, and importing it (with numpy) costs 
 and otherwise the moment it is: a finder on ``sys.meta_path`` wraps the loader of the module
 ``ir_datasets`` and runs :func:`ir_coliee.datasets.register_all` right after it executes. Either way,
 ``import ir_coliee, ir_datasets`` (in any order) gives a registry with every COLIEE id.
+
+``ir_datasets.parent_id`` (behind ``docs_parent_id``) finds a corpus only by walking up the dataset id,
+so ``coliee/task3/2024/test/ja`` and ``.../train/ja``, or Task 3 and Task 4 of one edition, which read
+one Civil Code, cannot share a parent by their ids. Its docstring announces explicit links; until
+ir_datasets has them, the registration wraps ``ir_datasets.parent_id`` once: the walk's answer
+stands, except that a dataset whose docs handler equals a linked one gets the linked id. Datasets of
+other packages never match (our handlers compare equal only to our own), so their answers are
+ir_datasets' own. The links are data of the datasets layer (``ir_coliee.datasets.common.DOCS_LINKS``),
+read when ``parent_id`` is called.
 """
 
 from __future__ import annotations
@@ -23,7 +32,7 @@ import importlib.machinery
 import importlib.util
 import sys
 from types import ModuleType
-from typing import Optional
+from typing import Callable, Optional
 
 import ir_measures
 
@@ -84,6 +93,7 @@ class _Registering(importlib.abc.Loader):
 
 
 def _register_datasets() -> None:
+    _link_docs_parents()
     package = sys.modules.get("ir_coliee.datasets")
     if package is not None and not hasattr(package, "register_all"):
         return  # ir_coliee.datasets is what imports ir_datasets: it registers once it has loaded
@@ -98,3 +108,33 @@ def install_datasets() -> None:
         _register_datasets()
     elif not any(isinstance(f, _RegisterOnImport) for f in sys.meta_path):
         sys.meta_path.insert(0, _RegisterOnImport())
+
+
+def _link_docs_parents() -> None:
+    """Wrap ``ir_datasets.parent_id`` once (ir_datasets is imported: only the registration calls this)."""
+    import ir_datasets
+
+    if not hasattr(ir_datasets.parent_id, "walk"):
+        ir_datasets.parent_id = _linked(ir_datasets.parent_id)
+
+
+def _linked(walk: Callable[..., str]) -> Callable[..., str]:
+    """ir_datasets' ``parent_id`` with the links of the registered docs parents
+    (``ir_coliee.datasets.common.DOCS_LINKS``) in front of its answer."""
+    import ir_datasets
+
+    def parent_id(dataset_id: str, entity_type: object) -> str:
+        found = walk(dataset_id, entity_type)
+        if ir_datasets.EntityType(entity_type) is not ir_datasets.EntityType.docs:
+            return found
+        dataset = ir_datasets.load(found)
+        if not dataset.has_docs():
+            return found
+        from ir_coliee.datasets.common import DOCS_LINKS
+
+        handler = dataset.docs_handler()
+        return next((linked for docs, linked in DOCS_LINKS if docs == handler), found)
+
+    parent_id.__doc__ = walk.__doc__
+    parent_id.walk = walk  # type: ignore[attr-defined]  # ir_datasets' own, and the mark of one wrapping
+    return parent_id

@@ -125,6 +125,16 @@ def _sizes(dataset_id: str) -> str:
     return ", ".join(f"{getattr(sizes, part):,} {part}" for part in sizes._fields if getattr(sizes, part)) or "-"
 
 
+def _civil_codes() -> str:
+    """The registered Civil Code entries, in order of registration."""
+    import ir_datasets
+
+    from ir_coliee.model import civil_code_id
+
+    prefix = civil_code_id(0).rsplit("/", 1)[0] + "/"
+    return ", ".join(f"`{i}`" for i in ir_datasets.registry if i.startswith(prefix))
+
+
 def datasets_page() -> str:
     """docs/datasets.md: every registered dataset id, its official measures and the files it reads."""
     import ir_datasets
@@ -138,7 +148,11 @@ def datasets_page() -> str:
         "`$IR_DATASETS_HOME/coliee`, else `~/.ir_datasets/coliee`), found by name anywhere below it, "
         "extracted or zipped. `ir_coliee data check DATASET` shows which file serves each part.\n\n"
         f"Per-exam training subsets of the statute tasks are loadable too (pattern `{EXAM_SUBSET}`), "
-        "e.g. `coliee/task3/2024/train/h30`.\n"
+        "e.g. `coliee/task3/2024/train/h30`.\n\n"
+        "Datasets over one corpus share `ir_datasets.docs_parent_id`, so one index serves them: the splits "
+        "of a case-law edition that read one pool have the edition's id (`coliee/task1/2021`), and every "
+        "statute dataset of an edition and language (train and test, Tasks 3 and 4, per-exam subsets) has "
+        f"that edition's Civil Code, an entry of documents only: {_civil_codes()}.\n"
     )
     needed = _needed_files()
     current = None

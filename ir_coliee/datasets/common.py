@@ -204,6 +204,8 @@ def register(entry: Registered, dataset: Dataset, with_host: bool = True) -> Dat
     counted = Dataset(SizeCounts(entry.dataset_id, dataset), dataset)
     if with_host:
         _host(entry.dataset_id, counted)
+    else:  # ir_datasets registers it: registering it again (it is in the catalog now) would raise
+        _HOSTED.add(entry.dataset_id)
     return counted
 
 
@@ -212,7 +214,15 @@ def register_top_level() -> None:
     _host(NAME, Dataset(Documentation(NAME, None, None)))
 
 
-def register_parent(dataset_id: str, docs: object, documentation: Documentation) -> None:
-    """A dataset of documents only, whose handler the datasets below its id share: the id
-    ``ir_datasets.docs_parent_id`` gives them, so one corpus is indexed once (idempotent)."""
+#: ``(docs handler, dataset id)``: every dataset whose handler equals the first has the second as
+#: ``ir_datasets.docs_parent_id``, wherever its id sits (``ir_coliee._host`` applies them).
+DOCS_LINKS: list[tuple[object, str]] = []
+
+
+def register_parent(dataset_id: str, docs: object, documentation: Documentation, linked: bool = False) -> None:
+    """A dataset of documents only, whose handler the datasets below its id share (or, ``linked``, every
+    dataset whose handler equals ``docs``, wherever its id sits): the id ``ir_datasets.docs_parent_id``
+    gives them, so one corpus is indexed once (idempotent)."""
     _host(dataset_id, Dataset(docs, documentation))
+    if linked and (docs, dataset_id) not in DOCS_LINKS:
+        DOCS_LINKS.append((docs, dataset_id))

@@ -6,7 +6,8 @@ test questions (``riteval_{exam}`` or ``TestData_{en|jp}.xml``). Test gold is a 
 test exam's riteval file from a later package.
 
 Dataset ids: ``coliee/task3/{year}/{train|test}``, ``coliee/task4/...``, ``coliee/task5/2021/test``;
-Japanese with a ``/ja`` suffix (2026 is Japanese only); per-exam subsets ``.../train/h30[/ja]``.
+Japanese with a ``/ja`` suffix (2026 is Japanese only); per-exam subsets ``.../train/h30[/ja]``; the
+Civil Code alone, the docs parent of them all: ``coliee/civil-code/{year}[/ja]``.
 """
 
 from collections.abc import Iterator
@@ -20,7 +21,7 @@ from ir_coliee.datasets.common import NAME, DictDocstore, DocsIter, Documentatio
 from ir_coliee.formats.civil_code import ColieeArticle, parse_civil_code
 from ir_coliee.formats.civil_xml import parse_civil_xml, parse_egov_law
 from ir_coliee.formats.riteval import ColieeStatuteQuestion
-from ir_coliee.model import ANSWERS, DOCUMENTS, GoldKind
+from ir_coliee.model import ANSWERS, CIVIL_CODE, DOCUMENTS, GoldKind, civil_code_id
 from ir_coliee.model import dataset_id as model_dataset_id
 from ir_coliee.releases.catalog import EXAM_SUBSET, Registered, catalog, exam_subset
 from ir_coliee.releases.statute import LANGUAGES, StatuteFiles, StatuteSet
@@ -179,22 +180,37 @@ _PATTERN_REGISTERED = False
 
 
 def register_statute() -> None:
-    """Register every statute dataset id (idempotent; reads no file), and the per-exam subsets' pattern."""
+    """Register every statute dataset id (idempotent; reads no file), the Civil Code each edition's datasets
+    read per language, and the per-exam subsets' pattern."""
+    codes: dict[tuple[int, str], None] = {}  # (edition, language), in order: the handlers' corpus
     for entry in catalog().values():
         if isinstance(entry.files, StatuteSet):
             register(entry, statute_dataset(entry))
-            if entry.files.collection and not entry.files.files.lang:
-                _register_civil_code(entry)
+            if entry.files.collection:
+                codes[entry.year, entry.files.files.lang] = None
+                if not entry.files.files.lang:
+                    _register_edition_code(entry)
+    for year, lang in codes:
+        _register_civil_code(year, lang)
     global _PATTERN_REGISTERED
     if not _PATTERN_REGISTERED:
         ir_datasets.registry.register_pattern(EXAM_SUBSET, _exam_subset)
         _PATTERN_REGISTERED = True
 
 
-def _register_civil_code(entry: Registered) -> None:
-    """``coliee/task3/2024``: the edition's English Civil Code, the docs parent of its train and test
-    datasets (Japanese ids end in ``/ja``, so no id is the parent of both Japanese splits; their handlers
-    still compare equal)."""
+def _register_civil_code(year: int, lang: str) -> None:
+    """``coliee/civil-code/2024[/ja]``: the Civil Code of an edition in one language, and the docs parent
+    of every dataset reading it (train and test, Tasks 3 and 4, per-exam subsets), through a link, as no
+    id is above them all."""
+    parent = civil_code_id(year, lang)
+    docs = CivilCodeDocs(StatuteFiles(parent, year, lang))
+    extra = {"language": LANGUAGES[lang][0], "part": f"the Civil Code of the {year} statute tasks"}
+    register_parent(parent, docs, Documentation(CIVIL_CODE, None, year, extra), linked=True)
+
+
+def _register_edition_code(entry: Registered) -> None:
+    """``coliee/task3/2024``: the edition's English Civil Code under the task's id, as it was registered
+    before the Civil Code had an id of its own (kept for the ids users have)."""
     parent = model_dataset_id(entry.task, entry.year, "")
     docs = CivilCodeDocs(StatuteFiles(parent, entry.year, ""))
     register_parent(

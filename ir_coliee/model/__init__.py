@@ -27,6 +27,7 @@ from ir_coliee.model.editions import (
 from ir_coliee.model.formats import ANSWER_LABELS, FORMATS, FormatName, RunFormat, expected_any, sniff
 from ir_coliee.model.tasks import (
     ANSWERS,
+    CIVIL_CODE,
     DOCUMENTS,
     KINDS,
     NAME,
@@ -39,6 +40,7 @@ from ir_coliee.model.tasks import (
     Task,
     TaskKey,
     TaskLike,
+    civil_code_id,
     dataset_id,
     guess_task,
     kind_of_labels,
@@ -49,6 +51,7 @@ from ir_coliee.model.tasks import (
 __all__ = [
     "ANSWERS",
     "ANSWER_LABELS",
+    "CIVIL_CODE",
     "DOCUMENTS",
     "EDITIONS",
     "EDITION_IN_NAME",
@@ -76,6 +79,7 @@ __all__ = [
     "Task",
     "TaskKey",
     "TaskLike",
+    "civil_code_id",
     "dataset_id",
     "edition_dataset",
     "edition_of_file",

@@ -181,3 +181,13 @@ def sibling_dataset(dataset_id: str, task: TaskLike) -> str:
 def dataset_id(task: TaskLike, year: int, split: str, lang: str = "") -> str:
     """``coliee/task3/2024/test``, ``coliee/task3/2026/test/ja``."""
     return "/".join(p for p in (NAME, task_of(task).family, str(year), split, lang) if p)
+
+
+#: The family of the Civil Code entries: documents only, no task of their own.
+CIVIL_CODE = "civil-code"
+
+
+def civil_code_id(year: int, lang: str = "") -> str:
+    """``coliee/civil-code/2024``, ``coliee/civil-code/2026/ja``: the Civil Code an edition's statute
+    datasets read in one language, their common ``ir_datasets.docs_parent_id``."""
+    return "/".join(p for p in (NAME, CIVIL_CODE, str(year), lang) if p)

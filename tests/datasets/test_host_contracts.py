@@ -9,6 +9,9 @@ import ir_datasets
 from support.caselaw_data import write_task1_2021
 
 import ir_coliee
+import ir_coliee.datasets
+from ir_coliee import _host
+from ir_coliee.model import civil_code_id
 from ir_coliee.releases.catalog import catalog
 
 
@@ -31,23 +34,58 @@ def test_the_top_level_entry_and_the_citation_keys():
 
 
 def test_datasets_over_one_corpus_share_their_docs_parent(statute_root):
-    # train and test of an edition read one Civil Code: one parent, one index
-    assert ir_datasets.docs_parent_id("coliee/task3/2024/test") == "coliee/task3/2024"
-    assert ir_datasets.docs_parent_id("coliee/task3/2024/train") == "coliee/task3/2024"
-    task3, task4 = ir_datasets.load("coliee/task3/2024/test"), ir_datasets.load("coliee/task4/2024/train")
-    assert task3.docs_handler() == task4.docs_handler()  # Tasks 3 and 4 too (no id is above both)
-    assert ir_datasets.load("coliee/task3/2024/test/ja").docs_handler() != task3.docs_handler()
-    assert (
-        ir_datasets.load("coliee/task3/2024/test/ja").docs_handler()
-        == ir_datasets.load("coliee/task3/2024/train/ja").docs_handler()
-    )
-    # the parent is a dataset of those documents
-    parent = [d.doc_id for d in ir_datasets.load("coliee/task3/2024").docs_iter()]
-    assert parent == [d.doc_id for d in task3.docs_iter()] and parent
+    # train and test, Tasks 3 and 4, per-exam subsets of an edition read one Civil Code per language:
+    # one parent each, one index
+    english = ["coliee/task3/2024/test", "coliee/task3/2024/train", "coliee/task4/2024/train", "coliee/task3/2024"]
+    japanese = ["coliee/task3/2024/test/ja", "coliee/task3/2024/train/ja", "coliee/task4/2024/test/ja"]
+    english.append("coliee/task3/2024/train/r04")  # per-exam subsets, loaded through the pattern
+    japanese.append("coliee/task3/2024/train/r04/ja")
+    assert {ir_datasets.docs_parent_id(i) for i in english} == {"coliee/civil-code/2024"}
+    assert {ir_datasets.docs_parent_id(i) for i in japanese} == {"coliee/civil-code/2024/ja"}
+    # each parent is a dataset of exactly those documents (the English code: 3 articles, the Japanese: 2)
+    for parent, children in (("coliee/civil-code/2024", english), ("coliee/civil-code/2024/ja", japanese)):
+        articles = [d.doc_id for d in ir_datasets.load(parent).docs_iter()]
+        assert articles and all(articles == [d.doc_id for d in ir_datasets.load(c).docs_iter()] for c in children)
+        assert ir_datasets.docs_parent_id(parent) == parent
+        assert not ir_datasets.load(parent).has_queries()
+    assert ir_datasets.load("coliee/civil-code/2024").docs_lang() == "en"
+    assert ir_datasets.load("coliee/civil-code/2024/ja").docs_lang() == "ja"
+    # only documents are linked: queries keep ir_datasets' own answer
+    assert ir_datasets.queries_parent_id("coliee/task3/2024/test") == "coliee/task3/2024/test"
     # 2021's train and test queries share one pool; 2025's train and test pools are two folders
     assert ir_datasets.docs_parent_id("coliee/task1/2021/test") == "coliee/task1/2021"
     assert ir_datasets.docs_parent_id("coliee/task1/2025/test") == "coliee/task1/2025/test"
     assert "coliee/task3/2024" not in catalog()  # a docs parent is not a dataset to score against
+    assert "coliee/civil-code/2024" not in catalog()
+
+
+def test_every_statute_dataset_has_the_civil_code_of_its_edition_and_language_as_docs_parent():
+    parents: dict[str, set[tuple[int, str]]] = {}
+    for dataset_id, entry in catalog().items():
+        dataset = ir_datasets.load(dataset_id)
+        if not dataset.has_docs() or "/task1/" in dataset_id or "/task2/" in dataset_id or "/pilot/" in dataset_id:
+            continue
+        lang = "ja" if dataset_id.endswith("/ja") else ""
+        parent = ir_datasets.docs_parent_id(dataset_id)
+        assert parent == civil_code_id(entry.year, lang), dataset_id
+        assert ir_datasets.load(parent).docs_handler() == dataset.docs_handler(), dataset_id
+        parents.setdefault(parent, set()).add((entry.year, lang))
+    assert all(len(editions) == 1 for editions in parents.values())
+    assert "coliee/civil-code/2026/ja" in parents and "coliee/civil-code/2026" not in parents  # 2026: Japanese only
+    assert len(parents) == 17  # 2018-2025 in two languages, 2026 in Japanese
+
+
+def test_the_docs_links_leave_other_datasets_to_ir_datasets_and_wrap_once():
+    walk = ir_datasets.parent_id.walk  # type: ignore[attr-defined]
+    assert not hasattr(walk, "walk")  # one wrapping, however often datasets register
+    ir_datasets.load("coliee/task4/2023/train/h29")  # a subset ir_datasets registered through the pattern
+    ir_coliee.datasets.register_all()  # and registering again is still idempotent
+    _host.install_datasets()
+    assert ir_datasets.parent_id.walk is walk  # type: ignore[attr-defined]
+    for dataset_id in ("vaswani", "msmarco-passage/trec-dl-2019/judged", "wikir/en1k/test", "antique/test"):
+        for kind in ("docs", "queries", "qrels"):
+            assert ir_datasets.parent_id(dataset_id, kind) == walk(dataset_id, kind), (dataset_id, kind)
+    assert ir_datasets.docs_parent_id("msmarco-passage/trec-dl-2019/judged") == "msmarco-passage"
 
 
 def test_stopping_docs_iter_early_logs_no_error(coliee_home, caplog):

@@ -126,10 +126,13 @@ def test_datasets_are_registered_whichever_is_imported_first():
         "import ir_coliee.datasets.caselaw, ir_datasets",
         "import ir_coliee\nfrom ir_datasets.formats import TrecQrels",
     ):
-        probe = f"{code}\nimport ir_datasets\nprint(ir_datasets.load('coliee/task3/2024/test').qrels_cls().__name__)"
+        probe = (
+            f"{code}\nimport ir_datasets\nprint(ir_datasets.load('coliee/task3/2024/test').qrels_cls().__name__)\n"
+            "print(ir_datasets.docs_parent_id('coliee/task4/2024/test/ja'))"  # the docs links are in place too
+        )
         import subprocess
         import sys
 
         out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)
         assert out.returncode == 0, (code, out.stderr)
-        assert out.stdout.strip() == "TrecQrel", code
+        assert out.stdout.split() == ["TrecQrel", "coliee/civil-code/2024/ja"], code
