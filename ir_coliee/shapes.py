@@ -9,8 +9,8 @@ once; a missing id (``None``, NaN), an id that is not a whole number or text, or
 finite number is refused with the row it sits on. :func:`gold_table` does the same for gold, :func:`run_table` gives a run as a dict of dicts.
 
 :func:`align` then maps the run's ids onto the gold's convention, on the distinct ids, never line by
-line: ``.txt`` suffixes stripped, zero padding restored (``12`` or the integer 12 -> ``012`` where that
-gold id is the only one with that number), and case-scoped document ids (a dataset's ``826/032``)
+line: ``.txt`` suffixes stripped, zero padding restored (``12``, the integer 12 or the text ``12.0`` ->
+``012`` where that gold id is the only one with that number), and case-scoped document ids (a dataset's ``826/032``)
 added or removed to match the gold. Each mapping but the official ``.txt`` and scoping is reported, so
 that a mapped id never passes unseen.
 
@@ -24,11 +24,14 @@ import itertools
 import math
 import numbers
 import operator
+import re
 from array import array
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple, Optional
 
 from ir_coliee.errors import ColieeScoringError
+from ir_coliee.findings import some
+from ir_coliee.model import ANSWER_LABELS, QUESTION_ID
 from ir_coliee.tables import CodedRun, Table
 from ir_coliee.textfile import strip_txt
 
@@ -241,10 +244,56 @@ class Aligned(NamedTuple):
     notes: list[str]
 
 
+# --- id conventions -----------------------------------------------------------------------------------
+
+
+_ARTICLE = re.compile(r"[0-9]+(-[0-9]+)+")
+
+
+def _id_kind(text: str) -> tuple[str, int]:
+    """What one id looks like: its convention, and for plain numbers their width."""
+    if text in ANSWER_LABELS:
+        return ("Y/N answers", 0)
+    if QUESTION_ID.match(text):
+        return ("bar-exam question ids (H30-1-A)", 0)
+    if SCOPE in text:
+        return ("case-scoped ids (826/032)", 0)
+    if text.isascii() and text.isdigit():
+        return ("numbers", len(text))
+    if _ARTICLE.fullmatch(text):
+        return ("article numbers with a branch (3-2)", 0)
+    return ("other ids", 0)
+
+
+def id_kinds(ids: Sequence[str]) -> set[tuple[str, int]]:
+    return {_id_kind(i) for i in ids[:5000]}
+
+
+def describe(kinds: set[tuple[str, int]]) -> str:
+    """The conventions of a set of ids in words: ``numbers of 6 digits``, ``numbers of 1 to 3 digits and ...``."""
+    widths = sorted(width for kind, width in kinds if kind == "numbers")
+    parts = sorted(kind for kind, _ in kinds if kind != "numbers")
+    if widths:
+        span = f"{widths[0]}" if len(widths) == 1 else f"{widths[0]} to {widths[-1]}"
+        parts.insert(0, f"numbers of {span} digits")
+    return " and ".join(parts) or "no ids"
+
+
+def no_shared_query(run: Iterable[str], gold: Sequence[str], what: str) -> ColieeScoringError:
+    """The refusal of a run none of whose queries is in the gold (``what`` says which run and gold), with
+    a few ids of each side and their conventions: a score of such a run would be a silent zero."""
+    ordered, gold = sorted(run), list(gold)
+    return ColieeScoringError(
+        f"{what} (run: {len(ordered)} queries, e.g. {some(ordered, 3)}, {describe(id_kinds(ordered))}; "
+        f"gold: {len(gold)}, e.g. {some(gold, 3)}, {describe(id_kinds(gold))})"
+    )
+
+
 def _numeral(text: str) -> Optional[str]:
     """An id's numbers without leading zeros (``0012`` -> ``12``, ``826/027`` -> ``826/27``, ``000`` ->
-    ``0``), ``None`` where the id is not ASCII digits (in parts joined by the scope)."""
-    parts = text.split(SCOPE)
+    ``0``), also as the text of a whole float (``12.0``: PyTerrier turns float qids into such text while
+    the qrels' stay numbers), ``None`` where the id is not ASCII digits (in parts joined by the scope)."""
+    parts = text.removesuffix(".0").split(SCOPE)
     if not all(part.isascii() and part.isdigit() for part in parts):
         return None
     return SCOPE.join(part.lstrip("0") or "0" for part in parts)
@@ -258,13 +307,15 @@ def _uniform_width(gold: list[str]) -> Optional[int]:
 
 def _unpadded(ids: list[str], gold: list[str]) -> tuple[list[str], int, Optional[tuple[str, str]]]:
     """``ids`` with zero padding restored where an id is not a gold id: an id with the number of exactly
-    one gold id becomes it (``12`` -> ``012``); where every gold id has the same width, a shorter number
-    is padded to it (``99`` -> ``000099``, a document the gold does not name). How many were replaced, and
+    one gold id becomes it (``12`` or ``12.0`` -> ``012``); where every gold id has the same width, a
+    shorter number is padded to it (``99`` -> ``000099``, a document the gold does not name). How many were replaced, and
     one example. The ids are distinct ids, a few thousand: plain Python at every run size."""
     known = set(gold)
     width = _uniform_width(gold) if gold else None
     # a number of the gold's one width that is not a gold id matches none by its number
-    unknown = [i for i, text in enumerate(ids) if text not in known and (width is None or len(text) != width)]
+    unknown = [
+        i for i, text in enumerate(ids) if text not in known and (width is None or len(text) != width or "." in text)
+    ]
     if not unknown:
         return ids, 0, None
     by_number: dict[str, Optional[str]] = {}
@@ -281,12 +332,16 @@ def _unpadded(ids: list[str], gold: list[str]) -> tuple[list[str], int, Optional
         number = _numeral(text)
         if number is not None and number in numbered:
             new[i] = numbered[number]
-        elif width is not None and text.isascii() and text.isdigit() and len(text) < width:
-            new[i] = text.zfill(width)
+        elif width is not None and _short_number(digits := text.removesuffix(".0"), width):
+            new[i] = digits.zfill(width)
     changed = [i for i, (old, now) in enumerate(zip(ids, new)) if old != now]
     if not changed:
         return ids, 0, None
     return new, len(changed), (ids[changed[0]], new[changed[0]])
+
+
+def _short_number(text: str, width: int) -> bool:
+    return text.isascii() and text.isdigit() and len(text) < width
 
 
 def _without_txt(ids: list[str]) -> list[str]:
@@ -347,7 +402,7 @@ def align(run: CodedRun, gold: GoldIds) -> Aligned:
     for count, example, what in ((padded_queries, query_example, "query"), (padded_docs, doc_example, "document")):
         if count and example is not None:
             notes.append(
-                f"{count} {what} ids are not in the gold and are read with the gold's zero padding "
+                f"{count} {what} ids are not in the gold and are read as the gold's id of the same number "
                 f"(e.g. {example[0]!r} -> {example[1]!r})"
             )
     out.aligned = gold.key  # on the run itself when nothing changed: its ids are this gold's convention

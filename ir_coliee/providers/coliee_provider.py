@@ -113,13 +113,18 @@ class ColieeEvaluator(providers.Evaluator):
         return cast(dict, self.calc(run).aggregated)
 
     def _iter_calc(self, run: object) -> Iterator[Metric]:
-        from ir_coliee.shapes import align, coded_run
+        from ir_coliee.shapes import align, coded_run, no_shared_query
 
         # every shape through the one door: read once (a generator too), ids in the gold's convention
         aligned = align(coded_run(run), self.ids)
         for note in aligned.notes:
             warnings.warn(note, ColieeWarning, stacklevel=3)
         codes = aligned.run
+        if len(codes) and self.gold and self.gold.keys().isdisjoint(codes.query_ids):
+            # ir_measures scores a gold query the run lacks as 0 (as pytrec_eval does, and so do we here);
+            # a run lacking every one is most likely an id mismatch, so its zeros do not pass unseen
+            what = "the run shares no query with the qrels: every value is 0"
+            warnings.warn(str(no_shared_query(codes.query_ids, self.ids.queries, what)), ColieeWarning, stacklevel=3)
         cache: dict[tuple[CountFn, Optional[int], int], dict[str, Counts]] = {}
         tables: list[Table] = []  # the run as a dict, made once, when a measure needs it
 

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import contextlib
 import os
-import re
 from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
 from typing import NamedTuple, Optional, Union, cast
@@ -24,9 +23,18 @@ from ir_measures.util import TYPE_QREL, TYPE_RUN
 
 from ir_coliee.errors import ColieeScoringError
 from ir_coliee.findings import WARNING, Finding, some
-from ir_coliee.model import ANSWER_LABELS, FORMATS, QUESTION_ID, FormatName, Task, expected_any
+from ir_coliee.model import ANSWER_LABELS, FORMATS, FormatName, Task, expected_any
 from ir_coliee.runs import FormatOption, ParsedRun, first_format, parse_run
-from ir_coliee.shapes import SCOPE, GoldIds, align, coded_run, gold_table, is_run_collection
+from ir_coliee.shapes import (
+    GoldIds,
+    align,
+    coded_run,
+    describe,
+    gold_table,
+    id_kinds,
+    is_run_collection,
+    no_shared_query,
+)
 from ir_coliee.tables import CodedRun
 from ir_coliee.textfile import regular_file
 
@@ -177,28 +185,6 @@ def ingest(
 # --- the checks ---------------------------------------------------------------------------------------
 
 
-_ARTICLE = re.compile(r"[0-9]+(-[0-9]+)+")
-
-
-def _id_kind(text: str) -> tuple[str, int]:
-    """What one id looks like: its convention, and for plain numbers their width."""
-    if text in ANSWER_LABELS:
-        return ("Y/N answers", 0)
-    if QUESTION_ID.match(text):
-        return ("bar-exam question ids (H30-1-A)", 0)
-    if SCOPE in text:
-        return ("case-scoped ids (826/032)", 0)
-    if text.isascii() and text.isdigit():
-        return ("numbers", len(text))
-    if _ARTICLE.fullmatch(text):
-        return ("article numbers with a branch (3-2)", 0)
-    return ("other ids", 0)
-
-
-def id_kinds(ids: Sequence[str]) -> set[tuple[str, int]]:
-    return {_id_kind(i) for i in ids[:5000]}
-
-
 def _same_convention(run: set[tuple[str, int]], gold: set[tuple[str, int]]) -> bool:
     """Whether two sets of id kinds can be one convention; where the gold numbers articles (some with a
     branch, 3-2), plain numbers of any width are articles too."""
@@ -207,16 +193,6 @@ def _same_convention(run: set[tuple[str, int]], gold: set[tuple[str, int]]) -> b
         run = {("article", 0) if kind in articles else (kind, w) for kind, w in run}
         gold = {("article", 0) if kind in articles else (kind, w) for kind, w in gold}
     return bool(run & gold)
-
-
-def describe(kinds: set[tuple[str, int]]) -> str:
-    """The conventions of a set of ids in words: ``numbers of 6 digits``, ``numbers of 1 to 3 digits and ...``."""
-    widths = sorted(width for kind, width in kinds if kind == "numbers")
-    parts = sorted(kind for kind, _ in kinds if kind != "numbers")
-    if widths:
-        span = f"{widths[0]}" if len(widths) == 1 else f"{widths[0]} to {widths[-1]}"
-        parts.insert(0, f"numbers of {span} digits")
-    return " and ".join(parts) or "no ids"
 
 
 def _gold_query_lines(run: CodedRun, ids: GoldIds) -> tuple[set[str], list[str], int]:
@@ -233,12 +209,7 @@ def check_run(run: CodedRun, ids: GoldIds, task: Task, where: str, gold_source: 
     queries, docs, lines = _gold_query_lines(run, ids)
     gold_queries = ids.queries
     if not lines:
-        ordered = sorted(queries)
-        raise ColieeScoringError(
-            f"{where} shares no query with the gold {gold_source} "
-            f"(run: {len(queries)} queries, e.g. {some(ordered, 3)}, {describe(id_kinds(ordered))}; "
-            f"gold: {len(gold_queries)}, e.g. {some(gold_queries, 3)}, {describe(id_kinds(gold_queries))})"
-        )
+        raise no_shared_query(queries, gold_queries, f"{where} shares no query with the gold {gold_source}")
     out = []
     unit = task.doc_word
     if not set(docs) & set(ids.docs):

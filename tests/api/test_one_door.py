@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+import warnings
 from collections import namedtuple
 
 import ir_measures
@@ -18,7 +19,7 @@ from ir_measures import ScoredDoc
 from support.cases import micro_reference
 
 import ir_coliee
-from ir_coliee.errors import ColieeScoringError
+from ir_coliee.errors import ColieeScoringError, ColieeWarning
 
 Row = namedtuple("Row", "query_id doc_id score")  # a host's own row type
 
@@ -41,6 +42,12 @@ SHAPES = {
         {"query_id": "category", "doc_id": "category"}
     ),
     "PyTerrier result frame": lambda rows: pd.DataFrame(rows, columns=["qid", "docno", "score"]),
+    "DataFrame of whole floats (pandas read ids beside a NaN)": lambda rows: pd.DataFrame(
+        [(float(q), float(d), s) for q, d, s in rows], columns=["query_id", "doc_id", "score"]
+    ),
+    "PyTerrier's text of float qids (1.0)": lambda rows: pd.DataFrame(
+        [(str(float(q)), d, s) for q, d, s in rows], columns=["qid", "docno", "score"]
+    ),
     "dict of dicts, numpy scores": lambda rows: {
         q: {d: np.float32(s) for qq, d, s in rows if qq == q} for q in dict.fromkeys(r[0] for r in rows)
     },
@@ -67,10 +74,14 @@ def test_every_shape_scores_as_the_official_file_or_is_refused(tmp_path_factory,
     measures = [ir_coliee.MicroP, ir_coliee.MicroR, ir_coliee.MicroF1]
     try:
         from_file = ir_coliee.score(str(gold_file), str(run_file), task=1).table
-    except ColieeScoringError:  # shares no query with the gold: refused in every shape too
+    except ColieeScoringError as refused:  # shares no query with the gold: refused in every shape
+        assert "shares no query" in str(refused)
         for make in SHAPES.values():
-            with pytest.raises(ColieeScoringError):
+            with pytest.raises(ColieeScoringError, match="shares no query"):
                 ir_coliee.score(str(gold_file), make(rows), task=1)
+            with pytest.warns(ColieeWarning, match="shares no query"):  # ir_measures' 0s, not unseen
+                values = ir_coliee.calc_aggregate(measures, ir_coliee.read_qrels(gold_file), make(rows))
+            assert list(values.values()) == [0.0, 0.0, 0.0]
         return
     assert from_file[["MicroP", "MicroR", "MicroF1"]].iloc[0].tolist() == pytest.approx(expected, abs=1e-12)
     for name, make in SHAPES.items():
@@ -83,6 +94,25 @@ def test_every_shape_scores_as_the_official_file_or_is_refused(tmp_path_factory,
     scoped = [ir_measures.Qrel(q, f"{q}/{d}", 1) for q, ds in gold.items() for d in ds]
     values = ir_measures.calc_aggregate(measures, scoped, ir_coliee.read_run(run_file))
     assert [values[m] for m in measures] == pytest.approx(expected, abs=1e-12)
+
+
+def test_ir_measures_warns_of_a_run_sharing_no_query_with_the_qrels():
+    """ir_measures scores a gold query absent from the run as 0, by design, as pytrec_eval does (the oracle
+    tests hold us to it); a run none of whose queries is in the qrels is most likely an id mismatch, whose
+    0.0 would pass unseen (as in PyTerrier): a warning names both sides."""
+    qrels = [ir_measures.Qrel("q1", "d1", 1), ir_measures.Qrel("q2", "d2", 1)]
+    run = [ScoredDoc("Q1", "d1", 1.0), ScoredDoc("Q2", "d2", 1.0)]
+    with pytest.warns(
+        ColieeWarning, match=r"shares no query with the qrels: every value is 0 \(run: 2 queries, e.g. Q1, Q2"
+    ):
+        values = ir_coliee.calc_aggregate([ir_coliee.MicroF1, ir_measures.SetF], qrels, run)
+    assert values == {ir_coliee.MicroF1: 0.0, ir_measures.SetF: 0.0}
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # a run with no line at all (a pipeline that retrieved nothing): a true 0
+        assert ir_coliee.calc_aggregate([ir_coliee.MicroF1], qrels, []) == {ir_coliee.MicroF1: 0.0}
+        # one shared query of two: the other counts as retrieved nothing (P 1/1, R 1/2: F1 = 2/3)
+        values = ir_coliee.calc_aggregate([ir_coliee.MicroF1], qrels, [ScoredDoc("q1", "d1", 1.0)])
+    assert values[ir_coliee.MicroF1] == pytest.approx(2 / 3)
 
 
 def test_a_generator_is_read_once_by_every_api(write):

@@ -91,6 +91,7 @@ def test_empty_run_scores_zero_everywhere(empty_run):
     assert all(v == 0.0 for v in r.values()), r
 
 
+@pytest.mark.filterwarnings("ignore:the run shares no query:ir_coliee.ColieeWarning")
 def test_nothing_retrieved_gives_precision_zero_not_nan():
     values = list(ir_measures.iter_calc([MacroP, MicroP], {"q": {"a": 1}}, {"other": {"a": 1.0}}))
     assert [float(m.value) for m in values] == [0.0, 0.0]

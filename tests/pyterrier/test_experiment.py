@@ -128,3 +128,23 @@ def test_integer_topic_ids_give_the_p_values_of_string_ids():
     assert list(integers["MicroF1"]) == pytest.approx([1.0, 2 / 5])
     assert list(integers["MicroF1 p-value"][1:]) == list(strings["MicroF1 p-value"][1:])
     assert integers["MicroF1 p-value"][1] < 1.0  # a real test on shared queries, not all ties
+
+
+@pytest.mark.filterwarnings("ignore::ir_coliee.ColieeWarning")
+@pytest.mark.parametrize("experiment", [pt.Experiment, ir_coliee.Experiment])
+def test_float_topic_ids_score_as_string_ids_in_both_experiments(experiment):
+    """Topics read with a missing value somewhere have float qids: PyTerrier hands our provider the run's as
+    text (``'1.0'``) and the qrels' as numbers (read ``'1'``). That was a silent MicroF1 of 0.0 in plain
+    ``pt.Experiment``; the ids are now one query, and the value is that of string ids."""
+    a, b = _run(0, 2), _run(1, 3)
+    as_float = {"qid": lambda f: f["qid"].str[1:].astype(float)}
+    strings = experiment([a, b], TOPICS, QRELS, [ir_coliee.MicroF1, ir_coliee.MicroP])
+    floats = experiment(
+        [a.assign(**as_float), b.assign(**as_float)],
+        TOPICS.assign(**as_float),
+        QRELS.assign(**as_float),
+        [ir_coliee.MicroF1, ir_coliee.MicroP],
+    )
+    # a: every line a hit; b: 1 hit of 3 lines per query, 2 relevant each: P 8/24, R 8/16, F1 2/5
+    assert list(floats["MicroF1"]) == list(strings["MicroF1"]) == pytest.approx([1.0, 2 / 5])
+    assert list(floats["MicroP"]) == list(strings["MicroP"]) == pytest.approx([1.0, 8 / 24])
