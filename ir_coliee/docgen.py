@@ -129,9 +129,9 @@ def _civil_codes() -> str:
     """The registered Civil Code entries, in order of registration."""
     import ir_datasets
 
-    from ir_coliee.model import civil_code_id
+    from ir_coliee.model import CIVIL_CODE, NAME
 
-    prefix = civil_code_id(0).rsplit("/", 1)[0] + "/"
+    prefix = f"{NAME}/{CIVIL_CODE}/"
     return ", ".join(f"`{i}`" for i in ir_datasets.registry if i.startswith(prefix))
 
 

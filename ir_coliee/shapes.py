@@ -10,9 +10,9 @@ finite number is refused with the row it sits on. :func:`gold_table` does the sa
 
 :func:`align` then maps the run's ids onto the gold's convention, on the distinct ids, never line by
 line: ``.txt`` suffixes stripped, zero padding restored (``12``, the integer 12 or the text ``12.0`` ->
-``012`` where that gold id is the only one with that number), and case-scoped document ids (a dataset's ``826/032``)
-added or removed to match the gold. Each mapping but the official ``.txt`` and scoping is reported, so
-that a mapped id never passes unseen.
+``012`` where that gold id is the only one with that number), and case-scoped document ids (a
+dataset's ``826/032``) added or removed to match the gold. Each mapping but the official ``.txt`` and
+scoping is reported, so that a mapped id never passes unseen.
 
 Below the scorers: the ir_measures provider and the scoring API (``ir_coliee.scoring.ingest``) both
 use it, so a run scores the same through every door.
@@ -308,8 +308,9 @@ def _uniform_width(gold: list[str]) -> Optional[int]:
 def _unpadded(ids: list[str], gold: list[str]) -> tuple[list[str], int, Optional[tuple[str, str]]]:
     """``ids`` with zero padding restored where an id is not a gold id: an id with the number of exactly
     one gold id becomes it (``12`` or ``12.0`` -> ``012``); where every gold id has the same width, a
-    shorter number is padded to it (``99`` -> ``000099``, a document the gold does not name). How many were replaced, and
-    one example. The ids are distinct ids, a few thousand: plain Python at every run size."""
+    shorter number is padded to it (``99`` -> ``000099``, a document the gold does not name). How many
+    were replaced, and one example. The ids are distinct ids, a few thousand: plain Python at every run
+    size."""
     known = set(gold)
     width = _uniform_width(gold) if gold else None
     # a number of the gold's one width that is not a gold id matches none by its number

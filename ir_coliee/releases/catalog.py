@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from typing import NamedTuple, Optional, Union
 
 from ir_coliee.errors import ColieeError
-from ir_coliee.model import EDITIONS, NAME, TASKS, editions_of, task_of
+from ir_coliee.model import CIVIL_CODE, EDITIONS, NAME, TASKS, editions_of, task_of
 from ir_coliee.model import dataset_id as model_dataset_id
 from ir_coliee.releases.files import LOCATOR
 from ir_coliee.releases.layouts import LAYOUTS, Layout
@@ -25,6 +25,7 @@ from ir_coliee.releases.statute import LANGUAGES, StatuteFiles, StatuteSet, has_
 DatasetFiles = Union[Layout, StatuteSet, PilotSet]
 
 #: Per-exam training subsets (not listed by ``ir_datasets list``; loadable by id).
+_CIVIL_CODE_ID = re.compile(rf"{NAME}/{CIVIL_CODE}/(\d{{4}})(?:/(ja))?")
 EXAM_SUBSET = rf"^{NAME}/task([34])/(\d{{4}})/train/([hHrR]\d{{1,2}})(?:/(ja))?$"
 
 
@@ -123,10 +124,29 @@ def dataset_entry(dataset_id: str) -> Registered:
 
 
 def unknown_dataset(dataset_id: str, what: str = "is not a COLIEE dataset id") -> ColieeError:
-    """The error for an id ir_coliee does not know, with the closest known ids."""
+    """The error for an id ir_coliee does not know, with the closest known ids (or, for the id of a Civil
+    Code alone, the datasets over it)."""
+    over = datasets_over(dataset_id)
+    if over:
+        shown = ", ".join(over[:4]) + (", ..." if len(over) > 4 else "")
+        return ColieeError(f"{dataset_id!r} holds documents only (no queries, no gold); its datasets: {shown}")
     close = difflib.get_close_matches(dataset_id, list(catalog()), n=3)
     hint = f"; did you mean {' or '.join(close)}?" if close else " (see: ir_coliee datasets list)"
     return ColieeError(f"{dataset_id!r} {what}{hint}")
+
+
+def datasets_over(corpus_id: str) -> list[str]:
+    """The catalog's datasets whose documents are the Civil Code ``corpus_id`` names (an edition's, in one
+    language: ``coliee/civil-code/2024/ja``); none for any other id."""
+    m = _CIVIL_CODE_ID.fullmatch(corpus_id)
+    if m is None:
+        return []
+    year, lang = int(m[1]), m[2] or ""
+    return [
+        i
+        for i, e in catalog().items()
+        if isinstance(e.files, StatuteSet) and e.files.collection and (e.year, e.files.files.lang) == (year, lang)
+    ]
 
 
 def known_dataset(dataset_id: str, what: str = "is not a COLIEE dataset id") -> Registered:

@@ -109,3 +109,15 @@ def test_named_measures_make_no_claim_of_a_coliee_task(tmp_path):
     assert named.findings == [] and named.table.loc[0, "P@1"] == 1 / 2
     guessed = ir_coliee.score(str(gold), run)
     assert [f.rule for f in guessed.findings] == ["guess"]
+
+
+def test_a_civil_code_id_given_as_gold_names_the_datasets_over_it(tmp_path, capsys):
+    from ir_coliee.cli import main
+
+    run = tmp_path / "task3-L.run"
+    run.write_text("R05-01-A Q0 1 1 0.5 t\n")
+    assert main(["eval", "coliee/civil-code/2024/ja", str(run)]) == 2
+    err = capsys.readouterr().err
+    assert "'coliee/civil-code/2024/ja' holds documents only (no queries, no gold)" in err
+    assert "coliee/task3/2024/train/ja, coliee/task3/2024/test/ja, coliee/task4/2024/train/ja" in err
+    assert "Traceback" not in err
