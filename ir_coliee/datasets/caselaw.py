@@ -150,8 +150,7 @@ class CaseDocs(BaseDocs):
         self._layout, self._doc_cls, self._make = layout, doc_cls, make
 
     def _corpus(self) -> tuple[object, ...]:
-        layout = self._layout
-        return type(layout), layout.year, tuple(layout.folder_names()), self._doc_cls
+        return type(self._layout), self._layout.pool(), self._doc_cls
 
     def __eq__(self, other: object) -> bool:
         """One pool, whichever split reads it (2021's train and test queries share ``task1_files/``):

@@ -63,7 +63,7 @@ def leaked_queries(entry: Registered) -> list[Leak]:
 
 def _same_pool(a: Layout, b: Layout) -> bool:
     """2021's train and test queries share one pool: its test cases are in it by design, not leaked."""
-    return a.year == b.year and a.folder_names() == b.folder_names()
+    return a.pool() == b.pool()
 
 
 def _query_file(layout: Layout, query_id: str) -> Optional[DataFile]:

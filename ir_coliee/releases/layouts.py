@@ -55,6 +55,11 @@ class Layout:
     def folder_names(self) -> list[str]:
         return self.files.names("folders", self.split, self.year)
 
+    def pool(self) -> tuple[int, tuple[str, ...]]:
+        """Which pool the documents are: the edition and its folder names (2021's train and test splits
+        share ``task1_files/``, so one pool; later editions have a folder per split)."""
+        return self.year, tuple(self.folder_names())
+
     def gold_names(self) -> list[str]:
         return self.files.names("gold", self.split, self.year)
 
