@@ -129,10 +129,9 @@ def _civil_codes() -> str:
     """The registered Civil Code entries, in order of registration."""
     import ir_datasets
 
-    from ir_coliee.model import CIVIL_CODE, NAME
+    from ir_coliee.model import civil_code_of_id
 
-    prefix = f"{NAME}/{CIVIL_CODE}/"
-    return ", ".join(f"`{i}`" for i in ir_datasets.registry if i.startswith(prefix))
+    return ", ".join(f"`{i}`" for i in ir_datasets.registry if civil_code_of_id(i))
 
 
 def datasets_page() -> str:

@@ -23,7 +23,7 @@ from ir_coliee.formats.civil_xml import parse_civil_xml, parse_egov_law
 from ir_coliee.formats.riteval import ColieeStatuteQuestion
 from ir_coliee.model import ANSWERS, CIVIL_CODE, DOCUMENTS, GoldKind, civil_code_id
 from ir_coliee.model import dataset_id as model_dataset_id
-from ir_coliee.releases.catalog import EXAM_SUBSET, Registered, catalog, exam_subset
+from ir_coliee.releases.catalog import EXAM_SUBSET, Registered, catalog, civil_code_of, exam_subset
 from ir_coliee.releases.statute import LANGUAGES, StatuteFiles, StatuteSet
 from ir_coliee.textfile import decode_text
 
@@ -186,9 +186,10 @@ def register_statute() -> None:
     for entry in catalog().values():
         if isinstance(entry.files, StatuteSet):
             register(entry, statute_dataset(entry))
-            if entry.files.collection:
-                codes[entry.year, entry.files.files.lang] = None
-                if not entry.files.files.lang:
+            code = civil_code_of(entry)
+            if code is not None:
+                codes[code] = None
+                if not code[1]:
                     _register_edition_code(entry)
     for year, lang in codes:
         _register_civil_code(year, lang)

@@ -191,3 +191,13 @@ def civil_code_id(year: int, lang: str = "") -> str:
     """``coliee/civil-code/2024``, ``coliee/civil-code/2026/ja``: the Civil Code an edition's statute
     datasets read in one language, their common ``ir_datasets.docs_parent_id``."""
     return "/".join(p for p in (NAME, CIVIL_CODE, str(year), lang) if p)
+
+
+_CIVIL_CODE_ID = re.compile(rf"{NAME}/{CIVIL_CODE}/(\d{{4}})(?:/(ja))?")
+
+
+def civil_code_of_id(dataset_id: str) -> Optional[tuple[int, str]]:
+    """The edition and language a :func:`civil_code_id` names (``coliee/civil-code/2024/ja`` ->
+    ``(2024, "ja")``); ``None`` for any other id."""
+    m = _CIVIL_CODE_ID.fullmatch(dataset_id)
+    return None if m is None else (int(m[1]), m[2] or "")

@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from typing import NamedTuple, Optional, Union
 
 from ir_coliee.errors import ColieeError
-from ir_coliee.model import CIVIL_CODE, EDITIONS, NAME, TASKS, editions_of, task_of
+from ir_coliee.model import EDITIONS, NAME, TASKS, civil_code_of_id, editions_of, task_of
 from ir_coliee.model import dataset_id as model_dataset_id
 from ir_coliee.releases.files import LOCATOR
 from ir_coliee.releases.layouts import LAYOUTS, Layout
@@ -25,7 +25,6 @@ from ir_coliee.releases.statute import LANGUAGES, StatuteFiles, StatuteSet, has_
 DatasetFiles = Union[Layout, StatuteSet, PilotSet]
 
 #: Per-exam training subsets (not listed by ``ir_datasets list``; loadable by id).
-_CIVIL_CODE_ID = re.compile(rf"{NAME}/{CIVIL_CODE}/(\d{{4}})(?:/(ja))?")
 EXAM_SUBSET = rf"^{NAME}/task([34])/(\d{{4}})/train/([hHrR]\d{{1,2}})(?:/(ja))?$"
 
 
@@ -135,18 +134,19 @@ def unknown_dataset(dataset_id: str, what: str = "is not a COLIEE dataset id") -
     return ColieeError(f"{dataset_id!r} {what}{hint}")
 
 
+def civil_code_of(entry: Registered) -> Optional[tuple[int, str]]:
+    """The edition and language of the Civil Code whose articles are a dataset's documents; ``None`` for a
+    dataset without them (case law, the pilot, Task 5)."""
+    if isinstance(entry.files, StatuteSet) and entry.files.collection:
+        return entry.year, entry.files.files.lang
+    return None
+
+
 def datasets_over(corpus_id: str) -> list[str]:
     """The catalog's datasets whose documents are the Civil Code ``corpus_id`` names (an edition's, in one
     language: ``coliee/civil-code/2024/ja``); none for any other id."""
-    m = _CIVIL_CODE_ID.fullmatch(corpus_id)
-    if m is None:
-        return []
-    year, lang = int(m[1]), m[2] or ""
-    return [
-        i
-        for i, e in catalog().items()
-        if isinstance(e.files, StatuteSet) and e.files.collection and (e.year, e.files.files.lang) == (year, lang)
-    ]
+    code = civil_code_of_id(corpus_id)
+    return [] if code is None else [i for i, e in catalog().items() if civil_code_of(e) == code]
 
 
 def known_dataset(dataset_id: str, what: str = "is not a COLIEE dataset id") -> Registered:
