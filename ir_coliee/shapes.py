@@ -279,11 +279,11 @@ def describe(kinds: set[tuple[str, int]]) -> str:
     return " and ".join(parts) or "no ids"
 
 
-def no_shared_query(run: Iterable[str], gold: Sequence[str], what: str) -> ColieeScoringError:
-    """The refusal of a run none of whose queries is in the gold (``what`` says which run and gold), with
-    a few ids of each side and their conventions: a score of such a run would be a silent zero."""
+def no_shared_query(run: Iterable[str], gold: Sequence[str], what: str) -> str:
+    """What to say of a run none of whose queries is in the gold (``what`` says which run and gold): a few
+    ids of each side and their conventions, since a score of such a run would be a silent zero."""
     ordered, gold = sorted(run), list(gold)
-    return ColieeScoringError(
+    return (
         f"{what} (run: {len(ordered)} queries, e.g. {some(ordered, 3)}, {describe(id_kinds(ordered))}; "
         f"gold: {len(gold)}, e.g. {some(gold, 3)}, {describe(id_kinds(gold))})"
     )

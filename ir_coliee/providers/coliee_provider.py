@@ -124,7 +124,7 @@ class ColieeEvaluator(providers.Evaluator):
             # ir_measures scores a gold query the run lacks as 0 (as pytrec_eval does, and so do we here);
             # a run lacking every one is most likely an id mismatch, so its zeros do not pass unseen
             what = "the run shares no query with the qrels: every value is 0"
-            warnings.warn(str(no_shared_query(codes.query_ids, self.ids.queries, what)), ColieeWarning, stacklevel=3)
+            warnings.warn(no_shared_query(codes.query_ids, self.ids.queries, what), ColieeWarning, stacklevel=3)
         cache: dict[tuple[CountFn, Optional[int], int], dict[str, Counts]] = {}
         tables: list[Table] = []  # the run as a dict, made once, when a measure needs it
 

@@ -209,7 +209,9 @@ def check_run(run: CodedRun, ids: GoldIds, task: Task, where: str, gold_source: 
     queries, docs, lines = _gold_query_lines(run, ids)
     gold_queries = ids.queries
     if not lines:
-        raise no_shared_query(queries, gold_queries, f"{where} shares no query with the gold {gold_source}")
+        raise ColieeScoringError(
+            no_shared_query(queries, gold_queries, f"{where} shares no query with the gold {gold_source}")
+        )
     out = []
     unit = task.doc_word
     if not set(docs) & set(ids.docs):
