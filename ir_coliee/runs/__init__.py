@@ -9,14 +9,15 @@ Runs come back as a pandas DataFrame with ``query_id``, ``doc_id`` (for answers:
 ``score`` columns, which ir_measures and PyTerrier take as they are. Where a format has no score,
 line order is the ranking: the first line gets the highest score.
 
-Two readers, one result. The fast one is pyarrow's CSV reader (all cores; ids kept as dictionary
-codes, :class:`~ir_coliee.tables.CodedRun`), chosen by measurement over polars and pandas' C parser
-(``bench/bench_speed.py``): it takes the common file, one space or tab between fields, and checks on
-whole columns what the other checks line by line (column count, scores, answers, duplicates, late
-comments). Anything else (runs of spaces, a lone carriage return, a bad line) goes to the line-by-line
-reader, which reports the exact line. A file under :data:`SMALL_FILE` bytes (a real submission: a few
-thousand lines) goes to the line-by-line reader at once, in plain Python: importing pyarrow and numpy
-would take longer than reading it.
+Two readers, one result. The fast one reads whole columns (ids kept as codes,
+:class:`~ir_coliee.tables.CodedRun`) with pyarrow's CSV reader (all cores), chosen by measurement over
+polars and pandas' C parser, or for a file of a few MiB without scores while pyarrow is not loaded, with
+numpy (:mod:`ir_coliee.runs.split`: importing pyarrow would cost more than its parser saves). It takes
+the common file, one space or tab between fields, and checks on whole columns what the other checks line
+by line (column count, scores, answers, duplicates, late comments). Anything else (runs of spaces, a lone
+carriage return, a bad line) goes to the line-by-line reader, which reports the exact line. A file under
+:data:`SMALL_FILE` bytes (a real submission: a few thousand lines) goes to the line-by-line reader at
+once, in plain Python: importing numpy would take longer than reading it (``bench/bench_speed.py``).
 """
 
 from __future__ import annotations
@@ -76,8 +77,8 @@ def parse_run(
 
 
 #: Files smaller than this are read line by line without numpy or pyarrow: about 14,000 lines of the
-#: ``trec`` format (25,000 of ``pairs``); near 20,000 lines the line reader takes as long as importing
-#: them (measured with ``bench/bench_speed.py``).
+#: ``trec`` format (25,000 of ``pairs``); near 25,000 lines of ``pairs`` the line reader takes as long as
+#: importing numpy and splitting them (measured with ``bench/bench_speed.py``).
 SMALL_FILE = 512 * 1024
 
 

@@ -1,14 +1,16 @@
-"""The fast reader: pyarrow's multi-threaded CSV reader for the common, clean file (ids kept as
-dictionary codes); ``None`` whenever a line needs a closer look, for the line-by-line reader."""
+"""The fast reader: the common, clean file read on whole columns, ids kept as codes; ``None`` whenever a
+line needs a closer look, for the line-by-line reader. A scan in blocks first makes sure the fields can
+only be read one way; then pyarrow's multi-threaded CSV reader reads the columns, or, for a file of a few
+MiB without scores while pyarrow is not loaded, :mod:`ir_coliee.runs.split`. The checks on whole columns
+(answers, duplicates, late comments, scores) are the same for both engines."""
 
 from __future__ import annotations
 
 import os
-from typing import BinaryIO, Callable, Optional, Union
+import sys
+from typing import TYPE_CHECKING, BinaryIO, Callable, Literal, NamedTuple, Optional, Union
 
 import numpy as np
-import pyarrow as pa
-import pyarrow.csv as pa_csv
 
 from ir_coliee.errors import PathLike
 from ir_coliee.model.formats import (
@@ -18,8 +20,12 @@ from ir_coliee.model.formats import (
 )
 from ir_coliee.progress import tqdm_bar
 from ir_coliee.runs.lines import _LONE_CR, ParsedRun, format_spec
+from ir_coliee.runs.split import IdColumn, split_columns
 from ir_coliee.tables import CodedRun, repeated_pairs
 from ir_coliee.textfile import MAX_LINE, strip_txt
+
+if TYPE_CHECKING:
+    import pyarrow as pa
 
 #: pyarrow's CSV reader parses blocks of this size on all cores.
 _BLOCK = 1 << 24
@@ -142,6 +148,9 @@ class _BlankPairs:
 
 
 def _arrow_table(path: PathLike, fmt: RunFormat, start: int, sep: bytes, size: int) -> pa.Table:
+    import pyarrow as pa
+    import pyarrow.csv as pa_csv
+
     names = [f"c{i}" for i in range(fmt.width)]
     ids = pa.dictionary(pa.int32(), pa.string())
     wanted = [fmt.query, fmt.doc, fmt.tag] + ([fmt.score] if fmt.score is not None else [])
@@ -190,14 +199,17 @@ def _distinct(chunked: pa.ChunkedArray) -> list[str]:
     return chunked.combine_chunks().dictionary.to_pylist() if chunked.num_chunks else []
 
 
-def _codes(chunked: pa.ChunkedArray, strip: bool) -> tuple[np.ndarray, list[str]]:
-    """A dictionary column's codes (32-bit: half the memory) and values, ``.txt`` stripped from the
-    values (merging ids that differ only by it)."""
+def _codes(chunked: pa.ChunkedArray) -> IdColumn:
+    """A dictionary column's codes (32-bit: half the memory) and distinct values."""
     if not chunked.num_chunks:
         return np.zeros(0, dtype=np.int32), []
     combined = chunked.combine_chunks()
-    codes = _numbers(combined.indices, np.int32)
-    values = combined.dictionary.to_pylist()
+    return _numbers(combined.indices, np.int32), combined.dictionary.to_pylist()
+
+
+def _stripped(column: IdColumn, strip: bool) -> IdColumn:
+    """The codes and values with ``.txt`` stripped from the values (merging ids that differ only by it)."""
+    codes, values = column
     if not strip or not any(v.endswith(".txt") for v in values):
         return codes, values
     position: dict[str, int] = {}
@@ -205,9 +217,74 @@ def _codes(chunked: pa.ChunkedArray, strip: bool) -> tuple[np.ndarray, list[str]
     return np.array(remap, dtype=codes.dtype)[codes], list(position)
 
 
-def parse_fast(path: PathLike, fmt: Union[RunFormat, FormatName], skip: int) -> Optional[ParsedRun]:
-    """pyarrow's multi-threaded CSV reader, for the common, clean file; ``None`` whenever anything needs
-    a closer look (then :func:`_parse_checked` reads line by line and reports the exact line)."""
+class _Columns(NamedTuple):
+    """The columns either engine reads: queries, documents and run tags as codes and values, the scores."""
+
+    queries: IdColumn
+    docs: IdColumn
+    tags: list[str]
+    scores: Optional[np.ndarray]
+
+
+def _arrow_columns(path: PathLike, fmt: RunFormat, start: int, sep: bytes, size: int) -> Optional[_Columns]:
+    import pyarrow as pa
+
+    try:
+        table = _arrow_table(path, fmt, start, sep, size)
+    except (pa.ArrowInvalid, UnicodeDecodeError):
+        return None  # a line with other columns, a score that is not a number, bytes that are not UTF-8
+    # each column is taken out of the table and converted on its own, so that its chunks are freed
+    # before the next one is copied: the peak stays near the size of the parsed columns
+    columns = {int(name[1:]): table.column(name) for name in table.column_names}
+    del table
+    queries = _codes(columns.pop(fmt.query))
+    docs = _codes(columns.pop(fmt.doc))
+    scores = None if fmt.score is None else _numbers(columns.pop(fmt.score).combine_chunks(), np.float64)
+    return _Columns(queries, docs, _distinct(columns.pop(fmt.tag)), scores)
+
+
+def _split_columns(path: PathLike, fmt: RunFormat, start: int, sep: bytes) -> Optional[_Columns]:
+    with open(path, "rb") as f:
+        f.seek(start)
+        data = f.read()
+    columns = split_columns(data, sep, fmt.width, [fmt.query, fmt.doc, fmt.tag])
+    if columns is None:
+        return None
+    queries, docs, (_, tags) = columns
+    return _Columns(queries, docs, tags, None)
+
+
+#: Below this many bytes (about 200,000 lines of ``pairs``), a file without scores is split in numpy while
+#: pyarrow is not loaded: its import costs more than numpy's splitting; near 7 MiB both engines take as
+#: long, and as much memory, in a fresh process (``bench/bench_speed.py``).
+SPLIT_FILE = 4 << 20
+
+#: Which engine parses a clean file: ``auto`` picks the faster for its size in this process; ``arrow`` and
+#: ``split`` (files without scores) are for comparing them. All give the same result.
+Engine = Literal["auto", "arrow", "split"]
+
+
+def _engine_columns(
+    path: PathLike, fmt: RunFormat, start: int, sep: bytes, size: int, engine: Engine
+) -> Optional[_Columns]:
+    if engine == "auto":
+        small = size - start < SPLIT_FILE and "pyarrow" not in sys.modules
+        engine = "split" if fmt.score is None and small else "arrow"
+    if engine == "split":
+        if fmt.score is not None:
+            raise ValueError(f"the split engine reads files without scores, not {fmt.name!r}")
+        split = _split_columns(path, fmt, start, sep)
+        if split is not None:
+            return split
+    return _arrow_columns(path, fmt, start, sep, size)
+
+
+def parse_fast(
+    path: PathLike, fmt: Union[RunFormat, FormatName], skip: int, engine: Engine = "auto"
+) -> Optional[ParsedRun]:
+    """The common, clean file read on whole columns (pyarrow's multi-threaded CSV reader, or for a file of a
+    few MiB without scores, numpy); ``None`` whenever anything needs a closer look (then
+    :func:`~ir_coliee.runs.lines.parse_checked` reads line by line and reports the exact line)."""
     fmt = format_spec(fmt)
     with open(path, "rb") as f:
         size = os.fstat(f.fileno()).st_size
@@ -217,28 +294,21 @@ def parse_fast(path: PathLike, fmt: Union[RunFormat, FormatName], skip: int) -> 
         sep = _separator(f, start)
     if sep is None:
         return None
-    try:
-        table = _arrow_table(path, fmt, start, sep, size)
-    except (pa.ArrowInvalid, UnicodeDecodeError):
-        return None  # a line with other columns, a score that is not a number, bytes that are not UTF-8
-    # each column is taken out of the table and converted on its own, so that its chunks are freed
-    # before the next one is copied: the peak stays near the size of the parsed columns
-    columns = {int(name[1:]): table.column(name) for name in table.column_names}
-    del table
-    queries, query_ids = _codes(columns.pop(fmt.query), strip=True)
-    docs, doc_ids = _codes(columns.pop(fmt.doc), strip=fmt.strips_txt)
+    columns = _engine_columns(path, fmt, start, sep, size, engine)
+    if columns is None:
+        return None
+    queries, query_ids = _stripped(columns.queries, strip=True)
+    docs, doc_ids = _stripped(columns.docs, strip=fmt.strips_txt)
     if not len(queries) or any(q.startswith(COMMENT_OPEN) for q in query_ids):
         return None  # a comment after the first run line: only the checked reader skips it exactly
     if fmt.labels and (not set(doc_ids) <= set(fmt.labels) or np.bincount(queries).max(initial=0) > 1):
         return None
     if repeated_pairs(queries, docs, len(doc_ids)).any():
         return None
-    if fmt.score is not None:
-        scores = _numbers(columns.pop(fmt.score).combine_chunks(), np.float64)
-        if not np.isfinite(scores).all():
-            return None
-    else:
+    scores = columns.scores
+    if scores is None:
         scores = np.arange(len(queries), 0, -1, dtype=float)
-    tags = _distinct(columns.pop(fmt.tag))
+    elif not np.isfinite(scores).all():
+        return None
     coded = CodedRun(query_ids, doc_ids, queries, docs, scores, unique=True)
-    return ParsedRun(coded, fmt.name, tags, [], os.fspath(path))
+    return ParsedRun(coded, fmt.name, columns.tags, [], os.fspath(path))

@@ -1,0 +1,127 @@
+"""The fast reader's numpy engine (``split``) reads every clean file as Arrow does and as the line-by-line
+reader does: the same ids, codes in the same order, the same run tags; a file it cannot read exactly it
+hands on, never reads otherwise."""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+import pytest
+from support.engines import split_alone
+
+from ir_coliee.runs import fast, first_format, parse_checked
+from ir_coliee.runs import split as split_module
+from ir_coliee.runs.split import split_columns
+
+
+def rows(frame: pd.DataFrame):
+    return list(frame.itertuples(index=False, name=None))
+
+
+def engines_agree(path: str) -> list[tuple[str, str, float]]:
+    """The rows both engines read from ``path``, after checking they equal the line reader's."""
+    line, fmt = first_format(path)
+    split = split_alone(path, fmt, line - 1)
+    arrow = fast.parse_fast(path, fmt, line - 1, engine="arrow")
+    assert split is not None and arrow is not None
+    checked = parse_checked(path, fmt)
+    assert rows(split.run) == rows(arrow.run) == rows(checked.run)
+    assert split.coded.query_ids == arrow.coded.query_ids == checked.coded.query_ids
+    assert split.coded.doc_ids == arrow.coded.doc_ids == checked.coded.doc_ids
+    assert split.run_tags == arrow.run_tags == checked.run_tags
+    return rows(split.run)
+
+
+PAIRS_LAYOUTS = {
+    "LF": "000001 000018 t\n000001 000020 t\n000002 000018 t\n",
+    "CRLF": "000001 000018 t\r\n000001 000020 t\r\n000002 000018 t\r\n",
+    "tabs": "000001\t000018\tt\n000001\t000020\tt\n000002\t000018\tt\n",
+    "byte order mark": "\ufeff000001 000018 t\n000001 000020 t\n000002 000018 t\n",
+    "no final newline": "000001 000018 t\n000001 000020 t\n000002 000018 t",
+    "blank lines": "000001 000018 t\n\n\n000001 000020 t\r\n\r\n000002 000018 t\n\n",
+    "comment": "/* a run,\n of  two lines */\n000001 000018 t\n000001 000020 t\n000002 000018 t\n",
+    ".txt ids": "000001.txt 000018.txt t\n000001 000020.txt t\n000002.txt 000018 t\n",
+}
+
+
+@pytest.mark.parametrize("layout", list(PAIRS_LAYOUTS))
+def test_the_split_engine_takes_the_usual_layouts(write, layout):
+    path = write("task1.t", PAIRS_LAYOUTS[layout])
+    # line order is the ranking: 3, 2, 1
+    assert engines_agree(path) == [("000001", "000018", 3.0), ("000001", "000020", 2.0), ("000002", "000018", 1.0)]
+
+
+def test_answers_are_split_too(write):
+    path = write("task4.t", "R06-01-A Y t\nR06-01-I N t\nR05-30-U Y t\n")
+    assert engines_agree(path) == [("R06-01-A", "Y", 3.0), ("R06-01-I", "N", 2.0), ("R05-30-U", "Y", 1.0)]
+
+
+def test_ids_longer_than_a_word_keep_apart(write):
+    """Keys are read eight bytes at a time: ids equal in their first eight bytes, one a prefix of another,
+    or of three and more words, each keep a code of their own."""
+    ids = ["abcdefgh", "abcdefghX", "abcdefghY", "abcdefg", "abcdefghijklmnopq", "abcdefghijklmnopr", "a" * 40]
+    lines = [f"q{i % 3} {d} tag{i % 2}" for i, d in enumerate(ids * 2)]
+    text = "\n".join(dict.fromkeys(lines)) + "\n"  # no pair twice
+    path = write("task1.t", text)
+    got = engines_agree(path)
+    assert [d for _, d, _ in got] == [line.split()[1] for line in dict.fromkeys(lines)]
+
+
+def test_codes_follow_first_appearance_across_runs_of_a_query(write):
+    """A query whose lines come in two runs (``q2`` after ``q1`` and again at the end) keeps one code,
+    and the distinct ids come in the order they first appear, as Arrow's dictionary has them."""
+    path = write("task1.t", "q2 d3 t\nq1 d1 t\nq1 d3 t\nq2 d2 u\nq3 d1 t\nq2 d1 u\n")
+    engines_agree(path)
+    parsed = split_alone(path, "pairs", 0)
+    assert parsed is not None
+    assert parsed.coded.query_ids == ["q2", "q1", "q3"]
+    assert parsed.coded.doc_ids == ["d3", "d1", "d2"]
+    assert np.asarray(parsed.coded.queries).tolist() == [0, 1, 1, 0, 2, 0]
+    assert parsed.run_tags == ["t", "u"]
+
+
+def test_utf8_ids_are_split_and_other_bytes_handed_on(write):
+    path = write("task1.t", "q\u00e9 d\u4e00 t\nq\u00e9 d2 t\n")
+    assert engines_agree(path) == [("q\u00e9", "d\u4e00", 2.0), ("q\u00e9", "d2", 1.0)]
+    assert split_columns(b"q\xff d t\n", b" ", 3, [0, 1, 2]) is None  # not UTF-8: the line reader names it
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        b"q a t\nq b\n",  # a line of two fields
+        b"q a t\nq b t u\n",  # of four
+        b"q a t u\nq b\n",  # six fields in all, in lines of four and two
+        b"q a\nb\n",  # three fields in all, in lines of two and one
+    ],
+)
+def test_a_line_of_other_width_is_handed_on(data):
+    assert split_columns(data, b" ", 3, [0, 1, 2]) is None
+
+
+def test_colliding_keys_are_never_merged(write, monkeypatch):
+    """Were the keys of two long ids to collide, the engine hands the file to Arrow: with no folding,
+    ids that differ only in their first word collide on purpose here."""
+    monkeypatch.setattr(split_module, "_FOLD", np.uint64(0))
+    data = b"q1 aaaaaaaa_same t\nq1 bbbbbbbb_same t\n"
+    assert split_columns(data, b" ", 3, [0, 1, 2]) is None
+    path = write("task1.t", data)
+    parsed = fast.parse_fast(path, "pairs", 0, engine="split")
+    assert parsed is not None and rows(parsed.run) == [("q1", "aaaaaaaa_same", 2.0), ("q1", "bbbbbbbb_same", 1.0)]
+
+
+def test_the_split_engine_is_for_files_without_scores(write):
+    path = write("task3.t", "q Q0 a 1 0.5 t\n")
+    with pytest.raises(ValueError, match="without scores"):
+        fast.parse_fast(path, "trec", 0, engine="split")
+
+
+def test_a_long_file_reads_the_same_in_both_engines(tmp_path):
+    """Thousands of lines: several blocks of Arrow's, ids of every length up to three words."""
+    rng = np.random.default_rng(7)
+    queries = [f"{q:06d}" for q in range(300)]
+    docs = [f"{'d' * int(n % 20)}{n:05d}" for n in rng.choice(100_000, 3_000, replace=False)]
+    lines = dict.fromkeys(f"{queries[q]} {docs[d]} run{q % 3}" for q, d in rng.integers(0, [300, 3_000], (20_000, 2)))
+    path = tmp_path / "task1.t"
+    path.write_text("\n".join(lines) + "\n")
+    assert len(engines_agree(str(path))) == len(lines)
