@@ -401,8 +401,9 @@ run = {"q1": {"a": 2.0, "c": 1.0}}
 assert ir_measures.calc_aggregate([ir_measures.parse_measure("MicroJaccard")], gold, run) == {MicroJaccard: 1 / 3}
 ```
 
-**A new command** is a module in `ir_coliee/cli/` holding its parser (`add`) and its handler, added
-to `COMMANDS`; it prints what the Python API returns:
+**A new command** is a module in `ir_coliee/cli/` holding its parser (`add`) and its handler, named
+in `COMMANDS` with the commands it adds (the module is imported when one of them runs; here the function
+itself stands in for it); it prints what the Python API returns:
 
 ```python
 import argparse
@@ -415,7 +416,7 @@ def add(sub: argparse._SubParsersAction) -> None:
     hello.set_defaults(func=lambda args: print(", ".join(ir_coliee.TASKS)) or 0)
 
 
-cli.COMMANDS = (*cli.COMMANDS, add)
+cli.COMMANDS = (*cli.COMMANDS, cli.Command(("hello",), add))
 assert cli.main(["hello"]) == 0
 ```
 """

@@ -1,36 +1,55 @@
 """The ``ir_coliee`` command. Each command group is a module holding its parser (``add``) and its handler;
 :data:`COMMANDS` lists them in the order ``--help`` shows them. The commands parse arguments and print what
-the Python API returns (:mod:`ir_coliee.scoring` and friends): no domain logic lives here."""
+the Python API returns (:mod:`ir_coliee.scoring` and friends): no domain logic lives here.
+
+On a real-size run start-up is the cost, so a command builds its own parser only and imports its own
+module only; ``--help`` and anything that names no command build them all."""
 
 from __future__ import annotations
 
 import argparse
+import importlib
 import os
 import signal
 import sys
 import threading
 from collections.abc import Sequence
-from typing import Callable, Optional
+from typing import Callable, NamedTuple, Optional, Union
 
-from ir_coliee.cli import baseline, benchmark, compare, data, demo, evaluate, leaderboard, tune, validate
 from ir_coliee.cli.options import EXIT_CODES, with_help
 from ir_coliee.errors import ColieeError, ColieeScoringError
 
-#: The command groups, in the order of ``ir_coliee --help``: each adds its parser to the subcommands.
-COMMANDS: tuple[Callable[[argparse._SubParsersAction], None], ...] = (
-    evaluate.add,
-    leaderboard.add,
-    validate.add,
-    compare.add,
-    benchmark.add,
-    tune.add,
-    baseline.add,
-    data.add,
-    demo.add,
+#: Adds a command group's parsers to the subcommands.
+AddParsers = Callable[[argparse._SubParsersAction], None]
+
+
+class Command(NamedTuple):
+    """A command group: the commands its parser adds, and its ``add``: the function, or the name of the
+    module of :mod:`ir_coliee.cli` that holds it (imported when one of its commands runs)."""
+
+    names: tuple[str, ...]
+    add: Union[str, AddParsers]
+
+    def adder(self) -> AddParsers:
+        return self.add if callable(self.add) else importlib.import_module(f"ir_coliee.cli.{self.add}").add
+
+
+#: The command groups, in the order of ``ir_coliee --help``.
+COMMANDS: tuple[Command, ...] = (
+    Command(("eval",), "evaluate"),
+    Command(("leaderboard",), "leaderboard"),
+    Command(("validate",), "validate"),
+    Command(("compare",), "compare"),
+    Command(("benchmark",), "benchmark"),
+    Command(("tune",), "tune"),
+    Command(("baseline",), "baseline"),
+    Command(("datasets", "data"), "data"),
+    Command(("demo",), "demo"),
 )
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(command: Optional[str] = None) -> argparse.ArgumentParser:
+    """The parser of every command, or of ``command``'s group alone when it names one."""
     from ir_coliee import __version__
 
     parser = argparse.ArgumentParser(
@@ -38,8 +57,8 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"ir_coliee {__version__}")
     sub = with_help(parser.add_subparsers(dest="command", required=True))
-    for add in COMMANDS:
-        add(sub)
+    for group in [c for c in COMMANDS if command in c.names] or COMMANDS:
+        group.adder()(sub)
     return parser
 
 
@@ -64,7 +83,8 @@ def _stdout_closed() -> bool:
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
-    args = build_parser().parse_args(argv)
+    argv = sys.argv[1:] if argv is None else list(argv)
+    args = build_parser(argv[0] if argv else None).parse_args(argv)
     if _stdout_closed():  # `ir_coliee eval ... >&-`: nowhere to print the result
         print("ir_coliee: error: standard output is closed", file=sys.stderr)
         return 2
@@ -90,4 +110,4 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         return 2
 
 
-__all__ = ["COMMANDS", "build_parser", "main"]
+__all__ = ["COMMANDS", "Command", "build_parser", "main"]

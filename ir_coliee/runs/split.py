@@ -34,7 +34,9 @@ def split_columns(data: bytes, sep: bytes, width: int, wanted: list[int]) -> Opt
     padded = data + (b"\n" if not data.endswith(b"\n") else b"") + bytes(_WORD)  # every id's words read whole
     text = np.frombuffer(padded, dtype=np.uint8, count=len(padded) - _WORD)
     ends = np.flatnonzero((text == sep[0]) | (text == 10))
-    starts = np.concatenate(([0], ends[:-1] + 1))
+    starts = np.empty_like(ends)
+    starts[:1] = 0
+    np.add(ends[:-1], 1, out=starts[1:])
     blank = starts == ends  # an empty field is a blank line: the scan let only LF LF through
     if blank.any():
         ends, starts = ends[~blank], starts[~blank]
@@ -51,7 +53,8 @@ def split_columns(data: bytes, sep: bytes, width: int, wanted: list[int]) -> Opt
         if coded is None:
             return None
         codes, first_lines = coded
-        out.append((codes, [padded[first[i] : end[i]].decode() for i in first_lines.tolist()]))
+        spans = zip(first[first_lines].tolist(), end[first_lines].tolist())
+        out.append((codes, [padded[a:b].decode() for a, b in spans]))
     return out
 
 

@@ -27,6 +27,54 @@ def test_help_shows_defaults_and_exit_codes(capsys):
         assert shown in out
 
 
+def _commands(parser) -> list[str]:
+    return list(next(a for a in parser._actions if a.dest == "command").choices)
+
+
+def test_each_command_group_names_the_commands_it_adds():
+    """A command builds its own group's parser only: the names each group is listed under must be the
+    ones its parser adds, in the order ``--help`` shows them, or a command would not be found."""
+    from ir_coliee.cli import COMMANDS, build_parser
+
+    for group in COMMANDS:
+        assert _commands(build_parser(group.names[0])) == list(group.names)
+    assert _commands(build_parser()) == [name for group in COMMANDS for name in group.names]
+    assert _commands(build_parser("--help")) == _commands(build_parser("evl")) == _commands(build_parser())
+
+
+def test_top_level_help_and_a_mistyped_command_list_every_command(capsys):
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    listed = capsys.readouterr().out
+    with pytest.raises(SystemExit) as info:
+        main(["evl", "gold", "run"])
+    error = capsys.readouterr().err
+    assert info.value.code == 2
+    for name in (
+        "eval",
+        "leaderboard",
+        "validate",
+        "compare",
+        "benchmark",
+        "tune",
+        "baseline",
+        "datasets",
+        "data",
+        "demo",
+    ):
+        assert name in listed and f"'{name}'" in error
+
+
+def test_a_command_imports_no_other_commands_module():
+    code = (
+        "import sys\nfrom ir_coliee.cli import main\n"
+        "try:\n    main(['validate', '--help'])\nexcept SystemExit:\n    pass\n"
+        "print(sorted(m for m in sys.modules if m.startswith('ir_coliee.cli.')))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip().splitlines()[-1] == "['ir_coliee.cli.options', 'ir_coliee.cli.validate']"
+
+
 def test_mistyped_measures_and_dataset_ids_get_suggestions(write, capsys):
     _, _, err = run_cli(capsys, "eval", write("g.json", GOLD_T1), write("r", RUN_T1), "MircoF1", expect=2)
     assert "unknown or malformed measure 'MircoF1'" in err and "did you mean MicroF1" in err
