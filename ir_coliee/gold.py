@@ -30,6 +30,8 @@ _LABEL_SEPARATORS = re.compile(r"[,;\s]+")
 #: A case or paragraph file name: letters, digits, ``.``, ``_``, ``-`` (anything else is no separator the
 #: releases use, e.g. ``025.txt|027.txt``: an error naming the key, never one id no line can match).
 _LABEL_NAME = re.compile(r"[\w.\-]+")
+#: File names, one per line.
+_NAMES = re.compile(r"[\w.\-]+(?:\n[\w.\-]+)*")
 _LINES_EXPECTED = "4 columns 'query_id iteration doc_id relevance' (TREC qrels) or 'query_id Y|N [tag]' (answers)"
 
 
@@ -48,6 +50,10 @@ def _table(rows: list[Row]) -> Table:
 
 def _label_names(value: object, key: str) -> list[str]:
     """The file names of one key's labels; a ``ValueError`` says what is wrong with them."""
+    if isinstance(value, list) and value and all(type(v) is str for v in value):
+        joined = "\n".join(value)
+        if _NAMES.fullmatch(joined) and joined.count("\n") == len(value) - 1:
+            return value  # the usual list of plain file names (none holds a line end): one match for all
     if isinstance(value, str):
         value = [value] if value.strip() else []
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
@@ -80,7 +86,8 @@ def parse_labels(text: str, source: PathLike) -> dict[str, list[str]]:
             what = "an empty query id" if not query else f"the query id {key!r} is not a file name"
             raise ColieeFormatError(source, (key_line(text, key) or 1), what, _JSON_EXPECTED)
         docs = labels.setdefault(query, [])
-        docs.extend(d for d in dict.fromkeys(strip_txt(n) for n in names) if d not in docs)
+        stripped = dict.fromkeys([n[:-4] if n.endswith(".txt") else n for n in names])  # strip_txt, inlined
+        docs.extend(d for d in stripped if d not in docs) if docs else docs.extend(stripped)
     return labels
 
 

@@ -349,3 +349,26 @@ def test_a_lines_fields_are_split_as_the_pattern_splits_them(text):
     stripped = text.strip(" \t\r")
     if stripped:
         assert fields(stripped) == _FIELD_SEPARATOR.split(stripped)
+
+
+NAME_PIECES = st.sampled_from(
+    ["000001", "000002.txt", "a-b_c.d", "x", "", " ", "\n", "\t", ",", ";", "|", "é", "\u3000"]
+)
+
+
+@FUZZ
+@given(st.lists(st.lists(NAME_PIECES, max_size=3).map("".join), max_size=5))
+@example(["a\nb"])
+@example(["a", "b\n"])
+@example(["000001.txt", "000001"])
+def test_a_list_of_labels_reads_as_each_name_split_alone(names):
+    """A list of plain names is taken in one match; it must read as the names split and checked one by
+    one (a name holding a line end or a space is two names; fewer names than strings is an error)."""
+    text = json.dumps({"q.txt": names})
+    parts = [p for name in names for p in re.split(r"[,;\s]+", name.strip()) if p]
+    if len(parts) < len(names) or not all(re.fullmatch(r"[\w.\-]+", p) for p in parts):
+        with pytest.raises(ColieeFormatError):
+            parse_labels(text, "labels.json")
+        return
+    expected = dict.fromkeys(p[:-4] if p.endswith(".txt") else p for p in parts)
+    assert parse_labels(text, "labels.json") == {"q": list(expected)}
