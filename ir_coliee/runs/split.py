@@ -33,7 +33,11 @@ def split_columns(data: bytes, sep: bytes, width: int, wanted: list[int]) -> Opt
         data = data.replace(b"\r\n", b"\n")
     padded = data + (b"\n" if not data.endswith(b"\n") else b"") + bytes(_WORD)  # every id's words read whole
     text = np.frombuffer(padded, dtype=np.uint8, count=len(padded) - _WORD)
-    ends = np.flatnonzero((text == sep[0]) | (text == 10))
+    ends = np.flatnonzero(text <= 32)  # one pass; a control byte inside an id (rare) is dropped below
+    ended = text[ends]
+    at_end = (ended == sep[0]) | (ended == 10)
+    if not at_end.all():
+        ends = ends[at_end]
     starts = np.empty_like(ends)
     starts[:1] = 0
     np.add(ends[:-1], 1, out=starts[1:])
@@ -61,11 +65,8 @@ def split_columns(data: bytes, sep: bytes, width: int, wanted: list[int]) -> Opt
 def _intern(words: np.ndarray, first: np.ndarray, length: np.ndarray) -> Optional[tuple[np.ndarray, np.ndarray]]:
     """The code of each field (in order of first appearance) and the line each code first appears on;
     ``None`` when two ids' keys collide (then Arrow reads the file)."""
-    last = len(words) - 1
-    parts = [
-        words[np.minimum(first + at, last)] & _MASKS[np.clip(length - at, 0, _WORD)]
-        for at in range(0, int(length.max()), _WORD)
-    ]
+    shortest, longest = int(length.min()), int(length.max())
+    parts = [_word(words, first, length, at, shortest) for at in range(0, longest, _WORD)]
     key = parts[0]
     for part in parts[1:]:
         key = (key * _FOLD) ^ part
@@ -73,6 +74,16 @@ def _intern(words: np.ndarray, first: np.ndarray, length: np.ndarray) -> Optiona
     if len(parts) > 1 and not all((part == part[first_lines][codes]).all() for part in parts):
         return None
     return codes, first_lines
+
+
+def _word(words: np.ndarray, first: np.ndarray, length: np.ndarray, at: int, shortest: int) -> np.ndarray:
+    """Bytes ``at`` to ``at + 8`` of each field, zero past its end. Ids of one length (``000001``) need no
+    mask of their own, and no bound on where a word starts (past its end, an id's word is all zero)."""
+    if shortest - at >= _WORD:
+        return words[first + at]
+    if shortest == int(length.max()):
+        return words[first + at] & _MASKS[shortest - at]
+    return words[np.minimum(first + at, len(words) - 1)] & _MASKS[np.clip(length - at, 0, _WORD)]
 
 
 def _codes_by_appearance(key: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
