@@ -67,6 +67,21 @@ def test_ids_longer_than_a_word_keep_apart(write):
     assert [d for _, d, _ in got] == [line.split()[1] for line in dict.fromkeys(lines)]
 
 
+@pytest.mark.parametrize(
+    "ids",
+    [
+        ["000001", "000002", "000010"],  # one length, under a word
+        ["R05-01-A-001", "R05-01-A-002", "R05-01-U-002"],  # one length over a word: a whole first word
+        ["abcdefgh-1", "abcdefgh-12", "abcdefgh-123", "abcdefgh-1234567890"],  # every first word whole
+    ],
+)
+def test_ids_of_one_length_or_many_keep_apart(write, ids):
+    lines = [f"{q} {d} t" for q in ids for d in ids]
+    path = write("task1.t", "\n".join(lines) + "\n")
+    got = engines_agree(path)
+    assert [(q, d) for q, d, _ in got] == [tuple(line.split()[:2]) for line in lines]
+
+
 def test_codes_follow_first_appearance_across_runs_of_a_query(write):
     """A query whose lines come in two runs (``q2`` after ``q1`` and again at the end) keeps one code,
     and the distinct ids come in the order they first appear, as Arrow's dictionary has them."""
