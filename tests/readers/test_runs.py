@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pandas as pd
 import pytest
+from support.layouts import layouts
 
 import ir_coliee
 from ir_coliee import ColieeFormatError, parse_run, read_run, write_run
@@ -89,16 +90,7 @@ def test_fast_and_checked_readers_agree(write, fmt):
 
 # Layouts real runs come in. The fast reader (pyarrow, all cores) must take each of them: a file it hands
 # to the line-by-line reader is still read right, but ten times slower.
-FAST_LAYOUTS = {
-    "LF": "q1 Q0 a 1 0.9 t\nq1 Q0 b 2 0.5 t\nq2 Q0 a 1 0.7 t\n",
-    "CRLF": "q1 Q0 a 1 0.9 t\r\nq1 Q0 b 2 0.5 t\r\nq2 Q0 a 1 0.7 t\r\n",
-    "tabs": "q1\tQ0\ta\t1\t0.9\tt\nq1\tQ0\tb\t2\t0.5\tt\nq2\tQ0\ta\t1\t0.7\tt\n",
-    "byte order mark": "\ufeffq1 Q0 a 1 0.9 t\nq1 Q0 b 2 0.5 t\nq2 Q0 a 1 0.7 t\n",
-    "no final newline": "q1 Q0 a 1 0.9 t\nq1 Q0 b 2 0.5 t\nq2 Q0 a 1 0.7 t",
-    "blank lines": "q1 Q0 a 1 0.9 t\n\nq1 Q0 b 2 0.5 t\nq2 Q0 a 1 0.7 t\n\n",
-    "task3-L comment": "/* ranked  run,\n two   lines */\nq1 Q0 a 1 0.9 t\nq1 Q0 b 2 0.5 t\nq2 Q0 a 1 0.7 t\n",
-    ".txt ids": "q1 Q0 a.txt 1 0.9 t\nq1 Q0 b 2 0.5 t\nq2.txt Q0 a 1 0.7 t\n",
-}
+FAST_LAYOUTS = layouts(["q1 Q0 a 1 0.9 t", "q1 Q0 b 2 0.5 t", "q2 Q0 a 1 0.7 t"], doc=2)
 
 
 @pytest.mark.parametrize("layout", list(FAST_LAYOUTS))

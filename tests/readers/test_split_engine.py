@@ -8,6 +8,7 @@ import numpy as np
 import pandas as pd
 import pytest
 from support.engines import split_alone
+from support.layouts import layouts
 
 from ir_coliee.runs import fast, first_format, parse_checked
 from ir_coliee.runs import split as split_module
@@ -32,16 +33,7 @@ def engines_agree(path: str) -> list[tuple[str, str, float]]:
     return rows(split.run)
 
 
-PAIRS_LAYOUTS = {
-    "LF": "000001 000018 t\n000001 000020 t\n000002 000018 t\n",
-    "CRLF": "000001 000018 t\r\n000001 000020 t\r\n000002 000018 t\r\n",
-    "tabs": "000001\t000018\tt\n000001\t000020\tt\n000002\t000018\tt\n",
-    "byte order mark": "\ufeff000001 000018 t\n000001 000020 t\n000002 000018 t\n",
-    "no final newline": "000001 000018 t\n000001 000020 t\n000002 000018 t",
-    "blank lines": "000001 000018 t\n\n\n000001 000020 t\r\n\r\n000002 000018 t\n\n",
-    "comment": "/* a run,\n of  two lines */\n000001 000018 t\n000001 000020 t\n000002 000018 t\n",
-    ".txt ids": "000001.txt 000018.txt t\n000001 000020.txt t\n000002.txt 000018 t\n",
-}
+PAIRS_LAYOUTS = layouts(["000001 000018 t", "000001 000020 t", "000002 000018 t"], doc=1)
 
 
 @pytest.mark.parametrize("layout", list(PAIRS_LAYOUTS))
