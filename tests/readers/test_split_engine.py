@@ -93,6 +93,13 @@ def test_utf8_ids_are_split_and_other_bytes_handed_on(write):
     assert split_columns(b"q\xff d t\n", b" ", 3, [0, 1, 2]) is None  # not UTF-8: the line reader names it
 
 
+def test_a_control_byte_inside_an_id_is_part_of_it(write):
+    """Bytes below the space other than the separator and the line end (a form feed, a file separator)
+    are id bytes to every reader: the engine finds field ends among them."""
+    path = write("task1.t", "q1 a\x0cb t\nq1 c\x1cd t\n")
+    assert engines_agree(path) == [("q1", "a\x0cb", 2.0), ("q1", "c\x1cd", 1.0)]
+
+
 @pytest.mark.parametrize(
     "data",
     [
