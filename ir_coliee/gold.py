@@ -86,8 +86,7 @@ def parse_labels(text: str, source: PathLike) -> dict[str, list[str]]:
             what = "an empty query id" if not query else f"the query id {key!r} is not a file name"
             raise ColieeFormatError(source, (key_line(text, key) or 1), what, _JSON_EXPECTED)
         docs = labels.setdefault(query, [])
-        stripped = dict.fromkeys([n[:-4] if n.endswith(".txt") else n for n in names])  # strip_txt, inlined
-        docs.extend(d for d in stripped if d not in docs) if docs else docs.extend(stripped)
+        docs.extend(d for d in dict.fromkeys(map(strip_txt, names)) if d not in docs)
     return labels
 
 
