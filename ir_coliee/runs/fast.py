@@ -193,14 +193,9 @@ def _numbers(values: pa.Array, dtype: type) -> np.ndarray:
     return np.frombuffer(data, dtype=dtype, count=len(values), offset=values.offset * width)
 
 
-def _distinct(chunked: pa.ChunkedArray) -> list[str]:
-    """A dictionary column's distinct values in the order of first appearance: the order of the unified
-    dictionary, which appends each block's new values in turn (no pass over the lines)."""
-    return chunked.combine_chunks().dictionary.to_pylist() if chunked.num_chunks else []
-
-
 def _codes(chunked: pa.ChunkedArray) -> IdColumn:
-    """A dictionary column's codes (32-bit: half the memory) and distinct values."""
+    """A dictionary column's codes (32-bit: half the memory) and distinct values, in the order of first
+    appearance: the order of the unified dictionary, which appends each block's new values in turn."""
     if not chunked.num_chunks:
         return np.zeros(0, dtype=np.int32), []
     combined = chunked.combine_chunks()
@@ -240,7 +235,7 @@ def _arrow_columns(path: PathLike, fmt: RunFormat, start: int, sep: bytes, size:
     queries = _codes(columns.pop(fmt.query))
     docs = _codes(columns.pop(fmt.doc))
     scores = None if fmt.score is None else _numbers(columns.pop(fmt.score).combine_chunks(), np.float64)
-    return _Columns(queries, docs, _distinct(columns.pop(fmt.tag)), scores)
+    return _Columns(queries, docs, _codes(columns.pop(fmt.tag))[1], scores)
 
 
 def _split_columns(path: PathLike, fmt: RunFormat, start: int, sep: bytes) -> Optional[_Columns]:

@@ -133,8 +133,8 @@ def _score(text: str, path: PathLike, lineno: int, column: int) -> float:
 
 def parse_line(fmt: RunFormat, parts: list[str], path: PathLike, lineno: int) -> RunLine:
     """One line's fields checked against ``fmt``: column count, score, answer label."""
-    width = len(fmt.columns)  # (not fmt.widths(): a tuple made for every line)
-    if len(parts) != width and not (fmt.tag_optional and len(parts) == width - 1):
+    width = len(fmt.columns)
+    if len(parts) != width and len(parts) not in fmt.widths():  # (the tuple is made for unusual lines only)
         raise ColieeFormatError(path, lineno, f"{len(parts)} columns", fmt.expected())
     doc = parts[fmt.doc]
     if fmt.labels and doc not in fmt.labels:
