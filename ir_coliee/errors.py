@@ -53,15 +53,16 @@ class ColieeDataError(ColieeError, LookupError):
     ``what`` names the missing part and ``names`` the official file names that would serve.
     """
 
-    def __init__(self, message: str, what: str = "", names: Sequence[str] = ()):
+    def __init__(self, message: str, what: str = "", names: Sequence[str] = (), unreadable: Sequence[str] = ()):
         super().__init__(message)
-        self.what, self.names = what, tuple(names)
+        self.what, self.names, self.unreadable = what, tuple(names), tuple(unreadable)
 
     def short(self) -> str:
-        """One line: what is missing and which files would serve."""
+        """One line: what is missing, which files would serve, and what may be them but cannot be read."""
         if not self.names:
             return str(self).split("\n")[0]
-        return f"{self.what} not found: expected {' or '.join(self.names)}"
+        not_read = "".join(f"; not read: {p}" for p in self.unreadable)
+        return f"{self.what} not found: expected {' or '.join(self.names)}{not_read}"
 
 
 class ColieeWarning(UserWarning):

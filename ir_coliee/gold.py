@@ -8,10 +8,12 @@ so needs no pandas. Y/N gold follows the ``AnswerAccuracy`` encoding: ``(questio
 
 from __future__ import annotations
 
+import os
 import re
+import warnings
 from typing import TYPE_CHECKING, NamedTuple
 
-from ir_coliee.errors import ColieeFormatError, PathLike, shown
+from ir_coliee.errors import ColieeFormatError, ColieeWarning, PathLike, shown
 from ir_coliee.model import ANSWER_LABELS, ANSWERS, DOCUMENTS, GoldKind
 from ir_coliee.tables import Table
 from ir_coliee.textfile import iter_lines, key_line, parse_json, read_text, regular_file, strip_txt
@@ -71,10 +73,18 @@ def _label_names(value: object, key: str) -> list[str]:
 
 def parse_labels(text: str, source: PathLike) -> dict[str, list[str]]:
     """Label JSON text as ``{query_id: [doc_id, ...]}``: ``.txt`` stripped, duplicates dropped, every
-    key kept (an empty list is a query without relevant documents, as in ``test_no_labels`` files)."""
-    data = parse_json(text, source, _JSON_EXPECTED)
+    key kept (an empty list is a query without relevant documents, as in ``test_no_labels`` files).
+
+    A query key given twice (the real 2022 Task 1 training labels give two keys twice) is read as every
+    JSON reader reads it, the last list of the key, and said in a :class:`ColieeWarning` naming the keys,
+    their lines and the pairs the union of the lists would add: which reading the organisers scored with
+    is not known (COLIEE-SPEC section 2)."""
+    repeated: dict[str, list[object]] = {}
+    data = parse_json(text, source, _JSON_EXPECTED, repeated=repeated)
     if not isinstance(data, dict):
         raise ColieeFormatError(source, 1, f"the top level is a JSON {type(data).__name__}", _JSON_EXPECTED)
+    if repeated:
+        _warn_repeated(text, source, repeated)
     labels: dict[str, list[str]] = {}
     for key, value in data.items():
         try:
@@ -90,11 +100,31 @@ def parse_labels(text: str, source: PathLike) -> dict[str, list[str]]:
     return labels
 
 
+def _warn_repeated(text: str, source: PathLike, repeated: dict[str, list[object]]) -> None:
+    keys = ", ".join(
+        f"{k!r} (lines {', '.join(str(key_line(text, k, n)) for n in range(1, len(v) + 1))})"
+        for k, v in repeated.items()
+    )
+    extra = 0
+    for key, values in repeated.items():
+        try:
+            lists = [set(map(strip_txt, _label_names(v, key))) for v in values]
+        except ValueError:
+            continue  # the kept list is checked below, with the error naming it
+        extra += len(set().union(*lists) - lists[-1])
+    warnings.warn(
+        f"{os.fspath(source)}: {len(repeated)} query keys given more than once: {keys}; read as JSON readers "
+        f"read them, each key's last list (the union of the lists would add {extra} pairs)",
+        ColieeWarning,
+        stacklevel=3,
+    )
+
+
 def parse_query_list(text: str, source: PathLike) -> list[str]:
     """The queries a label file or a query list names: the keys of label JSON (``test_no_labels`` files
     map each query to an empty list), or a JSON list of file names (the 2021 test list,
     ``["001234.txt", ...]``); ``.txt`` stripped, order kept, duplicates dropped."""
-    data = parse_json(text, source, _QUERY_LIST_EXPECTED)
+    data = parse_json(text, source, _QUERY_LIST_EXPECTED, repeated={})  # parse_labels says what repeats
     if isinstance(data, list):
         if not all(isinstance(n, str) and _LABEL_NAME.fullmatch(n.strip()) for n in data):
             raise ColieeFormatError(source, 1, "a list holding something other than file names", _QUERY_LIST_EXPECTED)

@@ -9,7 +9,7 @@ import re
 import stat
 import sys
 import tempfile
-from collections.abc import Generator, Iterator
+from collections.abc import Callable, Generator, Iterator
 from typing import IO, BinaryIO, Optional
 
 from ir_coliee.errors import ColieeFormatError, PathLike
@@ -226,6 +226,21 @@ def _unique_keys(pairs: list[tuple[str, object]]) -> dict[str, object]:
     return obj
 
 
+def _last_keys(repeated: dict[str, list[object]]) -> Callable[[list[tuple[str, object]]], dict[str, object]]:
+    """The object hook that keeps each key's last value, as ``json.loads`` does, and records in ``repeated``
+    every value of a key given more than once."""
+
+    def hook(pairs: list[tuple[str, object]]) -> dict[str, object]:
+        obj: dict[str, object] = {}
+        for key, value in pairs:
+            if key in obj:
+                repeated.setdefault(key, [obj[key]]).append(value)
+            obj[key] = value
+        return obj
+
+    return hook
+
+
 def key_line(text: str, key: str, occurrence: int = 1) -> Optional[int]:
     """The line of a JSON key's ``occurrence``-th appearance in ``text`` (``None`` if it has fewer), so that
     errors about a structure can name a line too."""
@@ -233,12 +248,20 @@ def key_line(text: str, key: str, occurrence: int = 1) -> Optional[int]:
     return text.count("\n", 0, found[occurrence - 1]) + 1 if len(found) >= occurrence else None
 
 
-def parse_json(text: str, source: PathLike, expected: str, line: Optional[int] = None) -> object:
+def parse_json(
+    text: str,
+    source: PathLike,
+    expected: str,
+    line: Optional[int] = None,
+    repeated: Optional[dict[str, list[object]]] = None,
+) -> object:
     """``json.loads`` with every failure a :class:`ColieeFormatError` naming ``source`` and the line
-    (``line`` for one JSON value per line): malformed JSON, a key given twice in one object, nesting
-    too deep to read, numbers too long to read."""
+    (``line`` for one JSON value per line): malformed JSON, a key given twice in one object (unless
+    ``repeated`` is given: then each key's last value is kept and every value of a repeated key recorded
+    there), nesting too deep to read, numbers too long to read."""
+    hook = _unique_keys if repeated is None else _last_keys(repeated)
     try:
-        value = json.loads(text, object_pairs_hook=_unique_keys)
+        value = json.loads(text, object_pairs_hook=hook)
     except json.JSONDecodeError as e:
         where = f" at column {e.colno}" if line is not None else ""
         raise ColieeFormatError(source, line or e.lineno, f"invalid JSON ({e.msg}{where})", expected) from None

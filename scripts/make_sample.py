@@ -67,20 +67,25 @@ def statute(rng: random.Random) -> None:
         lines.append(f"Article {number}  {topic_text(rng, topic, 25)}")
         lines.append(f"(2) {topic_text(rng, topic, 15)}")
     write(package / "text" / "civil_code_en-1to724-2.txt", "\ufeff" + "\n".join(lines) + "\n")
-    pairs = []
+    # as distributed: the English test questions without labels in the 2025 package; their gold only in
+    # the 2026 Japanese package (simple/simple_R06_jp.xml, one <article> per gold article; COLIEE-SPEC 4, 10)
+    questions, gold = [], []
     for i in range(40):
         qid = f"R06-{i // 5 + 1:02d}-{'AIUEO'[i % 5]}"
-        gold = rng.sample(sorted(article_topic), rng.choice([1, 1, 2]))
-        t1 = "\n".join(f"Article {a}  synthetic article text" for a in gold)
-        question = topic_text(rng, article_topic[gold[0]], 20)
-        pairs.append(
-            f'<pair id="{qid}" label="{rng.choice("YN")}">\n<t1>\n{t1}\n</t1>\n<t2>\n{question}\n</t2>\n</pair>\n'
-        )
-    write(
-        package / "train" / "riteval_R06_en.xml",
-        f'<?xml version="1.0" encoding="UTF-8"?>\n<!-- {MARK} -->\n<dataset>\n{"".join(pairs)}</dataset>\n',
-    )
+        articles = rng.sample(sorted(article_topic), rng.choice([1, 1, 2]))
+        question = topic_text(rng, article_topic[articles[0]], 20)
+        questions.append(f'<pair id="{qid}">\n<t2>\n{question}\n</t2>\n</pair>\n')
+        listed = "".join(f"<article>{a}</article>" for a in articles)
+        gold.append(f'<pair id="{qid}" label="{rng.choice("YN")}">{listed}<t2>合成の質問 {qid}。</t2></pair>\n')
+    write(package / "test-for-task4" / "TestData_en.xml", _dataset(questions))
     write(package / "README.txt", f"{MARK}\n")
+    japanese = OUT / "COLIEE2026statute_data-Japanese"
+    write(japanese / "simple" / "simple_R06_jp.xml", _dataset(gold))
+    write(japanese / "README.txt", f"{MARK}: the R06 gold only\n")
+
+
+def _dataset(pairs: list[str]) -> str:
+    return f'<?xml version="1.0" encoding="UTF-8"?>\n<!-- {MARK} -->\n<dataset>\n{"".join(pairs)}</dataset>\n'
 
 
 def task1(rng: random.Random) -> None:

@@ -13,11 +13,12 @@ import os
 import signal
 import sys
 import threading
+import warnings
 from collections.abc import Sequence
 from typing import Callable, NamedTuple, Optional, Union
 
 from ir_coliee.cli.options import EXIT_CODES, with_help
-from ir_coliee.errors import ColieeError, ColieeScoringError
+from ir_coliee.errors import ColieeError, ColieeScoringError, ColieeWarning
 
 #: Adds a command group's parsers to the subcommands.
 AddParsers = Callable[[argparse._SubParsersAction], None]
@@ -90,6 +91,24 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         return 2
     if threading.current_thread() is threading.main_thread():
         signal.signal(signal.SIGTERM, _terminated)
+    with warnings.catch_warnings():
+        warnings.showwarning = _show_warning
+        return _run(args)
+
+
+def _show_warning(message, category, filename, lineno, file=None, line=None) -> None:
+    """A :class:`ColieeWarning` (a reading rule applied to a slip in a file) as the commands' other warnings;
+    any other warning as Python shows it."""
+    if issubclass(category, ColieeWarning):
+        print(f"ir_coliee: warning: {message}", file=sys.stderr)
+    else:
+        _SHOW_WARNING(message, category, filename, lineno, file, line)
+
+
+_SHOW_WARNING = warnings.showwarning
+
+
+def _run(args: argparse.Namespace) -> int:
     try:
         return args.func(args)
     except BrokenPipeError:  # the reader closed the pipe (| head): stop quietly, as shell tools do

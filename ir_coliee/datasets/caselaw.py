@@ -20,7 +20,7 @@ the scoped ids of these datasets (:func:`ir_coliee.shapes.align` maps runs onto 
 
 import re
 from collections.abc import Callable, Iterator
-from typing import NamedTuple, Optional, cast
+from typing import NamedTuple, cast
 
 from ir_datasets.datasets.base import Dataset
 from ir_datasets.formats import BaseDocs, BaseQrels, BaseQueries, BaseScoredDocs, GenericScoredDoc, TrecQrel
@@ -128,18 +128,13 @@ class FileDocstore(Docstore):
     def __init__(self, layout: Layout, make: Callable[[str, DataFile], NamedTuple], doc_cls: type):
         super().__init__(doc_cls, "doc_id")
         self._layout, self._make = layout, make
-        self._files: Optional[dict[str, DataFile]] = None
 
     def get_many_iter(self, doc_ids):
-        if self._files is None:
-            self._files = self._layout.docs()
+        files = self._layout.docs()  # kept by the layout while the data root's scan holds
         for doc_id in doc_ids:
-            f = self._files.get(doc_id)
+            f = files.get(doc_id)
             if f is not None:
                 yield self._make(doc_id, f)
-
-    def clear_cache(self) -> None:
-        self._files = None
 
 
 class CaseDocs(BaseDocs):

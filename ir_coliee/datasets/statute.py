@@ -24,6 +24,7 @@ from ir_coliee.formats.riteval import ColieeStatuteQuestion
 from ir_coliee.model import ANSWERS, CIVIL_CODE, DOCUMENTS, GoldKind, civil_code_id
 from ir_coliee.model import dataset_id as model_dataset_id
 from ir_coliee.releases.catalog import EXAM_SUBSET, Registered, catalog, civil_code_of, exam_subset
+from ir_coliee.releases.files import DataFile, FileCache
 from ir_coliee.releases.statute import LANGUAGES, StatuteFiles, StatuteSet
 from ir_coliee.textfile import decode_text
 
@@ -56,13 +57,27 @@ class ColieeQuestion(NamedTuple):
 # --- ir_datasets handlers ------------------------------------------------------------------------------
 
 
+def _articles(f: DataFile) -> Iterator[ColieeArticle]:
+    """The live articles of a Civil Code file: the text file, the organisers' ``civil.xml`` or e-Gov law XML."""
+    _logger.debug(f"[coliee] reading Civil Code articles from {f.describe()}")
+    text = decode_text(f.read_bytes(), f.describe())
+    if f.name.endswith(".txt"):
+        yield from parse_civil_code(text)
+    elif f.name == "civil.xml":
+        yield from parse_civil_xml(text, f.describe())
+    else:
+        yield from parse_egov_law(text, f.describe())
+
+
+_store_of = FileCache(lambda f: DictDocstore(lambda: _articles(f), ColieeArticle))
+
+
 class CivilCodeDocs(BaseDocs):
     """The Civil Code articles of an edition (deleted articles are not documents)."""
 
     def __init__(self, files: StatuteFiles):
         super().__init__()
         self._files = files
-        self._store: Optional[tuple[tuple[str, int], DictDocstore]] = None
 
     def _corpus(self) -> tuple[int, str]:
         return self._files.year, self._files.lang
@@ -79,26 +94,14 @@ class CivilCodeDocs(BaseDocs):
         return DocsIter(self._stream, lambda key: iter(self.docs_store().docs()[key]))
 
     def _stream(self) -> Iterator[ColieeArticle]:
-        f = self._files.civil_code()
-        _logger.debug(f"[coliee] reading Civil Code articles from {f.describe()}")
-        text = decode_text(f.read_bytes(), f.describe())
-        if f.name.endswith(".txt"):
-            yield from parse_civil_code(text)
-        elif f.name == "civil.xml":
-            yield from parse_civil_xml(text, f.describe())
-        else:
-            yield from parse_egov_law(text, f.describe())
+        return _articles(self._files.civil_code())
 
     def docs_cls(self) -> type:
         return ColieeArticle
 
     def docs_store(self, field: str = "doc_id") -> DictDocstore:
         """Lookups by article id; built on first use and kept while the Civil Code file is unchanged."""
-        f = self._files.civil_code()
-        key = f.version()
-        if self._store is None or self._store[0] != key:
-            self._store = (key, DictDocstore(self._stream, ColieeArticle))
-        return self._store[1]
+        return _store_of(self._files.civil_code())
 
     def docs_count(self) -> Optional[int]:
         return len(self.docs_store().docs())

@@ -6,10 +6,12 @@ articles whose headers appear in ``t1``, or one ``<article>`` element each: ``<a
 2026's ``simple/`` files, ``<t1><article id="572"/></t1>`` in 2017 and older files.
 """
 
+import os
 import re
+import warnings
 from typing import NamedTuple
 
-from ir_coliee.errors import ColieeFormatError, PathLike
+from ir_coliee.errors import ColieeFormatError, ColieeWarning, PathLike
 from ir_coliee.formats.numerals import JAPANESE_ARTICLE, article_id
 from ir_coliee.formats.xmlsafe import line_of, parse_xml
 
@@ -61,9 +63,13 @@ def gold_articles(t1: str) -> tuple[str, ...]:
 
 
 def parse_riteval(text: str, source: PathLike) -> list[ColieeStatuteQuestion]:
-    """The questions of a riteval file's text; ``source`` names the file in errors."""
+    """The questions of a riteval file's text; ``source`` names the file in errors.
+
+    A question given twice is read as its last ``<pair>`` (at the place of its first), as label JSON reads a
+    repeated key, and said in a :class:`ColieeWarning` naming the ids: two pairs never merge their gold."""
     root = parse_xml(text, source, _EXPECTED)
-    questions = []
+    questions: dict[str, ColieeStatuteQuestion] = {}
+    repeated: dict[str, bool] = {}
     for pair in root.iter("pair"):
         qid = (pair.get("id") or "").strip()
         if not qid:
@@ -78,10 +84,21 @@ def parse_riteval(text: str, source: PathLike) -> list[ColieeStatuteQuestion]:
         # one <article> per gold article: its text (2026's simple files) or its id attribute (2017 and older)
         named = [(a.get("id") or a.text or "").strip() for a in pair.iter("article")]
         listed = tuple(dict.fromkeys(article_id(*_split_branch(n)) for n in named if n))
-        questions.append(ColieeStatuteQuestion(qid, t2, label, t1, listed or gold_articles(t1)))
+        question = ColieeStatuteQuestion(qid, t2, label, t1, listed or gold_articles(t1))
+        if qid in questions:
+            repeated[qid] = repeated.get(qid, False) or questions[qid] != question
+        questions[qid] = question
     if not questions:
         raise ColieeFormatError(source, None, "no <pair> element", _EXPECTED)
-    return questions
+    if repeated:
+        differ = sum(repeated.values())
+        warnings.warn(
+            f"{os.fspath(source)}: {len(repeated)} questions given more than once ({differ} with another label, "
+            f"text or articles): {', '.join(repeated)}; each read as its last <pair>",
+            ColieeWarning,
+            stacklevel=2,
+        )
+    return list(questions.values())
 
 
 def _split_branch(text: str) -> tuple[str, str]:

@@ -105,6 +105,10 @@ class StatuteNames(NamedTuple):
     """Where the Civil Code comes from, per language, for messages."""
     aliases: dict[str, tuple[str, ...]]
     """Other names of an exam in file names (R01 is also H31)."""
+    gold_elsewhere: dict[str, dict[str, tuple[str, ...]]]
+    """Per language, exams whose gold was distributed only in another language's files, and those files: the
+    R06 (2025) gold is only in the 2026 Japanese package, ``simple/simple_R06_jp.xml`` (COLIEE-SPEC 10). An
+    exam's question ids, labels and gold articles are the same in every language."""
 
 
 STATUTE_FILES = StatuteNames(
@@ -117,6 +121,7 @@ STATUTE_FILES = StatuteNames(
         "from the e-Gov law XML it downloads",
     },
     aliases={"R01": ("H31",)},
+    gold_elsewhere={"en": {"R06": ("simple_R06_jp.xml",)}, "ja": {}},
 )
 
 
@@ -199,21 +204,6 @@ def statute_exams() -> tuple[str, ...]:
     """Every bar exam up to the newest edition's, in order: Heisei 18-30, then Reiwa 1, 2, ... (H31 is R01)."""
     last = int(EDITIONS[max(EDITIONS)].statute_exam[1:])
     return tuple(f"H{n}" for n in range(18, 31)) + tuple(f"R{n:02d}" for n in range(1, last + 1))
-
-
-def labelled_elsewhere(task: TaskLike, year: int) -> list[str]:
-    """Datasets of later editions whose training exams label ``year``'s test exam, newest first: the 2025
-    (R06) gold was only distributed in the 2026 Japanese package (``coliee/task4/2026/train/r06/ja``)."""
-    t = task_of(task)
-    if not t.statute or year not in EDITIONS:
-        return []
-    exam = EDITIONS[year].statute_exam.lower()
-    return [
-        dataset_id(t.key, later, f"train/{exam}", "ja" if lang == "ja" else "")
-        for later in reversed(editions_of(t.key))
-        if later > year
-        for lang in EDITIONS[later].statute_languages
-    ]
 
 
 def edition_dataset(task: TaskLike, year: int, split: str = "test") -> str:

@@ -52,6 +52,10 @@ class Registered(NamedTuple):
         """The gold pairs, read from the official files."""
         return self.files.qrels()
 
+    def gold_note(self) -> str:
+        """Where the gold comes from when no file of the dataset's own language holds it; empty otherwise."""
+        return self.files.gold_note() if isinstance(self.files, StatuteSet) else ""
+
 
 #: Every dataset id ir_coliee knows (exam subsets once asked for), with its task, edition and files.
 REGISTERED: dict[str, Registered] = {}

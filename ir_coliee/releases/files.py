@@ -12,13 +12,15 @@ import functools
 import itertools
 import operator
 import os
+import re
+import warnings
 import zipfile
 import zlib
 from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import Callable, NamedTuple, Optional, Union, cast
+from typing import Callable, Generic, NamedTuple, Optional, TypeVar, Union, cast
 
-from ir_coliee.errors import ColieeDataError
+from ir_coliee.errors import ColieeDataError, ColieeWarning
 from ir_coliee.model import EDITION_IN_NAME, YEAR_IN_NAME
 
 ENV_HOME = "COLIEE_HOME"
@@ -71,9 +73,18 @@ class DataFile(NamedTuple):
                 return int(m.group(1))
         return None
 
-    def version(self) -> tuple[str, int]:
-        """Where the file is and when it (or its zip file) last changed: the key of parse caches."""
-        return self.describe(), os.stat(self.disk_path).st_mtime_ns
+    def version(self) -> tuple[int, ...]:
+        """What the file is now: its (or its zip file's) identity, and a member's size and CRC in the zip's
+        own directory. A file replaced keeping its modification time (``cp -p``, ``rsync -t``, ``unzip``)
+        still changes its change time, inode or size: the key of every cache of what a file holds."""
+        identity = file_identity(self.disk_path)
+        if self.member is None:
+            return identity
+        try:
+            info = _open_zip(self.disk_path, identity).getinfo(self.member)
+        except (KeyError, OSError, EOFError, zipfile.BadZipFile):
+            return (*identity, -1, -1)  # reading it says what is wrong
+        return (*identity, info.file_size, info.CRC)
 
     def describe(self) -> str:
         if self.member is None:
@@ -87,7 +98,7 @@ class DataFile(NamedTuple):
             if self.member is None:
                 with open(self.disk_path, "rb") as f:
                     return f.read()
-            return _read_member(_open_zip(self.disk_path, os.stat(self.disk_path).st_mtime_ns), self.member)
+            return _read_member(_open_zip(self.disk_path, file_identity(self.disk_path)), self.member)
         except RuntimeError as e:  # zipfile's word for an encrypted member
             raise ColieeDataError(
                 f"{self.describe()}: cannot read from the zip file ({e}); extract it with its password "
@@ -123,10 +134,54 @@ def _read_member(zf: zipfile.ZipFile, member: str) -> bytes:
     return data
 
 
+def file_identity(path: str) -> tuple[int, int, int, int, int]:
+    """Size, device, inode, modification and change time: a file replaced or rewritten changes one of them."""
+    st = os.stat(path)
+    return (st.st_size, st.st_dev, st.st_ino, st.st_mtime_ns, st.st_ctime_ns)
+
+
+def _open_zip(path: str, identity: tuple[int, ...]) -> zipfile.ZipFile:
+    """Zip files stay open between reads (reopening one parses its whole directory: 7,000 entries), one handle
+    per process (a handle shared across ``fork`` moves under the other process's reads: "Bad magic number" in
+    DataLoader workers) and per identity of the file (a replaced zip is read anew)."""
+    return _open_zip_in(path, identity, os.getpid())
+
+
 @functools.lru_cache(maxsize=8)
-def _open_zip(path: str, mtime_ns: int) -> zipfile.ZipFile:
-    """Zip files stay open between reads: reopening one parses its whole directory (7,000 entries)."""
+def _open_zip_in(path: str, identity: tuple[int, ...], pid: int) -> zipfile.ZipFile:
     return zipfile.ZipFile(path)
+
+
+T = TypeVar("T")
+
+
+class FileCache(Generic[T]):
+    """What is derived from one file (its parse, its digest), kept while the file is what it was
+    (:meth:`DataFile.version`): never served from a file that has changed since. The warnings the
+    derivation gave (:class:`ColieeWarning`: a reading rule applied to an organiser's slip) are given again
+    on every use, so that each door that reads the file says them."""
+
+    def __init__(self, derive: Callable[[DataFile], T]):
+        self._derive = derive
+        self._kept: dict[str, tuple[tuple[int, ...], T, list[str]]] = {}
+
+    def __call__(self, f: DataFile) -> T:
+        version, where = f.version(), f.describe()
+        hit = self._kept.get(where)
+        if hit is None or hit[0] != version:
+            with warnings.catch_warnings(record=True) as caught:
+                warnings.simplefilter("always")
+                value = self._derive(f)
+            said = []
+            for w in caught:
+                if issubclass(w.category, ColieeWarning):
+                    said.append(str(w.message))
+                else:
+                    warnings.warn_explicit(w.message, w.category, w.filename, w.lineno)
+            hit = self._kept[where] = (version, value, said)
+        for message in hit[2]:
+            warnings.warn(message, ColieeWarning, stacklevel=2)
+        return hit[1]
 
 
 def _zip_members(path: str, prefix: tuple[str, ...], problems: list[str]) -> Iterable[DataFile]:
@@ -186,7 +241,7 @@ def scan(root: Path, problems: Optional[list[str]] = None) -> list[DataFile]:
     return sorted(found, key=lambda f: f.parts)
 
 
-def index(root: Path, problems: Optional[list[str]] = None) -> dict[str, Named]:
+def index(root: Path, problems: Optional[list[str]] = None, zips: Optional[list[str]] = None) -> dict[str, Named]:
     """Every file below ``root`` by its name, looking inside zip files. Hidden files (``.DS_Store``) are
     skipped; linked folders are followed (users link data into place) but a link loop is not; what
     cannot be read (an unreadable folder, a dangling link, a FIFO or device, a corrupt zip) is skipped
@@ -196,9 +251,10 @@ def index(root: Path, problems: Optional[list[str]] = None) -> dict[str, Named]:
     strings from ``os.scandir``, whose listing already says which entries are plain files (no ``stat``,
     ``access`` or ``Path`` per file: together they took five times as long as the walk), and files
     indexed as they are found, as plain tuples. Whether a file may be read is asked when it is chosen
-    (:meth:`Locator.pick`) or read (an error naming it)."""
+    (:meth:`Locator.pick`) or read (an error naming it). The zip files met are added to ``zips``."""
     by_name: dict[str, Named] = {}
     problems = [] if problems is None else problems
+    zips = [] if zips is None else zips
     seen: set[tuple[int, int]] = set()
     folders: list[tuple[str, tuple[str, ...]]] = [(os.fspath(root), ())]
     # once per file (7,000 in a Task 1 pool): no Python-level call on the common path
@@ -215,6 +271,7 @@ def index(root: Path, problems: Optional[list[str]] = None) -> dict[str, Named]:
                         continue
                     if entry.is_file():  # follows links; for a plain file, the listing already says so
                         if name[-1] in "pP" and name[-4:] in _ZIP:
+                            zips.append(entry.path)
                             for member in _zip_members(entry.path, (*rel, name), problems):
                                 _add(by_name, member.name, member)
                             continue
@@ -282,16 +339,31 @@ def _zipped(prefix: tuple[str, ...]) -> bool:
     return any(part.lower().endswith(".zip") for part in prefix)
 
 
+def _identity_or_none(path: str) -> Optional[tuple[int, ...]]:
+    try:
+        return file_identity(path)
+    except OSError:
+        return None
+
+
 class Locator:
-    """The files below the data root by name; scanned once, on first use."""
+    """The files below the data root by name; scanned on first use, and again whenever the data root is
+    another folder (``$COLIEE_HOME`` changed), its own listing changed (a package added or removed) or a
+    zip file below it is not the file it was. Files added deep inside an extracted package are seen after
+    :meth:`refresh`; a file replaced in place is read anew by every cache (:class:`FileCache`)."""
 
     def __init__(self, root: Optional[Path] = None):
         self._root = root
         self._by_name: Optional[dict[str, Named]] = None
+        #: The root scanned, its identity and each zip file's: the index serves while they hold.
+        self._scanned: tuple[str, Optional[tuple[int, ...]], tuple[tuple[str, Optional[tuple[int, ...]]], ...]] = (
+            "",
+            None,
+            (),
+        )
         #: What the scan could not read, one line per file or folder (``data check`` prints them).
         self.problems: list[str] = []
-        #: Changes whenever the scan is forgotten, so that what was derived from it can be too.
-        self.generation = 0
+        self._generation = 0
         #: The file (or folder) chosen among several copies, and the copies not read, by what was chosen.
         self.copies: dict[str, list[str]] = {}
 
@@ -300,10 +372,22 @@ class Locator:
         return self._root if self._root is not None else data_root()
 
     def _index(self) -> dict[str, Named]:
-        if self._by_name is None:
-            self.problems = []
-            self._by_name = index(self.root, self.problems) if self.root.is_dir() else {}
+        root = os.fspath(self.root)
+        if self._by_name is None or not self._still(root):
+            self.refresh()
+            problems: list[str] = []
+            zips: list[str] = []
+            self._by_name = index(self.root, problems, zips) if os.path.isdir(root) else {}
+            self.problems = problems
+            self._scanned = (root, _identity_or_none(root), tuple((z, _identity_or_none(z)) for z in zips))
         return self._by_name
+
+    def _still(self, root: str) -> bool:
+        """Whether the scan still describes the data root (one ``stat`` of it and of each zip file)."""
+        scanned_root, identity, zips = self._scanned
+        if root != scanned_root or _identity_or_none(root) != identity:
+            return False
+        return all(_identity_or_none(z) == known for z, known in zips)
 
     def find(self, pattern: str) -> list[DataFile]:
         """Files whose name matches the glob ``pattern`` (case-sensitive)."""
@@ -379,10 +463,16 @@ class Locator:
             if (parts := _parts(g))[:n] == prefix
         }
 
+    @property
+    def generation(self) -> int:
+        """Changes whenever the scan is made anew, so that what was derived from it can be too."""
+        self._index()
+        return self._generation
+
     def refresh(self) -> None:
         self._by_name = None
         self.copies = {}
-        self.generation += 1
+        self._generation += 1
 
 
 #: The locator the datasets use; :func:`refresh` forgets its scan (e.g. after adding files).
@@ -394,13 +484,18 @@ def refresh() -> None:
 
 
 def missing(what: str, names: Sequence[str], dataset_id: Optional[str] = None) -> ColieeDataError:
-    """The error for files that are not under the data root: which, where, and how to get them."""
+    """The error for files that are not under the data root: which, where, and how to get them; and what
+    the scan could not read that may be them (a truncated zip file of the same name)."""
     subject = f"{dataset_id}: " if dataset_id else ""
     listed = "\n".join(f"  - {n}" for n in names)
+    stems = {re.split(r"[/*?\[ ]", n)[0].rsplit(".", 1)[0] for n in names} - {""}
+    related = [p for p in LOCATOR.problems if any(stem in p for stem in stems)]
+    unreadable = "".join(f"\nUnder the data root, not read: {p}" for p in related)
     return ColieeDataError(
         f"{subject}{what} not found. Expected one of these official files anywhere below the data root "
-        f"{data_root()} (set ${ENV_HOME} to change it):\n{listed}\n{HOW_TO_GET}. "
+        f"{data_root()} (set ${ENV_HOME} to change it):\n{listed}{unreadable}\n{HOW_TO_GET}. "
         "`ir_coliee data check` lists what each dataset finds.",
         what,
         names,
+        related,
     )

@@ -9,17 +9,13 @@ import hashlib
 from typing import NamedTuple, Optional
 
 from ir_coliee.releases.catalog import Registered, catalog
-from ir_coliee.releases.files import DataFile
+from ir_coliee.releases.files import DataFile, FileCache
 from ir_coliee.releases.layouts import Layout
 
-_DIGESTS: dict[tuple[str, int], bytes] = {}
 
-
+@FileCache
 def _digest(f: DataFile) -> bytes:
-    key = f.version()
-    if key not in _DIGESTS:
-        _DIGESTS[key] = hashlib.blake2b(f.read_bytes(), digest_size=16).digest()
-    return _DIGESTS[key]
+    return hashlib.blake2b(f.read_bytes(), digest_size=16).digest()
 
 
 class Leak(NamedTuple):

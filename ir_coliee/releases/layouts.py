@@ -123,17 +123,32 @@ class FlatPool(Layout):
         return parse_query_list(read_text_of(f), f.describe())
 
     def query_file(self, query_id: str) -> DataFile:
-        return self.docs()[query_id]
+        found = self.docs().get(query_id)
+        if found is None:
+            raise self._unlisted([query_id])
+        return found
 
     def candidates(self, query_id: str) -> Iterator[str]:
         return (d for d in self.docs() if d != query_id)
 
+    def _unlisted(self, query_ids: list[str]) -> ColieeDataError:
+        listed = self.query_list()
+        shown = ", ".join(f"{q}.txt" for q in query_ids[:5]) + (", ..." if len(query_ids) > 5 else "")
+        return missing(
+            f"the case files of {len(query_ids)} query cases listed in {listed.describe()} ({shown})",
+            [f"{name}/{query_ids[0]}.txt" for name in self.folder_names()],
+            self.dataset_id,
+        )
+
     def _queries_source(self) -> DataFile:
         listed = self.query_list()
         try:
-            self.docs()  # a query's text is its case file: the list alone does not make the queries readable
+            docs = self.docs()  # a query's text is its case file: the list alone does not make the queries readable
         except ColieeDataError as e:
             raise missing(f"the query cases listed in {listed.name}", e.names, self.dataset_id) from None
+        absent = [q for q in self.query_ids() if q not in docs]
+        if absent:
+            raise self._unlisted(absent)
         return listed
 
 

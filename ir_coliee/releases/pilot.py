@@ -8,15 +8,20 @@ from typing import NamedTuple
 
 from ir_coliee.formats.pilot import ColieeTort, claim_qrels, decision_qrels, parse_torts
 from ir_coliee.model import PILOT_FILES
-from ir_coliee.releases.files import LOCATOR, DataFile, Locator, missing
+from ir_coliee.releases.files import LOCATOR, DataFile, FileCache, Locator, missing
 from ir_coliee.releases.sources import Qrel, Source, source_of
 from ir_coliee.textfile import decode_text
+
+
+@FileCache
+def _torts_of(f: DataFile) -> list[ColieeTort]:
+    text = decode_text(f.read_bytes(), f.describe())
+    return parse_torts(enumerate(text.splitlines(), 1), f.describe())
 
 
 class PilotFiles:
     def __init__(self, dataset_id: str, year: int, split: str, locator: Locator = LOCATOR):
         self.dataset_id, self.year, self.split, self.locator = dataset_id, year, split, locator
-        self._parsed: dict[tuple[str, int], list[ColieeTort]] = {}
 
     def _candidates(self) -> list[DataFile]:
         """Pilot files of this split, this edition's first; a year in the file name itself says which
@@ -35,11 +40,7 @@ class PilotFiles:
         return self.locator.pick(ranked, lambda f: ((f.edition or self.year) != self.year,))
 
     def torts(self, f: DataFile) -> list[ColieeTort]:
-        key = f.version()
-        if key not in self._parsed:
-            text = decode_text(f.read_bytes(), f.describe())
-            self._parsed[key] = parse_torts(enumerate(text.splitlines(), 1), f.describe())
-        return self._parsed[key]
+        return _torts_of(f)
 
     def _names(self) -> list[str]:
         markers = " or ".join(f"'{m}'" for m in PILOT_FILES.markers)

@@ -9,7 +9,7 @@ from typing import NamedTuple, Optional
 
 from ir_coliee.formats.riteval import ColieeStatuteQuestion, parse_riteval
 from ir_coliee.model import DOCUMENTS, EDITIONS, STATUTE_FILES, GoldKind, statute_exams
-from ir_coliee.releases.files import LOCATOR, DataFile, Locator, missing
+from ir_coliee.releases.files import LOCATOR, DataFile, FileCache, Locator, missing
 from ir_coliee.releases.sources import Qrel, Source, source_of
 from ir_coliee.textfile import decode_text
 
@@ -34,14 +34,10 @@ def has_language(year: int, lang: str) -> bool:
 
 # --- finding the files ---------------------------------------------------------------------------------
 
-_PARSED: dict[tuple[str, int], list[ColieeStatuteQuestion]] = {}
 
-
+@FileCache
 def _questions_of(f: DataFile) -> list[ColieeStatuteQuestion]:
-    key = f.version()
-    if key not in _PARSED:
-        _PARSED[key] = parse_riteval(decode_text(f.read_bytes(), f.describe()), f.describe())
-    return _PARSED[key]
+    return parse_riteval(decode_text(f.read_bytes(), f.describe()), f.describe())
 
 
 def _labelled(f: DataFile) -> bool:
@@ -89,11 +85,21 @@ class StatuteFiles:
         return self._ranked(found)[0]
 
     def exam_names(self, exam: str) -> list[str]:
+        """The exam's own files in this language; none where its gold is only elsewhere (no English R06 file
+        was distributed: the English R06 questions are ``TestData_en.xml`` of the 2025 package)."""
+        if exam in STATUTE_FILES.gold_elsewhere[self.iso]:
+            return []
         spellings = (exam, *STATUTE_FILES.aliases.get(exam, ()))
         return [t.format(exam=e) for t in STATUTE_FILES.exams[self.iso] for e in spellings]
 
-    def _exam_files(self, exam: str) -> list[DataFile]:
-        names = self.exam_names(exam)
+    def gold_names(self, exam: str) -> list[str]:
+        """The files that hold an exam's gold: its own, or those of :data:`STATUTE_FILES`'s ``gold_elsewhere``."""
+        return list(STATUTE_FILES.gold_elsewhere[self.iso].get(exam, ())) or self.exam_names(exam)
+
+    def _exam_files(self, exam: str, names: Sequence[str] = ()) -> list[DataFile]:
+        """The copies of an exam (under ``names``, by default its own; the edition's unlabelled test input
+        too), best first."""
+        names = list(names) if names else self.exam_names(exam)
         found = [(f, names.index(n)) for n in names for f in self.locator.find(n)]
         if exam == test_exam(self.year):
             for name in STATUTE_FILES.test_input[self.iso]:
@@ -112,18 +118,25 @@ class StatuteFiles:
     def exam_input(self, exam: str) -> DataFile:
         found = self._exam_files(exam)
         if not found:
-            raise missing(f"the {exam} exam questions", self.exam_names(exam), self.dataset_id)
+            raise missing(f"the {exam} exam questions", self._input_names(exam), self.dataset_id)
         return found[0]
 
+    def _input_names(self, exam: str) -> list[str]:
+        test_input = STATUTE_FILES.test_input[self.iso] if exam == test_exam(self.year) else ()
+        return [*self.exam_names(exam), *test_input]
+
     def exam_gold(self, exam: str) -> DataFile:
-        labelled = [f for f in self._exam_files(exam) if _labelled(f)]
+        """The first labelled copy of the exam among :meth:`gold_names`."""
+        labelled = [f for f in self._exam_files(exam, self.gold_names(exam)) if _labelled(f)]
         if labelled:
             return labelled[0]
-        raise missing(
-            f"a labelled copy of the {exam} exam (the gold, which a later package holds)",
-            self.exam_names(exam),
-            self.dataset_id,
-        )
+        raise missing(f"a labelled copy of the {exam} exam (its gold)", self.gold_names(exam), self.dataset_id)
+
+
+def _labelled_as(question: ColieeStatuteQuestion, gold: Optional[ColieeStatuteQuestion]) -> ColieeStatuteQuestion:
+    """``question`` with the label and gold articles of its labelled copy (which may be in another language:
+    the text stays the dataset's)."""
+    return question if gold is None else question._replace(label=gold.label, articles=gold.articles)
 
 
 class StatuteSet(NamedTuple):
@@ -147,7 +160,7 @@ class StatuteSet(NamedTuple):
                 gold = {q.query_id: q for q in _questions_of(self.files.exam_gold(exam))}
             except LookupError:
                 gold = {}
-            questions = [gold.get(q.query_id, q) for q in questions]
+            questions = [_labelled_as(q, gold.get(q.query_id)) for q in questions]
         if any(not q.articles_text for q in questions):
             texts = self.files.t1_texts(exam)
             questions = [
@@ -163,12 +176,26 @@ class StatuteSet(NamedTuple):
             return None
 
     def gold_questions(self) -> Iterator[ColieeStatuteQuestion]:
-        """The labelled questions, those removed from the inputs left out (they are not scored)."""
+        """The labelled questions, those removed from the inputs left out (they are not scored); every
+        labelled question where the inputs are not under the data root."""
         for exam in self.exams:
-            asked = {q.query_id for q in _questions_of(self.files.exam_input(exam))}
-            for q in _questions_of(self.files.exam_gold(exam)):
-                if q.query_id in asked:
-                    yield q
+            gold = _questions_of(self.files.exam_gold(exam))
+            try:
+                asked = {q.query_id for q in _questions_of(self.files.exam_input(exam))}
+            except LookupError:  # the gold alone scores: the 2026 Japanese package without the English one
+                asked = {q.query_id for q in gold}
+            yield from (q for q in gold if q.query_id in asked)
+
+    def gold_note(self) -> str:
+        """Which exams' gold is read from another language's files (R06's, from the 2026 Japanese package, for
+        the English 2025 test sets): said beside every score, as no file of the dataset's own holds it."""
+        borrowed = [(exam, self.files.exam_gold(exam)) for exam in self.exams]
+        notes = [
+            f"{exam} gold from {f.describe()}" for exam, f in borrowed if f.name not in self.files.exam_names(exam)
+        ]
+        if not notes:
+            return ""
+        return f"{self.files.dataset_id}: the {'; the '.join(notes)} (never distributed in this language; the same question ids)"
 
     def qrels(self) -> Iterator[Qrel]:
         """Task 3: each gold article (ids absent from the Civil Code file kept: they are real gold);

@@ -7,10 +7,10 @@ from typing import TYPE_CHECKING, NamedTuple, Optional, Union, cast
 
 from ir_measures.util import TYPE_QREL
 
-from ir_coliee.errors import ColieeDataError, ColieeError, ColieeFormatError, ColieeScoringError
+from ir_coliee.errors import ColieeError, ColieeFormatError, ColieeScoringError
 from ir_coliee.formats.pilot import ColieeTort, read_torts
 from ir_coliee.gold import gold_kind, read_gold
-from ir_coliee.model import NAME, TORTS, GoldKind, Task, labelled_elsewhere, task_of
+from ir_coliee.model import NAME, TORTS, GoldKind, Task, task_of
 from ir_coliee.shapes import gold_table
 from ir_coliee.tables import Table, table_frame
 
@@ -71,29 +71,8 @@ def _dataset_gold(dataset_id: str) -> Gold:
     if task_of(entry.task).gold == TORTS:
         files = cast("PilotSet", entry.files).files
         return Gold({}, dataset_id, entry, files.gold_torts())
-    try:
-        table = gold_table(entry.qrels())
-    except ColieeDataError as e:
-        return _gold_elsewhere(dataset_id, entry, e)
-    return Gold({task_of(entry.task).gold: table}, dataset_id, entry)
-
-
-def _gold_elsewhere(dataset_id: str, entry: Registered, missing: ColieeDataError) -> Gold:
-    """A test exam's gold from the later package that labels it (the same question ids), said in a note;
-    else the error, naming the dataset ids that would serve."""
-    candidates = labelled_elsewhere(entry.task, entry.year) if "/test" in dataset_id else []
-    for other in candidates:
-        try:
-            found = _dataset_gold(other)
-        except ColieeError:
-            continue
-        note = f"{dataset_id}: its gold is not in its own package; scored against the same questions' gold in {other}"
-        return Gold(found.tables, dataset_id, entry, note=note)
-    if not candidates:
-        raise missing
-    raise ColieeDataError(
-        f"{missing}\nThe gold of this exam was distributed later, in: {', '.join(candidates)}"
-    ) from None
+    table = gold_table(entry.qrels())
+    return Gold({task_of(entry.task).gold: table}, dataset_id, entry, note=entry.gold_note())
 
 
 def load_gold(gold: GoldLike) -> Gold:

@@ -167,11 +167,9 @@ def ingest(
     """Every run read in its task's format, aligned with the gold, checked (see the module text); the
     findings are those of the aligned runs, the tables the scorer reads."""
     ids = GoldIds(gold_table(gold))
-    read = [_read(name, readable[name], task, forced, gold_source, named[name]) for name in named]
-    infos = unique_names([info for info, _, _ in read])
     runs: list[Ingested] = []
     findings: list[Finding] = []
-    for info, (_, coded, parsed) in zip(infos, read):
+    for info, coded, parsed in read_runs(named, readable, task, forced, gold_source):
         aligned = align(coded, ids)
         where = info.path or info.name
         findings.extend(Finding(WARNING, where, None, note, "mapped-ids") for note in aligned.notes)
@@ -180,6 +178,16 @@ def ingest(
             findings.extend(file_findings(parsed, where))
         runs.append(Ingested(info, aligned.run, parsed))
     return runs, findings
+
+
+def read_runs(
+    named: dict[str, RunLike], readable: dict[str, Opened], task: Task, forced: FormatOption, gold_source: str
+) -> list[Ingested]:
+    """Every run read in its task's format, as given: not aligned with any gold (a test run that a cutoff
+    learned on training gold cuts shares no query with that gold, and is written back with its own ids)."""
+    read = [_read(name, readable[name], task, forced, gold_source, named[name]) for name in named]
+    infos = unique_names([info for info, _, _ in read])
+    return [Ingested(info, coded, parsed) for info, (_, coded, parsed) in zip(infos, read)]
 
 
 # --- the checks ---------------------------------------------------------------------------------------

@@ -18,7 +18,7 @@ from ir_measures.util import TYPE_RUN, Metric
 
 from ir_coliee.errors import ColieeError, ColieeScoringError, PathLike
 from ir_coliee.evaluation import MeasureLike, parse_measures
-from ir_coliee.findings import WARNING, Finding
+from ir_coliee.findings import WARNING, Finding, warnings_as_findings
 from ir_coliee.model import (
     DOCUMENTS,
     FORMATS,
@@ -119,9 +119,14 @@ def prepare(
 ) -> Prepared:
     """Read the gold and the runs for one task, refusing what cannot be scored (see the module text);
     ``measures_named``: the caller scores with measures it names (no warning on a guessed task)."""
-    loaded = load_gold(gold)
+    quirks: list[Finding] = []
+    with warnings_as_findings(
+        quirks, os.fspath(gold) if isinstance(gold, (str, os.PathLike)) else "<qrels>", "gold-quirk"
+    ):
+        loaded = load_gold(gold)
     named = named_runs(runs)
     findings = [Finding(WARNING, loaded.source, None, loaded.note, "gold-elsewhere")] if loaded.note else []
+    findings += quirks
     with opened(named) as readable:  # streams copied once, iterators consumed once
         resolved = _resolve_task(task, loaded, next(iter(readable.values())), findings, measures_named)
         if loaded.dataset is not None and year is None:

@@ -9,7 +9,7 @@ from ir_coliee.evaluation import MeasureLike
 from ir_coliee.findings import Finding
 from ir_coliee.model import FORMATS, FormatName, TaskLike, official_entry
 from ir_coliee.scoring.gold import GoldLike
-from ir_coliee.scoring.ingest import RunLike, ingest, named_runs, opened
+from ir_coliee.scoring.ingest import RunLike, file_findings, named_runs, opened, read_runs
 from ir_coliee.scoring.score import check_measures, prepare
 from ir_coliee.tables import Table, table_frame
 from ir_coliee.tuning import Over, Tuned, cut_run, tune_cutoff
@@ -63,6 +63,8 @@ def tune(
     if apply is not None:
         named = named_runs(apply)
         with opened(named) as readable:
-            (applied,), more = ingest(named, readable, prepared.task, "auto", prepared.qrels, prepared.gold.source)
-        target, findings = applied.run, findings + more
+            (applied,) = read_runs(named, readable, prepared.task, "auto", prepared.gold.source)
+        target = applied.run
+        if applied.parsed is not None:
+            findings = findings + file_findings(applied.parsed, applied.info.path or applied.info.name)
     return Tuning(tuned, cut_run(target, over, tuned.cutoff), prepared.task.formats[0], findings)

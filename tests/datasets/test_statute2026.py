@@ -95,10 +95,12 @@ def test_english_r06_runs_score_against_the_r06_gold_of_the_2026_package(coliee_
     assert main(["eval", "coliee/task4/2025/test", run]) == 0
     out, err = capsys.readouterr()
     assert without_path(out) == ["run\tAnswerAccuracy", "t\t0.5000"]
-    assert "scored against the same questions' gold in coliee/task4/2026/train/r06/ja" in err
+    assert f"the R06 gold from {coliee_home}/COLIEE2026statute_data-Japanese/simple/simple_R06_jp.xml" in err
 
 
-def test_without_any_r06_gold_the_error_names_the_dataset_that_would_serve(coliee_home, write, capsys):
+def test_without_any_r06_gold_the_error_names_the_files_that_would_serve(coliee_home, write, capsys):
     run = write("R06.task4.t", "R06-01-A N t\n")
     assert main(["eval", "coliee/task4/2025/test", run]) == 2
-    assert "distributed later, in: coliee/task4/2026/train/r06/ja" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert "a labelled copy of the R06 exam (its gold) not found" in err
+    assert ":\n  - simple_R06_jp.xml\nCOLIEE data is released" in err

@@ -88,7 +88,6 @@ GOLDS: dict[str, bytes] = {
     "empty": b"",
     "a JSON list": b'["000001"]',
     "numbers as labels": b'{"000001": [10]}',
-    "a key twice": b'{"000001": ["000010"], "000001": ["000011"]}',
     "deep nesting": b"[" * 50_000 + b"]" * 50_000,
     "a 5000-digit relevance": b"000001 0 000010 " + b"9" * 5000 + b"\n",
     "text relevance": b"000001 0 000010 high\n",
