@@ -8,8 +8,8 @@ pandas, numpy, pyarrow nor ir_datasets: the functions that need them import them
 from typing import TYPE_CHECKING, Any
 
 from ir_coliee import _host
-from ir_coliee.compare import compare
-from ir_coliee.errors import ColieeError, ColieeFormatError, ColieeScoringError, ColieeWarning
+from ir_coliee.compare import compare as _compare
+from ir_coliee.errors import ColieeError, ColieeFormatError, ColieeScoringError, ColieeWarning, guarded
 from ir_coliee.measures import (
     AnswerAccuracy,
     MacroF,
@@ -35,6 +35,9 @@ _host.install_datasets()
 #: ir_coliee's own evaluation pipeline (same API as ``ir_measures``): our provider first, then ir_measures';
 #: ``calc``, ``calc_aggregate`` and ``iter_calc`` read a run in any shape once (see ``ir_coliee.shapes``).
 evaluator = pipeline.evaluator
+
+#: The public verbs each go through one error boundary (:func:`ir_coliee.errors.guarded`).
+compare = guarded(_compare)
 
 #: The rest of the API, imported on first use (PEP 562): pandas, numpy and pyarrow load with the
 #: functions that need them, not with ``import ir_coliee``.
@@ -79,8 +82,11 @@ def __getattr__(name: str) -> Any:
     if name not in _LAZY:
         raise AttributeError(f"module 'ir_coliee' has no attribute {name!r}")
     import importlib
+    import inspect
 
     value = getattr(importlib.import_module(_LAZY[name]), name)
+    if inspect.isfunction(value):
+        value = guarded(value)
     globals()[name] = value
     return value
 

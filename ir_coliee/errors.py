@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import functools
+import inspect
 import os
+import re
 from collections.abc import Sequence
-from typing import Optional, Union
+from typing import Callable, Optional, TypeVar, Union, cast
 
 PathLike = Union[str, "os.PathLike[str]"]
 
@@ -12,6 +15,16 @@ PathLike = Union[str, "os.PathLike[str]"]
 def shown(value: str, limit: int = 40) -> str:
     """``value`` quoted for a message, cut to ``limit`` characters (a 5,000-digit field stays readable)."""
     return repr(value) if len(value) <= limit else f"{value[:limit]!r}... ({len(value):,} characters)"
+
+
+#: Characters that move or recolour a terminal, or hide text: C0 and C1 controls (not tab and line end),
+#: zero-width and bidirectional marks. An id read from a file must not drive the terminal it is shown on.
+_UNSAFE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]")
+
+
+def printable(text: str) -> str:
+    """``text`` with every control or invisible character written as its escape (``\\x1b``, ``\\u202e``)."""
+    return _UNSAFE.sub(lambda m: f"\\x{ord(m[0]):02x}" if ord(m[0]) < 0x100 else f"\\u{ord(m[0]):04x}", text)
 
 
 class ColieeError(ValueError):
@@ -67,3 +80,33 @@ class ColieeDataError(ColieeError, LookupError):
 
 class ColieeWarning(UserWarning):
     """Something a score depends on that the caller may not expect (e.g. run ids read as the gold's)."""
+
+
+F = TypeVar("F", bound=Callable)
+
+
+def guarded(verb: F) -> F:
+    """The error boundary of a public API verb: a call that does not fit the signature is Python's
+    ``TypeError``; a file that cannot be read or written an ``OSError`` naming it; anything else that goes
+    wrong below is a :class:`ColieeError` naming the verb and what happened (the original chained as its
+    cause, for a bug report), never an error from deep inside another library."""
+    signature = inspect.signature(verb)
+
+    @functools.wraps(verb)
+    def call(*args, **kwargs):
+        signature.bind(*args, **kwargs)
+        try:
+            return verb(*args, **kwargs)
+        except (ColieeError, OSError):
+            raise
+        except RecursionError:
+            raise ColieeError(f"{verb.__name__}: an input nested too deeply to read") from None
+        except ImportError as e:
+            raise ColieeError(f"{verb.__name__}: an optional package failed to import ({e})") from e
+        except Exception as e:
+            raise ColieeError(
+                f"{verb.__name__}: {type(e).__name__}: {e} (an input shape ir_coliee does not take, or a bug of "
+                "ir_coliee: the original error is chained as this one's cause)"
+            ) from e
+
+    return cast(F, call)

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from ir_coliee.errors import ColieeFormatError, ColieeWarning, PathLike, shown
 from ir_coliee.model import ANSWER_LABELS, ANSWERS, DOCUMENTS, GoldKind
 from ir_coliee.tables import Table
-from ir_coliee.textfile import iter_lines, key_line, parse_json, read_text, regular_file, strip_txt
+from ir_coliee.textfile import Input, iter_lines, key_line, parse_json, read_text, regular_file, stream_name, strip_txt
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -203,11 +203,11 @@ class GoldFile(NamedTuple):
     raises this error, never a gold with the question silently left out."""
 
 
-def read_gold(path: PathLike) -> GoldFile:
+def read_gold(path: Input) -> GoldFile:
     """Every kind of gold a file holds: one for qrels, label JSON and answer files; a labelled riteval
     XML file holds both the Task 3 articles (``documents``) and the Task 4 answers (``answers``)."""
     with regular_file(path) as readable:
-        return _read_gold(readable, path)
+        return _read_gold(readable, stream_name(path))
 
 
 def _read_gold(path: PathLike, name: PathLike) -> GoldFile:

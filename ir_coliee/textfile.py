@@ -10,7 +10,7 @@ import stat
 import sys
 import tempfile
 from collections.abc import Callable, Generator, Iterator
-from typing import IO, BinaryIO, Optional
+from typing import IO, BinaryIO, Optional, Union, cast
 
 from ir_coliee.errors import ColieeFormatError, PathLike
 
@@ -45,19 +45,26 @@ def is_stream(path: PathLike) -> bool:
     return stat.S_ISFIFO(mode) or stat.S_ISCHR(mode) or stat.S_ISSOCK(mode)
 
 
+#: What a reader takes: a path, ``-`` for standard input, or an open file (text or binary).
+Input = Union[PathLike, IO]
+
+
 @contextlib.contextmanager
-def regular_file(path: PathLike) -> Iterator[PathLike]:
+def regular_file(path: Input) -> Iterator[PathLike]:
     """A path that can be opened as often as a reader needs: ``path`` itself, or for a stream a temporary
     copy of everything it held, read once (sniffing a pipe's first line must not eat it). Format errors
     raised inside name ``path``, not the copy."""
-    if not is_stream(path):
-        yield path
+    opened = open_file(path)
+    if opened is None and not is_stream(cast(PathLike, path)):
+        yield cast(PathLike, path)
         return
-    name = os.fspath(path)
+    name = stream_name(path)
     with tempfile.TemporaryDirectory(prefix="ir_coliee-") as folder:  # removed on every exit (see cli.main)
         copy = os.path.join(folder, "input")
         with open(copy, "wb") as out:
-            if name == STDIN:
+            if opened is not None:
+                _copy_stream(opened, out, name)
+            elif name == STDIN:
                 if sys.stdin is None or sys.stdin.closed:
                     raise ColieeFormatError(name, None, "standard input is closed", "a run on standard input")
                 _copy_stream(sys.stdin.buffer, out, name)
@@ -68,6 +75,31 @@ def regular_file(path: PathLike) -> Iterator[PathLike]:
             yield copy
         except ColieeFormatError as e:
             raise e.renamed(name) from None
+
+
+def open_file(value: object) -> Optional[BinaryIO]:
+    """An open file or stream handed over as input (``open(path)``, ``io.StringIO``, ``sys.stdin``), read as
+    bytes from where it stands; ``None`` for anything else."""
+    return cast(BinaryIO, _Bytes(value)) if callable(getattr(value, "read", None)) else None
+
+
+def stream_name(value: object) -> str:
+    """A path's text, or an open file's name (``<stream>`` for one without)."""
+    if isinstance(value, (str, os.PathLike)):
+        return os.fspath(value)
+    name = getattr(value, "name", None)
+    return name if isinstance(name, str) else "<stream>"
+
+
+class _Bytes:
+    """A stream read as bytes: text (what a file opened in text mode gives) as UTF-8."""
+
+    def __init__(self, stream: object):
+        self._read = stream.read  # type: ignore[attr-defined]
+
+    def read(self, size: int = -1) -> bytes:
+        chunk = self._read(size)
+        return chunk.encode("utf-8") if isinstance(chunk, str) else bytes(chunk)
 
 
 def _copy_stream(source: BinaryIO, out: BinaryIO, name: str) -> None:
@@ -163,14 +195,30 @@ def iter_lines(path: PathLike) -> Generator[tuple[int, str], None, None]:
 def atomic_output(path: PathLike, mode: str = "w") -> Iterator[IO]:
     """A file to write ``path`` through: a temporary file in the same folder, renamed onto ``path`` only
     when the writing finished, so that a kill, a full disk or a size limit leaves the old file whole (and
-    no half file). An error names ``path``."""
-    target = os.fspath(path)
-    folder = os.path.dirname(os.path.abspath(target))
+    no half file). The file keeps the mode of the one it replaces (a new one: the umask's default); a
+    symbolic link is written through, to its target; a device or a pipe (``/dev/stdout``) is written
+    directly. An error names ``path``."""
+    given = os.fspath(path)
+    target = os.path.realpath(given)
     try:
+        info: Optional[os.stat_result] = os.stat(target)
+    except OSError:
+        info = None
+    if given in _STANDARD:  # through the process's own stream, so that what it printed before stays before
+        stream = getattr(sys, _STANDARD[given])
+        with _named_errors(f"<standard {_STANDARD[given][3:]}>"):
+            yield stream.buffer if "b" in mode else stream
+            stream.flush()
+        return
+    if given.startswith(_STREAMS) or (info is not None and not stat.S_ISREG(info.st_mode)):
+        with _named_errors(given), open(given, mode) as device:  # a device or a pipe: never replaced
+            yield device
+        return
+    folder = os.path.dirname(target)
+    with _named_errors(given):
         fd, temporary = tempfile.mkstemp(prefix=f".{os.path.basename(target)}.", suffix=".tmp", dir=folder)
-    except OSError as e:
-        raise OSError(e.errno, f"cannot write ({e.strerror or e})", target) from None
     try:
+        os.fchmod(fd, stat.S_IMODE(info.st_mode) if info is not None else _default_mode())
         f: IO = open(fd, mode) if "b" in mode else open(fd, mode, encoding="utf-8", newline="\n")
         with f:
             yield f
@@ -179,10 +227,39 @@ def atomic_output(path: PathLike, mode: str = "w") -> Iterator[IO]:
         os.replace(temporary, target)
     except OSError as e:
         _remove(temporary)
-        raise OSError(e.errno, f"cannot write ({e.strerror or e}); the old file is left as it was", target) from None
+        raise OSError(e.errno, f"cannot write ({e.strerror or e}); the old file is left as it was", path) from None
     except BaseException:
         _remove(temporary)
         raise
+
+
+#: Paths of devices and of a process's streams, not files: written directly, never replaced.
+_STREAMS = ("/dev/", "/proc/")
+#: Output paths that name the process's standard output or error, as shell users write them.
+_STANDARD = {
+    "-": "stdout",
+    "/dev/stdout": "stdout",
+    "/dev/fd/1": "stdout",
+    "/proc/self/fd/1": "stdout",
+    "/dev/stderr": "stderr",
+    "/dev/fd/2": "stderr",
+    "/proc/self/fd/2": "stderr",
+}
+
+
+@contextlib.contextmanager
+def _named_errors(path: str) -> Iterator[None]:
+    try:
+        yield
+    except OSError as e:
+        raise OSError(e.errno, f"cannot write ({e.strerror or e})", path) from None
+
+
+def _default_mode() -> int:
+    """The mode ``open()`` gives a new file: 0o666 less the umask (read without changing it for good)."""
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return 0o666 & ~mask
 
 
 def _remove(path: str) -> None:

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from typing import Callable, NamedTuple, Optional, Union
 
 from ir_coliee.cli.options import EXIT_CODES, with_help
-from ir_coliee.errors import ColieeError, ColieeScoringError, ColieeWarning
+from ir_coliee.errors import ColieeError, ColieeScoringError, ColieeWarning, printable
 
 #: Adds a command group's parsers to the subcommands.
 AddParsers = Callable[[argparse._SubParsersAction], None]
@@ -57,10 +57,21 @@ def build_parser(command: Optional[str] = None) -> argparse.ArgumentParser:
         prog="ir_coliee", description="COLIEE benchmarks: official scoring and data.", epilog=EXIT_CODES
     )
     parser.add_argument("--version", action="version", version=f"ir_coliee {__version__}")
+    parser.add_argument(
+        "--debug",
+        action="store_true",
+        help=f"show the traceback of an error, for a bug report (or set {DEBUG_VARIABLE}=1)",
+    )
     sub = with_help(parser.add_subparsers(dest="command", required=True))
     for group in [c for c in COMMANDS if command in c.names] or COMMANDS:
         group.adder()(sub)
     return parser
+
+
+def say(level: str, message: str) -> None:
+    """One line (or block) on standard error, ``ir_coliee: LEVEL: message``; control and invisible
+    characters from ids are shown as escapes, never sent to the terminal."""
+    print(f"ir_coliee: {level}: {printable(message)}", file=sys.stderr)
 
 
 def _terminated(signum: int, frame: object) -> None:
@@ -83,24 +94,34 @@ def _stdout_closed() -> bool:
     return False
 
 
+#: Set (to anything but empty or 0) to see the traceback of an error, for a bug report: as ``--debug``.
+DEBUG_VARIABLE = "IR_COLIEE_DEBUG"
+
+
 def main(argv: Optional[Sequence[str]] = None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
+    debug = "--debug" in argv[:1] or os.environ.get(DEBUG_VARIABLE, "") not in ("", "0")
+    argv = argv[1:] if argv[:1] == ["--debug"] else argv
     args = build_parser(argv[0] if argv else None).parse_args(argv)
     if _stdout_closed():  # `ir_coliee eval ... >&-`: nowhere to print the result
-        print("ir_coliee: error: standard output is closed", file=sys.stderr)
+        say("error", "standard output is closed")
         return 2
+    for stream in (sys.stdout, sys.stderr):  # a path the terminal cannot show is shown with '?', never cut
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            reconfigure(errors="replace")
     if threading.current_thread() is threading.main_thread():
         signal.signal(signal.SIGTERM, _terminated)
     with warnings.catch_warnings():
         warnings.showwarning = _show_warning
-        return _run(args)
+        return _run(args, debug)
 
 
 def _show_warning(message, category, filename, lineno, file=None, line=None) -> None:
     """A :class:`ColieeWarning` (a reading rule applied to a slip in a file) as the commands' other warnings;
     any other warning as Python shows it."""
     if issubclass(category, ColieeWarning):
-        print(f"ir_coliee: warning: {message}", file=sys.stderr)
+        say("warning", str(message))
     else:
         _SHOW_WARNING(message, category, filename, lineno, file, line)
 
@@ -108,9 +129,14 @@ def _show_warning(message, category, filename, lineno, file=None, line=None) -> 
 _SHOW_WARNING = warnings.showwarning
 
 
-def _run(args: argparse.Namespace) -> int:
+def _run(args: argparse.Namespace, debug: bool = False) -> int:
+    """The error boundary of every command: whatever goes wrong below is one message and an exit code (1: the
+    inputs are readable but scoring them as asked would mislead; 2: input, usage, or anything else), never a
+    traceback unless asked for (``--debug``, ``$IR_COLIEE_DEBUG``)."""
     try:
-        return args.func(args)
+        code = args.func(args)
+        sys.stdout.flush()  # a full device is said here, naming standard output
+        return code
     except BrokenPipeError:  # the reader closed the pipe (| head): stop quietly, as shell tools do
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
@@ -118,15 +144,30 @@ def _run(args: argparse.Namespace) -> int:
     except KeyboardInterrupt:
         print("ir_coliee: interrupted", file=sys.stderr)
         return 130
-    except ColieeScoringError as e:  # the inputs are readable, but scoring them as asked would mislead
-        print(f"ir_coliee: error: {e}", file=sys.stderr)
-        return 1
-    except (ColieeError, ValueError) as e:
-        print(f"ir_coliee: error: {e}", file=sys.stderr)
-        return 2
-    except OSError as e:  # a file the user named cannot be written or read: say which, no traceback
-        print(f"ir_coliee: error: {e.filename or ''}: {e.strerror or e}", file=sys.stderr)
-        return 2
+    except Exception as e:
+        if debug:
+            raise
+        code, message = failure(e, args.command)
+        say("error", message)
+        return code
+
+
+def failure(e: Exception, command: str) -> tuple[int, str]:
+    """The exit code and the message of an error that reached the command line."""
+    if isinstance(e, ColieeScoringError):  # the inputs are readable, but scoring them as asked would mislead
+        return 1, str(e)
+    if isinstance(e, (ColieeError, ValueError)):
+        return 2, str(e)
+    if isinstance(e, OSError):  # a file the user named cannot be written or read: say which
+        return 2, f"{e.filename or '<standard output>'}: {e.strerror or e}"
+    if isinstance(e, RecursionError):
+        return 2, "an input nested too deeply to read"
+    if isinstance(e, ImportError):
+        return 2, f"an optional package failed to import ({e}); reinstall it, or run without the option that needs it"
+    return 2, (
+        f"`ir_coliee {command}` failed: {type(e).__name__}: {e}. This is a bug of ir_coliee: please report it with "
+        f"the traceback that `ir_coliee --debug {command} ...` (or {DEBUG_VARIABLE}=1) prints"
+    )
 
 
 __all__ = ["COMMANDS", "Command", "build_parser", "main"]

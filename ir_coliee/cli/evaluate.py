@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, TextIO
@@ -63,12 +64,16 @@ def add(sub: argparse._SubParsersAction) -> None:
 
 
 def _runs_and_measures(inputs: Sequence[str]) -> tuple[list[str], list[str]]:
-    """eval's positional arguments: run files and folders (what exists, or ``-``), then measure names."""
+    """eval's positional arguments: run files and folders (what exists, or ``-``), then measure names; a name
+    that is no file but has the shape of one (a path, a dot outside parentheses: ``task1.typo``, not
+    ``SetF(beta=4.0)``) is a run file that is not there, never a measure."""
     runs = [a for a in inputs if a == STDIN or os.path.exists(a)]
     measures = [a for a in inputs if a not in runs]
+    absent = [a for a in measures if os.sep in a or "." in re.sub(r"\(.*\)", "", a)]
+    if absent:
+        raise ColieeError(f"no such run file: {', '.join(absent)}")
     if not runs:
-        looks = [a for a in measures if os.sep in a or "." in a]
-        raise ColieeError(f"no such run file: {', '.join(looks)}" if looks else "give a run file (or - for stdin)")
+        raise ColieeError("give a run file (or - for stdin)")
     return runs, measures
 
 

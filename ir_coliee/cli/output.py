@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, TextIO
 
+from ir_coliee.cli import say
 from ir_coliee.findings import Finding
 from ir_coliee.tabular import OUTPUT_FORMATS, OutputFormat, json_value, write_json, write_rows
 
@@ -19,7 +19,7 @@ TABLE_FORMATS: tuple[OutputFormat, ...] = tuple(f for f in OUTPUT_FORMATS if f !
 
 
 def warn(message: str) -> None:
-    print(f"ir_coliee: warning: {message}", file=sys.stderr)
+    say("warning", message)
 
 
 def report_findings(findings: Sequence[Finding]) -> None:

@@ -13,7 +13,7 @@ from typing import NamedTuple, Optional, Union
 from ir_measures import Qrel, ScoredDoc
 
 from ir_coliee.errors import ColieeFormatError, PathLike
-from ir_coliee.textfile import atomic_output, iter_lines, parse_json, regular_file
+from ir_coliee.textfile import Input, atomic_output, iter_lines, parse_json, regular_file, stream_name
 
 Id = Union[str, int]
 SIDES = ("plaintiff", "defendant")
@@ -170,10 +170,10 @@ def parse_torts(lines: Iterable[tuple[int, str]], source: PathLike) -> list[Coli
     return torts
 
 
-def read_torts(path: PathLike) -> list[ColieeTort]:
-    """The torts of a pilot JSONL file (input, gold or submission)."""
+def read_torts(path: Input) -> list[ColieeTort]:
+    """The torts of a pilot JSONL file (input, gold or submission), or of an open file."""
     with regular_file(path) as readable:
-        return parse_torts(iter_lines(readable), os.fspath(path))
+        return parse_torts(iter_lines(readable), stream_name(path))
 
 
 def _claim_json(claim: ColieeClaim) -> dict:

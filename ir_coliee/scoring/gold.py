@@ -13,6 +13,7 @@ from ir_coliee.gold import gold_kind, read_gold
 from ir_coliee.model import NAME, TORTS, GoldKind, Task, task_of
 from ir_coliee.shapes import gold_table
 from ir_coliee.tables import Table, table_frame
+from ir_coliee.textfile import Input, open_file, stream_name
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -81,11 +82,11 @@ def load_gold(gold: GoldLike) -> Gold:
     of dicts, an iterable of ``TrecQrel``, consumed once)."""
     if is_dataset_id(gold):
         return _dataset_gold(cast(str, gold))
-    if isinstance(gold, (str, os.PathLike)):
-        path = os.fspath(gold)
+    if isinstance(gold, (str, os.PathLike)) or open_file(gold) is not None:
+        path = stream_name(gold)
         if path.endswith(".jsonl"):
-            return Gold({}, path, None, read_torts(path))
-        read = read_gold(path)
+            return Gold({}, path, None, read_torts(cast(Input, gold)))
+        read = read_gold(cast(Input, gold))
         return Gold(read.tables, path, unreadable=read.unreadable)
     table = gold_table(gold, "the gold qrels")
     return Gold({gold_kind(table): table}, "<qrels>")
