@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 import re
 import warnings
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple, Optional
 
 from ir_coliee.errors import ColieeFormatError, ColieeWarning, PathLike, shown
 from ir_coliee.model import ANSWER_LABELS, ANSWERS, DOCUMENTS, GoldKind
@@ -75,46 +75,70 @@ def parse_labels(text: str, source: PathLike) -> dict[str, list[str]]:
     """Label JSON text as ``{query_id: [doc_id, ...]}``: ``.txt`` stripped, duplicates dropped, every
     key kept (an empty list is a query without relevant documents, as in ``test_no_labels`` files).
 
-    A query key given twice (the real 2022 Task 1 training labels give two keys twice) is read as every
-    JSON reader reads it, the last list of the key, and said in a :class:`ColieeWarning` naming the keys,
-    their lines and the pairs the union of the lists would add: which reading the organisers scored with
-    is not known (COLIEE-SPEC section 2)."""
+    A query given twice (the real 2022 Task 1 training labels give two keys twice; ``"001.txt"`` and ``"001"``
+    are one query too) is read as every JSON reader reads a repeated key: its last list in the file. A
+    :class:`ColieeWarning` names the keys, their lines and the pairs the union of the lists would add:
+    which reading the organisers scored with is not known (COLIEE-SPEC section 2)."""
     repeated: dict[str, list[object]] = {}
     data = parse_json(text, source, _JSON_EXPECTED, repeated=repeated)
     if not isinstance(data, dict):
         raise ColieeFormatError(source, 1, f"the top level is a JSON {type(data).__name__}", _JSON_EXPECTED)
-    if repeated:
-        _warn_repeated(text, source, repeated)
-    labels: dict[str, list[str]] = {}
+    given: dict[str, list[tuple[str, object]]] = {}  # query -> every (key, value) that names it
     for key, value in data.items():
+        given.setdefault(_query_of(key, text, source), []).extend((key, v) for v in repeated.get(key, [value]))
+    labels: dict[str, list[str]] = {}
+    for query, values in given.items():
+        if len(values) > 1:
+            values = _in_file_order(text, values)
+        key, value = values[-1]
         try:
             names = _label_names(value, key)
         except ValueError as e:
             raise ColieeFormatError(source, (key_line(text, key) or 1), str(e), _JSON_EXPECTED) from None
-        query = strip_txt(key.strip())
-        if not query or not _LABEL_NAME.fullmatch(query):
-            what = "an empty query id" if not query else f"the query id {key!r} is not a file name"
-            raise ColieeFormatError(source, (key_line(text, key) or 1), what, _JSON_EXPECTED)
-        docs = labels.setdefault(query, [])
-        docs.extend(d for d in dict.fromkeys(map(strip_txt, names)) if d not in docs)
+        labels[query] = list(dict.fromkeys(map(strip_txt, names)))
+    twice = {q: v for q, v in given.items() if len(v) > 1}
+    if twice:
+        _warn_repeated(text, source, twice)
     return labels
 
 
-def _warn_repeated(text: str, source: PathLike, repeated: dict[str, list[object]]) -> None:
-    keys = ", ".join(
-        f"{k!r} (lines {', '.join(str(key_line(text, k, n)) for n in range(1, len(v) + 1))})"
-        for k, v in repeated.items()
-    )
-    extra = 0
-    for key, values in repeated.items():
+def _query_of(key: str, text: str, source: PathLike) -> str:
+    query = strip_txt(key.strip())
+    if not query or not _LABEL_NAME.fullmatch(query):
+        what = "an empty query id" if not query else f"the query id {key!r} is not a file name"
+        raise ColieeFormatError(source, (key_line(text, key) or 1), what, _JSON_EXPECTED)
+    return query
+
+
+def _lines(text: str, values: list[tuple[str, object]]) -> list[Optional[int]]:
+    """The line of each ``(key, value)`` (the n-th of a key that repeats is its n-th appearance)."""
+    nth: dict[str, int] = {}
+    lines = []
+    for key, _ in values:
+        nth[key] = nth.get(key, 0) + 1
+        lines.append(key_line(text, key, nth[key]))
+    return lines
+
+
+def _in_file_order(text: str, values: list[tuple[str, object]]) -> list[tuple[str, object]]:
+    lines = _lines(text, values)
+    order = sorted(range(len(values)), key=lambda i: (lines[i] or 0, i))
+    return [values[i] for i in order]
+
+
+def _warn_repeated(text: str, source: PathLike, twice: dict[str, list[tuple[str, object]]]) -> None:
+    keys, extra = [], 0
+    for query, values in twice.items():
+        at = ", ".join(f"{k!r} line {n}" if n else repr(k) for (k, _), n in zip(values, _lines(text, values)))
+        keys.append(f"{query} ({at})")
         try:
-            lists = [set(map(strip_txt, _label_names(v, key))) for v in values]
+            lists = [set(map(strip_txt, _label_names(v, k))) for k, v in values]
         except ValueError:
-            continue  # the kept list is checked below, with the error naming it
+            continue  # the list read was checked, and names the error
         extra += len(set().union(*lists) - lists[-1])
     warnings.warn(
-        f"{os.fspath(source)}: {len(repeated)} query keys given more than once: {keys}; read as JSON readers "
-        f"read them, each key's last list (the union of the lists would add {extra} pairs)",
+        f"{os.fspath(source)}: {len(twice)} queries given more than once: {'; '.join(keys)}; read as JSON "
+        f"readers read a repeated key, the last list of each (the union of the lists would add {extra} pairs)",
         ColieeWarning,
         stacklevel=3,
     )

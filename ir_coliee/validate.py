@@ -152,11 +152,19 @@ def _check_tags(columns: RunColumns, add: Add) -> None:
         )
 
 
-def _check_pairs(columns: RunColumns, task: Task, path: str, add: Add) -> None:
+def _scoped(dataset_id: str) -> bool:
+    from ir_coliee.releases.catalog import dataset_entry
+
+    return dataset_entry(dataset_id).scoped
+
+
+def _check_pairs(columns: RunColumns, task: Task, path: str, add: Add, scoped: bool = False) -> None:
+    """Duplicates, a query case returned as its own candidate (not where candidates are scoped by query:
+    in 2019 and 2020, candidate 001 of query 001 is another case), and the ranked list's limit."""
     for again in columns.duplicates():
         add(WARNING, again.line, f"duplicate of line {again.first_line}: counted once", "duplicate")
     # line by line in Python, as the file was read: no numpy for a file of a few thousand lines
-    if task.self_retrieval_forbidden:
+    if task.self_retrieval_forbidden and not scoped:
         own = {q: columns.doc_ids[qid] for qid, q in columns.query_ids.items() if qid in columns.doc_ids}
         names = list(columns.query_ids)
         for q, doc, line in zip(columns.queries, columns.docs, columns.lines):
@@ -286,7 +294,7 @@ def validate_run(
         columns = _read_lines(readable, path, task_record, add)
     if columns is not None:
         _check_tags(columns, add)
-        _check_pairs(columns, task_record, path, add)
+        _check_pairs(columns, task_record, path, add, scoped=bool(checked) and _scoped(cast(str, checked)))
     if checked and columns is not None and len(columns):
         try:
             _check_against_dataset(columns, task_record, checked, add)

@@ -112,6 +112,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
             reconfigure(errors="replace")
     if threading.current_thread() is threading.main_thread():
         signal.signal(signal.SIGTERM, _terminated)
+    _SHOWN.clear()
     with warnings.catch_warnings():
         warnings.showwarning = _show_warning
         return _run(args, debug)
@@ -121,12 +122,15 @@ def _show_warning(message, category, filename, lineno, file=None, line=None) -> 
     """A :class:`ColieeWarning` (a reading rule applied to a slip in a file) as the commands' other warnings;
     any other warning as Python shows it."""
     if issubclass(category, ColieeWarning):
-        say("warning", str(message))
+        if str(message) not in _SHOWN:  # said once, however many doors read the file
+            _SHOWN.add(str(message))
+            say("warning", str(message))
     else:
         _SHOW_WARNING(message, category, filename, lineno, file, line)
 
 
 _SHOW_WARNING = warnings.showwarning
+_SHOWN: set[str] = set()
 
 
 def _run(args: argparse.Namespace, debug: bool = False) -> int:

@@ -104,7 +104,8 @@ def check_dataset(dataset_id: str) -> list[Source]:
 
 
 def status(dataset_id: str) -> tuple[str, list[str]]:
-    """``complete``, ``incomplete`` or ``absent``, and the parts missing; reads nothing but the folder listing."""
+    """``complete``, ``incomplete`` or ``absent``, and the parts missing; reads the folder listing and the
+    small files that list what a part holds (a query list, whose case files must be there)."""
     sources = dataset_entry(dataset_id).sources()
     missing = [s.part for s in sources if s.location is None]
     if not missing:

@@ -339,6 +339,16 @@ def _zipped(prefix: tuple[str, ...]) -> bool:
     return any(part.lower().endswith(".zip") for part in prefix)
 
 
+def _subfolders(root: str) -> list[str]:
+    """The folders right below the root: their listings change when a package is added inside one
+    (``statute/COLIEE2026statute_data-Japanese``) or a file is added to a flat pool."""
+    try:
+        with os.scandir(root) as listing:
+            return [e.path for e in listing if e.is_dir() and not e.name.startswith(".")]
+    except OSError:
+        return []
+
+
 def _identity_or_none(path: str) -> Optional[tuple[int, ...]]:
     try:
         return file_identity(path)
@@ -348,9 +358,10 @@ def _identity_or_none(path: str) -> Optional[tuple[int, ...]]:
 
 class Locator:
     """The files below the data root by name; scanned on first use, and again whenever the data root is
-    another folder (``$COLIEE_HOME`` changed), its own listing changed (a package added or removed) or a
-    zip file below it is not the file it was. Files added deep inside an extracted package are seen after
-    :meth:`refresh`; a file replaced in place is read anew by every cache (:class:`FileCache`)."""
+    another folder (``$COLIEE_HOME`` changed), its listing or that of a folder right below it changed (a
+    package added or removed) or a zip file below it is not the file it was. Files added deeper inside an
+    extracted package are seen after :meth:`refresh`; a file replaced in place is read anew by every cache
+    (:class:`FileCache`)."""
 
     def __init__(self, root: Optional[Path] = None):
         self._root = root
@@ -379,15 +390,16 @@ class Locator:
             zips: list[str] = []
             self._by_name = index(self.root, problems, zips) if os.path.isdir(root) else {}
             self.problems = problems
-            self._scanned = (root, _identity_or_none(root), tuple((z, _identity_or_none(z)) for z in zips))
+            watched = [*zips, *_subfolders(root)]
+            self._scanned = (root, _identity_or_none(root), tuple((p, _identity_or_none(p)) for p in watched))
         return self._by_name
 
     def _still(self, root: str) -> bool:
         """Whether the scan still describes the data root (one ``stat`` of it and of each zip file)."""
-        scanned_root, identity, zips = self._scanned
+        scanned_root, identity, watched = self._scanned
         if root != scanned_root or _identity_or_none(root) != identity:
             return False
-        return all(_identity_or_none(z) == known for z, known in zips)
+        return all(_identity_or_none(path) == known for path, known in watched)
 
     def find(self, pattern: str) -> list[DataFile]:
         """Files whose name matches the glob ``pattern`` (case-sensitive)."""
@@ -413,7 +425,12 @@ class Locator:
         """Whether ``f`` may be read; a file that may not is skipped, once named in :attr:`problems`."""
         if os.access(f.disk_path, os.R_OK):
             return True
-        problem = f"{f.disk_path}: cannot be read (permission denied), skipped"
+        why = (
+            "permission denied"
+            if os.path.exists(f.disk_path)
+            else "no longer there: removed since the data root was scanned"
+        )
+        problem = f"{f.disk_path}: cannot be read ({why}), skipped"
         if problem not in self.problems:
             self.problems.append(problem)
         return False

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Callable, NamedTuple, Optional
 
-from ir_coliee.errors import ColieeDataError
+from ir_coliee.errors import ColieeDataError, ColieeError
 from ir_coliee.releases.files import DataFile
 
 
@@ -23,11 +23,13 @@ class Source(NamedTuple):
 
 
 def source_of(part: str, resolve: Callable[[], DataFile]) -> Source:
-    """Where ``part`` is read from, or what is missing, without raising."""
+    """Where ``part`` is read from, or what is missing or unreadable, without raising."""
     try:
         found = resolve()
     except ColieeDataError as e:
         return Source(part, None, e.short())
+    except ColieeError as e:  # a file that says which files serve (a query list) cannot be read
+        return Source(part, None, str(e).split("\n")[0])
     return Source(part, found.describe(), "", found.edition)
 
 

@@ -297,7 +297,10 @@ REPEATED = (
 def test_a_label_file_that_repeats_a_query_key_is_read_as_json_reads_it(coliee_home, write, capsys):
     write_task1_flat(coliee_home, 2022)
     (coliee_home / "task1_train_labels_2022.json").write_text(REPEATED)
-    with pytest.warns(ColieeWarning, match=r"'000028.txt' \(lines 1, 3\); .* each key's last list .* add 0 pairs"):
+    with pytest.warns(
+        ColieeWarning,
+        match=r"000028 \('000028.txt' line 1, '000028.txt' line 3\); .* the last list of each .* add 0 pairs",
+    ):
         gold = ir_coliee.read_qrels(str(coliee_home / "task1_train_labels_2022.json"))
     assert sorted(map(tuple, gold[["query_id", "doc_id"]].values.tolist())) == [
         ("000028", "000100"),
@@ -313,16 +316,32 @@ def test_a_label_file_that_repeats_a_query_key_is_read_as_json_reads_it(coliee_h
     assert main(["eval", "coliee/task1/2022/train", run, "--digits", "6"]) == 0
     out, err = capsys.readouterr()
     assert without_path(out)[1].split("\t")[1:3] == [f"{1 / 2:.6f}", f"{1 / 3:.6f}"]
-    assert "ir_coliee: warning: " in err and "1 query keys given more than once: '000028.txt' (lines 1, 3)" in err
+    assert (
+        "ir_coliee: warning: " in err
+        and "1 queries given more than once: 000028 ('000028.txt' line 1, '000028.txt' line 3)" in err
+    )
+    assert err.count("given more than once") == 1  # said once, however many doors read the file
     report = ir_coliee.score("coliee/task1/2022/train", run)
     assert [f.rule for f in report.findings].count("gold-quirk") == 1
 
 
 def test_the_union_of_repeated_lists_is_counted_in_the_warning(write):
     text = '{"1": ["a", "b"], "2": ["c"], "1": ["b"], "1": ["d"]}'
-    with pytest.warns(ColieeWarning, match=r"'1' \(lines 1, 1, 1\); .* would add 2 pairs"):
+    with pytest.warns(ColieeWarning, match=r"1 \('1' line 1, '1' line 1, '1' line 1\); .* would add 2 pairs"):
         labels = ir_coliee.read_qrels(write("labels.json", text))
     assert labels.values.tolist() == [["1", "d", 1], ["2", "c", 1]]
+
+
+def test_two_spellings_of_one_query_are_one_repeated_query(write):
+    """``"000028.txt"`` and ``"000028"`` (or with a space) name one query: the last list, never their union."""
+    text = '{"000028.txt": ["000100.txt"],\n "000029.txt": ["000102.txt"],\n " 000028": ["000101.txt"]}'
+    with pytest.warns(ColieeWarning, match=r"000028 \('000028.txt' line 1, ' 000028' line 3\); .* would add 1 pairs"):
+        labels = ir_coliee.read_qrels(write("labels.json", text))
+    assert labels.values.tolist() == [["000028", "000101", 1], ["000029", "000102", 1]]
+    reordered = '{" 000028": ["000101.txt"],\n "000028.txt": ["000100.txt"]}'
+    with pytest.warns(ColieeWarning):
+        labels = ir_coliee.read_qrels(write("labels2.json", reordered))
+    assert labels.values.tolist() == [["000028", "000100", 1]]  # the last in the file
 
 
 def test_a_riteval_file_that_gives_a_question_twice_keeps_its_last_pair(write):
@@ -407,3 +426,53 @@ def test_tune_on_training_gold_applies_to_a_test_run_with_other_query_ids(coliee
     assert cut.read_text() == "000200 000300 cut1\n000201 000301 cut1\n"
     # and the cut test run scores against the test gold: 000200 -> 000300, 000201 -> 000301
     assert ir_coliee.score("coliee/task1/2024/test", str(cut)).rows[0]["MicroF1"] == 1.0
+
+
+def test_the_data_check_overview_carries_on_past_an_unreadable_query_list(coliee_home, capsys):
+    write_task1_flat(coliee_home, 2024, with_test_gold=True)
+    write_task1_2020(coliee_home)
+    (coliee_home / "task1_train_labels_2024.json").write_text('{"000028.txt": ["000100.txt"')
+    assert main(["data", "check"]) == 1
+    out = capsys.readouterr().out
+    assert "coliee/task1/2020/train\tcomplete\n" in out and "coliee/task1/2024/test\tcomplete\n" in out
+    assert "coliee/task1/2024/train\tincomplete: missing queries\n" in out
+    assert main(["data", "check", "coliee/task1/2024/train"]) == 1
+    assert "task1_train_labels_2024.json:1: invalid JSON" in capsys.readouterr().out
+
+
+def test_a_package_added_inside_a_folder_of_the_root_is_seen(coliee_home, tmp_path_factory, write):
+    folder = coliee_home / "statute"
+    write_2025_english_with_2026_japanese(folder)
+    aside = tmp_path_factory.mktemp("elsewhere") / PACKAGE
+    (folder / PACKAGE).rename(aside)
+    run = write("R06.task4.t", "R06-01-A N t\nR06-01-I N t\n")
+    with pytest.raises(ir_coliee.datasets.ColieeDataError, match=r"simple_R06_jp\.xml"):
+        ir_coliee.score("coliee/task4/2025/test", run)
+    aside.rename(folder / PACKAGE)  # into statute/, not the root itself
+    assert ir_coliee.score("coliee/task4/2025/test", run).rows[0]["AnswerAccuracy"] == 0.5
+    assert status("coliee/task4/2025/test") == ("complete", [])
+
+
+def test_a_file_removed_since_the_scan_is_said_to_be_gone(coliee_home, write):
+    write_2025_english_with_2026_japanese(coliee_home)
+    run = write("R06.task4.t", "R06-01-A N t\nR06-01-I N t\n")
+    assert ir_coliee.score("coliee/task4/2025/test", run).rows[0]["AnswerAccuracy"] == 0.5
+    (coliee_home / PACKAGE / "simple" / "simple_R06_jp.xml").unlink()
+    with pytest.raises(ir_coliee.datasets.ColieeDataError) as info:
+        ir_coliee.score("coliee/task4/2025/test", run)
+    assert "simple_R06_jp.xml" in str(info.value)
+    from ir_coliee.releases.files import LOCATOR
+
+    gone = [p for p in LOCATOR.problems if "simple_R06_jp.xml" in p]
+    assert all("no longer there" in p for p in gone)
+
+
+def test_validate_takes_a_case_returned_by_its_own_number_where_candidates_are_scoped(coliee_home, write, capsys):
+    write_task1_2020(coliee_home)
+    run = write("task1.t", "001 001 T\n002 002 T\n")  # candidate 001 of query 001 is another case than query 001
+    assert main(["validate", run, "--task", "1", "--dataset", "coliee/task1/2020/train"]) == 0
+    assert "returns itself" not in capsys.readouterr().out
+    flat = write("task1.f", "000028 000028 T\n")
+    write_task1_flat(coliee_home, 2024)
+    assert main(["validate", flat, "--task", "1", "--dataset", "coliee/task1/2024/train"]) == 1
+    assert "query '000028' returns itself" in capsys.readouterr().out

@@ -228,8 +228,16 @@ def test_a_case_file_deleted_while_the_docstore_is_open(coliee_home):
     first = next(ds.docs_iter())
     victim = next(coliee_home.rglob(f"{first.doc_id}.txt"))
     victim.unlink()
-    with pytest.raises(ir_coliee.datasets.ColieeDataError, match=f"{victim}: cannot be read"):
+    # its folder's listing changed: the data root is scanned anew, and the document is no longer there
+    with pytest.raises(KeyError, match=f"doc_id={first.doc_id} not found"):
         store.get(first.doc_id)
+    assert first.doc_id not in [d.doc_id for d in ds.docs_iter()]
+    deeper = coliee_home / "task1_test_files_2024" / "task1_test_files_2024"  # a nested folder: not watched
+    store = ir_datasets.load("coliee/task1/2024/test").docs_store()
+    victim = deeper / "000300.txt"
+    victim.unlink()
+    with pytest.raises(ir_coliee.datasets.ColieeDataError, match=f"{victim}: cannot be read"):
+        store.get("000300")
 
 
 def test_data_check_carries_on_past_a_bad_dataset_and_refuses_a_file_as_root(coliee_home, tmp_path, capsys):
