@@ -196,10 +196,10 @@ def _gold_queries(dataset) -> Optional[set[str]]:
 def _check_against_dataset(columns: RunColumns, task: Task, dataset_id: str, add: Add) -> None:
     import ir_datasets
 
-    from ir_coliee.datasets.common import released_query_ids
+    from ir_coliee.releases.catalog import dataset_entry
 
     dataset = ir_datasets.load(dataset_id)
-    released = set(released_query_ids(dataset))
+    released = set(dataset_entry(dataset_id).released())
     graded = _gold_queries(dataset)
     rows = _rows(columns)
     for qid, q in columns.query_ids.items():

@@ -7,10 +7,10 @@ import re
 import ir_datasets
 from ir_datasets.datasets.base import Dataset
 
-from ir_coliee.datasets.common import PARTS, released_query_ids
+from ir_coliee.datasets.common import PARTS
 from ir_coliee.findings import some
 from ir_coliee.model import DOCUMENTS, task_of
-from ir_coliee.releases.catalog import EXAM_SUBSET, catalog, dataset_entry
+from ir_coliee.releases.catalog import EXAM_SUBSET, Registered, catalog, dataset_entry
 from ir_coliee.releases.files import LOCATOR
 from ir_coliee.releases.guards import threats
 from ir_coliee.releases.sources import Source
@@ -18,10 +18,10 @@ from ir_coliee.releases.sources import Source
 _SHOWN = 10
 
 
-def _ungraded(dataset: Dataset, sources: list[Source]) -> list[Source]:
+def _ungraded(dataset: Dataset, entry: Registered, sources: list[Source]) -> list[Source]:
     """Released questions without gold: not queries of the dataset, and not scored."""
     graded = {q.query_id for q in dataset.queries_iter()}
-    ungraded = [q for q in released_query_ids(dataset) if q not in graded]
+    ungraded = [q for q in entry.released() if q not in graded]
     if not ungraded:
         return []
     files = sorted({s.location for s in sources if s.part.startswith("queries") and s.location})
@@ -89,7 +89,7 @@ def check_dataset(dataset_id: str) -> list[Source]:
         return sources
     dataset = ir_datasets.load(dataset_id)
     sources.extend(_counts(dataset))
-    sources.extend(_ungraded(dataset, sources))
+    sources.extend(_ungraded(dataset, entry, sources))
     if task_of(entry.task).gold == DOCUMENTS:
         sources.extend(_empty_gold(dataset))
         gold = list(dict.fromkeys(q.doc_id for q in dataset.qrels_iter()))

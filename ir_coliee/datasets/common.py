@@ -95,13 +95,6 @@ class DictDocstore(Docstore):
         self._docs = None
 
 
-def released_query_ids(dataset: Dataset) -> list[str]:
-    """Every query handed out: statute datasets release questions that have no gold (``questions_iter``);
-    their ``queries_iter`` holds only the graded ones."""
-    records = dataset.questions_iter() if hasattr(dataset, "questions_iter") else dataset.queries_iter()
-    return [q.query_id for q in records]
-
-
 class Documentation:
     """``documentation()`` of a dataset: the family's text from ``coliee.yaml`` plus its official measures."""
 

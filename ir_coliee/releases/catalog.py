@@ -52,6 +52,11 @@ class Registered(NamedTuple):
         """The gold pairs, read from the official files."""
         return self.files.qrels()
 
+    def released(self) -> list[str]:
+        """Every query handed out, with gold or not (statute questions removed from the gold, test cases
+        of the query list that the labels leave out)."""
+        return self.files.released()
+
     def gold_note(self) -> str:
         """Where the gold comes from when no file of the dataset's own language holds it; empty otherwise."""
         return self.files.gold_note() if isinstance(self.files, StatuteSet) else ""

@@ -2,6 +2,7 @@
 pool of case files (2021-2026), one folder per query (2020, Task 2), and per-query folders beside an XML
 index (2019). Document ids of the per-query layouts are scoped by query (``001/058``)."""
 
+import contextlib
 from collections.abc import Callable, Iterator
 
 from ir_coliee.errors import ColieeDataError
@@ -86,6 +87,10 @@ class Layout:
     def query_ids(self) -> list[str]:
         raise NotImplementedError
 
+    def released(self) -> list[str]:
+        """Every query handed out."""
+        return self.query_ids()
+
     def query_file(self, query_id: str) -> DataFile:
         raise NotImplementedError
 
@@ -121,6 +126,16 @@ class FlatPool(Layout):
     def query_ids(self) -> list[str]:
         f = self.query_list()
         return parse_query_list(read_text_of(f), f.describe())
+
+    def released(self) -> list[str]:
+        """Every query handed out: the gold's queries, then those of the test list (``test_no_labels``)
+        that the gold leaves out (released, not scored)."""
+        ids = self.query_ids()
+        listed = self.files.names("test_queries", self.split, self.year) if self.split == "test" else []
+        with contextlib.suppress(ColieeDataError):
+            f = self._first(listed, "the list of test queries")
+            ids += [q for q in parse_query_list(read_text_of(f), f.describe()) if q not in set(ids)]
+        return ids
 
     def query_file(self, query_id: str) -> DataFile:
         found = self.docs().get(query_id)

@@ -82,3 +82,7 @@ class PilotSet(NamedTuple):
 
     def sources(self) -> list[Source]:
         return self.files.sources()
+
+    def released(self) -> list[str]:
+        """Every tort handed out."""
+        return [str(t.tort_id) for t in self.files.torts(self.files.inputs())]

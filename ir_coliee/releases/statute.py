@@ -168,6 +168,10 @@ class StatuteSet(NamedTuple):
             ]
         return questions
 
+    def released(self) -> list[str]:
+        """Every question handed out, with gold or not."""
+        return [q.query_id for exam in self.exams for q in self.questions_of_exam(exam)]
+
     def graded(self, exam: str) -> Optional[set[str]]:
         """The questions a labelled copy labels; ``None`` while there is no labelled copy."""
         try:

@@ -476,3 +476,16 @@ def test_validate_takes_a_case_returned_by_its_own_number_where_candidates_are_s
     write_task1_flat(coliee_home, 2024)
     assert main(["validate", flat, "--task", "1", "--dataset", "coliee/task1/2024/train"]) == 1
     assert "query '000028' returns itself" in capsys.readouterr().out
+
+
+def test_a_released_test_query_without_gold_is_warned_about_not_refused(coliee_home, write, capsys):
+    """Every door reads the released list (test_no_labels) as the statute sets read the questions handed out."""
+    write_task1_flat(coliee_home, 2024)
+    (coliee_home / "task1_test_labels_2024.json").write_text('{"000200.txt": ["000300.txt"]}')
+    run = write("task1.t", "000200 000300 T\n000201 000301 T\n")
+    assert main(["validate", run, "--task", "1", "--year", "2024"]) == 0
+    out = capsys.readouterr().out
+    assert "query '000201' was released but has no gold: it is not scored" in out and "0 errors" in out
+    assert main(["data", "check", "coliee/task1/2024/test"]) == 0
+    assert "1 released questions have no gold and are not scored" in capsys.readouterr().out
+    assert ir_coliee.score("coliee/task1/2024/test", run).rows[0]["MicroP"] == 1.0  # the gold defines |Q|
