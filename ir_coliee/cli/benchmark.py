@@ -61,7 +61,11 @@ def run(args: argparse.Namespace) -> int:
     positive("--digits", args.digits, 0)
     runs: dict[str, dict[str, str]] = {}
     for given in args.runs:
-        found = runs_in_folder(given) if os.path.isdir(given) else read_manifest(given)
+        if os.path.isdir(given):
+            found, findings = runs_in_folder(given)
+            report_findings(findings)
+        else:
+            found = read_manifest(given)
         for name, systems in found.items():
             runs.setdefault(name, {}).update(systems)
     result = benchmark(

@@ -142,7 +142,7 @@ def _print_ranked(reports: list[Report], args: argparse.Namespace) -> None:
 
 def _summary(reports: list[Report]) -> None:
     """One line on standard error: what was scored, and what was skipped."""
-    from ir_coliee.scoring.files import SKIPPED
+    from ir_coliee.scoring.walk import SKIPPED
 
     scored = sum(len(r.runs) for r in reports)
     skipped = sum(f.rule == SKIPPED for r in reports for f in r.findings)

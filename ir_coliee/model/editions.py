@@ -379,31 +379,56 @@ def known_sizes(dataset_id: str) -> Sizes:
 # --- submission file names -> their edition --------------------------------------------------------
 
 _TASK_IN_NAME = re.compile(r"task\s*([1-5])", re.IGNORECASE)
-_EXAM_IN_NAME = re.compile(r"(?<![A-Za-z0-9])(H\d{2}|R\d{2})(?![0-9])")
+_EXAM_IN_NAME = re.compile(r"H\d{2}|R\d{2}")
 #: A year in a file or folder name (``task1_test_files_2024``), and a package named by its edition
 #: (``COLIEE2025statute_data-English``): how the data root and file names tell the edition.
 YEAR_IN_NAME = re.compile(r"(?<!\d)(20[12]\d)(?!\d)")
 EDITION_IN_NAME = re.compile(r"coliee[ _-]?(20\d\d)", re.IGNORECASE)
 
 
+class NameSays(NamedTuple):
+    """What a submission file's name says: ``R04.task4.RUN`` is the exam R04's Task 4 run ``RUN``."""
+
+    task: Optional[str]
+    """The task key of a ``task1``, ``task3-L``, ``task4`` component."""
+    exam: Optional[str]
+    """An exam named before the task (``R04.task4.X``), or first without a task (``H30.bert-large``); never
+    from the run tag (``task1.R04`` is the Task 1 run ``R04``)."""
+    year: Optional[int]
+    """A year in the name up to the task (``task1_test_answer_2024_run1.txt``), never in the run tag."""
+    system: str
+    """The run's name: what follows the task (or the exam), without ``.txt``; else the whole name."""
+
+
+def name_says(name: str) -> NameSays:
+    """The one rule from a file name to (task, exam, year, system), for every door that reads names."""
+    stem = name[:-4] if name.lower().endswith(".txt") else name
+    parts = stem.split(".")
+    at = next((i for i, p in enumerate(parts) if _TASK_IN_NAME.search(p)), None)
+    head = parts[: at + 1] if at is not None else parts[:1]
+    task = _TASK_IN_NAME.search(parts[at]) if at is not None else None
+    exam = next((p for p in head if _EXAM_IN_NAME.fullmatch(p)), None)
+    year = next((int(m.group(1)) for p in head if (m := YEAR_IN_NAME.search(p))), None)
+    tail = parts[at + 1 :] if at is not None else parts[1:] if exam else []
+    return NameSays(task.group(1) if task else None, exam, year, ".".join(tail) or stem)
+
+
 def edition_of_file(
     name: str, year: Optional[int] = None, task: Optional[TaskLike] = None
 ) -> Optional[tuple[str, int]]:
-    """``(task, year)`` that an official submission file name says: ``R04.task4.X`` -> (4, 2023), as R04 was
-    2023's test exam; ``task1_test_answer_2024_run1.txt`` -> (1, 2024); a name without its year takes
-    ``year``, one without its task (a team's ``H30.bert-large``) takes ``task``. ``None`` when the name
-    contradicts ``task``, or the task or the year is not known."""
-    said_task = _TASK_IN_NAME.search(name)
-    key = said_task.group(1) if said_task else (task_of(task).key if task is not None else None)
+    """``(task, year)`` that an official submission file name says (:func:`name_says`): ``R04.task4.X`` ->
+    (4, 2023), as R04 was 2023's test exam; ``task1_test_answer_2024_run1.txt`` -> (1, 2024); a name without
+    its year takes ``year``, one without its task (a team's ``H30.bert-large``) takes ``task``. ``None`` when
+    the name contradicts ``task``, or the task or the year is not known."""
+    said = name_says(name)
+    key = said.task or (task_of(task).key if task is not None else None)
     if key is None or (task is not None and key != task_of(task).key):
         return None
-    exam = _EXAM_IN_NAME.search(name)
-    said = YEAR_IN_NAME.search(name)
-    if exam is not None:
-        years = [e.year for e in EDITIONS.values() if e.statute_exam == exam.group(1)]
+    if said.exam is not None:
+        years = [e.year for e in EDITIONS.values() if e.statute_exam == said.exam]
         found: Optional[int] = years[0] if years else None
     else:
-        found = int(said.group(1)) if said else year
+        found = said.year or year
     if found is None or found not in editions_of(key):
         return None
     return key, found

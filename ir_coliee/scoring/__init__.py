@@ -9,7 +9,7 @@ their modules here too.
 """
 
 from ir_coliee.scoring.compare import Comparison, compare_runs
-from ir_coliee.scoring.files import AUTO, expand_runs, score_files
+from ir_coliee.scoring.files import AUTO, score_files
 from ir_coliee.scoring.gold import Gold, GoldLike, load_gold
 from ir_coliee.scoring.ingest import RunInfo, RunLike, RunsLike
 from ir_coliee.scoring.report import Report, ranked
@@ -28,7 +28,6 @@ __all__ = [
     "RunsLike",
     "Tuning",
     "compare_runs",
-    "expand_runs",
     "load_gold",
     "prepare",
     "ranked",

@@ -10,23 +10,24 @@ official prefix (``task1.``, ``R06.task4.``) and without ``.txt`` (``task1.bm25`
 from __future__ import annotations
 
 import os
-import re
+from collections import Counter
+from typing import NamedTuple
 
 from ir_coliee.errors import ColieeFormatError, PathLike
+from ir_coliee.findings import WARNING, Finding
+from ir_coliee.model import name_says
 from ir_coliee.releases.catalog import dataset_entry
+from ir_coliee.scoring.walk import walk
 from ir_coliee.textfile import iter_lines, parse_json, read_text
 
-#: The official prefix of a submission file's name: the task, after the exam for Tasks 4 and 5.
-_OFFICIAL_PREFIX = re.compile(r"^(?:[HR]\d+\.)?task\d[\w-]*\.", re.IGNORECASE)
 _EXPECTED = "BENCHMARK SYSTEM PATH (spaces or tabs between), or a JSON object {benchmark: {system: path}}"
 
 Manifest = dict[str, dict[str, str]]
 
 
 def system_name(file_name: str) -> str:
-    """``task1.bm25``, ``task3-L.bm25``, ``R06.task4.bm25``, ``bm25.txt``: ``bm25``."""
-    name = _OFFICIAL_PREFIX.sub("", file_name)
-    return name[:-4] if name.endswith(".txt") else name
+    """``task1.bm25``, ``task3-L.bm25``, ``R06.task4.bm25``, ``bm25.txt``: ``bm25`` (:func:`name_says`)."""
+    return name_says(file_name).system
 
 
 def read_manifest(path: PathLike) -> Manifest:
@@ -53,21 +54,40 @@ def read_manifest(path: PathLike) -> Manifest:
     return runs
 
 
-def runs_in_folder(folder: PathLike) -> Manifest:
+class Found(NamedTuple):
+    runs: Manifest
+    findings: list[Finding]
+    """Files left out (unreadable, special, empty, ...) and systems named by their file names."""
+
+
+def runs_in_folder(folder: PathLike) -> Found:
     """The runs below ``folder`` in folders whose path below it is a COLIEE dataset id (per-exam subsets
-    such as ``coliee/task3/2024/train/h30`` too), in path order."""
+    such as ``coliee/task3/2024/train/h30`` too), walked as every folder is (:mod:`ir_coliee.scoring.walk`).
+    Two files of one benchmark whose names give one system (``task1.bm25`` and ``bm25.txt``; ``task3.X`` and
+    ``task3-L.X``) are each named by the file name, and said: never one replacing the other."""
+    walked = walk([folder])
+    by_benchmark: dict[str, list[str]] = {}
+    for found in walked.files:
+        benchmark = "/".join(found.folders)
+        if found.folders and _known(benchmark):
+            by_benchmark.setdefault(benchmark, []).append(found.path)
     runs: Manifest = {}
-    root = os.fspath(folder)
-    for here, _, files in sorted(os.walk(root)):
-        benchmark = os.path.relpath(here, root).replace(os.sep, "/")
-        if _known(benchmark):
-            for name in sorted(f for f in files if not f.startswith(".")):
-                runs.setdefault(benchmark, {})[system_name(name)] = os.path.join(here, name)
+    findings = list(walked.skipped)
+    for benchmark, paths in by_benchmark.items():
+        names = Counter(system_name(os.path.basename(p)) for p in paths)
+        for path in paths:
+            file_name = os.path.basename(path)
+            system = system_name(file_name)
+            if names[system] > 1:
+                message = f"{names[system]} files of {benchmark} name the system {system!r}: this one is {file_name!r}"
+                findings.append(Finding(WARNING, path, None, message, "same-system"))
+                system = file_name[:-4] if file_name.endswith(".txt") else file_name
+            runs.setdefault(benchmark, {})[system] = path
     if not runs:
         raise ColieeFormatError(
             folder, None, "no folder named by a dataset id holds runs", "e.g. coliee/task1/2025/test/"
         )
-    return runs
+    return Found(runs, findings)
 
 
 def _known(path: str) -> bool:

@@ -255,6 +255,7 @@ def test_folders_named_by_dataset_ids_per_exam_subsets_too(tmp_path):
         (tmp_path / folder / name).write_text("x\n")
     (tmp_path / "notes").mkdir()
     (tmp_path / "notes" / "task1.B").write_text("x\n")  # not a dataset id: not a benchmark
-    found = runs_in_folder(tmp_path)
+    found, findings = runs_in_folder(tmp_path)
     assert list(found) == ["coliee/task1/2025/test", "coliee/task3/2024/train/h30"]
     assert [list(systems) for systems in found.values()] == [["A"], ["A"]]
+    assert findings == []

@@ -1,0 +1,107 @@
+"""The one way folders of runs are walked, for every command that takes a folder (``eval``, ``eval auto``,
+``benchmark``): teams keep runs in sub-folders, beside logs, links and odd files.
+
+- Any depth, without recursion; folders and files in name order, hidden ones (``.DS_Store``) left out.
+- A linked folder is followed once: a link back up the tree (a loop) or to a folder already walked is
+  not walked again, and is said.
+- What cannot be a run is reported by name and counted, never read and never a hang: an unreadable file
+  or folder, a FIFO, socket or device (reading a FIFO would wait forever), a dangling link, an empty file.
+- A path given itself (not found in a folder) is taken as it is: ``-`` and ``<(cat run)`` are streams.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+from collections.abc import Sequence
+from typing import NamedTuple
+
+from ir_coliee.errors import ColieeError, PathLike
+from ir_coliee.findings import WARNING, Finding
+
+#: The rule of the findings about files a walk or a command left out.
+SKIPPED = "skipped"
+
+
+class Found(NamedTuple):
+    """A file a walk found: its path, and the folders between the path given and it."""
+
+    path: str
+    folders: tuple[str, ...]
+
+
+class Walk(NamedTuple):
+    files: list[Found]
+    skipped: list[Finding]
+    """What was left out, each naming the file or folder (rule ``skipped``)."""
+
+
+def skipped(path: str, why: str) -> Finding:
+    return Finding(WARNING, path, None, f"skipped: {why}", SKIPPED)
+
+
+def walk(paths: Sequence[PathLike]) -> Walk:
+    """The files of ``paths``: each path that is no folder as itself, each folder's files below it."""
+    found: list[Found] = []
+    left: list[Finding] = []
+    for path in (os.fspath(p) for p in paths):
+        if os.path.isdir(path):
+            _walk_folder(path, found, left)
+        else:
+            found.append(Found(path, ()))
+    return Walk(found, left)
+
+
+def _walk_folder(top: str, found: list[Found], left: list[Finding]) -> None:
+    seen: set[tuple[int, int]] = set()
+    stack: list[tuple[str, tuple[str, ...]]] = [(top, ())]
+    while stack:
+        folder, below = stack.pop()
+        try:
+            here = os.stat(folder)
+            if (here.st_dev, here.st_ino) in seen:
+                left.append(skipped(folder, "a linked folder already walked (a link loop), not walked again"))
+                continue
+            seen.add((here.st_dev, here.st_ino))
+            with os.scandir(folder) as listing:
+                entries = sorted((e for e in listing if not e.name.startswith(".")), key=lambda e: e.name)
+        except OSError as e:
+            left.append(skipped(folder, f"the folder cannot be read ({e.strerror or e})"))
+            continue
+        folders = []
+        for entry in entries:
+            kind = _kind(entry)
+            if kind == "folder":
+                folders.append((entry.path, (*below, entry.name)))
+            elif kind == "file":
+                found.append(Found(entry.path, below))
+            else:
+                left.append(skipped(entry.path, kind))
+        stack.extend(reversed(folders))  # depth first, in name order
+
+
+def _kind(entry: os.DirEntry) -> str:
+    """``folder``, ``file``, or why the entry is no run file."""
+    try:
+        info = entry.stat()  # follows links
+    except OSError as e:
+        return "a dangling link" if entry.is_symlink() else f"cannot be read ({e.strerror or e})"
+    if stat.S_ISDIR(info.st_mode):
+        return "folder"
+    if not stat.S_ISREG(info.st_mode):
+        return "not a regular file (a FIFO, socket or device): never read"
+    if not os.access(entry.path, os.R_OK):
+        return "cannot be read (permission denied)"
+    if info.st_size == 0:
+        return "an empty file"
+    return "file"
+
+
+def files_of(paths: Sequence[PathLike]) -> Walk:
+    """:func:`walk`, refused when it finds no file at all (saying what it left out)."""
+    walked = walk(paths)
+    if not walked.files:
+        why = "; ".join(f"{f.path}: {f.message}" for f in walked.skipped[:3])
+        given = ", ".join(os.fspath(p) for p in paths)
+        raise ColieeError(f"no run file in {given}" + (f" ({len(walked.skipped)} left out: {why})" if why else ""))
+    return walked
