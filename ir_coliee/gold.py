@@ -259,4 +259,23 @@ def _read_gold(path: PathLike, name: PathLike) -> GoldFile:
             )
         return GoldFile({DOCUMENTS: articles, ANSWERS: answers}, unreadable)
     table = _table(_qrels_rows(path))
-    return GoldFile({gold_kind(table): table}, {})
+    kind = gold_kind(table)
+    if kind == ANSWERS:
+        _one_answer_each(table, path, name)
+    return GoldFile({kind: table}, {})
+
+
+def _one_answer_each(table: Table, path: PathLike, name: PathLike) -> None:
+    """Answer gold gives each question one answer: a second one is an error at its line."""
+    twice = next((q for q, answers in table.items() if sum(r > 0 for r in answers.values()) > 1), None)
+    if twice is None:
+        return
+    line = next(n for n, text in iter_lines(path) if text.split()[:1] == [twice] and n > _first_line(path, twice))
+    answers = " and ".join(sorted(a for a, r in table[twice].items() if r > 0))
+    raise ColieeFormatError(
+        name, line, f"question {twice!r} has two gold answers ({answers})", "one Y or N per question"
+    )
+
+
+def _first_line(path: PathLike, query: str) -> int:
+    return next(n for n, text in iter_lines(path) if text.split()[:1] == [query])

@@ -83,7 +83,16 @@ def parse_riteval(text: str, source: PathLike) -> list[ColieeStatuteQuestion]:
         t2 = (pair.findtext("t2") or "").strip()
         # one <article> per gold article: its text (2026's simple files) or its id attribute (2017 and older)
         named = [(a.get("id") or a.text or "").strip() for a in pair.iter("article")]
-        listed = tuple(dict.fromkeys(article_id(*_split_branch(n)) for n in named if n))
+        try:
+            listed = tuple(dict.fromkeys(article_id(*_split_branch(n)) for n in named if n))
+        except ValueError as e:
+            where = line_of(text, f'"{qid}"') or line_of(text, f"'{qid}'")
+            raise ColieeFormatError(
+                source,
+                where,
+                f"question {qid!r}: an <article> that is no article number ({e})",
+                "<article>566</article> or <article>3-2</article>",
+            ) from None
         question = ColieeStatuteQuestion(qid, t2, label, t1, listed or gold_articles(t1))
         if qid in questions:
             repeated[qid] = repeated.get(qid, False) or questions[qid] != question

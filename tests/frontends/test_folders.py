@@ -87,17 +87,26 @@ def test_unreadable_entries_are_named(tmp_path, monkeypatch):
     }
 
 
-def test_a_tree_deeper_than_the_recursion_limit(tmp_path, write, capsys):
-    folder = tmp_path / "runs"
-    folder.mkdir()
-    deep = str(folder)
-    for _ in range(1_100):  # a recursive walk would stop here (RecursionError); so would os.makedirs
-        deep = os.path.join(deep, "d")
-        os.mkdir(deep)
-    deep = Path(deep)
-    (deep / "task1.A").write_text(RUN_T1)
-    assert [Path(f.path).name for f in walk([folder]).files] == ["task1.A"]
-    assert main(["eval", write("gold.json", GOLD_T1), str(folder), "--task", "1"]) == 0
+@pytest.fixture
+def deep_tree(tmp_path):
+    """A run 1,100 folders deep, removed bottom up afterwards: a recursive walk (os.walk, os.makedirs,
+    shutil.rmtree, so pytest's own clean-up) stops near 1,000 levels with a RecursionError."""
+    folders = [str(tmp_path / "runs")]
+    os.mkdir(folders[0])
+    for _ in range(1_100):
+        folders.append(os.path.join(folders[-1], "d"))
+        os.mkdir(folders[-1])
+    run = os.path.join(folders[-1], "task1.A")
+    Path(run).write_text(RUN_T1)
+    yield Path(folders[0])
+    os.remove(run)
+    for folder in reversed(folders):
+        os.rmdir(folder)
+
+
+def test_a_tree_deeper_than_the_recursion_limit(deep_tree, write, capsys):
+    assert [Path(f.path).name for f in walk([deep_tree]).files] == ["task1.A"]
+    assert main(["eval", write("gold.json", GOLD_T1), str(deep_tree), "--task", "1"]) == 0
     assert capsys.readouterr().out.splitlines()[1].split("\t")[1:3] == ["univABC", "0.6667"]
 
 
