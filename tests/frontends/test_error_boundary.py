@@ -1,0 +1,203 @@
+"""One error boundary for the command line and one for the public API; writers that keep what they
+replace; messages that cannot drive a terminal; output a terminal cannot encode, replaced and not cut."""
+
+from __future__ import annotations
+
+import io
+import os
+import stat
+import subprocess
+import sys
+from fractions import Fraction as F
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from support.cli import GOLD_T1, RUN_T1
+
+import ir_coliee
+from ir_coliee.cli import main
+from ir_coliee.errors import ColieeError
+
+GOLD_A = "R06-01-A Y g\nR06-01-I N g\n"
+
+
+def _cli(*args: str, env: dict | None = None, stdout=subprocess.PIPE) -> subprocess.CompletedProcess:
+    command = [sys.executable, "-m", "ir_coliee", *args]
+    return subprocess.run(command, stdout=stdout, stderr=subprocess.PIPE, text=True, env={**os.environ, **(env or {})})
+
+
+# --- the command line --------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "error, code, said",
+    [
+        (KeyError("000001"), 2, "`ir_coliee eval` failed: KeyError: '000001'. This is a bug of ir_coliee"),
+        (RecursionError("deep"), 2, "an input nested too deeply to read"),
+        (ImportError("libfoo.so: cannot open"), 2, "an optional package failed to import (libfoo.so: cannot open)"),
+        (AttributeError("x"), 2, "`ir_coliee eval` failed: AttributeError: x"),
+    ],
+)
+def test_anything_below_a_command_is_one_message_and_an_exit_code(monkeypatch, write, capsys, error, code, said):
+    import ir_coliee.scoring
+
+    def broken(*args, **kwargs):
+        raise error
+
+    monkeypatch.setattr(ir_coliee.scoring, "score", broken)
+    assert main(["eval", write("g.json", GOLD_T1), write("task1.r", RUN_T1)]) == code
+    err = capsys.readouterr().err
+    assert err.startswith("ir_coliee: error: ") and said in err and "Traceback" not in err
+    with pytest.raises(type(error)):
+        main(["--debug", "eval", write("g.json", GOLD_T1), write("task1.r", RUN_T1)])
+    monkeypatch.setenv("IR_COLIEE_DEBUG", "1")
+    with pytest.raises(type(error)):
+        main(["eval", write("g.json", GOLD_T1), write("task1.r", RUN_T1)])
+
+
+def test_a_full_standard_output_is_named(write):
+    with open("/dev/full", "w") as full:
+        done = _cli("eval", write("g.json", GOLD_T1), write("task1.r", RUN_T1), "--task", "1", stdout=full)
+    assert done.returncode == 2
+    assert done.stderr.strip().splitlines()[-1] == "ir_coliee: error: <standard output>: No space left on device"
+
+
+def test_a_mistyped_second_run_file_is_no_measure(write, capsys):
+    assert main(["eval", write("g.json", GOLD_T1), write("task1.r", RUN_T1), "task1.typo", "--task", "1"]) == 2
+    assert capsys.readouterr().err == "ir_coliee: error: no such run file: task1.typo\n"
+
+
+def test_an_egov_law_nested_20000_deep_names_the_file(coliee_home, capsys):
+    from support.statute2026_data import PACKAGE, write_2026_package
+
+    write_2026_package(coliee_home)
+    law = coliee_home / PACKAGE / "129AC0000000089_20240524_506AC0000000033.xml"
+    law.write_text('<?xml version="1.0"?>\n<Law>' + "<P>" * 20_000 + "</P>" * 20_000 + "</Law>\n")
+    assert main(["datasets", "export", "coliee/task3/2026/train/ja", "docs"]) == 2
+    err = capsys.readouterr().err
+    assert f"ir_coliee: error: {law}:" in err and ": XML nested more than 200 elements deep" in err
+    assert "Traceback" not in err
+
+
+def test_ids_that_would_drive_the_terminal_are_shown_escaped(write, capsys):
+    run = write("task1.r", "000001 000010 t\n\x1b[2J\u202e000009 000010 t\n")
+    assert main(["eval", write("g.json", GOLD_T1), run, "--task", "1"]) == 0
+    err = capsys.readouterr().err
+    assert "\x1b" not in err and "\u202e" not in err
+    assert "\\x1b[2J\\u202e000009" in err
+
+
+def test_output_a_terminal_cannot_encode_is_replaced_not_cut(tmp_path):
+    folder = tmp_path / "équipe"
+    folder.mkdir()
+    (folder / "g.json").write_text(GOLD_T1)
+    (folder / "task1.r").write_text(RUN_T1)
+    done = _cli(
+        "eval", str(folder / "g.json"), str(folder / "task1.r"), "--task", "1", env={"PYTHONIOENCODING": "ascii"}
+    )
+    assert done.returncode == 0, done.stderr
+    _, row = done.stdout.splitlines()
+    assert row.split("\t")[:4] == ["univABC", "0.6667", "0.5000", "0.5714"]
+    assert row.endswith("/?quipe/task1.r")
+
+
+# --- the public API ----------------------------------------------------------------------------------------
+
+
+def test_a_public_verb_turns_anything_below_into_a_coliee_error(monkeypatch, write):
+    scoring = sys.modules["ir_coliee.scoring.score"]
+
+    def broken(*args, **kwargs):
+        raise KeyError("q1")
+
+    monkeypatch.setattr(scoring, "load_gold", broken)
+    with pytest.raises(ColieeError, match=r"^score: KeyError: 'q1' \(an input shape") as info:
+        ir_coliee.score(write("g.json", GOLD_T1), write("task1.r", RUN_T1), task=1)
+    assert isinstance(info.value.__cause__, KeyError)  # kept for a bug report
+    with pytest.raises(TypeError):  # a call that does not fit the signature is Python's own error
+        ir_coliee.score(write("g.json", GOLD_T1), write("task1.r", RUN_T1), tsk=1)
+
+
+@given(
+    gold=st.dictionaries(st.sampled_from(["1", "2", "3"]), st.sets(st.sampled_from("abcd"), min_size=1), min_size=1),
+    run=st.lists(st.tuples(st.sampled_from(["1", "2", "3"]), st.sampled_from("abcde")), min_size=1, max_size=12),
+)
+def test_open_files_score_as_their_paths(tmp_path_factory, gold, run):
+    folder = tmp_path_factory.mktemp("open")
+    gold_text = "".join(f"{q} 0 {d} 1\n" for q, docs in sorted(gold.items()) for d in sorted(docs))
+    run_text = "".join(f"{q} {d} t\n" for q, d in run)
+    (folder / "gold.qrels").write_text(gold_text)
+    (folder / "task1.t").write_text(run_text)
+    try:
+        expected = ir_coliee.score(str(folder / "gold.qrels"), str(folder / "task1.t"), task=1).rows[0]
+    except ColieeError as e:  # no shared query: every shape is refused alike
+        with pytest.raises(ColieeError, match="shares no query"):
+            ir_coliee.score(io.StringIO(gold_text), io.StringIO(run_text), task=1)
+        assert "shares no query" in str(e)
+        return
+    tp = sum(1 for q, d in set(run) if d in gold.get(q, ()))
+    assert expected["MicroR"] == pytest.approx(float(F(tp, sum(map(len, gold.values())))))
+    for shape in (
+        lambda: (open(folder / "gold.qrels"), open(folder / "task1.t")),
+        lambda: (open(folder / "gold.qrels", "rb"), open(folder / "task1.t", "rb")),
+        lambda: (io.StringIO(gold_text), io.BytesIO(run_text.encode())),
+    ):
+        gold_in, run_in = shape()
+        row = ir_coliee.score(gold_in, run_in, task=1).rows[0]
+        assert [row[m] for m in ("MicroP", "MicroR", "MicroF1")] == [
+            expected[m] for m in ("MicroP", "MicroR", "MicroF1")
+        ]
+
+
+# --- writers -----------------------------------------------------------------------------------------------
+
+RUN = {"q1": {"d1": 2.0, "d2": 1.0}}
+
+
+def test_a_written_file_keeps_the_mode_of_the_one_it_replaces(tmp_path):
+    target = tmp_path / "task1.out"
+    target.write_text("old\n")
+    target.chmod(0o640)
+    ir_coliee.write_run(RUN, target, format="pairs", tag="t")
+    assert stat.S_IMODE(target.stat().st_mode) == 0o640 and target.read_text() == "q1 d1 t\nq1 d2 t\n"
+
+
+def test_a_new_file_gets_the_umask_default(tmp_path):
+    old = os.umask(0o027)
+    try:
+        ir_coliee.write_run(RUN, tmp_path / "task1.new", format="pairs", tag="t")
+    finally:
+        os.umask(old)
+    assert stat.S_IMODE((tmp_path / "task1.new").stat().st_mode) == 0o640
+
+
+def test_writing_to_a_link_writes_its_target(tmp_path):
+    target = tmp_path / "real.run"
+    target.write_text("old\n")
+    link = tmp_path / "task1.link"
+    link.symlink_to(target)
+    ir_coliee.write_run(RUN, link, format="pairs", tag="t")
+    assert link.is_symlink() and os.readlink(link) == str(target)
+    assert target.read_text() == "q1 d1 t\nq1 d2 t\n"
+
+
+def test_writing_to_standard_output_keeps_the_order_of_what_is_printed(write):
+    gold = write("g.json", '{"q1": ["d1"]}')
+    run = write("task1.s", "q1 Q0 d1 1 0.9 t\nq1 Q0 d2 2 0.5 t\n")
+    for target in ("-", "/dev/stdout"):
+        done = _cli("tune", gold, run, "--task", "1", "--write", target, "--tag", "cut")
+        assert done.returncode == 0, done.stderr
+        assert done.stdout.splitlines() == ["best rank cutoff: 1 (MicroF1 = 1.0000)", "q1 d1 cut", f"written: {target}"]
+
+
+def test_a_write_that_fails_leaves_the_old_file_and_names_the_path(tmp_path):
+    target = tmp_path / "task1.out"
+    target.write_text("old\n")
+    with pytest.raises(ColieeError, match="must have exactly one answer"):
+        ir_coliee.write_run({"q1": {"Y": 1.0, "N": 0.5}}, target, format="answers", tag="t")
+    assert target.read_text() == "old\n"
+    with pytest.raises(OSError, match=r"cannot write \(No space left on device\): '/dev/full'"):
+        ir_coliee.write_run(RUN, "/dev/full", format="pairs", tag="t")
+    assert Path(target).read_text() == "old\n"
