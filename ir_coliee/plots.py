@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import importlib.util
 from typing import Any
 
@@ -10,10 +11,17 @@ from ir_coliee.textfile import atomic_output
 
 
 def require(module: str, purpose: str, package: str = "") -> None:
-    """Refuse at once, before any work, when an optional dependency is missing (not after the work
-    and its other outputs are done)."""
+    """Refuse at once, before any work, when an optional dependency is missing or fails to import (a
+    broken install raises inside it): not after the work and its other outputs are done."""
     if importlib.util.find_spec(module) is None:
         raise ColieeError(f"{purpose} needs {module}: pip install {package or module}")
+    try:
+        importlib.import_module(module)
+    except Exception as e:  # whatever a broken install raises: ImportError, OSError, AttributeError, ...
+        raise ColieeError(
+            f"{purpose} needs {module}, which is installed but fails to import ({type(e).__name__}: {e}); "
+            f"reinstall it: pip install --force-reinstall {package or module}"
+        ) from None
 
 
 def pyplot() -> Any:

@@ -201,3 +201,20 @@ def test_a_write_that_fails_leaves_the_old_file_and_names_the_path(tmp_path):
     with pytest.raises(OSError, match=r"cannot write \(No space left on device\): '/dev/full'"):
         ir_coliee.write_run(RUN, "/dev/full", format="pairs", tag="t")
     assert Path(target).read_text() == "old\n"
+
+
+def test_a_broken_optional_package_is_refused_before_any_work(tmp_path, write):
+    broken = tmp_path / "site"
+    (broken / "matplotlib").mkdir(parents=True)
+    (broken / "matplotlib" / "__init__.py").write_text(
+        "raise OSError('libpng16.so.16: cannot open shared object file')\n"
+    )
+    out = tmp_path / "curve.png"
+    cut = tmp_path / "task1.cut"
+    gold, run = write("g.json", '{"q1": ["d1"]}'), write("task1.s", "q1 Q0 d1 1 0.9 t\nq1 Q0 d2 2 0.5 t\n")
+    done = _cli(
+        "tune", gold, run, "--task", "1", "--write", str(cut), "--plot", str(out), env={"PYTHONPATH": str(broken)}
+    )
+    assert done.returncode == 2 and done.stdout == ""
+    assert "--plot needs matplotlib, which is installed but fails to import (OSError: libpng16.so.16" in done.stderr
+    assert not cut.exists() and not out.exists()  # refused before the work
