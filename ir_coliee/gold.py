@@ -11,12 +11,23 @@ from __future__ import annotations
 import os
 import re
 import warnings
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, NamedTuple, Optional
 
 from ir_coliee.errors import ColieeFormatError, ColieeWarning, PathLike, shown
 from ir_coliee.model import ANSWER_LABELS, ANSWERS, DOCUMENTS, GoldKind
-from ir_coliee.tables import Table
-from ir_coliee.textfile import Input, iter_lines, key_line, parse_json, read_text, regular_file, stream_name, strip_txt
+from ir_coliee.tables import CheckedGold, Table
+from ir_coliee.textfile import (
+    Input,
+    first_character,
+    iter_lines,
+    key_line,
+    parse_json,
+    read_text,
+    regular_file,
+    stream_name,
+    strip_txt,
+)
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -43,8 +54,9 @@ def _frame(rows: list[Row]) -> pd.DataFrame:
     return pd.DataFrame(rows, columns=["query_id", "doc_id", "relevance"])
 
 
-def _table(rows: list[Row]) -> Table:
-    table: Table = {}
+def _table(rows: Iterable[Row]) -> Table:
+    """The rows as a table; its ids are text and its relevance whole numbers, as the files give them."""
+    table: Table = CheckedGold()
     for q, d, r in rows:
         table.setdefault(q, {})[d] = r
     return table
@@ -83,31 +95,50 @@ def parse_labels(text: str, source: PathLike) -> dict[str, list[str]]:
     data = parse_json(text, source, _JSON_EXPECTED, repeated=repeated)
     if not isinstance(data, dict):
         raise ColieeFormatError(source, 1, f"the top level is a JSON {type(data).__name__}", _JSON_EXPECTED)
-    given: dict[str, list[tuple[str, object]]] = {}  # query -> every (key, value) that names it
-    for key, value in data.items():
-        given.setdefault(_query_of(key, text, source), []).extend((key, v) for v in repeated.get(key, [value]))
+    queries = _queries_of(list(data), text, source)
+    if repeated or len(set(queries)) < len(queries):
+        return _labels_given_twice(data, queries, repeated, text, source)
     labels: dict[str, list[str]] = {}
-    for query, values in given.items():
-        if len(values) > 1:
-            values = _in_file_order(text, values)
-        key, value = values[-1]
-        try:
-            names = _label_names(value, key)
-        except ValueError as e:
-            raise ColieeFormatError(source, (key_line(text, key) or 1), str(e), _JSON_EXPECTED) from None
-        labels[query] = list(dict.fromkeys(map(strip_txt, names)))
-    twice = {q: v for q, v in given.items() if len(v) > 1}
-    if twice:
-        _warn_repeated(text, source, twice)
+    for query, (key, value) in zip(queries, data.items()):
+        labels[query] = _doc_ids(value, key, text, source)
     return labels
 
 
-def _query_of(key: str, text: str, source: PathLike) -> str:
-    query = strip_txt(key.strip())
-    if not query or not _LABEL_NAME.fullmatch(query):
-        what = "an empty query id" if not query else f"the query id {key!r} is not a file name"
-        raise ColieeFormatError(source, (key_line(text, key) or 1), what, _JSON_EXPECTED)
-    return query
+def _doc_ids(value: object, key: str, text: str, source: PathLike) -> list[str]:
+    """The document ids of one key's labels: ``.txt`` stripped, each once."""
+    try:
+        names = _label_names(value, key)
+    except ValueError as e:
+        raise ColieeFormatError(source, (key_line(text, key) or 1), str(e), _JSON_EXPECTED) from None
+    return list(dict.fromkeys([n[:-4] if n.endswith(".txt") else n for n in names]))
+
+
+def _queries_of(keys: list[str], text: str, source: PathLike) -> list[str]:
+    """The query id of each key (``.txt`` and spaces stripped), all checked in one match."""
+    queries = [strip_txt(k.strip()) for k in keys]
+    joined = "\n".join(queries)
+    if queries and _NAMES.fullmatch(joined) and joined.count("\n") == len(queries) - 1:
+        return queries
+    for key, query in zip(keys, queries):
+        if not query or not _LABEL_NAME.fullmatch(query):
+            what = "an empty query id" if not query else f"the query id {key!r} is not a file name"
+            raise ColieeFormatError(source, (key_line(text, key) or 1), what, _JSON_EXPECTED)
+    return queries
+
+
+def _labels_given_twice(
+    data: dict, queries: list[str], repeated: dict[str, list[object]], text: str, source: PathLike
+) -> dict[str, list[str]]:
+    """The labels of a file that names a query more than once: the last list in the file, said."""
+    given: dict[str, list[tuple[str, object]]] = {}  # query -> every (key, value) that names it
+    for query, (key, value) in zip(queries, data.items()):
+        given.setdefault(query, []).extend((key, v) for v in repeated.get(key, [value]))
+    labels: dict[str, list[str]] = {}
+    for query, values in given.items():
+        key, value = _in_file_order(text, values)[-1] if len(values) > 1 else values[0]
+        labels[query] = _doc_ids(value, key, text, source)
+    _warn_repeated(text, source, {q: v for q, v in given.items() if len(v) > 1})
+    return labels
 
 
 def _lines(text: str, values: list[tuple[str, object]]) -> list[Optional[int]]:
@@ -197,16 +228,13 @@ def read_qrels(path: PathLike) -> pd.DataFrame:
 
 
 def _qrels_rows(path: PathLike) -> list[Row]:
-    lines = iter_lines(path)
+    if first_character(path) in ("{", "["):
+        return _label_rows(path)
     rows: list[Row] = []
-    for lineno, line in lines:
+    for lineno, line in iter_lines(path):
         parts = line.split()
-        if not parts:
-            continue
-        if not rows and parts[0][0] in "{[":
-            lines.close()
-            return _label_rows(path)
-        rows.append(_qrels_row(parts, path, lineno))
+        if parts:
+            rows.append(_qrels_row(parts, path, lineno))
     if not rows:
         raise ColieeFormatError(path, None, "the file holds no gold lines", _LINES_EXPECTED)
     return rows
@@ -235,8 +263,8 @@ def read_gold(path: Input) -> GoldFile:
 
 
 def _read_gold(path: PathLike, name: PathLike) -> GoldFile:
-    first = next((line for _, line in iter_lines(path) if line.strip()), "")
-    if first.lstrip().startswith("<"):
+    first = first_character(path)
+    if first == "<":
         # the XML reader is imported here: label JSON and qrels, the gold of most runs, do not need it
         from ir_coliee.formats.riteval import parse_riteval
         from ir_coliee.formats.xmlsafe import line_of
@@ -258,7 +286,11 @@ def _read_gold(path: PathLike, name: PathLike) -> GoldFile:
                 "an article header ('Article 572') on a line of <t1>, or <article>N</article>",
             )
         return GoldFile({DOCUMENTS: articles, ANSWERS: answers}, unreadable)
-    table = _table(_qrels_rows(path))
+    if first == "{" or first == "[":  # label JSON: the table straight from the labels, no row per pair
+        labels = parse_labels(read_text(path), name)
+        table: Table = CheckedGold({q: dict.fromkeys(docs, 1) for q, docs in labels.items() if docs})
+    else:
+        table = _table(_qrels_rows(path))
     kind = gold_kind(table)
     if kind == ANSWERS:
         _one_answer_each(table, path, name)

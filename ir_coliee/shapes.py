@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple, Optional
 from ir_coliee.errors import ColieeScoringError
 from ir_coliee.findings import some
 from ir_coliee.model import ANSWER_LABELS, QUESTION_ID
-from ir_coliee.tables import CodedRun, Table
+from ir_coliee.tables import CheckedGold, CodedRun, Table
 from ir_coliee.textfile import strip_txt
 
 if TYPE_CHECKING:
@@ -173,12 +173,6 @@ def coded_run(run: object, source: str = "the run") -> CodedRun:
     else:
         raise _refuse(source, f"a {type(run).__name__}; expected {_EXPECTED}")
     return coded
-
-
-class CheckedGold(dict):
-    """A table made by :func:`gold_table` (string ids, integer relevance). The layers a gold passes
-    through (scorer, provider, ``compare``) each ask :func:`gold_table` for it; this one is handed back as
-    it is, not converted again (a twentieth of scoring 10M lines, three times over)."""
 
 
 def gold_table(qrels: object, source: str = "the gold") -> Table:
