@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 import re
 import warnings
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, NamedTuple, Optional
 
 from ir_coliee.errors import ColieeFormatError, ColieeWarning, PathLike, shown
@@ -230,14 +230,23 @@ def read_qrels(path: PathLike) -> pd.DataFrame:
 def _qrels_rows(path: PathLike) -> list[Row]:
     if first_character(path) in ("{", "["):
         return _label_rows(path)
-    rows: list[Row] = []
+    return list(_line_rows(path))
+
+
+def _line_rows(path: PathLike) -> Iterator[Row]:
+    """The rows of a qrels or answers file, one by one; each id string made once however many lines repeat
+    it (a 2M-line gold names 10,000 documents: a string per line would be most of its memory)."""
+    ids: dict[str, str] = {}
+    seen = ids.setdefault
+    empty = True
     for lineno, line in iter_lines(path):
         parts = line.split()
         if parts:
-            rows.append(_qrels_row(parts, path, lineno))
-    if not rows:
+            q, d, r = _qrels_row(parts, path, lineno)
+            empty = False
+            yield seen(q, q), seen(d, d), r
+    if empty:
         raise ColieeFormatError(path, None, "the file holds no gold lines", _LINES_EXPECTED)
-    return rows
 
 
 def gold_kind(table: Table) -> GoldKind:
@@ -290,7 +299,7 @@ def _read_gold(path: PathLike, name: PathLike) -> GoldFile:
         labels = parse_labels(read_text(path), name)
         table: Table = CheckedGold({q: dict.fromkeys(docs, 1) for q, docs in labels.items() if docs})
     else:
-        table = _table(_qrels_rows(path))
+        table = _table(_line_rows(path))
     kind = gold_kind(table)
     if kind == ANSWERS:
         _one_answer_each(table, path, name)
