@@ -99,18 +99,21 @@ def parse_labels(text: str, source: PathLike) -> dict[str, list[str]]:
     if repeated or len(set(queries)) < len(queries):
         return _labels_given_twice(data, queries, repeated, text, source)
     labels: dict[str, list[str]] = {}
-    for query, (key, value) in zip(queries, data.items()):
-        labels[query] = _doc_ids(value, key, text, source)
+    ids: dict[str, str] = {}
+    for query, key in zip(queries, list(data)):
+        labels[query] = _doc_ids(data.pop(key), key, text, source, ids)  # the JSON value freed as it is read
     return labels
 
 
-def _doc_ids(value: object, key: str, text: str, source: PathLike) -> list[str]:
-    """The document ids of one key's labels: ``.txt`` stripped, each once."""
+def _doc_ids(value: object, key: str, text: str, source: PathLike, ids: dict[str, str]) -> list[str]:
+    """The document ids of one key's labels: ``.txt`` stripped, each once; each id string made once
+    across the file (``ids``), as a pool's cases are cited by many queries."""
     try:
         names = _label_names(value, key)
     except ValueError as e:
         raise ColieeFormatError(source, (key_line(text, key) or 1), str(e), _JSON_EXPECTED) from None
-    return list(dict.fromkeys([n[:-4] if n.endswith(".txt") else n for n in names]))
+    seen = ids.setdefault
+    return list(dict.fromkeys([seen(n, n) for n in (n[:-4] if n.endswith(".txt") else n for n in names)]))
 
 
 def _queries_of(keys: list[str], text: str, source: PathLike) -> list[str]:
@@ -136,7 +139,7 @@ def _labels_given_twice(
     labels: dict[str, list[str]] = {}
     for query, values in given.items():
         key, value = _in_file_order(text, values)[-1] if len(values) > 1 else values[0]
-        labels[query] = _doc_ids(value, key, text, source)
+        labels[query] = _doc_ids(value, key, text, source, {})
     _warn_repeated(text, source, {q: v for q, v in given.items() if len(v) > 1})
     return labels
 
@@ -297,7 +300,11 @@ def _read_gold(path: PathLike, name: PathLike) -> GoldFile:
         return GoldFile({DOCUMENTS: articles, ANSWERS: answers}, unreadable)
     if first == "{" or first == "[":  # label JSON: the table straight from the labels, no row per pair
         labels = parse_labels(read_text(path), name)
-        table: Table = CheckedGold({q: dict.fromkeys(docs, 1) for q, docs in labels.items() if docs})
+        table: Table = CheckedGold()
+        for query in list(labels):
+            docs = labels.pop(query)  # each list freed as its row of the table is made
+            if docs:
+                table[query] = dict.fromkeys(docs, 1)
     else:
         table = _table(_line_rows(path))
     kind = gold_kind(table)
