@@ -19,7 +19,7 @@ from ir_coliee.model.formats import (
     RunFormat,
 )
 from ir_coliee.progress import tqdm_bar
-from ir_coliee.runs.lines import _LONE_CR, ParsedRun, format_spec
+from ir_coliee.runs.lines import _LONE_CR, Duplicate, ParsedRun, format_spec
 from ir_coliee.runs.split import IdColumn, split_columns
 from ir_coliee.tables import CodedRun, repeated_pairs
 from ir_coliee.textfile import MAX_LINE, strip_txt
@@ -65,12 +65,20 @@ def _start(f: BinaryIO, skip: int) -> int:
     return f.tell()
 
 
-def _separator(f: BinaryIO, start: int) -> Optional[bytes]:
+class _Scanned(NamedTuple):
+    sep: bytes
+    lines: int
+    """The lines from ``start`` on, blank ones too: where there are as many as run lines, run line ``i``
+    is line ``skip + i + 1`` of the file (what a duplicate's finding names)."""
+
+
+def _separator(f: BinaryIO, start: int) -> Optional[_Scanned]:
     """The one byte that separates every field from ``start`` on, when each pair of fields is separated
     by exactly one space (or one tab), no line starts or ends with one, and the bytes hold nothing the
-    line-by-line reader must name (a NUL, a second byte order mark); else ``None``, for the line-by-line
-    reader, which also takes runs of spaces, tabs and carriage returns. The file is read in blocks, not
-    mapped into memory: a file truncated meanwhile must give an error, not kill the process (SIGBUS)."""
+    line-by-line reader must name (a NUL, a second byte order mark), with the number of lines; else
+    ``None``, for the line-by-line reader, which also takes runs of spaces, tabs and carriage returns. The
+    file is read in blocks, not mapped into memory: a file truncated meanwhile must give an error, not
+    kill the process (SIGBUS)."""
     f.seek(start)
     first_line = f.readline(MAX_LINE)
     sep, other = (b"\t", b" ") if b"\t" in first_line and b" " not in first_line else (b" ", b"\t")
@@ -78,10 +86,14 @@ def _separator(f: BinaryIO, start: int) -> Optional[bytes]:
     pairs = _BlankPairs(_SCAN_BLOCK)
     tail = b""  # the last two bytes before the block
     since_newline = 0  # bytes of the current line so far
+    lines = 0
     while True:
         block = f.read(_SCAN_BLOCK)  # (read, not readinto a buffer: here five times as fast)
         if not block:
-            return None if not tail or tail[-1:] in (sep, b"\r") else sep
+            if not tail or tail[-1:] in (sep, b"\r"):
+                return None
+            return _Scanned(sep, lines + (tail[-1:] != b"\n"))
+        lines += block.count(b"\n")
         # each block is checked alone and its seam with the previous block on four bytes
         seam = tail + block[:2]
         if other in block or b"\0" in block or _has_bom(block) or _has_bom(seam):
@@ -286,10 +298,10 @@ def parse_fast(
         if size == 0:
             return None
         start = _start(f, skip)
-        sep = _separator(f, start)
-    if sep is None:
+        scanned = _separator(f, start)
+    if scanned is None:
         return None
-    columns = _engine_columns(path, fmt, start, sep, size, engine)
+    columns = _engine_columns(path, fmt, start, scanned.sep, size, engine)
     if columns is None:
         return None
     queries, query_ids = _stripped(columns.queries, strip=True)
@@ -298,12 +310,18 @@ def parse_fast(
         return None  # a comment after the first run line: only the checked reader skips it exactly
     if fmt.labels and (not set(doc_ids) <= set(fmt.labels) or np.bincount(queries).max(initial=0) > 1):
         return None
-    if repeated_pairs(queries, docs, len(doc_ids)).any():
-        return None
+    repeats = bool(repeated_pairs(queries, docs, len(doc_ids)).any())
+    if repeats and scanned.lines != len(queries):
+        return None  # duplicates and blank lines: the checked reader names each duplicate's line
     scores = columns.scores
     if scores is None:
         scores = np.arange(len(queries), 0, -1, dtype=float)
     elif not np.isfinite(scores).all():
         return None
-    coded = CodedRun(query_ids, doc_ids, queries, docs, scores, unique=True)
-    return ParsedRun(coded, fmt.name, columns.tags, [], os.fspath(path))
+    coded = CodedRun(query_ids, doc_ids, queries, docs, scores, unique=not repeats)
+    # a duplicate is said with its line and its first line, as the checked reader says it; counted once
+    duplicates = [
+        Duplicate(skip + i + 1, skip + first + 1, query_ids[queries[i]], doc_ids[docs[i]])
+        for i, first in (coded.repeated() if repeats else ())
+    ]
+    return ParsedRun(coded, fmt.name, columns.tags, duplicates, os.fspath(path))

@@ -8,7 +8,7 @@ from support.layouts import layouts
 
 import ir_coliee
 from ir_coliee import ColieeFormatError, parse_run, read_run, write_run
-from ir_coliee.runs import parse_checked
+from ir_coliee.runs import Duplicate, parse_checked
 
 
 def rows(frame: pd.DataFrame):
@@ -246,3 +246,31 @@ def test_the_fast_reader_lists_run_tags_in_the_order_they_first_appear_across_bl
     path.write_text("".join(f"q{i} Q0 d{i} 1 1.0 {t}\n" for i, t in enumerate(tags)))
     parsed = fast.parse_fast(path, "trec", 0)
     assert parsed is not None and parsed.run_tags == ["b", "a", "c", "d", "e", "f", "g"]
+
+
+@pytest.mark.parametrize("engine", ["arrow", "split"])
+def test_a_duplicate_line_keeps_a_run_on_the_fast_reader_with_its_lines_named(tmp_path, engine):
+    """A duplicate costs no second reading of the file line by line: the fast reader names it as the
+    checked reader does (where blank lines would shift the line numbers, the checked reader reads it)."""
+    from ir_coliee.runs.fast import parse_fast
+    from ir_coliee.runs.lines import parse_checked
+
+    lines = [f"{q:06d} {d:06d} t\n" for q in range(50) for d in range(q, q + 20)]
+    lines.insert(30, lines[3])
+    lines.insert(700, lines[650])
+    path = tmp_path / "task1.dup"
+    path.write_text("".join(lines))
+    fast = parse_fast(str(path), "pairs", skip=0, engine=engine)
+    checked = parse_checked(str(path), "pairs")
+    assert fast is not None
+    assert (
+        fast.duplicates
+        == checked.duplicates
+        == [
+            Duplicate(31, 4, "000000", "000003"),
+            Duplicate(701, 651, "000032", "000041"),  # lines[650] after the first insertion: 32, 32 + 9
+        ]
+    )
+    assert fast.coded.table() == checked.coded.table()
+    path.write_text("".join(lines[:10]) + "\n" + "".join(lines[10:]))  # a blank line
+    assert parse_fast(str(path), "pairs", skip=0, engine=engine) is None
