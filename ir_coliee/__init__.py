@@ -82,10 +82,10 @@ def __getattr__(name: str) -> Any:
     if name not in _LAZY:
         raise AttributeError(f"module 'ir_coliee' has no attribute {name!r}")
     import importlib
-    import inspect
+    import types
 
     value = getattr(importlib.import_module(_LAZY[name]), name)
-    if inspect.isfunction(value):
+    if isinstance(value, types.FunctionType):
         value = guarded(value)
     globals()[name] = value
     return value

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import functools
-import inspect
 import os
 import re
 from collections.abc import Sequence
@@ -90,11 +89,12 @@ def guarded(verb: F) -> F:
     ``TypeError``; a file that cannot be read or written an ``OSError`` naming it; anything else that goes
     wrong below is a :class:`ColieeError` naming the verb and what happened (the original chained as its
     cause, for a bug report), never an error from deep inside another library."""
-    signature = inspect.signature(verb)
 
     @functools.wraps(verb)
     def call(*args, **kwargs):
-        signature.bind(*args, **kwargs)
+        import inspect  # here, not at import: the command line imports this module, and inspect costs 5 ms
+
+        inspect.signature(verb).bind(*args, **kwargs)
         try:
             return verb(*args, **kwargs)
         except (ColieeError, OSError):

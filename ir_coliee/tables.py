@@ -75,9 +75,10 @@ def repeated_pairs(queries: np.ndarray, docs: np.ndarray, n_docs: int) -> np.nda
             seen[pair_codes(queries[part], docs[part], n_docs)] = True
         if int(np.count_nonzero(seen)) == len(queries):
             return np.zeros(len(queries), dtype=bool)
-    import pandas as pd
-
-    return pd.Series(pair_codes(queries, docs, n_docs)).duplicated().to_numpy()
+    _, first = np.unique(pair_codes(queries, docs, n_docs), return_index=True)  # numpy alone: no pandas import
+    repeated = np.ones(len(queries), dtype=bool)
+    repeated[first] = False
+    return repeated
 
 
 #: The line reader's runs shorter than this take their per-line steps in plain Python: for a submission
