@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Optional, Union
@@ -37,13 +38,32 @@ def _spelled(name: str) -> str:
     return same[0] + m.group(2) if len(same) == 1 else name
 
 
+#: trec_eval keeps cutoffs in a C int: a larger one overflows (pytrec_eval's key error).
+_MAX_CUTOFF = 2**31 - 1
+
+
+def _sound(measure: Measure) -> Measure:
+    """``measure``, refused (``ValueError``) where its parameters would crash or mislead the code that computes
+    it: a cutoff below 1 aborts trec_eval's C code (the whole process), a relevance level below 1 or a
+    ``beta`` that is not a finite number gives no meaningful value."""
+    params = getattr(measure, "params", {})
+    cutoff, rel, beta = params.get("cutoff"), params.get("rel"), params.get("beta")
+    if cutoff is not None and not (isinstance(cutoff, int) and 1 <= cutoff <= _MAX_CUTOFF):
+        raise ValueError(f"cutoff must be a whole number from 1 to {_MAX_CUTOFF:,}, got {cutoff!r}")
+    if rel is not None and not (isinstance(rel, int) and rel >= 1):
+        raise ValueError(f"rel must be a whole number of at least 1, got {rel!r}")
+    if beta is not None and not (isinstance(beta, (int, float)) and math.isfinite(beta) and beta >= 0):
+        raise ValueError(f"beta must be a finite number of at least 0, got {beta!r}")
+    return measure
+
+
 def parse_measures(measures: Iterable[MeasureLike]) -> list[Measure]:
     """Measures from names such as ``"MicroF1@5"``, ``"MacroF(beta=2)"`` or ``"AP"`` (names in any case
     where unambiguous); an unknown name is an error that suggests the closest known ones."""
     out = []
     for m in measures:
         try:
-            out.append(ir_measures.parse_measure(_spelled(m)) if isinstance(m, str) else m)
+            out.append(_sound(ir_measures.parse_measure(_spelled(m)) if isinstance(m, str) else m))
         except (NameError, ValueError, AssertionError, SyntaxError) as e:
             found = _NAME.match(m) if isinstance(m, str) else None
             import difflib

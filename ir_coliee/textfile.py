@@ -127,7 +127,10 @@ def _copy_stream(source: BinaryIO, out: BinaryIO, name: str) -> None:
 
 
 def check_readable(path: PathLike) -> None:
-    """Raise a :class:`ColieeFormatError` naming ``path`` when it is missing or a directory."""
+    """Raise a :class:`ColieeFormatError` naming ``path`` when it is missing, a directory, or no path at all
+    (an integer would be opened as a file descriptor, and closed)."""
+    if not isinstance(path, (str, os.PathLike)):
+        raise ColieeFormatError(None, None, f"{type(path).__name__} {path!r} is no path", "a file's path")
     if os.path.isdir(path):
         raise ColieeFormatError(path, None, "is a directory", "a file")
     if not os.path.exists(path):
@@ -265,6 +268,12 @@ def _default_mode() -> int:
 def _remove(path: str) -> None:
     with contextlib.suppress(OSError):
         os.remove(path)
+
+
+def writes_standard_output(path: Optional[PathLike]) -> bool:
+    """Whether an output path is the process's standard output (``-``, ``/dev/stdout``): a command then
+    says what it did on standard error, so that standard output holds the file alone."""
+    return path is not None and _STANDARD.get(os.fspath(path)) == "stdout"
 
 
 def first_character(path: PathLike) -> str:

@@ -8,6 +8,7 @@ import sys
 from ir_coliee.cli.options import digits_option, plot_target, positive, task_options, writable
 from ir_coliee.cli.output import report_findings, write_rows
 from ir_coliee.model import FORMATS
+from ir_coliee.textfile import writes_standard_output
 from ir_coliee.tuning import OVER
 
 
@@ -58,12 +59,13 @@ def run(args: argparse.Namespace) -> int:
     )
     report_findings(result.findings)
     tuned = result.tuned
+    said = sys.stderr if writes_standard_output(args.write) else sys.stdout  # standard output: the run alone
     if args.curve:
-        write_rows(["cutoff", str(tuned.measure)], tuned.points, sys.stdout, args.digits)
-    print(f"best {args.over} cutoff: {tuned.cutoff:g} ({tuned.measure} = {tuned.value:.{args.digits}f})")
+        write_rows(["cutoff", str(tuned.measure)], tuned.points, said, args.digits)
+    print(f"best {args.over} cutoff: {tuned.cutoff:g} ({tuned.measure} = {tuned.value:.{args.digits}f})", file=said)
     if args.write:
         written = write_run(result.kept, args.write, format=args.write_format or result.write_format, tag=args.tag)
-        print(f"written: {written}")
+        print(f"written: {written}", file=said)
     if args.plot:
-        print(f"plot: {plot_curve(tuned, args.plot)}")
+        print(f"plot: {plot_curve(tuned, args.plot)}", file=said)
     return 0

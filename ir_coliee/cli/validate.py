@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 
+from ir_coliee.errors import printable
 from ir_coliee.findings import grouped, total_count
 from ir_coliee.model import TASK_KEYS
 
@@ -28,9 +29,13 @@ def run(args: argparse.Namespace) -> int:
 
     findings = validate_run(args.run, args.task, args.year, args.dataset)
     for line in grouped(findings):
-        print(line)
+        print(printable(line))  # ids from the file, escaped: a run tag must not drive the terminal
     errors = total_count(f for f in findings if f.level == "error")
     warnings = total_count(findings) - errors
     verdict = "not valid" if errors else "valid"
-    print(f"{args.run}: {verdict} as a COLIEE Task {args.task} submission: {errors:,} errors, {warnings:,} warnings")
+    print(
+        printable(
+            f"{args.run}: {verdict} as a COLIEE Task {args.task} submission: {errors:,} errors, {warnings:,} warnings"
+        )
+    )
     return 1 if errors else 0

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any, Optional, cast
 
 from ir_measures.util import TYPE_RUN
 
-from ir_coliee.errors import PathLike
+from ir_coliee.errors import ColieeError, PathLike
 from ir_coliee.model.formats import (
     FORMATS,
     FormatName,
@@ -72,6 +72,8 @@ def write_run(run: TYPE_RUN, path: PathLike, format: FormatName, tag: str, max_p
         raise ValueError(f"unknown run format {format!r}; expected one of {', '.join(FORMATS)}")
     fmt = FORMATS[format]
     check_run_tag(tag)
+    if max_per_query is not None and not (isinstance(max_per_query, int) and max_per_query >= 1):
+        raise ColieeError(f"max_per_query must be a whole number of at least 1, got {max_per_query!r}")
     columns = set(getattr(run, "columns", ()))
     if "query_id" not in columns and {"qid", "docno"} <= columns:
         run = cast(Any, run).rename(columns={"qid": "query_id", "docno": "doc_id"})

@@ -183,13 +183,54 @@ def test_writing_to_a_link_writes_its_target(tmp_path):
     assert target.read_text() == "q1 d1 t\nq1 d2 t\n"
 
 
-def test_writing_to_standard_output_keeps_the_order_of_what_is_printed(write):
+def test_writing_to_standard_output_leaves_it_the_run_alone(write):
     gold = write("g.json", '{"q1": ["d1"]}')
     run = write("task1.s", "q1 Q0 d1 1 0.9 t\nq1 Q0 d2 2 0.5 t\n")
     for target in ("-", "/dev/stdout"):
         done = _cli("tune", gold, run, "--task", "1", "--write", target, "--tag", "cut")
         assert done.returncode == 0, done.stderr
-        assert done.stdout.splitlines() == ["best rank cutoff: 1 (MicroF1 = 1.0000)", "q1 d1 cut", f"written: {target}"]
+        assert done.stdout == "q1 d1 cut\n"  # a valid submission, as `> task1.cut` keeps it
+        assert done.stderr.splitlines() == ["best rank cutoff: 1 (MicroF1 = 1.0000)", f"written: {target}"]
+
+
+@pytest.mark.parametrize(
+    "measure",
+    ["P@0", "R@0", "nDCG@0", "AP@0", "Judged@0", "P@99999999999999999999", "P(rel=0)@5", "MicroF(beta=1e400)"],
+)
+def test_measures_that_would_crash_or_mislead_are_refused(write, capsys, measure):
+    """A cutoff of 0 aborts trec_eval's C code, the whole process: refused before any work, exit 2."""
+    assert main(["eval", write("g.json", GOLD_T1), write("task1.r", RUN_T1), measure, "--task", "1"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"ir_coliee: error: unknown or malformed measure {measure!r}") and "bug" not in err
+    with pytest.raises(ValueError, match="must be"):
+        ir_coliee.evaluate(
+            ir_coliee.read_qrels(write("g2.json", GOLD_T1)),
+            ir_coliee.read_run(write("task1.r2", RUN_T1)),
+            [measure],
+            task=1,
+        )
+
+
+def test_validate_escapes_run_tags_on_standard_output(write, capsys):
+    run = write("t.txt", "000001 000010 a\n000001 000011 \x1b[2Jb\n")
+    assert main(["validate", run, "--task", "1"]) == 1
+    out = capsys.readouterr().out
+    assert "\x1b" not in out and "2 run tags (a, \\x1b[2Jb)" in out
+
+
+def test_readers_take_no_file_descriptor(write):
+    with pytest.raises(ColieeError, match=r"^<input>: int 0 is no path; expected a file.s path$"):
+        ir_coliee.read_label_json(0)
+    with pytest.raises(ColieeError, match=r"^<input>: bool True is no path"):
+        ir_coliee.read_label_json(True)
+    print("standard output still open")  # a descriptor read as a file would have been closed
+
+
+@pytest.mark.parametrize("bad", [0, -1, 1.5])
+def test_write_run_refuses_a_max_per_query_that_is_no_count(tmp_path, bad):
+    with pytest.raises(ColieeError, match="max_per_query must be a whole number of at least 1"):
+        ir_coliee.write_run(RUN, tmp_path / "task3-L.x", format="trec", tag="t", max_per_query=bad)
+    assert not (tmp_path / "task3-L.x").exists()
 
 
 def test_a_write_that_fails_leaves_the_old_file_and_names_the_path(tmp_path):
