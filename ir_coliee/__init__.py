@@ -24,7 +24,9 @@ from ir_coliee.measures import (
     MicroR,
 )
 from ir_coliee.model import TASKS, official_measures, task_of
-from ir_coliee.providers import calc, calc_aggregate, iter_calc, pipeline
+from ir_coliee.providers import calc as _calc
+from ir_coliee.providers import calc_aggregate as _calc_aggregate
+from ir_coliee.providers import iter_calc, pipeline
 from ir_coliee.values import CountedValue
 
 __version__ = "0.1.0"
@@ -38,6 +40,8 @@ evaluator = pipeline.evaluator
 
 #: The public verbs each go through one error boundary (:func:`ir_coliee.errors.guarded`).
 compare = guarded(_compare)
+calc = guarded(_calc)
+calc_aggregate = guarded(_calc_aggregate)
 
 #: The rest of the API, imported on first use (PEP 562): pandas, numpy and pyarrow load with the
 #: functions that need them, not with ``import ir_coliee``.

@@ -73,7 +73,9 @@ def _runs_and_measures(inputs: Sequence[str]) -> tuple[list[str], list[str]]:
     if absent:
         raise ColieeError(f"no such run file: {', '.join(absent)}")
     if not runs:
-        raise ColieeError("give a run file (or - for stdin)")
+        raise ColieeError(f"no such run file: {inputs[0]}" if inputs else "give a run file (or - for stdin)")
+    if runs.count(STDIN) > 1:
+        raise ColieeError("- (standard input) given twice: it holds one run")
     return runs, measures
 
 

@@ -378,7 +378,7 @@ def known_sizes(dataset_id: str) -> Sizes:
 
 # --- submission file names -> their edition --------------------------------------------------------
 
-_TASK_IN_NAME = re.compile(r"task\s*([1-5])", re.IGNORECASE)
+_TASK_IN_NAME = re.compile(r"task\s*([1-5])(?!\d)", re.IGNORECASE)
 _EXAM_IN_NAME = re.compile(r"H\d{2}|R\d{2}")
 #: A year in a file or folder name (``task1_test_files_2024``), and a package named by its edition
 #: (``COLIEE2025statute_data-English``): how the data root and file names tell the edition.

@@ -79,9 +79,12 @@ def runs_in_folder(folder: PathLike) -> Found:
             file_name = os.path.basename(path)
             system = system_name(file_name)
             if names[system] > 1:
-                message = f"{names[system]} files of {benchmark} name the system {system!r}: this one is {file_name!r}"
+                named = file_name[:-4] if file_name.endswith(".txt") else file_name
+                message = (
+                    f"{names[system]} files of {benchmark} name the system {system!r}: this one is named {named!r}"
+                )
                 findings.append(Finding(WARNING, path, None, message, "same-system"))
-                system = file_name[:-4] if file_name.endswith(".txt") else file_name
+                system = named
             runs.setdefault(benchmark, {})[system] = path
     if not runs:
         raise ColieeFormatError(

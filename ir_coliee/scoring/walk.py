@@ -49,7 +49,30 @@ def walk(paths: Sequence[PathLike]) -> Walk:
             _walk_folder(path, found, left)
         else:
             found.append(Found(path, ()))
-    return Walk(found, left)
+    return Walk(*_once(found, left))
+
+
+def _once(found: list[Found], left: list[Finding]) -> tuple[list[Found], list[Finding]]:
+    """Each file once: a second path to one file (given twice, a link, a hard link) is said, not scored again
+    as another run."""
+    first: dict[tuple[int, int], str] = {}
+    kept = []
+    for f in found:
+        try:
+            info = os.stat(f.path)
+        except OSError:  # a stream or a path that is not there: the reader says what is wrong
+            kept.append(f)
+            continue
+        if not stat.S_ISREG(info.st_mode):
+            kept.append(f)
+            continue
+        identity = (info.st_dev, info.st_ino)
+        if identity in first:
+            left.append(skipped(f.path, f"the same file as {first[identity]}, read once"))
+        else:
+            first[identity] = f.path
+            kept.append(f)
+    return kept, left
 
 
 def _walk_folder(top: str, found: list[Found], left: list[Finding]) -> None:
@@ -60,7 +83,9 @@ def _walk_folder(top: str, found: list[Found], left: list[Finding]) -> None:
         try:
             here = os.stat(folder)
             if (here.st_dev, here.st_ino) in seen:
-                left.append(skipped(folder, "a linked folder already walked (a link loop), not walked again"))
+                left.append(
+                    skipped(folder, "a folder already walked (through a link, or a link loop), not walked again")
+                )
                 continue
             seen.add((here.st_dev, here.st_ino))
             with os.scandir(folder) as listing:

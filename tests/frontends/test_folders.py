@@ -44,7 +44,7 @@ def test_the_walk_takes_each_file_once_and_names_what_it_leaves_out(tmp_path):
     ]
     left = {os.path.relpath(f.path, folder): f.message for f in walked.skipped}
     assert left == {
-        "teamA/loop": "skipped: a linked folder already walked (a link loop), not walked again",
+        "teamA/loop": "skipped: a folder already walked (through a link, or a link loop), not walked again",
         "teamB/dangling": "skipped: a dangling link",
         "teamB/empty.txt": "skipped: an empty file",
         "teamB/pipe": "skipped: not a regular file (a FIFO, socket or device): never read",
@@ -154,3 +154,32 @@ def test_benchmark_keeps_two_files_that_name_one_system_apart_and_says_so(coliee
     values = {(r.split("\t")[0], r.split("\t")[2]): r.split("\t")[3] for r in out.splitlines()[1:]}
     assert values[("task1.bm25", "MicroF1")] == "1.0000" and values[("bm25", "MicroF1")] == "0.0000"
     assert err.count("2 files of coliee/task1/2025/test name the system 'bm25'") == 2
+    assert "this one is named 'task1.bm25'" in err and "this one is named 'bm25'" in err
+
+
+def test_one_file_reached_twice_is_one_run(tmp_path, write, capsys):
+    """Given twice, through a link or a hard link: the same file is scored once, and the others are said."""
+    folder = tmp_path / "runs"
+    (folder / "a").mkdir(parents=True)
+    (folder / "b").mkdir()
+    (folder / "a" / "task1.X").write_text(RUN_T1)
+    (folder / "b" / "task1.Y").symlink_to(folder / "a" / "task1.X")
+    os.link(folder / "a" / "task1.X", folder / "b" / "task1.Z")
+    walked = walk([folder, folder / "a" / "task1.X"])
+    assert [os.path.relpath(f.path, folder) for f in walked.files] == ["a/task1.X"]
+    assert sorted(os.path.relpath(f.path, folder) for f in walked.skipped) == ["a/task1.X", "b/task1.Y", "b/task1.Z"]
+    assert all(f.message == f"skipped: the same file as {folder}/a/task1.X, read once" for f in walked.skipped)
+    assert main(["eval", write("g.json", GOLD_T1), str(folder), "--task", "1"]) == 0
+    assert len(capsys.readouterr().out.splitlines()) == 2  # the header and one run
+
+
+def test_eval_names_a_missing_run_and_standard_input_given_twice(write, capsys):
+    gold = write("g.json", GOLD_T1)
+    assert main(["eval", gold, "nonexist", "--task", "1"]) == 2
+    assert capsys.readouterr().err == "ir_coliee: error: no such run file: nonexist\n"
+    assert main(["eval", gold, "-", "-", "--task", "1"]) == 2
+    assert capsys.readouterr().err == "ir_coliee: error: - (standard input) given twice: it holds one run\n"
+
+
+def test_a_task_number_is_one_digit():
+    assert name_says("task12.run").task is None and name_says("task1.run").task == "1"
