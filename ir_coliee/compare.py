@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Iterator, Sequence
-from typing import TYPE_CHECKING, Literal, NamedTuple, Optional, Union, cast
+from typing import TYPE_CHECKING, Literal, NamedTuple, Optional, Union
 
 from ir_measures.measures.base import Measure
 from ir_measures.util import TYPE_QREL, TYPE_RUN
@@ -349,12 +349,8 @@ def compare(
     paired randomization test's p-value and its correction. Deterministic for a given ``seed``.
 
     ``runs`` is a list of runs (named ``run0``, ``run1``, ...) or a ``{name: run}`` dict; ``measures``
-    default to the official ones of ``task`` and ``year``. The gold comes first, as everywhere in the
-    API; ``compare(runs, qrels)`` (ir_coliee 0.1) still works, with a ``DeprecationWarning``.
+    default to the official ones of ``task`` and ``year``. The gold comes first, as everywhere in the API.
     """
-    from ir_coliee.shapes import gold_first
-
-    qrels, runs = cast(tuple[TYPE_QREL, RunsLike], gold_first(qrels, runs, many_runs=True))
     if correction not in CORRECTIONS:
         raise ValueError(f"unknown correction {correction!r}; expected one of {', '.join(CORRECTIONS)}")
     named = dict(runs) if isinstance(runs, dict) else {f"run{i}": r for i, r in enumerate(runs)}

@@ -407,13 +407,6 @@ def align(run: CodedRun, gold: GoldIds) -> Aligned:
 # --- argument order ------------------------------------------------------------------------------------
 
 
-def _materialised(value: object) -> object:
-    """A one-shot iterator as a list (read once, here), so that its shape can be looked at."""
-    if isinstance(value, Iterator):
-        return list(value)
-    return value
-
-
 def _is_row(item: object) -> bool:
     """One line of a run: a namedtuple with a ``query_id``, a plain tuple, or a mapping with the fields."""
     if isinstance(item, tuple):
@@ -437,53 +430,3 @@ def is_run_collection(value: object) -> bool:
     if isinstance(value, (list, tuple)) and not (isinstance(value, tuple) and hasattr(value, "_fields")):
         return bool(value) and not any(map(_is_row, value))
     return isinstance(value, Mapping) and bool(value) and all(map(_is_whole_run, value.values()))
-
-
-def _inner_values(value: Mapping) -> list:
-    return [s for docs in value.values() if isinstance(docs, Mapping) for s in docs.values()]
-
-
-def looks_like_run(value: object) -> bool:
-    """Scores rather than relevance: a run's DataFrame, rows or dict (a float among its values)."""
-    if isinstance(value, CodedRun):
-        return True
-    if hasattr(value, "columns"):
-        return "score" in value.columns and "relevance" not in value.columns  # type: ignore[attr-defined]
-    if isinstance(value, Mapping):
-        return any(isinstance(s, float) for s in _inner_values(value))
-    if isinstance(value, list) and value:
-        return "score" in getattr(type(value[0]), "_fields", ())
-    return False
-
-
-def looks_like_qrels(value: object) -> bool:
-    """Relevance rather than scores: a qrels DataFrame, rows or dict (whole numbers only)."""
-    if hasattr(value, "columns"):
-        return "relevance" in value.columns  # type: ignore[attr-defined]
-    if isinstance(value, Mapping):
-        inner = _inner_values(value)
-        return bool(inner) and all(isinstance(s, numbers.Integral) for s in inner)
-    if isinstance(value, list) and value:
-        return "relevance" in getattr(type(value[0]), "_fields", ())
-    return False
-
-
-def gold_first(first: object, second: object, many_runs: bool) -> tuple[object, object]:
-    """``(gold, runs)`` from arguments given gold first (the order of the whole API), or in the order of
-    ir_coliee 0.1 (runs first: ``compare(runs, qrels)``, ``tune_cutoff(run, qrels)``), which keeps working
-    with a ``DeprecationWarning``."""
-    import warnings
-
-    first, second = _materialised(first), _materialised(second)
-    if many_runs:
-        swapped = is_run_collection(first) and not is_run_collection(second)
-    else:
-        swapped = looks_like_run(first) and looks_like_qrels(second)
-    if not swapped:
-        return first, second
-    warnings.warn(
-        "give the gold first, then the runs (the order of score, evaluate and compare_runs)",
-        DeprecationWarning,
-        stacklevel=3,
-    )
-    return second, first

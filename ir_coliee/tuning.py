@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Literal, NamedTuple, Optional, cast
+from typing import TYPE_CHECKING, Literal, NamedTuple, Optional
 
 from ir_measures.measures.base import Measure
 from ir_measures.util import TYPE_QREL, TYPE_RUN
@@ -243,14 +243,11 @@ def tune_cutoff(
 
     Candidates: ranks 1..``max_rank``; for scores, every distinct score (at most ``steps`` + 1
     quantiles of them); for relative scores, ``steps`` + 1 ratios from 0 to 1. The gold comes first, as
-    everywhere in the API; ``tune_cutoff(run, qrels)`` (ir_coliee 0.1) still works, with a
-    ``DeprecationWarning``.
+    everywhere in the API.
     """
     if over not in OVER:
         raise ValueError(f"unknown cutoff kind {over!r}; expected one of {', '.join(OVER)}")
-    from ir_coliee.shapes import GoldIds, align, coded_run, gold_first
-
-    qrels, run = cast(tuple[TYPE_QREL, TYPE_RUN], gold_first(qrels, run, many_runs=False))
+    from ir_coliee.shapes import GoldIds, align, coded_run
 
     (chosen,) = parse_measures([measure])
     gold = gold_table(qrels)

@@ -292,17 +292,6 @@ def test_2026_gated_runs_are_compared_on_their_gated_outcomes(write, capsys):
     )
 
 
-def test_the_order_of_0_1_runs_first_still_works_with_a_warning():
-    """Gold first everywhere; compare(runs, qrels) and tune_cutoff(run, qrels) of 0.1 give the same."""
-    runs = {"a": TUNE_RUN, "b": {q: dict(list(docs.items())[:1]) for q, docs in TUNE_RUN.items()}}
-    new = compare(TUNE_GOLD, runs, [MicroF1], resamples=200, seed=3)
-    with pytest.warns(DeprecationWarning, match="gold first"):
-        old = compare(runs, TUNE_GOLD, [MicroF1], resamples=200, seed=3)
-    assert old.equals(new)
-    with pytest.warns(DeprecationWarning, match="gold first"):
-        assert tune_cutoff(TUNE_RUN, TUNE_GOLD, MicroF1).curve.equals(tune_cutoff(TUNE_GOLD, TUNE_RUN, MicroF1).curve)
-
-
 @pytest.mark.parametrize("style, dash", [("markdown", "–"), ("latex", "--")])
 def test_paper_tables_hold_no_nan_or_booleans(write, capsys, style, dash):
     """A paper's table: the baseline marked "yes", its p-values a dash, significant values starred."""
