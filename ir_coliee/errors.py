@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import os
 import re
-from collections.abc import Sequence
+import warnings
+from collections.abc import Iterator, Sequence
 from typing import Callable, Optional, TypeVar, Union, cast
 
 PathLike = Union[str, "os.PathLike[str]"]
@@ -79,6 +81,21 @@ class ColieeDataError(ColieeError, LookupError):
 
 class ColieeWarning(UserWarning):
     """Something a score depends on that the caller may not expect (e.g. run ids read as the gold's)."""
+
+
+@contextlib.contextmanager
+def coliee_warnings() -> Iterator[list[str]]:
+    """The messages of the :class:`ColieeWarning` s given inside, each once, in order: added on exit to the
+    list yielded, instead of shown. Any other warning goes on as it would."""
+    said: list[str] = []
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        yield said
+    for w in caught:
+        if not issubclass(w.category, ColieeWarning):
+            warnings.warn_explicit(w.message, w.category, w.filename, w.lineno)
+        elif str(w.message) not in said:
+            said.append(str(w.message))
 
 
 F = TypeVar("F", bound=Callable)

@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import contextlib
-import warnings
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Literal, NamedTuple, Optional
 
-from ir_coliee.errors import ColieeWarning
+from ir_coliee.errors import coliee_warnings
 
 Level = Literal["error", "warning"]
 ERROR: Level = "error"
@@ -63,13 +62,6 @@ def some(ids: Sequence[str], shown: int = SHOWN) -> str:
 def warnings_as_findings(findings: list[Finding], path: str, rule: str) -> Iterator[None]:
     """The :class:`ColieeWarning` s given inside (a reading rule applied to an organiser's slip) added to
     ``findings``, once each, instead of shown; other warnings go on as they would."""
-    with warnings.catch_warnings(record=True) as caught:
-        warnings.simplefilter("always")
+    with coliee_warnings() as said:
         yield
-    said: dict[str, None] = {}
-    for w in caught:
-        if issubclass(w.category, ColieeWarning):
-            said[str(w.message)] = None
-        else:
-            warnings.warn_explicit(w.message, w.category, w.filename, w.lineno)
     findings.extend(Finding(WARNING, path, None, message, rule) for message in said)

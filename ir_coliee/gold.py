@@ -113,7 +113,7 @@ def _doc_ids(value: object, key: str, text: str, source: PathLike, ids: dict[str
     except ValueError as e:
         raise ColieeFormatError(source, (key_line(text, key) or 1), str(e), _JSON_EXPECTED) from None
     seen = ids.setdefault
-    return list(dict.fromkeys([seen(n, n) for n in (n[:-4] if n.endswith(".txt") else n for n in names)]))
+    return list(dict.fromkeys([seen(n, n) for n in map(strip_txt, names)]))
 
 
 def _queries_of(keys: list[str], text: str, source: PathLike) -> list[str]:
@@ -318,12 +318,8 @@ def _one_answer_each(table: Table, path: PathLike, name: PathLike) -> None:
     twice = next((q for q, answers in table.items() if sum(r > 0 for r in answers.values()) > 1), None)
     if twice is None:
         return
-    line = next(n for n, text in iter_lines(path) if text.split()[:1] == [twice] and n > _first_line(path, twice))
+    line = [n for n, text in iter_lines(path) if text.split()[:1] == [twice]][1]  # its second answer
     answers = " and ".join(sorted(a for a, r in table[twice].items() if r > 0))
     raise ColieeFormatError(
         name, line, f"question {twice!r} has two gold answers ({answers})", "one Y or N per question"
     )
-
-
-def _first_line(path: PathLike, query: str) -> int:
-    return next(n for n, text in iter_lines(path) if text.split()[:1] == [query])

@@ -77,10 +77,15 @@ def regular_file(path: Input) -> Iterator[PathLike]:
             raise e.renamed(name) from None
 
 
+def is_input(value: object) -> bool:
+    """Whether ``value`` is a file to read: a path, or an open file or stream."""
+    return isinstance(value, (str, os.PathLike)) or callable(getattr(value, "read", None))
+
+
 def open_file(value: object) -> Optional[BinaryIO]:
     """An open file or stream handed over as input (``open(path)``, ``io.StringIO``, ``sys.stdin``), read as
     bytes from where it stands; ``None`` for anything else."""
-    return cast(BinaryIO, _Bytes(value)) if callable(getattr(value, "read", None)) else None
+    return None if isinstance(value, (str, os.PathLike)) or not is_input(value) else cast(BinaryIO, _Bytes(value))
 
 
 def stream_name(value: object) -> str:

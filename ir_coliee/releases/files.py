@@ -20,7 +20,7 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Callable, Generic, NamedTuple, Optional, TypeVar, Union, cast
 
-from ir_coliee.errors import ColieeDataError, ColieeWarning
+from ir_coliee.errors import ColieeDataError, ColieeWarning, coliee_warnings
 from ir_coliee.model import EDITION_IN_NAME, YEAR_IN_NAME
 
 ENV_HOME = "COLIEE_HOME"
@@ -169,15 +169,8 @@ class FileCache(Generic[T]):
         version, where = f.version(), f.describe()
         hit = self._kept.get(where)
         if hit is None or hit[0] != version:
-            with warnings.catch_warnings(record=True) as caught:
-                warnings.simplefilter("always")
+            with coliee_warnings() as said:
                 value = self._derive(f)
-            said = []
-            for w in caught:
-                if issubclass(w.category, ColieeWarning):
-                    said.append(str(w.message))
-                else:
-                    warnings.warn_explicit(w.message, w.category, w.filename, w.lineno)
             hit = self._kept[where] = (version, value, said)
         for message in hit[2]:
             warnings.warn(message, ColieeWarning, stacklevel=2)

@@ -13,7 +13,7 @@ from ir_coliee.gold import gold_kind, read_gold
 from ir_coliee.model import NAME, TORTS, GoldKind, Task, task_of
 from ir_coliee.shapes import gold_table
 from ir_coliee.tables import Table, table_frame
-from ir_coliee.textfile import Input, open_file, stream_name
+from ir_coliee.textfile import Input, is_input, stream_name
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -82,7 +82,7 @@ def load_gold(gold: GoldLike) -> Gold:
     of dicts, an iterable of ``TrecQrel``, consumed once)."""
     if is_dataset_id(gold):
         return _dataset_gold(cast(str, gold))
-    if isinstance(gold, (str, os.PathLike)) or open_file(gold) is not None:
+    if is_input(gold):
         path = stream_name(gold)
         if path.endswith(".jsonl"):
             return Gold({}, path, None, read_torts(cast(Input, gold)))

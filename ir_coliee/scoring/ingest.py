@@ -36,7 +36,7 @@ from ir_coliee.shapes import (
     no_shared_query,
 )
 from ir_coliee.tables import CodedRun
-from ir_coliee.textfile import Input, open_file, regular_file, stream_name
+from ir_coliee.textfile import Input, is_input, regular_file, stream_name
 
 RunLike = Union[str, "os.PathLike[str]", TYPE_RUN, ParsedRun]
 RunsLike = Union[RunLike, Sequence[RunLike], Mapping[str, RunLike]]
@@ -85,7 +85,7 @@ def opened(named: dict[str, RunLike]) -> Iterator[dict[str, Opened]]:
     with contextlib.ExitStack() as streams:
         out: dict[str, Opened] = {}
         for name, run in named.items():
-            if isinstance(run, (str, os.PathLike)) or open_file(run) is not None:
+            if is_input(run):
                 out[name] = streams.enter_context(regular_file(cast(Input, run)))
             elif isinstance(run, (ParsedRun, CodedRun)):
                 out[name] = run
@@ -124,7 +124,7 @@ def _read(
         parsed = run
     else:
         path = os.fspath(run)
-        shown = stream_name(shown_as) if isinstance(shown_as, (str, os.PathLike)) or open_file(shown_as) else path
+        shown = stream_name(shown_as) if is_input(shown_as) else path
         looks = forced if forced != "auto" else first_format(path)[1]
         if looks not in task.readable():
             raise _mismatch(shown, looks, task, gold_source)

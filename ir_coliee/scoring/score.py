@@ -51,6 +51,7 @@ from ir_coliee.scoring.ingest import (
 from ir_coliee.scoring.report import PerQuery, Report, make_report
 from ir_coliee.shapes import run_table
 from ir_coliee.tables import CodedRun, Counts, Table, answer_counts, set_counts, table_frame
+from ir_coliee.textfile import is_input, stream_name
 from ir_coliee.values import CountedValue
 
 if TYPE_CHECKING:
@@ -120,9 +121,7 @@ def prepare(
     """Read the gold and the runs for one task, refusing what cannot be scored (see the module text);
     ``measures_named``: the caller scores with measures it names (no warning on a guessed task)."""
     quirks: list[Finding] = []
-    with warnings_as_findings(
-        quirks, os.fspath(gold) if isinstance(gold, (str, os.PathLike)) else "<qrels>", "gold-quirk"
-    ):
+    with warnings_as_findings(quirks, stream_name(gold) if is_input(gold) else "<qrels>", "gold-quirk"):
         loaded = load_gold(gold)
     named = named_runs(runs)
     findings = [Finding(WARNING, loaded.source, None, loaded.note, "gold-elsewhere")] if loaded.note else []
