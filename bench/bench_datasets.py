@@ -35,7 +35,7 @@ def sentence(rng: random.Random, n: int) -> str:
 
 
 def write_statute(root: Path, rng: random.Random) -> None:
-    from ir_coliee.releases.statute import EXAMS, test_exam
+    from ir_coliee.data.statute_files import EXAMS, test_exam
 
     package = root / "COLIEE2024statute_data-English"
     (package / "train").mkdir(parents=True)
@@ -94,7 +94,7 @@ def write_task1(root: Path, rng: random.Random, n: int = 7000) -> list[str]:
 def bench_task1(rows: list[tuple[str, float, str]]) -> float:
     import ir_datasets
 
-    from ir_coliee.datasets import refresh
+    from ir_coliee.data.datasets import refresh
 
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp)
@@ -138,8 +138,8 @@ def main() -> None:
         os.environ["COLIEE_HOME"] = tmp
         import ir_datasets
 
-        from ir_coliee.datasets import refresh
-        from ir_coliee.releases import statute as statute_files
+        from ir_coliee.data import statute_files
+        from ir_coliee.data.datasets import refresh
 
         def ours() -> tuple[int, int, int]:
             refresh()

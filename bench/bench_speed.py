@@ -306,17 +306,17 @@ def section_real_size(folder: str, repeat: int, out: list[str]) -> Table:
 
 def section_engines(folder: str, repeat: int, out: list[str]) -> Table:
     """Which reader at which size: the line reader, the numpy engine and Arrow, each alone in a fresh
-    process (imports included), on Task 1 runs in the ``pairs`` format; the limits in ``ir_coliee.runs``
-    (``SMALL_FILE``) and ``ir_coliee.runs.fast`` (``SPLIT_FILE``) sit where the fastest changes."""
+    process (imports included), on Task 1 runs in the ``pairs`` format; the limits in ``ir_coliee.table.runs``
+    (``SMALL_FILE``) and ``ir_coliee.table.run_fast`` (``SPLIT_FILE``) sit where the fastest changes."""
     table = Table(
         "Reading a pairs run in a fresh process, by engine (wall seconds; peaks in MiB)",
         ["lines", "MiB", "line reader", "numpy", "Arrow", "numpy / Arrow", "numpy peak", "Arrow peak"],
         out,
     )
     read = {
-        "lines": "from ir_coliee.runs import parse_checked\nparse_checked({path!r}, 'pairs')",
-        "split": "from ir_coliee.runs.fast import parse_fast\nassert parse_fast({path!r}, 'pairs', 0, engine='split')",
-        "arrow": "from ir_coliee.runs.fast import parse_fast\nassert parse_fast({path!r}, 'pairs', 0, engine='arrow')",
+        "lines": "from ir_coliee.table.runs import parse_checked\nparse_checked({path!r}, 'pairs')",
+        "split": "from ir_coliee.table.run_fast import parse_fast\nassert parse_fast({path!r}, 'pairs', 0, engine='split')",
+        "arrow": "from ir_coliee.table.run_fast import parse_fast\nassert parse_fast({path!r}, 'pairs', 0, engine='arrow')",
     }
     for queries in (40, 100, 200, 400, 800, 1_600):
         _, run, _, _ = write_task1(folder, queries, 250)
@@ -428,7 +428,7 @@ def _scoring_row(lines: int, run: str, gold_path: str, repeat: int) -> list[obje
     from ir_measures import ScoredDoc, SetF, SetP, SetR
 
     import ir_coliee
-    from ir_coliee.shapes import run_table
+    from ir_coliee.table.shapes import run_table
 
     ours, theirs = [ir_coliee.MicroP, ir_coliee.MicroR, ir_coliee.MicroF1], [SetP, SetR, SetF]
     frame = ir_coliee.read_run(run)
@@ -486,7 +486,7 @@ def section_compare_tune(folder: str, files: dict[int, tuple[str, str]], repeat:
 
 def _compare_row(n_queries: int, repeat: int) -> tuple[float, float]:
     import ir_coliee
-    from ir_coliee.compare import per_query_all
+    from ir_coliee.scoring.compare import per_query_all
 
     rng = np.random.default_rng(1)
     gold = {f"q{q}": {f"d{d}": 1 for d in rng.choice(50, 3, replace=False)} for q in range(n_queries)}
@@ -518,7 +518,7 @@ def section_startup(folder: str, repeat: int, out: list[str]) -> Table:
     for k in range(7_000):
         (root / f"{k:06d}.txt").write_text("x")
     code = (
-        "import os, time\nfrom pathlib import Path\nfrom ir_coliee.releases.files import Locator\n"
+        "import os, time\nfrom pathlib import Path\nfrom ir_coliee.data.files import Locator\n"
         f"root = {str(Path(folder) / 'root')!r}\n"
         "def best(f):\n    t = []\n    for _ in range(15):\n        s = time.perf_counter(); f(); t.append(time.perf_counter() - s)\n    return min(t)\n"
         "w = best(lambda: [len(f) for _, _, f in os.walk(root)])\n"

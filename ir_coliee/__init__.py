@@ -1,15 +1,14 @@
 """COLIEE legal retrieval and entailment benchmarks in the ir_datasets / ir_measures / PyTerrier ecosystem.
 
 Importing the package registers the official COLIEE measures with ir_measures, and the COLIEE datasets
-with ir_datasets once that is imported (see ``ir_coliee._host``); it reads no file and loads neither
+with ir_datasets once that is imported (see ``ir_coliee.hosts.register``); it reads no file and loads neither
 pandas, numpy, pyarrow nor ir_datasets: the functions that need them import them on first use.
 """
 
 from typing import TYPE_CHECKING, Any
 
-from ir_coliee import _host
-from ir_coliee.compare import compare as _compare
 from ir_coliee.errors import ColieeError, ColieeFormatError, ColieeScoringError, ColieeWarning, guarded
+from ir_coliee.hosts import register as _host
 from ir_coliee.measures import (
     AnswerAccuracy,
     MacroF,
@@ -23,11 +22,12 @@ from ir_coliee.measures import (
     MicroP,
     MicroR,
 )
+from ir_coliee.measures.pipeline import calc as _calc
+from ir_coliee.measures.pipeline import calc_aggregate as _calc_aggregate
+from ir_coliee.measures.pipeline import iter_calc, pipeline
+from ir_coliee.measures.values import CountedValue
 from ir_coliee.model import TASKS, official_measures, task_of
-from ir_coliee.providers import calc as _calc
-from ir_coliee.providers import calc_aggregate as _calc_aggregate
-from ir_coliee.providers import iter_calc, pipeline
-from ir_coliee.values import CountedValue
+from ir_coliee.scoring.compare import compare as _compare
 
 __version__ = "0.1.0"
 
@@ -35,7 +35,7 @@ _host.install()
 _host.install_datasets()
 
 #: ir_coliee's own evaluation pipeline (same API as ``ir_measures``): our provider first, then ir_measures';
-#: ``calc``, ``calc_aggregate`` and ``iter_calc`` read a run in any shape once (see ``ir_coliee.shapes``).
+#: ``calc``, ``calc_aggregate`` and ``iter_calc`` read a run in any shape once (see ``ir_coliee.table.shapes``).
 evaluator = pipeline.evaluator
 
 #: The public verbs each go through one error boundary (:func:`ir_coliee.errors.guarded`).
@@ -46,40 +46,40 @@ calc_aggregate = guarded(_calc_aggregate)
 #: The rest of the API, imported on first use (PEP 562): pandas, numpy and pyarrow load with the
 #: functions that need them, not with ``import ir_coliee``.
 _LAZY = {
-    "register_all": "ir_coliee.datasets",
-    "evaluate": "ir_coliee.evaluation",
-    "score_recall_gated": "ir_coliee.gated",
-    "read_label_json": "ir_coliee.gold",
-    "read_qrels": "ir_coliee.gold",
-    "parse_run": "ir_coliee.runs",
-    "read_run": "ir_coliee.runs",
-    "write_run": "ir_coliee.runs",
+    "register_all": "ir_coliee.data.datasets",
+    "evaluate": "ir_coliee.scoring.evaluate",
+    "score_recall_gated": "ir_coliee.scoring.gated",
+    "read_label_json": "ir_coliee.table.gold",
+    "read_qrels": "ir_coliee.table.gold",
+    "parse_run": "ir_coliee.table.runs",
+    "read_run": "ir_coliee.table.runs",
+    "write_run": "ir_coliee.table.runs",
     "Report": "ir_coliee.scoring",
     "compare_runs": "ir_coliee.scoring",
     "benchmark": "ir_coliee.scoring.benchmark",
-    "Experiment": "ir_coliee.pt_experiment",
+    "Experiment": "ir_coliee.hosts.experiment",
     "BenchmarkResult": "ir_coliee.scoring.benchmark",
     "load_gold": "ir_coliee.scoring",
     "prepare": "ir_coliee.scoring",
     "score": "ir_coliee.scoring",
     "tune": "ir_coliee.scoring",
-    "apply_cutoff": "ir_coliee.tuning",
-    "tune_cutoff": "ir_coliee.tuning",
-    "Finding": "ir_coliee.validate",
-    "validate_run": "ir_coliee.validate",
+    "apply_cutoff": "ir_coliee.scoring.tune",
+    "tune_cutoff": "ir_coliee.scoring.tune",
+    "Finding": "ir_coliee.scoring.validate",
+    "validate_run": "ir_coliee.scoring.validate",
 }
 
 if TYPE_CHECKING:
-    from ir_coliee.datasets import register_all
-    from ir_coliee.evaluation import evaluate
-    from ir_coliee.gated import score_recall_gated
-    from ir_coliee.gold import read_label_json, read_qrels
-    from ir_coliee.pt_experiment import Experiment
-    from ir_coliee.runs import parse_run, read_run, write_run
+    from ir_coliee.data.datasets import register_all
+    from ir_coliee.hosts.experiment import Experiment
     from ir_coliee.scoring import Report, compare_runs, load_gold, prepare, score, tune
     from ir_coliee.scoring.benchmark import BenchmarkResult, benchmark
-    from ir_coliee.tuning import apply_cutoff, tune_cutoff
-    from ir_coliee.validate import Finding, validate_run
+    from ir_coliee.scoring.evaluate import evaluate
+    from ir_coliee.scoring.gated import score_recall_gated
+    from ir_coliee.scoring.tune import apply_cutoff, tune_cutoff
+    from ir_coliee.scoring.validate import Finding, validate_run
+    from ir_coliee.table.gold import read_label_json, read_qrels
+    from ir_coliee.table.runs import parse_run, read_run, write_run
 
 
 def __getattr__(name: str) -> Any:

@@ -7,7 +7,7 @@ import sys
 
 from ir_coliee.cli.options import output_options, plot_target, positive, resampling_options, task_options
 from ir_coliee.cli.output import TABLE_FORMATS, report_findings, write_rows
-from ir_coliee.tabular import PAPER_MISSING
+from ir_coliee.formats.tabular import PAPER_MISSING
 
 
 def add(sub: argparse._SubParsersAction) -> None:
@@ -33,8 +33,8 @@ def add(sub: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """The measures of several runs with confidence intervals and tests against the baseline."""
-    from ir_coliee.compare import plot_intervals
     from ir_coliee.scoring import compare_runs
+    from ir_coliee.scoring.compare import plot_intervals
 
     plot_target(args.plot)
     positive("--resamples", args.resamples)

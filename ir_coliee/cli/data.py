@@ -39,8 +39,8 @@ def add(sub: argparse._SubParsersAction) -> None:
 def run_check(args: argparse.Namespace) -> int:
     """With dataset ids or --all: the file behind each part of each dataset, and notes; exit 1 when any part is
     missing. Without: one line per dataset found (complete, or what is missing), one line for the absent ones."""
-    from ir_coliee.datasets.check import listed_ids
-    from ir_coliee.releases.files import ENV_HOME, LOCATOR, data_root
+    from ir_coliee.data.datasets.check import listed_ids
+    from ir_coliee.data.files import ENV_HOME, LOCATOR, data_root
 
     root = data_root()
     if not root.is_dir():
@@ -57,7 +57,7 @@ def run_check(args: argparse.Namespace) -> int:
 
 
 def _summary(dataset_ids: list[str]) -> bool:
-    from ir_coliee.datasets.check import status
+    from ir_coliee.data.datasets.check import status
 
     absent, complete = [], True
     for dataset_id in dataset_ids:
@@ -72,8 +72,8 @@ def _summary(dataset_ids: list[str]) -> bool:
 
 
 def _check_each(dataset_ids: Sequence[str]) -> bool:
-    from ir_coliee.datasets.check import check_dataset
-    from ir_coliee.releases.catalog import known_dataset
+    from ir_coliee.data.catalog import known_dataset
+    from ir_coliee.data.datasets.check import check_dataset
 
     complete = True
     for dataset_id in dataset_ids:
@@ -98,7 +98,7 @@ def run_datasets(args: argparse.Namespace) -> int:
     """ir_datasets' own command line, with the COLIEE datasets registered; --available lists the ids whose
     files are all under the data root."""
     if args.available:
-        from ir_coliee.datasets.check import listed_ids, status
+        from ir_coliee.data.datasets.check import listed_ids, status
 
         for dataset_id in listed_ids():
             if status(dataset_id)[0] == "complete":

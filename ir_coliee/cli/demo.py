@@ -6,7 +6,7 @@ import argparse
 import sys
 
 from ir_coliee.cli.output import print_report, report_findings
-from ir_coliee.plots import require
+from ir_coliee.formats.plots import require
 
 
 def add(sub: argparse._SubParsersAction) -> None:
@@ -21,7 +21,7 @@ def add(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ir_coliee.demo import run_demo
+    from ir_coliee.scoring.demo import run_demo
 
     require("bm25s", "the demo's BM25 baselines", "'ir_coliee[demo]'")
     for step in run_demo(args.out):

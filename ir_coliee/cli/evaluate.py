@@ -19,9 +19,9 @@ from ir_coliee.cli.output import (
     write_table,
 )
 from ir_coliee.errors import ColieeError
+from ir_coliee.formats.tabular import PAPER_MISSING
+from ir_coliee.formats.textfile import STDIN
 from ir_coliee.model import FORMATS, task_of
-from ir_coliee.tabular import PAPER_MISSING
-from ir_coliee.textfile import STDIN
 
 if TYPE_CHECKING:
     from ir_coliee.scoring import Report
@@ -154,7 +154,7 @@ def _summary(reports: list[Report]) -> None:
 
 def _placement(report: Report, out: TextIO, args: argparse.Namespace) -> None:
     """The published official table of the run's edition with the scored runs inserted at their places."""
-    from ir_coliee.leaderboard import load_leaderboard
+    from ir_coliee.scoring.leaderboard import load_leaderboard
 
     if report.year is None:
         raise ColieeError("--leaderboard needs the edition: give --year, or a dataset id as GOLD")

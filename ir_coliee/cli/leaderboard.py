@@ -25,7 +25,7 @@ def add(sub: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """The published official table of a task and edition, each row checked."""
-    from ir_coliee.leaderboard import load_leaderboard
+    from ir_coliee.scoring.leaderboard import load_leaderboard
 
     board = load_leaderboard(args.task, args.year)
     print(f"# source: {board.source}")

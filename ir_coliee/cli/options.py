@@ -37,7 +37,7 @@ def task_options(parser: argparse.ArgumentParser) -> None:
 
 def resampling_options(parser: argparse.ArgumentParser, resamples: str, correction: str) -> None:
     """``--resamples``, ``--correction`` and ``--seed`` of the commands that test differences."""
-    from ir_coliee.compare import CORRECTIONS
+    from ir_coliee.scoring.compare import CORRECTIONS
 
     parser.add_argument("--resamples", type=int, default=10_000, help=resamples)
     parser.add_argument("--correction", choices=CORRECTIONS, default="holm", help=correction)
@@ -61,7 +61,7 @@ def positive(name: str, value: int, least: int = 1) -> None:
 
 def plot_target(path: Optional[str]) -> None:
     """``--plot``: a file the command may write, and matplotlib there to draw it (both before the work)."""
-    from ir_coliee.plots import require
+    from ir_coliee.formats.plots import require
 
     writable("--plot", path)
     if path:

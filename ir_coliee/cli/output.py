@@ -6,8 +6,8 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, TextIO
 
 from ir_coliee.cli import say
-from ir_coliee.findings import Finding
-from ir_coliee.tabular import OUTPUT_FORMATS, OutputFormat, json_value, write_json, write_rows
+from ir_coliee.errors import Finding
+from ir_coliee.formats.tabular import OUTPUT_FORMATS, OutputFormat, json_value, write_json, write_rows
 
 if TYPE_CHECKING:
     import pandas as pd

@@ -7,9 +7,9 @@ import sys
 
 from ir_coliee.cli.options import digits_option, plot_target, positive, task_options, writable
 from ir_coliee.cli.output import report_findings, write_rows
+from ir_coliee.formats.textfile import writes_standard_output
 from ir_coliee.model import FORMATS
-from ir_coliee.textfile import writes_standard_output
-from ir_coliee.tuning import OVER
+from ir_coliee.scoring.tune import OVER
 
 
 def add(sub: argparse._SubParsersAction) -> None:
@@ -40,9 +40,9 @@ def add(sub: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """The best cutoff of a run on training gold, the curve, and optionally the cut submission."""
-    from ir_coliee.runs import write_run
     from ir_coliee.scoring import tune
-    from ir_coliee.tuning import plot_curve
+    from ir_coliee.scoring.tune import plot_curve
+    from ir_coliee.table.runs import write_run
 
     writable("--write", args.write)
     plot_target(args.plot)

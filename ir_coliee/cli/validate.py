@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from ir_coliee.errors import printable
-from ir_coliee.findings import grouped, total_count
+from ir_coliee.errors import grouped, printable, total_count
 from ir_coliee.model import TASK_KEYS
 
 
@@ -25,7 +24,7 @@ def add(sub: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Print each finding with file:line and a summary; exit 1 when there is an error."""
-    from ir_coliee.validate import validate_run
+    from ir_coliee.scoring.validate import validate_run
 
     findings = validate_run(args.run, args.task, args.year, args.dataset)
     for line in grouped(findings):

@@ -13,7 +13,7 @@ from typing import NamedTuple, Optional, Union
 from ir_measures import Qrel, ScoredDoc
 
 from ir_coliee.errors import ColieeFormatError, PathLike
-from ir_coliee.textfile import Input, atomic_output, iter_lines, parse_json, regular_file, stream_name
+from ir_coliee.formats.textfile import Input, atomic_output, iter_lines, parse_json, regular_file, stream_name
 
 Id = Union[str, int]
 SIDES = ("plaintiff", "defendant")

@@ -1,5 +1,5 @@
-"""Declarations of the official COLIEE measures: names and parameters only; the maths is in
-``ir_coliee.providers``."""
+"""Declarations of the official COLIEE measures, each with its formula (:mod:`.formulas`), and the ir_measures
+provider that computes them (:mod:`.provider`, :mod:`.pipeline`)."""
 
 from ir_coliee.measures.answer import AnswerAccuracy, _AnswerAccuracy
 from ir_coliee.measures.base import REGISTRY, ColieeMeasure

@@ -6,7 +6,7 @@ from typing import Any, ClassVar, Literal, TypeVar
 
 from ir_measures.measures.base import Agg, Measure, ParamInfo
 
-from ir_coliee.values import ExactMeanAgg, MicroAgg
+from ir_coliee.measures.values import ExactMeanAgg, MicroAgg
 
 CUTOFF = ParamInfo(
     dtype=int,
@@ -20,7 +20,7 @@ REL = ParamInfo(dtype=int, default=1, desc="minimum relevance score counted as r
 
 
 class ColieeMeasure(Measure):
-    """Base of the measures that the ``ir_coliee`` provider computes (see ``ir_coliee.providers``)."""
+    """Base of the measures that the ``ir_coliee`` provider computes (see ``ir_coliee.measures.pipeline``)."""
 
     SUPPORTED_PARAMS: dict[str, ParamInfo] = {"cutoff": CUTOFF, "rel": REL}  # noqa: RUF012 (as ir_measures declares it)
     #: How per-query values are averaged: ``micro`` (sum the counts, then apply the formula) or ``mean``.
@@ -60,6 +60,6 @@ REGISTRY: dict[str, ColieeMeasure] = {}
 
 def declare(measure: M, name: str = "") -> M:
     """Register ``measure`` under ``name`` (default: its ``NAME``) and return it: a new measure is this
-    declaration plus its formula in the provider (``ir_coliee.providers.coliee_provider.KINDS``)."""
+    declaration plus its formula in the provider (``ir_coliee.measures.provider.KINDS``)."""
     REGISTRY[name or str(measure.NAME)] = measure
     return measure

@@ -10,10 +10,9 @@ import re
 from collections.abc import Sequence
 from typing import Literal, NamedTuple, Optional
 
-from ir_measures import AP, R, Rprec
+import ir_measures
 from ir_measures.measures.base import Measure
 
-from ir_coliee.measures import AnswerAccuracy, MacroF1, MacroF2, MacroP, MacroR, MicroF1, MicroP, MicroR
 from ir_coliee.model.tasks import TASK_KEYS, Task, TaskLike, dataset_id, task_of
 
 LayoutKind = Literal["flat", "folders", "xml-index"]
@@ -216,26 +215,45 @@ def edition_dataset(task: TaskLike, year: int, split: str = "test") -> str:
 # --- official measures ------------------------------------------------------------------------------
 
 
+def _measures(names: str) -> tuple[Measure, ...]:
+    """Measures named as ir_measures names them: the facts stay data, and the model imports no measure code
+    (``import ir_coliee`` has registered ours with ir_measures before anyone asks)."""
+    return tuple(map(ir_measures.parse_measure, names.split()))
+
+
 class OfficialEntry(NamedTuple):
     """The official measures of a task from ``first`` to ``last`` (inclusive; ``None``: every later edition)."""
 
     task: str
     first: int
     last: Optional[int]
-    measures: tuple[Measure, ...]
-    #: reported "for discussion" when the run is ranked (Task 3: from the ``task3-L`` list)
-    ranked: tuple[Measure, ...]
+    official: str
+    """The official measures, by name."""
+    for_discussion: str
+    """Reported "for discussion" when the run is ranked (Task 3: from the ``task3-L`` list), by name."""
     note: str
-    headline: Measure
+    headline_name: str
     """The measure runs are ranked by, or the tie-break of :attr:`ranked_by`."""
     ranked_by: str = ""
     """A score that is not an ir_measures measure and ranks the runs (2026 Task 3: ``RecallGatedAccuracy``)."""
+
+    @property
+    def measures(self) -> tuple[Measure, ...]:
+        return _measures(self.official)
+
+    @property
+    def ranked(self) -> tuple[Measure, ...]:
+        return _measures(self.for_discussion)
+
+    @property
+    def headline(self) -> Measure:
+        return ir_measures.parse_measure(self.headline_name)
 
     def ranking_column(self, columns: Sequence[str]) -> str:
         """The column among ``columns`` that ranks runs: :attr:`ranked_by` where present, else the headline,
         else the first column (measures chosen by hand)."""
         present = set(columns)
-        return next((c for c in (self.ranked_by, str(self.headline)) if c and c in present), columns[0])
+        return next((c for c in (self.ranked_by, self.headline_name) if c and c in present), columns[0])
 
     def covers(self, year: int) -> bool:
         return self.first <= year and (self.last is None or year <= self.last)
@@ -245,13 +263,13 @@ class OfficialEntry(NamedTuple):
         return f"{self.first}-{last}"
 
 
-_TASK3_RANKED = (AP, Rprec, R @ 5, R @ 10, R @ 30)
-_MICRO = (MicroP, MicroR, MicroF1)
-_MACRO = (MacroP, MacroR, MacroF2)
+_TASK3_RANKED = "AP Rprec R@5 R@10 R@30"
+_MICRO = "MicroP MicroR MicroF1"
+_MACRO = "MacroP MacroR MacroF2"
 
 OFFICIAL: tuple[OfficialEntry, ...] = (
-    OfficialEntry("1", 2018, None, _MICRO, (), "micro-averaged over all queries", MicroF1),
-    OfficialEntry("2", 2018, None, _MICRO, (), "micro-averaged over all queries", MicroF1),
+    OfficialEntry("1", 2018, None, _MICRO, "", "micro-averaged over all queries", "MicroF1"),
+    OfficialEntry("2", 2018, None, _MICRO, "", "micro-averaged over all queries", "MicroF1"),
     OfficialEntry(
         "3",
         2018,
@@ -259,30 +277,30 @@ OFFICIAL: tuple[OfficialEntry, ...] = (
         _MACRO,
         _TASK3_RANKED,
         "macro averaging before 2021 is assumed: the evaluation pages of those years do not say",
-        MacroF2,
+        "MacroF2",
     ),
-    OfficialEntry("3", 2021, 2025, _MACRO, _TASK3_RANKED, "F2 is the mean of per-question F2", MacroF2),
+    OfficialEntry("3", 2021, 2025, _MACRO, _TASK3_RANKED, "F2 is the mean of per-question F2", "MacroF2"),
     OfficialEntry(
         "3",
         2026,
         None,
-        (MacroF2, MacroP, MacroR),
+        "MacroF2 MacroP MacroR",
         _TASK3_RANKED,
         "ranked by recall-gated accuracy (score_recall_gated, or eval --answers); macro F2 breaks ties",
-        MacroF2,
+        "MacroF2",
         ranked_by="RecallGatedAccuracy",
     ),
-    OfficialEntry("4", 2018, None, (AnswerAccuracy,), (), "correct answers over all questions", AnswerAccuracy),
-    OfficialEntry("5", 2021, None, (AnswerAccuracy,), (), "Y/N without articles; 2021 only", AnswerAccuracy),
+    OfficialEntry("4", 2018, None, "AnswerAccuracy", "", "correct answers over all questions", "AnswerAccuracy"),
+    OfficialEntry("5", 2021, None, "AnswerAccuracy", "", "Y/N without articles; 2021 only", "AnswerAccuracy"),
     OfficialEntry(
         "pilot",
         2025,
         None,
-        (AnswerAccuracy, MacroF1, MacroP, MacroR),
-        (),
+        "AnswerAccuracy MacroF1 MacroP MacroR",
+        "",
         "AnswerAccuracy of court_decision; MacroF1/P/R of is_accepted=True per tort, all claims and per side; "
         "MicroF1 beside them is the claim-pooled F1 (binary_*_f1 of the organisers' evaluation client)",
-        AnswerAccuracy,
+        "AnswerAccuracy",
     ),
 )
 

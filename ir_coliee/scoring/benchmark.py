@@ -17,15 +17,14 @@ import os
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, NamedTuple, Optional, TextIO, Union, cast
 
-from ir_coliee.compare import Correction, compare_rows, correct, stat_of, stratified_wins
-from ir_coliee.errors import ColieeError
-from ir_coliee.evaluation import MeasureLike, parse_measures
-from ir_coliee.findings import WARNING, Finding
+from ir_coliee.errors import WARNING, ColieeError, Finding
+from ir_coliee.formats.tabular import PAPER_MISSING, OutputFormat, json_value, write_json, write_rows
 from ir_coliee.model import official_entry
+from ir_coliee.scoring.compare import Correction, compare_rows, correct, stat_of, stratified_wins
+from ir_coliee.scoring.evaluate import MeasureLike, parse_measures
 from ir_coliee.scoring.gold import is_dataset_id
 from ir_coliee.scoring.ingest import RunLike
 from ir_coliee.scoring.score import SCORERS, Prepared, Request, prepare
-from ir_coliee.tabular import PAPER_MISSING, OutputFormat, json_value, write_json, write_rows
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -152,8 +151,8 @@ def score_benchmark(
 
 def _threats(benchmark: str, prepared: Prepared) -> list[Finding]:
     """What threatens comparing on a COLIEE dataset: a part read from another edition's files, identical
-    documents under different ids, test query cases in a training pool (:mod:`ir_coliee.releases.guards`)."""
-    from ir_coliee.releases.guards import threats
+    documents under different ids, test query cases in a training pool (:mod:`ir_coliee.data.guards`)."""
+    from ir_coliee.data.guards import threats
 
     entry = prepared.gold.dataset
     if entry is None:
@@ -175,7 +174,7 @@ def _threats(benchmark: str, prepared: Prepared) -> list[Finding]:
 def _placement(prepared: Prepared, headline: str, values: dict[str, float]) -> dict[str, tuple[int, int]]:
     """Each system's rank among the published runs of a COLIEE dataset's edition, where a table is shipped
     with the headline measure."""
-    from ir_coliee.leaderboard import load_leaderboard
+    from ir_coliee.scoring.leaderboard import load_leaderboard
 
     if prepared.gold.dataset is None or prepared.year is None:
         return {}

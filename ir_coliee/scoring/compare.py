@@ -1,106 +1,489 @@
-"""Comparing runs read as :func:`ir_coliee.score` reads them, with tests valid for their measures."""
+"""Comparing runs correctly: significance tests and confidence intervals that recompute each measure
+the way it is defined, so they are valid for micro-averaged scores too.
+
+Every paired test in the ecosystem compares means of per-query values; a micro score (COLIEE Tasks
+1, 2) is not such a mean. Here each resample recomputes the measure itself: a micro measure from the
+resampled per-query counts (true positives, retrieved, relevant), a macro measure from the
+resampled per-query values.
+
+* Paired randomization test: under the null hypothesis the two systems are exchangeable on each
+  query, so each resample swaps the two runs' per-query data on a random half of the queries; the
+  p-value is the share of resamples whose difference is at least as large as the observed one
+  (two-sided, with the observed assignment counted: (k + 1) / (R + 1)).
+* Bootstrap percentile confidence intervals: queries drawn with replacement.
+* Both resample sums, not queries: every measure is a function of column sums over the queries (counts
+  for a micro measure, values for a mean), so a resample is a weighted sum, ``W @ X``, one matrix
+  product for all runs and measures (``X``: a run's per-query columns; ``W``: how often each query is
+  drawn, or which queries are swapped). The randomization test shares its swaps across runs and
+  measures (each test is valid on its own; Holm's correction does not assume independence).
+* Multiple testing: Holm's step-down correction (default) over the runs compared with the baseline,
+  per measure.
+* Accuracy of Y/N answers (Tasks 4, 5, the pilot's decisions) is a proportion of paired right/wrong
+  outcomes: there the exact McNemar test on the questions one run gets right and the other wrong, and
+  Wilson score intervals, replace the resampling (``frame.attrs["tests"]`` says which was used).
+"""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Optional
+import math
+from collections.abc import Iterable, Iterator, Sequence
+from typing import TYPE_CHECKING, Literal, NamedTuple, Optional, Union
 
+from ir_measures.measures.base import Measure
 from ir_measures.util import TYPE_QREL, TYPE_RUN
 
-from ir_coliee.compare import ComparisonTable, Correction, compare_rows
-from ir_coliee.errors import ColieeError, PathLike
-from ir_coliee.evaluation import MeasureLike, parse_measures
-from ir_coliee.findings import Finding
-from ir_coliee.formats.pilot import decision_qrels, decision_run, read_torts
-from ir_coliee.gated import NAME as GATED
-from ir_coliee.gated import score_recall_gated
-from ir_coliee.measures import AnswerAccuracy
-from ir_coliee.model import TORTS, TaskLike, official_entry
-from ir_coliee.scoring.gold import GoldLike
-from ir_coliee.scoring.ingest import RunsLike
-from ir_coliee.scoring.score import Prepared, check_measures, gated_answers, gated_task, pilot_files, prepare
+from ir_coliee.measures.pipeline import calc, formula_of, is_micro
+from ir_coliee.measures.values import CountedValue, Formula
+from ir_coliee.model import ANSWERS, DOCUMENTS, TaskLike, official_measures
+from ir_coliee.progress import progress
+from ir_coliee.scoring.evaluate import MeasureLike, parse_measures
+from ir_coliee.table.shapes import gold_table
 
 if TYPE_CHECKING:
+    import numpy as np
     import pandas as pd
 
-
-class Comparison:
-    """What :func:`compare_runs` found: the table of :func:`ir_coliee.compare` (``table``, a DataFrame
-    built on first use; ``rows``, the same as plain rows) and the findings."""
-
-    def __init__(self, rows: ComparisonTable, findings: list[Finding], task: str, year: Optional[int], headline: str):
-        self.rows, self.findings, self.task, self.year, self.headline = rows, findings, task, year, headline
-        self._table: Optional[pd.DataFrame] = None
-
-    @property
-    def table(self) -> pd.DataFrame:
-        """One row per run (index ``run``), as :func:`ir_coliee.compare` returns it."""
-        if self._table is None:
-            self._table = self.rows.frame()
-        return self._table
+Correction = Literal["holm", "bonferroni", "none"]
+CORRECTIONS: tuple[Correction, ...] = ("holm", "bonferroni", "none")
 
 
-def compare_runs(
-    gold: GoldLike,
-    runs: RunsLike,
-    measures: Optional[Sequence[MeasureLike]] = None,
-    task: Optional[TaskLike] = None,
-    year: Optional[int] = None,
-    baseline: int = 0,
+_CHUNK = 500  # resamples computed at once: bounds memory at (chunk x queries) weights
+
+
+class PerQuery(NamedTuple):
+    """One run's per-query data for one measure, over the gold queries in a fixed order."""
+
+    values: np.ndarray
+    """The per-query values (what a macro measure averages), shape (queries,)."""
+    counts: np.ndarray
+    """True positives, retrieved, relevant per query, shape (queries, 3); zeros where a measure has none."""
+
+    def take(self, rows: np.ndarray) -> PerQuery:
+        """The data of resampled queries: ``rows`` is (resamples, queries) of query indices."""
+        return PerQuery(self.values[rows], self.counts[rows])
+
+
+class Stat(NamedTuple):
+    """How a measure is recomputed from (resampled) per-query data."""
+
+    formula: Optional[Formula]
+    """The micro formula applied to summed counts, or ``None`` for a mean of per-query values."""
+
+    def columns(self, data: PerQuery) -> np.ndarray:
+        """The per-query columns whose sums decide the measure: counts (micro) or values; (queries, k)."""
+        return data.counts.astype(float) if self.formula is not None else data.values[:, None]
+
+    def of_sums(self, sums: np.ndarray, n: int) -> np.ndarray:
+        """The measure from column sums over ``n`` queries, shaped (resamples, k)."""
+        if self.formula is None:
+            return sums[:, 0] / n
+        import numpy as np
+
+        vector = getattr(self.formula, "array", None) or np.frompyfunc(self.formula, 3, 1)
+        return np.asarray(vector(sums[:, 0], sums[:, 1], sums[:, 2]), dtype=float)
+
+
+def stat_of(measure: Measure) -> Stat:
+    return Stat(formula_of(measure) if is_micro(measure) else None)
+
+
+def per_query_all(measures: Sequence[Measure], qids: Sequence[str], qrels: TYPE_QREL, run: TYPE_RUN) -> list[PerQuery]:
+    """The per-query values (and counts, for ir_coliee's measures) of ``run`` for each of ``measures``
+    (one evaluation for all of them), in the order of ``qids``."""
+    import numpy as np
+
+    values: dict[int, dict[str, float]] = {id(m): {} for m in measures}
+    for metric in calc(measures, qrels, run, aggregate=False).per_query:
+        values[id(metric.measure)][metric.query_id] = metric.value
+    out = []
+    for m in measures:
+        ordered = [values[id(m)].get(q, 0.0) for q in qids]
+        counts = [(v.tp, v.retrieved, v.relevant) if isinstance(v, CountedValue) else (0, 0, 0) for v in ordered]
+        out.append(PerQuery(np.array([float(v) for v in ordered]), np.array(counts, dtype=np.int64).reshape(-1, 3)))
+    return out
+
+
+def per_query(measure: Measure, qids: Sequence[str], qrels: TYPE_QREL, run: TYPE_RUN) -> PerQuery:
+    """The per-query values (and counts, for ir_coliee's measures) of ``run``, in the order of ``qids``."""
+    return per_query_all([measure], qids, qrels, run)[0]
+
+
+def _chunks(total: int) -> list[int]:
+    return [min(_CHUNK, total - start) for start in range(0, total, _CHUNK)]
+
+
+class _Columns(NamedTuple):
+    """Per-query columns of several (run, measure) pairs side by side, and where each pair's columns are."""
+
+    matrix: np.ndarray
+    """(queries, all columns)"""
+    parts: list[tuple[Stat, slice]]
+
+
+def _side_by_side(items: Sequence[tuple[Stat, np.ndarray]]) -> _Columns:
+    import numpy as np
+
+    parts, at = [], 0
+    for stat, columns in items:
+        parts.append((stat, slice(at, at + columns.shape[1])))
+        at += columns.shape[1]
+    return _Columns(np.hstack([c for _, c in items]), parts)
+
+
+def _joined(sets: Sequence[_Columns]) -> _Columns:
+    """Several column sets side by side, each part where it now stands."""
+    return _side_by_side([(stat, c.matrix[:, cols]) for c in sets for stat, cols in c.parts])
+
+
+def _swap_mask(rng: np.random.Generator, size: int, n: int) -> np.ndarray:
+    """(size, n) of 0.0 / 1.0, each a fair coin: 8 coins per random byte."""
+    import numpy as np
+
+    bits = np.unpackbits(rng.integers(0, 256, size=(size, (n + 7) // 8), dtype=np.uint8), axis=1, count=n)
+    return bits.astype(float)
+
+
+def _swapped_sums(
+    a: np.ndarray, b: np.ndarray, rng: np.random.Generator, chunks: Iterable[int]
+) -> Iterator[tuple[np.ndarray, np.ndarray]]:
+    """The column sums of ``a`` and ``b`` (queries x columns) with the two swapped on a random half of the
+    queries, chunk by chunk of resamples: a swap of query q moves ``a_q - b_q`` from a's sums to b's, so
+    a's sums become ``sum(a) - M @ (a - b)`` (``M``: which queries are swapped)."""
+    diff = a - b
+    sum_a, sum_b = a.sum(axis=0)[None, :], b.sum(axis=0)[None, :]
+    for size in chunks:
+        moved = _swap_mask(rng, size, len(a)) @ diff
+        yield sum_a - moved, sum_b + moved
+
+
+def randomization_sums(a: _Columns, b: _Columns, resamples: int, rng: np.random.Generator, n: int) -> list[float]:
+    """Two-sided p-values of the paired randomization test of ``stat(a) - stat(b)`` for each part."""
+    import numpy as np
+
+    sum_a, sum_b = a.matrix.sum(axis=0)[None, :], b.matrix.sum(axis=0)[None, :]
+    observed = [abs(s.of_sums(sum_a[:, cols], n)[0] - s.of_sums(sum_b[:, cols], n)[0]) for s, cols in a.parts]
+    extreme = [0] * len(a.parts)
+    chunks = progress(_chunks(resamples), "randomization test", unit=f"{_CHUNK} resamples")
+    for new_a, new_b in _swapped_sums(a.matrix, b.matrix, rng, chunks):
+        for i, (stat, cols) in enumerate(a.parts):
+            diffs = np.abs(stat.of_sums(new_a[:, cols], n) - stat.of_sums(new_b[:, cols], n))
+            extreme[i] += int(np.sum(diffs >= observed[i] - 1e-12))  # ties with the observed count as extreme
+    return [(k + 1) / (resamples + 1) for k in extreme]
+
+
+def stratified_wins(
+    strata: Sequence[tuple[Stat, PerQuery, PerQuery]], resamples: int, seed: int
+) -> tuple[float, float]:
+    """How many strata (benchmarks) ``a`` wins against ``b`` on their measure (a tie counts one half), and
+    the two-sided p-value of the paired randomization test stratified by benchmark: each resample swaps
+    the two systems on a random half of the queries of every benchmark, recomputes each benchmark's
+    measure as defined (micro from counts), and counts wins again. The statistic is a count of wins, so
+    no two measures are ever added or averaged; under the null hypothesis half the strata are expected."""
+    import numpy as np
+
+    rng = np.random.default_rng(seed)
+    half = len(strata) / 2
+    observed = 0.0
+    wins = np.zeros((resamples,))
+    for stat, a, b in strata:
+        cols_a, cols_b = stat.columns(a), stat.columns(b)
+        n = len(cols_a)
+        observed += _wins(stat.of_sums(cols_a.sum(axis=0)[None, :], n), stat.of_sums(cols_b.sum(axis=0)[None, :], n))[0]
+        at = 0
+        for new_a, new_b in _swapped_sums(cols_a, cols_b, rng, _chunks(resamples)):
+            wins[at : at + len(new_a)] += _wins(stat.of_sums(new_a, n), stat.of_sums(new_b, n))
+            at += len(new_a)
+    extreme = np.abs(wins - half) >= abs(observed - half) - 1e-12
+    return float(observed), (int(extreme.sum()) + 1) / (resamples + 1)
+
+
+def _wins(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """1 where ``a`` is larger, 0.5 where they are equal (to rounding), 0 where ``b`` is larger."""
+    import numpy as np
+
+    return np.where(np.abs(a - b) <= 1e-12, 0.5, (a > b).astype(float))
+
+
+def bootstrap_sums(columns: _Columns, resamples: int, rng: np.random.Generator, n: int) -> list[np.ndarray]:
+    """The value of each part on every bootstrap resample of the queries (drawn with replacement): the
+    weights ``W`` count how often each query is drawn; the sums are ``W @ X``."""
+    import numpy as np
+
+    values: list[list[np.ndarray]] = [[] for _ in columns.parts]
+    for size in progress(_chunks(resamples), "bootstrap intervals", unit=f"{_CHUNK} resamples"):
+        drawn = rng.integers(0, n, size=(size, n)) + (np.arange(size) * n)[:, None]
+        weights = np.bincount(drawn.ravel(), minlength=size * n).reshape(size, n).astype(float)
+        sums = weights @ columns.matrix
+        for i, (stat, cols) in enumerate(columns.parts):
+            values[i].append(stat.of_sums(sums[:, cols], n))
+    return [np.concatenate(v) for v in values]
+
+
+def _percentiles(values: np.ndarray, level: float) -> tuple[float, float]:
+    """The two-sided ``level`` interval of ``values`` by numpy's default percentiles (Hyndman and Fan's
+    seventh definition), in numpy's arithmetic step for step: ``np.percentile`` itself imports
+    ``numpy.ma``, which cost a twentieth of a short ``compare``. A test holds the two equal."""
+    import numpy as np
+
+    ordered = np.sort(np.asarray(values, dtype=float)).tolist()
+    if not ordered or math.isnan(ordered[-1]):  # NaN sorts last
+        return math.nan, math.nan
+    tail = (1 - level) / 2 * 100
+    return _linear(ordered, tail / 100), _linear(ordered, (100 - tail) / 100)
+
+
+def _linear(ordered: list[float], quantile: float) -> float:
+    """numpy's ``linear`` quantile of sorted values: the virtual index ``(n - 1) q``, then its ``_lerp``
+    (from the upper neighbour when the weight is at least 1/2)."""
+    virtual = (len(ordered) - 1) * quantile
+    if virtual >= len(ordered) - 1:
+        return ordered[-1]
+    below = math.floor(virtual)
+    a, b = ordered[below], ordered[below + 1]
+    gamma = virtual - below
+    diff = b - a
+    return b - diff * (1 - gamma) if gamma >= 0.5 else a + diff * gamma
+
+
+def _z(confidence: float) -> float:
+    """The normal quantile of a two-sided ``confidence`` (bisection on erf: no SciPy needed)."""
+    low, high = 0.0, 10.0
+    for _ in range(100):
+        mid = (low + high) / 2
+        low, high = (mid, high) if math.erf(mid / math.sqrt(2)) < confidence else (low, mid)
+    return (low + high) / 2
+
+
+def wilson_ci(correct_: int, n: int, confidence: float) -> tuple[float, float]:
+    """Wilson score interval of a proportion ``correct_ / n``."""
+    if n == 0:
+        return math.nan, math.nan
+    z, p = _z(confidence), correct_ / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def mcnemar_p(a: np.ndarray, b: np.ndarray) -> float:
+    """Exact two-sided McNemar test of paired right (1) / wrong (0) outcomes: a binomial test on the
+    discordant pairs."""
+    import numpy as np
+
+    only_a, only_b = int(np.sum((a == 1) & (b == 0))), int(np.sum((a == 0) & (b == 1)))
+    n = only_a + only_b
+    if n == 0:
+        return 1.0
+    tail = sum(math.comb(n, k) for k in range(min(only_a, only_b) + 1)) / 2**n
+    return min(1.0, 2 * tail)
+
+
+def correct(p_values: Sequence[float], method: Correction) -> list[float]:
+    """Holm's step-down, Bonferroni, or no correction of a family of p-values."""
+    m = len(p_values)
+    if method == "none" or m == 0:
+        return list(p_values)
+    if method == "bonferroni":
+        return [min(1.0, p * m) for p in p_values]
+    order = sorted(range(m), key=lambda i: p_values[i])
+    adjusted = [0.0] * m
+    running = 0.0
+    for rank, i in enumerate(order):
+        running = max(running, min(1.0, (m - rank) * p_values[i]))
+        adjusted[i] = running
+    return adjusted
+
+
+RunsLike = Union[Sequence[object], dict]
+
+
+def compare_rows(
+    qrels: TYPE_QREL,
+    named: dict[str, object],
+    chosen: Sequence[Measure],
+    base: str,
+    *,
     resamples: int = 10_000,
+    confidence: float = 0.95,
     correction: Correction = "holm",
     seed: int = 42,
-    answers: Optional[Sequence[PathLike]] = None,
-    answers_gold: Optional[GoldLike] = None,
-) -> Comparison:
-    """:func:`ir_coliee.compare` on runs read as :func:`score` reads them (official measures by default).
+) -> ComparisonTable:
+    """:func:`compare`'s table as plain rows, for runs already named and measures already chosen
+    (``base``: the baseline's name); deterministic for a given ``seed``."""
+    import numpy as np
 
-    Accuracy tasks compare paired right/wrong outcomes (exact McNemar, Wilson intervals): Tasks 4 and 5,
-    the pilot's tort prediction (JSONL submissions), and the 2026 gated Task 3 (``answers``: each run's
-    answer file, in the order of the runs)."""
-    prepared = prepare(gold, runs, gated_task(answers, task, gold), year, measures_named=measures is not None)
-
-    def compared(frames: dict[str, TYPE_RUN], qrels: TYPE_QREL, chosen: Sequence[MeasureLike]) -> ComparisonTable:
-        if not 0 <= baseline < len(frames):
-            raise ColieeError(f"baseline {baseline} is not the index of a run (0 to {len(frames) - 1})")
-        base = list(frames)[baseline]
-        return compare_rows(
-            qrels, frames, parse_measures(chosen), base, resamples=resamples, correction=correction, seed=seed
-        )
-
-    def result(table: ComparisonTable, headline: str) -> Comparison:
-        return Comparison(table, prepared.findings, prepared.task.key, prepared.year, headline)
-
-    if prepared.task.gold == TORTS:
-        frames, qrels = _pilot_decisions(prepared)
-        return result(compared(frames, qrels, [AnswerAccuracy]), str(AnswerAccuracy))
-    if answers is not None:
-        frames, qrels = _gated_outcomes(prepared, answers, answers_gold)
-        return result(compared(frames, qrels, [AnswerAccuracy]).renamed(str(AnswerAccuracy), GATED), GATED)
-    chosen = check_measures(measures, prepared.task, prepared.year, ranked=False)
-    table = compared(prepared.run_tables(), prepared.qrels, chosen)
-    names = [str(m) for m in chosen]
-    return result(table, official_entry(prepared.task.key, prepared.year).ranking_column(names))
+    names = list(named)
+    gold = gold_table(qrels)
+    qids, n = list(gold), len(gold)
+    rng = np.random.default_rng(seed)
+    data = {
+        name: dict(zip(chosen, per_query_all(chosen, qids, gold, run)))
+        for name, run in progress(named.items(), f"scoring {len(names)} runs", total=len(names), unit="run")
+    }
+    answers = [m for m in chosen if getattr(m, "TAKES", DOCUMENTS) == ANSWERS]
+    resampled = [m for m in chosen if m not in answers]
+    cells = _Cells({name: {} for name in names}, {m: {} for m in chosen}, names, base, n, confidence)
+    cells.accuracy(answers, data)
+    cells.resampled(resampled, data, resamples, rng)
+    tests = {
+        str(m): "exact McNemar, Wilson interval" if m in answers else "paired randomization, bootstrap interval"
+        for m in chosen
+    }
+    result = cells.result(chosen, correction, tests)
+    result.per_query = data
+    return result
 
 
-def _pilot_decisions(prepared: Prepared) -> tuple[dict[str, TYPE_RUN], TYPE_QREL]:
-    """The pilot's tort prediction as answers: each submission's decisions against the gold decisions."""
-    import os
+def compare(
+    qrels: TYPE_QREL,
+    runs: RunsLike,
+    measures: Optional[Sequence[MeasureLike]] = None,
+    baseline: Union[int, str] = 0,
+    task: Optional[TaskLike] = None,
+    year: Optional[int] = None,
+    resamples: int = 10_000,
+    confidence: float = 0.95,
+    correction: Correction = "holm",
+    seed: int = 42,
+) -> pd.DataFrame:
+    """One row per run: each measure, its bootstrap confidence interval, and against the baseline the
+    paired randomization test's p-value and its correction. Deterministic for a given ``seed``.
 
-    if prepared.gold.torts is None:
-        raise ColieeError(f"the pilot is compared against gold torts, not {prepared.gold.source}")
-    frames: dict[str, TYPE_RUN] = {os.path.basename(p): decision_run(read_torts(p)) for p in pilot_files(prepared)}
-    return frames, decision_qrels(prepared.gold.torts)
+    ``runs`` is a list of runs (named ``run0``, ``run1``, ...) or a ``{name: run}`` dict; ``measures``
+    default to the official ones of ``task`` and ``year``. The gold comes first, as everywhere in the API.
+    """
+    if correction not in CORRECTIONS:
+        raise ValueError(f"unknown correction {correction!r}; expected one of {', '.join(CORRECTIONS)}")
+    named = dict(runs) if isinstance(runs, dict) else {f"run{i}": r for i, r in enumerate(runs)}
+    names = list(named)
+    base = names[baseline] if isinstance(baseline, int) else baseline
+    if base not in named:
+        raise ValueError(f"baseline {baseline!r} is not one of the runs ({', '.join(names)})")
+    if measures is None and task is None:
+        raise ValueError("give the measures, or the task (and year) whose official measures to use")
+    chosen = official_measures(task, year) if task is not None and measures is None else parse_measures(measures or ())
+    table = compare_rows(
+        qrels, named, chosen, base, resamples=resamples, confidence=confidence, correction=correction, seed=seed
+    )
+    return table.frame()
 
 
-def _gated_outcomes(
-    prepared: Prepared, answers: Sequence[PathLike], answers_gold: Optional[GoldLike]
-) -> tuple[dict[str, TYPE_RUN], TYPE_QREL]:
-    """2026 Task 3 as right/wrong outcomes per question (right: the answer is right and every gold article
-    retrieved), in the shape of answers, so that the accuracy tests apply."""
-    truth, answered = gated_answers(prepared, answers, answers_gold)
-    frames: dict[str, TYPE_RUN] = {}
-    for r, a in zip(prepared.runs, answered):
-        values = score_recall_gated(prepared.qrels, r.run, truth, a.run, per_query=True)
-        frames[r.info.name] = {q: {"Y" if v else "N": 1.0} for q, v in zip(values["query_id"], values["value"])}
-    return frames, {q: {"Y": 1} for q in truth}
+class _Cells:
+    """The table :func:`compare` fills: each run's value, interval and p-value of each measure."""
+
+    def __init__(
+        self,
+        table: dict[str, dict[str, float]],
+        p_values: dict[Measure, dict[str, float]],
+        names: list[str],
+        base: str,
+        n: int,
+        confidence: float,
+    ):
+        self.table, self.p_values, self.names, self.base, self.n = table, p_values, names, base, n
+        self.confidence = confidence
+
+    def accuracy(self, answers: Sequence[Measure], data: dict[str, dict[Measure, PerQuery]]) -> None:
+        """Accuracy of answers: paired right/wrong outcomes, Wilson intervals and the exact McNemar test."""
+        for m in answers:
+            for name in self.names:
+                right = data[name][m].values
+                self.table[name][str(m)] = float(right.mean()) if self.n else math.nan
+                self.table[name][f"{m} CI low"], self.table[name][f"{m} CI high"] = wilson_ci(
+                    int(right.sum()), self.n, self.confidence
+                )
+                if name != self.base:
+                    self.p_values[m][name] = mcnemar_p(right, data[self.base][m].values)
+
+    def resampled(
+        self,
+        measures: Sequence[Measure],
+        data: dict[str, dict[Measure, PerQuery]],
+        resamples: int,
+        rng: np.random.Generator,
+    ) -> None:
+        """The other measures: bootstrap intervals and the paired randomization test, from column sums."""
+        if not measures:
+            return
+        stats = {m: stat_of(m) for m in measures}
+        columns = {
+            name: _side_by_side([(stats[m], stats[m].columns(data[name][m])) for m in measures]) for name in self.names
+        }
+        intervals = bootstrap_sums(_joined([columns[name] for name in self.names]), resamples, rng, self.n)
+        others = [name for name in self.names if name != self.base]
+        if others:
+            against = _joined([columns[name] for name in others])
+            bases = _joined([columns[self.base]] * len(others))
+            tested = iter(randomization_sums(against, bases, resamples, rng, self.n))
+            for name in others:
+                for m in measures:
+                    self.p_values[m][name] = next(tested)
+        values = iter(intervals)
+        for name in self.names:
+            whole = columns[name].matrix.sum(axis=0)[None, :]
+            for m, (stat, cols) in zip(measures, columns[name].parts):
+                self.table[name][str(m)] = float(stat.of_sums(whole[:, cols], self.n)[0])
+                self.table[name][f"{m} CI low"], self.table[name][f"{m} CI high"] = _percentiles(
+                    next(values), self.confidence
+                )
+
+    def result(self, chosen: Sequence[Measure], correction: Correction, tests: dict[str, str]) -> ComparisonTable:
+        """The table with the corrected p-values, one row per run, the baseline marked."""
+        for m in chosen:
+            label = str(m)
+            adjusted = dict(zip(self.p_values[m], correct(list(self.p_values[m].values()), correction)))
+            for name in self.names:
+                self.table[name][f"{label} p-value"] = self.p_values[m].get(name, math.nan)
+                self.table[name][f"{label} p-value ({correction})"] = adjusted.get(name, math.nan)
+        columns = [c for m in chosen for c in _columns_of(str(m), correction)]
+        rows = [[name == self.base, *(self.table[name][c] for c in columns)] for name in self.names]
+        return ComparisonTable(self.names, ["baseline", *columns], rows, self.confidence, tests)
+
+
+class ComparisonTable:
+    """What :func:`compare` computes, as plain rows (the command prints them without pandas);
+    :meth:`frame` is the DataFrame :func:`compare` returns."""
+
+    def __init__(self, runs: list[str], columns: list[str], rows: list[list], confidence: float, tests: dict[str, str]):
+        self.runs, self.columns, self.rows, self.confidence, self.tests = runs, columns, rows, confidence, tests
+        """Run names; column names (``baseline``, then each measure's value, interval and p-values); one
+        row of values per run; the intervals' confidence; the test used for each measure."""
+        self.per_query: dict[str, dict[Measure, PerQuery]] = {}
+        """Each run's per-query data of each measure, over the gold queries (what the tests resampled)."""
+
+    def value(self, run: str, column: str) -> object:
+        return self.rows[self.runs.index(run)][self.columns.index(column)]
+
+    def renamed(self, old: str, new: str) -> ComparisonTable:
+        """The same table with measure ``old`` called ``new`` (in its columns and tests)."""
+        columns = [c.replace(old, new) for c in self.columns]
+        tests = {new if m == old else m: t for m, t in self.tests.items()}
+        return ComparisonTable(self.runs, columns, self.rows, self.confidence, tests)
+
+    def frame(self) -> pd.DataFrame:
+        """One row per run (index ``run``); ``attrs``: ``confidence`` and ``tests``."""
+        import pandas as pd
+
+        frame = pd.DataFrame(self.rows, columns=self.columns, index=pd.Index(self.runs, name="run"))
+        frame["baseline"] = frame["baseline"].astype(bool)
+        frame.attrs["confidence"] = self.confidence
+        frame.attrs["tests"] = dict(self.tests)
+        return frame
+
+
+def _columns_of(label: str, correction: str) -> list[str]:
+    return [label, f"{label} CI low", f"{label} CI high", f"{label} p-value", f"{label} p-value ({correction})"]
+
+
+def plot_intervals(frame: pd.DataFrame, measure: str, path: str) -> str:
+    """A PNG of each run's value and confidence interval for ``measure`` (needs matplotlib)."""
+    from ir_coliee.formats.plots import pyplot, save
+
+    plt = pyplot()
+    values = frame[measure]
+    errors = [values - frame[f"{measure} CI low"], frame[f"{measure} CI high"] - values]
+    fig, ax = plt.subplots(figsize=(6, 0.5 + 0.5 * len(frame)))
+    ax.errorbar(values, range(len(frame)), xerr=errors, fmt="o", capsize=4)
+    ax.set_yticks(range(len(frame)), labels=list(frame.index))
+    ax.set_xlabel(f"{measure} ({round(100 * frame.attrs.get('confidence', 0.95))}% bootstrap CI)")
+    fig.tight_layout()
+    return save(fig, path)

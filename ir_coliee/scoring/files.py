@@ -6,15 +6,14 @@ import os
 from collections.abc import Sequence
 from typing import Optional, Union
 
-from ir_coliee.errors import ColieeError, ColieeFormatError, ColieeScoringError, PathLike
-from ir_coliee.evaluation import MeasureLike
-from ir_coliee.findings import Finding
+from ir_coliee.errors import ColieeError, ColieeFormatError, ColieeScoringError, Finding, PathLike
 from ir_coliee.model import TaskLike, edition_dataset, edition_of_file, task_of
-from ir_coliee.runs import FormatOption, ParsedRun, parse_run
+from ir_coliee.scoring.evaluate import MeasureLike
 from ir_coliee.scoring.gold import GoldLike
 from ir_coliee.scoring.report import Report
 from ir_coliee.scoring.score import score
 from ir_coliee.scoring.walk import files_of, skipped
+from ir_coliee.table.runs import FormatOption, ParsedRun, parse_run
 
 #: ``gold="auto"``: each file is scored against the test set of the edition its name says.
 AUTO = "auto"

@@ -9,17 +9,17 @@ from ir_measures.util import TYPE_QREL
 
 from ir_coliee.errors import ColieeError, ColieeFormatError, ColieeScoringError
 from ir_coliee.formats.pilot import ColieeTort, read_torts
-from ir_coliee.gold import gold_kind, read_gold
+from ir_coliee.formats.textfile import Input, is_input, stream_name
 from ir_coliee.model import NAME, TORTS, GoldKind, Task, task_of
-from ir_coliee.shapes import gold_table
-from ir_coliee.tables import Table, table_frame
-from ir_coliee.textfile import Input, is_input, stream_name
+from ir_coliee.table.gold import gold_kind, read_gold
+from ir_coliee.table.shapes import gold_table
+from ir_coliee.table.tables import Table, table_frame
 
 if TYPE_CHECKING:
     import pandas as pd
 
-    from ir_coliee.releases.catalog import Registered
-    from ir_coliee.releases.pilot import PilotSet
+    from ir_coliee.data.catalog import Registered
+    from ir_coliee.data.pilot_files import PilotSet
 
 GoldLike = Union[str, "os.PathLike[str]", TYPE_QREL]
 
@@ -35,7 +35,7 @@ class Gold(NamedTuple):
     torts: Optional[list[ColieeTort]] = None
     """The pilot's gold torts."""
     unreadable: Optional[dict[GoldKind, ColieeFormatError]] = None
-    """Kinds the file holds but cannot serve whole (see :class:`ir_coliee.gold.GoldFile`)."""
+    """Kinds the file holds but cannot serve whole (see :class:`ir_coliee.table.gold.GoldFile`)."""
     note: str = ""
     """Where the gold came from when that is not the dataset's own files (a finding of the report)."""
 
@@ -66,7 +66,7 @@ def is_dataset_id(gold: object) -> bool:
 def _dataset_gold(dataset_id: str) -> Gold:
     """The gold of a COLIEE dataset id, read from its official files through the catalog (not through
     ir_datasets, whose entries read the same files the same way)."""
-    from ir_coliee.releases.catalog import known_dataset
+    from ir_coliee.data.catalog import known_dataset
 
     entry = known_dataset(dataset_id, "is neither a file nor a COLIEE dataset id")
     if task_of(entry.task).gold == TORTS:

@@ -3,7 +3,7 @@ check and finding is computed on the table the scorer then reads.
 
 A run may be a path, ``-`` or another stream (copied once, with a size cap), a parsed file, a DataFrame
 of any dtype, a dict of dicts, a list, generator or other one-shot iterable of rows
-(:mod:`ir_coliee.shapes` turns the in-memory ones into codes, consuming an iterator exactly once). Its
+(:mod:`ir_coliee.table.shapes` turns the in-memory ones into codes, consuming an iterator exactly once). Its
 ids are then aligned with the gold's convention (``.txt``, zero padding, case-scoped ids).
 
 The invariant that follows: a run that shares no query with the gold is refused; a run whose lines for
@@ -21,11 +21,11 @@ from typing import NamedTuple, Optional, Union, cast
 
 from ir_measures.util import TYPE_QREL, TYPE_RUN
 
-from ir_coliee.errors import ColieeScoringError
-from ir_coliee.findings import WARNING, Finding, some
+from ir_coliee.errors import WARNING, ColieeScoringError, Finding, some
+from ir_coliee.formats.textfile import Input, is_input, regular_file, stream_name
 from ir_coliee.model import ANSWER_LABELS, FORMATS, FormatName, Task, expected_any
-from ir_coliee.runs import FormatOption, ParsedRun, first_format, parse_run
-from ir_coliee.shapes import (
+from ir_coliee.table.runs import FormatOption, ParsedRun, first_format, parse_run
+from ir_coliee.table.shapes import (
     GoldIds,
     align,
     coded_run,
@@ -35,8 +35,7 @@ from ir_coliee.shapes import (
     is_run_collection,
     no_shared_query,
 )
-from ir_coliee.tables import CodedRun
-from ir_coliee.textfile import Input, is_input, regular_file, stream_name
+from ir_coliee.table.tables import CodedRun
 
 RunLike = Union[str, "os.PathLike[str]", TYPE_RUN, ParsedRun]
 RunsLike = Union[RunLike, Sequence[RunLike], Mapping[str, RunLike]]

@@ -13,12 +13,11 @@ import os
 from collections import Counter
 from typing import NamedTuple
 
-from ir_coliee.errors import ColieeFormatError, PathLike
-from ir_coliee.findings import WARNING, Finding
+from ir_coliee.data.catalog import dataset_entry
+from ir_coliee.errors import WARNING, ColieeFormatError, Finding, PathLike
+from ir_coliee.formats.textfile import iter_lines, parse_json, read_text
 from ir_coliee.model import name_says
-from ir_coliee.releases.catalog import dataset_entry
 from ir_coliee.scoring.walk import walk
-from ir_coliee.textfile import iter_lines, parse_json, read_text
 
 _EXPECTED = "BENCHMARK SYSTEM PATH (spaces or tabs between), or a JSON object {benchmark: {system: path}}"
 

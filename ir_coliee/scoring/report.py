@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Callable, Optional, Union
 
-from ir_coliee.findings import Finding
+from ir_coliee.errors import Finding
 from ir_coliee.model import Task, official_entry
 from ir_coliee.scoring.ingest import RunInfo
 
@@ -84,7 +84,7 @@ def make_report(
     def frame() -> pd.DataFrame:
         import pandas as pd
 
-        from ir_coliee.evaluation import per_query_frame
+        from ir_coliee.scoring.evaluate import per_query_frame
 
         frames = [
             (values if isinstance(values, pd.DataFrame) else per_query_frame(values)).assign(run=name)

@@ -16,9 +16,10 @@ from typing import TYPE_CHECKING, Callable, NamedTuple, Optional, Union, cast
 from ir_measures.measures.base import Measure
 from ir_measures.util import TYPE_RUN, Metric
 
-from ir_coliee.errors import ColieeError, ColieeScoringError, PathLike
-from ir_coliee.evaluation import MeasureLike, parse_measures
-from ir_coliee.findings import WARNING, Finding, warnings_as_findings
+from ir_coliee.errors import WARNING, ColieeError, ColieeScoringError, Finding, PathLike, warnings_as_findings
+from ir_coliee.formats.textfile import is_input, stream_name
+from ir_coliee.measures.pipeline import calc
+from ir_coliee.measures.values import CountedValue
 from ir_coliee.model import (
     DOCUMENTS,
     FORMATS,
@@ -34,8 +35,7 @@ from ir_coliee.model import (
     sibling_dataset,
     task_of,
 )
-from ir_coliee.providers import calc
-from ir_coliee.runs import FormatOption
+from ir_coliee.scoring.evaluate import MeasureLike, parse_measures
 from ir_coliee.scoring.gold import Gold, GoldLike, is_dataset_id, load_gold
 from ir_coliee.scoring.ingest import (
     Ingested,
@@ -49,10 +49,9 @@ from ir_coliee.scoring.ingest import (
     opened,
 )
 from ir_coliee.scoring.report import PerQuery, Report, make_report
-from ir_coliee.shapes import run_table
-from ir_coliee.tables import CodedRun, Counts, Table, answer_counts, set_counts, table_frame
-from ir_coliee.textfile import is_input, stream_name
-from ir_coliee.values import CountedValue
+from ir_coliee.table.runs import FormatOption
+from ir_coliee.table.shapes import run_table
+from ir_coliee.table.tables import CodedRun, Counts, Table, answer_counts, set_counts, table_frame
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -262,8 +261,8 @@ def gated_answers(
 
 def _score_gated(prepared: Prepared, request: Request) -> Report:
     """2026 Task 3: each retrieval run scored with its Y/N answers."""
-    from ir_coliee.gated import NAME as GATED
-    from ir_coliee.gated import TIE_BREAKERS, score_recall_gated
+    from ir_coliee.scoring.gated import NAME as GATED
+    from ir_coliee.scoring.gated import TIE_BREAKERS, score_recall_gated
 
     truth, answered = gated_answers(prepared, cast(Sequence[PathLike], request.answers), request.answers_gold)
     rows: list[dict] = []
@@ -290,7 +289,7 @@ def pilot_files(prepared: Prepared) -> list[str]:
 
 def _score_torts(prepared: Prepared, request: Request) -> Report:
     from ir_coliee.formats.pilot import read_torts
-    from ir_coliee.pilot import score_pilot
+    from ir_coliee.scoring.pilot import score_pilot
 
     loaded, findings = prepared.gold, prepared.findings
     if loaded.torts is None:

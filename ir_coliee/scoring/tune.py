@@ -1,70 +1,298 @@
-"""Tuning a cutoff on training gold, and cutting a test run with it."""
+"""Tuning how much of a ranking to submit: the cutoff that maximises a measure on training data.
+
+Three kinds of cutoff, each applied per query to a scored run:
+
+* ``rank``: the ``k`` best-scored documents (ties broken as trec_eval does);
+* ``score``: the documents scored at least ``t``;
+* ``relative-score``: the documents scored at least ``r`` times the query's best score, after
+  shifting the query's scores so that its worst is 0 (so it works with negative scores too).
+
+:func:`tune_cutoff` scores every candidate cutoff with the package's measures and returns the best
+one with the whole curve; :func:`apply_cutoff` cuts a run, ready for :func:`~ir_coliee.write_run`.
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple, Optional
+import math
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Literal, NamedTuple, Optional
 
-from ir_coliee.errors import ColieeError, ColieeScoringError
-from ir_coliee.evaluation import MeasureLike
-from ir_coliee.findings import Finding
-from ir_coliee.model import FORMATS, FormatName, TaskLike, official_entry
-from ir_coliee.scoring.gold import GoldLike
-from ir_coliee.scoring.ingest import RunLike, file_findings, named_runs, opened, read_runs
-from ir_coliee.scoring.score import check_measures, prepare
-from ir_coliee.tables import Table, table_frame
-from ir_coliee.tuning import Over, Tuned, cut_run, tune_cutoff
+from ir_measures.measures.base import Measure
+from ir_measures.util import TYPE_QREL, TYPE_RUN
+
+from ir_coliee.measures import MicroF1
+from ir_coliee.measures.pipeline import counts_sets, formula_of, is_micro, pipeline
+from ir_coliee.progress import progress
+from ir_coliee.scoring.evaluate import MeasureLike, parse_measures
+from ir_coliee.table.shapes import gold_table, run_table
+from ir_coliee.table.tables import CodedRun, Table, table_frame, top_docs
 
 if TYPE_CHECKING:
+    import numpy as np
     import pandas as pd
 
+Over = Literal["rank", "score", "relative-score"]
+OVER: tuple[Over, ...] = ("rank", "score", "relative-score")
 
-class Tuning(NamedTuple):
-    """What :func:`tune` found: the cutoff and curve, and the cut run ready to write."""
 
-    tuned: Tuned
-    kept: Table
-    """The run given as ``apply`` (else the tuned run) cut at the best cutoff: ``{query: {doc: score}}``."""
-    write_format: FormatName
-    """The official submission format of the task (Task 3: TREC 6 columns)."""
-    findings: list[Finding]
+class Tuned(NamedTuple):
+    """The best cutoff and the curve it was chosen from."""
+
+    cutoff: float
+    """The best cutoff (a rank, a score, or a ratio); the smallest one among equal values."""
+    value: float
+    """The measure at that cutoff."""
+    points: list[tuple[float, float]]
+    """Every candidate cutoff with the measure's value there (what :attr:`curve` holds)."""
+    over: Over
+    measure: Measure
 
     @property
-    def cut(self) -> pd.DataFrame:
-        """:attr:`kept` as a ``query_id, doc_id, score`` DataFrame."""
-        return table_frame(self.kept)
+    def curve(self) -> pd.DataFrame:
+        """Every candidate: columns ``cutoff`` and the measure's name."""
+        import pandas as pd
+
+        return pd.DataFrame(self.points, columns=["cutoff", str(self.measure)])
 
 
-def tune(
-    gold: GoldLike,
-    run: RunLike,
-    task: Optional[TaskLike] = None,
-    year: Optional[int] = None,
-    measure: Optional[MeasureLike] = None,
+def _best(values: list[float]) -> int:
+    """The index of the first largest value (of the first NaN, if any: numpy's ``argmax``)."""
+    nan = next((i for i, v in enumerate(values) if v != v), None)
+    return nan if nan is not None else max(range(len(values)), key=values.__getitem__)
+
+
+def _relative(docs: dict[str, float]) -> dict[str, float]:
+    low, high = min(docs.values()), max(docs.values())
+    span = high - low
+    return {d: (s - low) / span if span else 1.0 for d, s in docs.items()}
+
+
+def cut(table: Table, over: Over, cutoff: float) -> Table:
+    """The documents of each query kept by ``cutoff``."""
+    if over == "rank":
+        return {q: {d: docs[d] for d in top_docs(docs, int(cutoff))} for q, docs in table.items()}
+    if over == "score":
+        return {q: {d: s for d, s in docs.items() if s >= cutoff} for q, docs in table.items()}
+    kept = {}
+    for q, docs in table.items():
+        ratio = _relative(docs) if docs else {}
+        kept[q] = {d: s for d, s in docs.items() if ratio[d] >= cutoff}
+    return kept
+
+
+def _candidates(table: Table, over: str, max_rank: int, steps: int) -> list[float]:
+    import numpy as np
+
+    longest = max((len(d) for d in table.values()), default=1)
+    scores = np.concatenate([np.fromiter(d.values(), float) for d in table.values() if d] or [np.zeros(1)])
+    return _candidates_of(longest, scores, over, max_rank, steps)
+
+
+def _candidates_of(longest: int, scores: Optional[np.ndarray], over: str, max_rank: int, steps: int) -> list[float]:
+    """Ranks 1..min(max_rank, longest ranking); ratios 0..1; the distinct scores (or ``steps`` + 1 quantiles)."""
+    if over == "rank":
+        return [float(k) for k in range(1, min(max_rank, max(longest, 1)) + 1)]
+    import numpy as np
+
+    assert scores is not None
+    if over == "relative-score":
+        return list(np.round(np.linspace(0.0, 1.0, steps + 1), 10))
+    scores = np.unique(scores) if len(scores) else np.zeros(1)
+    if len(scores) > steps:
+        scores = np.unique(np.quantile(scores, np.linspace(0, 1, steps + 1)))
+    return [float(s) for s in scores]
+
+
+class _Ranking(NamedTuple):
+    """A run's lines as ranked per query (best first, ties by doc id descending: trec_eval's order) with
+    the running count of relevant documents: the counts of a query at any cutoff that keeps a prefix of
+    its ranking (every kind here does) are two lookups."""
+
+    query: np.ndarray
+    """The gold query of each line (-1: not a gold query), in ranked order."""
+    score: np.ndarray
+    start: np.ndarray
+    """Where each gold query's lines start; ``length`` how many there are."""
+    length: np.ndarray
+    relevant_before: np.ndarray
+    """Relevant lines before each position (one more entry than lines)."""
+    relevant: np.ndarray
+    """Relevant documents of each gold query."""
+    ratio: np.ndarray
+    """Each line's score relative to its query's (``relative-score``): 0 for the worst, 1 for the best."""
+    longest: int
+    """The longest ranking of any query of the run (gold or not)."""
+    all_scores: np.ndarray
+
+    def kept(self, over: str, cutoff: float) -> np.ndarray:
+        """How many lines of each gold query ``cutoff`` keeps."""
+        import numpy as np
+
+        if over == "rank":
+            return np.minimum(self.length, int(cutoff))
+        keep = (self.score if over == "score" else self.ratio) >= cutoff
+        return np.bincount(self.query[keep], minlength=len(self.start))
+
+    def candidates(self, over: str, max_rank: int, steps: int) -> list[float]:
+        return _candidates_of(self.longest, self.all_scores, over, max_rank, steps)
+
+    def curve(self, measure: Measure, over: str, candidates: Iterable[float]) -> list[float]:
+        formula = formula_of(measure)
+        assert formula is not None  # a measure of ours: counts_sets(measure) held
+        values = []
+        for cutoff in candidates:
+            retrieved = self.kept(over, cutoff)
+            tp = self.relevant_before[self.start + retrieved] - self.relevant_before[self.start]
+            if is_micro(measure):
+                values.append(formula(int(tp.sum()), int(retrieved.sum()), int(self.relevant.sum())))
+            else:  # the correctly rounded mean, as ir_coliee's aggregator takes it
+                per_query = formula.array(tp, retrieved, self.relevant)  # type: ignore[attr-defined]
+                values.append(math.fsum(per_query.tolist()) / len(per_query) if len(per_query) else math.nan)
+        return values
+
+
+class _ShortRanking(NamedTuple):
+    """:class:`_Ranking` of a short run read line by line, for rank cutoffs, in plain Python (no numpy to
+    load for a real-size run): each gold query's running count of relevant documents down its ranking.
+    The same counts, and the same formulas on them, as :class:`_Ranking` (a property test holds both)."""
+
+    relevant_before: list[list[int]]
+    """For each gold query, the relevant lines among its first 0, 1, 2, ... lines."""
+    relevant: list[int]
+    longest: int
+
+    def candidates(self, over: str, max_rank: int, steps: int) -> list[float]:
+        return _candidates_of(self.longest, None, over, max_rank, steps)
+
+    def curve(self, measure: Measure, over: str, candidates: Iterable[float]) -> list[float]:
+        formula = formula_of(measure)
+        assert formula is not None and over == "rank"
+        values = []
+        for cutoff in candidates:
+            retrieved = [min(len(before) - 1, int(cutoff)) for before in self.relevant_before]
+            tp = [before[k] for before, k in zip(self.relevant_before, retrieved)]
+            if is_micro(measure):
+                values.append(formula(sum(tp), sum(retrieved), sum(self.relevant)))
+            else:
+                per_query = [formula(*c) for c in zip(tp, retrieved, self.relevant)]
+                values.append(math.fsum(per_query) / len(per_query) if per_query else math.nan)
+        return values
+
+
+def _ranked_short(run: CodedRun, gold: Table, measure: Measure) -> _ShortRanking:
+    """Each gold query's lines ranked as trec_eval ranks them (best score first, ties by doc id
+    descending), a pair given twice once with its best score."""
+    rel = measure["rel"]
+    table = run.table()
+    counts = []
+    for q, judged in gold.items():
+        relevant = {d for d, r in judged.items() if r >= rel}
+        ranked = sorted(table.get(q, {}).items(), key=lambda item: (item[1], item[0]), reverse=True)
+        before = [0]
+        for d, _ in ranked:
+            before.append(before[-1] + (d in relevant))
+        counts.append((before, len(relevant)))
+    longest = max((len(docs) for docs in table.values()), default=1)
+    return _ShortRanking([b for b, _ in counts], [n for _, n in counts], longest)
+
+
+def _ranked(run: TYPE_RUN, gold: Table, measure: Measure) -> Optional[_Ranking]:
+    """The run ranked for :class:`_Ranking`, when ``measure`` is an ir_coliee set measure without a cutoff
+    of its own; else ``None`` (the measure is evaluated at each cutoff)."""
+    import numpy as np
+
+    from ir_coliee.table.coded import CodedGold
+    from ir_coliee.table.shapes import coded_run
+
+    if not counts_sets(measure):
+        return None
+    codes = coded_run(run)
+    if codes.repeated():
+        codes = coded_run(codes.table())  # a pair given twice counts once, with its best score
+    gold_codes = CodedGold(gold, measure["rel"])
+    n = len(gold_codes.queries)
+    query_of, doc_of = gold_codes.line_codes(codes)
+    queries, docs, all_scores = codes.arrays()
+    query = query_of[queries]
+    doc_rank = np.empty(len(codes.doc_ids), dtype=np.int64)
+    doc_rank[sorted(range(len(codes.doc_ids)), key=codes.doc_ids.__getitem__)] = np.arange(len(codes.doc_ids))
+    longest = int(np.bincount(queries).max()) if len(codes) else 1
+    order = np.lexsort((-doc_rank[docs], -all_scores, query))
+    order = order[query[order] >= 0]
+    query, score = query[order], all_scores[order]
+    is_relevant = gold_codes.relevant_lines(query, doc_of[docs[order]])
+    length = np.bincount(query, minlength=n)
+    start = np.concatenate([[0], np.cumsum(length)[:-1]]).astype(np.int64) if n else np.zeros(0, dtype=np.int64)
+    relevant_before = np.concatenate([[0], np.cumsum(is_relevant)])
+    # ranked best first: a query's best score is on its first line, its worst on its last
+    high, low = score[start[query]], score[start[query] + length[query] - 1]
+    span = high - low
+    ratio = np.divide(score - low, span, out=np.ones_like(score), where=span != 0)
+    return _Ranking(query, score, start, length, relevant_before, gold_codes.relevant, ratio, longest, all_scores)
+
+
+def tune_cutoff(
+    qrels: TYPE_QREL,
+    run: TYPE_RUN,
+    measure: MeasureLike = MicroF1,
     over: Over = "rank",
     max_rank: int = 100,
-    apply: Optional[RunLike] = None,
-) -> Tuning:
-    """The cutoff of ``run`` that maximises ``measure`` (default: the task's headline measure, e.g.
-    MacroF2 for Task 3) on training ``gold``, and ``apply`` (e.g. the test run) cut with it."""
-    if max_rank < 1:
-        raise ColieeError(f"--max-rank must be at least 1, got {max_rank}")
-    prepared = prepare(gold, run, task, year)
-    (tuned_run,) = prepared.runs
-    if over != "rank" and tuned_run.info.format is not None and not FORMATS[tuned_run.info.format].scored:
-        raise ColieeScoringError(
-            f"{tuned_run.info.path} has no scores ({tuned_run.info.format} format: line order is the ranking); "
-            "tune --over rank, or give a run with scores"
-        )
-    chosen = measure if measure is not None else official_entry(prepared.task.key, prepared.year).headline
-    (checked,) = check_measures([chosen], prepared.task, prepared.year, ranked=True)
-    tuned = tune_cutoff(prepared.qrels, tuned_run.run, checked, over=over, max_rank=max_rank)
-    target = tuned_run.run
-    findings = prepared.findings
-    if apply is not None:
-        named = named_runs(apply)
-        with opened(named) as readable:
-            (applied,) = read_runs(named, readable, prepared.task, "auto", prepared.gold.source)
-        target = applied.run
-        if applied.parsed is not None:
-            findings = findings + file_findings(applied.parsed, applied.info.path or applied.info.name)
-    return Tuning(tuned, cut_run(target, over, tuned.cutoff), prepared.task.formats[0], findings)
+    steps: int = 100,
+) -> Tuned:
+    """The cutoff that maximises ``measure`` on ``run`` against ``qrels`` (training data), and the curve.
+
+    Candidates: ranks 1..``max_rank``; for scores, every distinct score (at most ``steps`` + 1
+    quantiles of them); for relative scores, ``steps`` + 1 ratios from 0 to 1. The gold comes first, as
+    everywhere in the API.
+    """
+    if over not in OVER:
+        raise ValueError(f"unknown cutoff kind {over!r}; expected one of {', '.join(OVER)}")
+    from ir_coliee.table.shapes import GoldIds, align, coded_run
+
+    (chosen,) = parse_measures([measure])
+    gold = gold_table(qrels)
+    run = align(coded_run(run), GoldIds(gold)).run  # read once, ids as the gold's
+    short = isinstance(run, CodedRun) and run.small and over == "rank" and counts_sets(chosen)
+    ranked = _ranked_short(run, gold, chosen) if short else _ranked(run, gold, chosen)
+    table = run_table(run) if ranked is None else {}
+    candidates = (
+        _candidates(table, over, max_rank, steps) if ranked is None else ranked.candidates(over, max_rank, steps)
+    )
+    shown = progress(candidates, f"tuning {chosen} over {over} cutoffs", total=len(candidates), unit="cutoff")
+    if ranked is not None:  # an ir_coliee set measure: every cutoff from one ranking, with numpy
+        values = ranked.curve(chosen, over, shown)
+    else:
+        evaluator = pipeline.evaluator([chosen], gold)
+        values = [float(evaluator.calc_aggregate(cut(table, over, c))[chosen]) for c in shown]
+    best = _best(values)
+    return Tuned(float(candidates[best]), float(values[best]), list(zip(candidates, values)), over, chosen)
+
+
+def apply_cutoff(run: TYPE_RUN, over: Over, cutoff: float) -> pd.DataFrame:
+    """``run`` cut as :func:`tune_cutoff` would, as a DataFrame (``query_id``, ``doc_id``, ``score``)."""
+    return table_frame(cut_run(run, over, cutoff))
+
+
+def cut_run(run: TYPE_RUN, over: Over, cutoff: float) -> Table:
+    """:func:`apply_cutoff` as ``{query_id: {doc_id: score}}``."""
+    if over not in OVER:
+        raise ValueError(f"unknown cutoff kind {over!r}; expected one of {', '.join(OVER)}")
+    return cut(run_table(run), over, cutoff)
+
+
+def plot_curve(tuned: Tuned, path: str) -> str:
+    """A PNG of the tuning curve with the best cutoff marked (needs matplotlib)."""
+    from ir_coliee.formats.plots import pyplot, save
+
+    plt = pyplot()
+    name = str(tuned.measure)
+    fig, ax = plt.subplots(figsize=(6, 3.5))
+    ax.plot(*zip(*tuned.points), marker=".")
+    ax.axvline(tuned.cutoff, linestyle="--", color="grey")
+    ax.annotate(
+        f"{tuned.cutoff:g}: {tuned.value:.4f}", (tuned.cutoff, tuned.value), textcoords="offset points", xytext=(5, 5)
+    )
+    ax.set_xlabel(f"{tuned.over} cutoff")
+    ax.set_ylabel(name)
+    fig.tight_layout()
+    return save(fig, path)

@@ -16,8 +16,7 @@ import stat
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from ir_coliee.errors import ColieeError, PathLike
-from ir_coliee.findings import WARNING, Finding
+from ir_coliee.errors import WARNING, ColieeError, Finding, PathLike
 
 #: The rule of the findings about files a walk or a command left out.
 SKIPPED = "skipped"

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 import ir_coliee
-from ir_coliee.baseline import bm25
 from ir_coliee.cli import main
-from ir_coliee.demo import sample_release
+from ir_coliee.scoring.baseline import bm25
+from ir_coliee.scoring.demo import sample_release
 
 
 @pytest.mark.parametrize(
@@ -26,7 +26,7 @@ def test_baseline_writes_a_valid_official_submission(tmp_path, capsys, dataset, 
         assert f"written: {out}" in capsys.readouterr().out
         text = out.read_text().splitlines()
         assert len(text) == lines and len(text[0].split()) == first  # the task's official format
-        task = ir_coliee.datasets.REGISTERED[dataset].task
+        task = ir_coliee.data.datasets.REGISTERED[dataset].task
         assert [f for f in ir_coliee.validate_run(out, task=task, dataset=dataset) if f.level == "error"] == []
         # the file scores as the run it was written from
         direct = ir_coliee.score(dataset, bm25(dataset, k, progress=False)).table.iloc[0]
@@ -56,7 +56,7 @@ def test_a_japanese_collection_is_searched_by_characters_and_pairs():
     question shares one with its article; by characters and character pairs, each finds its own."""
     import bm25s
 
-    from ir_coliee.baseline import bm25_top, japanese_tokens
+    from ir_coliee.scoring.baseline import bm25_top, japanese_tokens
 
     articles = {
         "1": "果物の売買は書面で行わなければならない。",

@@ -16,10 +16,10 @@ from support.cli import run_cli
 from support.statute_data import write_package
 
 import ir_coliee
-from ir_coliee.compare import PerQuery, Stat, correct, stratified_wins
 from ir_coliee.errors import ColieeError
 from ir_coliee.scoring import load_gold, score
 from ir_coliee.scoring.benchmark import TIDY_HEADER, benchmark
+from ir_coliee.scoring.compare import PerQuery, Stat, correct, stratified_wins
 
 TASK1 = [f"coliee/task1/{y}/test" for y in (2022, 2023, 2024, 2025)]
 TASK3 = [f"coliee/task3/{y}/test" for y in (2021, 2022, 2023, 2024)]
@@ -159,7 +159,7 @@ def _stratum(a: list[tuple[int, int, int]], b: list[tuple[int, int, int]]) -> tu
     import numpy as np
 
     from ir_coliee.measures import MicroF1
-    from ir_coliee.providers import formula_of
+    from ir_coliee.measures.pipeline import formula_of
 
     def data(counts: list[tuple[int, int, int]]) -> PerQuery:
         return PerQuery(np.zeros(len(counts)), np.array(counts, dtype=np.int64))
@@ -185,7 +185,7 @@ def test_the_command_reads_a_manifest_and_folders_and_prints_the_api_values(grid
     """The paper's grid as one command: Task 3 2021-2024 and the TREC benchmark from a manifest, Task 1
     2022-2025 from folders named by the dataset ids; every cell as the API computes it."""
     runs, other = grid
-    from ir_coliee.runs import write_run
+    from ir_coliee.table.runs import write_run
 
     lines = ["# benchmark system run"]
     for number, benchmark_id in enumerate([*TASK3, other]):

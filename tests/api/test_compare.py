@@ -16,7 +16,7 @@ from support.resampling import measure_of, randomization_p, swapped
 import ir_coliee
 from ir_coliee import MacroF2, MicroF1, MicroP, apply_cutoff, compare, tune_cutoff
 from ir_coliee.cli import main
-from ir_coliee.compare import correct, per_query, stat_of
+from ir_coliee.scoring.compare import correct, per_query, stat_of
 
 
 def make_runs(n_queries: int, seed: int, strength: float = 0.5):
@@ -95,7 +95,7 @@ def test_randomization_p_matches_the_exact_permutation_test(measure):
 @pytest.mark.parametrize("measure", [MicroF1, MacroF2, ir_measures.AP])
 def test_bootstrap_sums_are_the_measure_on_the_resampled_queries(measure):
     """``W @ X`` with W counting the draws equals recomputing the measure on the drawn queries."""
-    from ir_coliee.compare import _side_by_side, bootstrap_sums
+    from ir_coliee.scoring.compare import _side_by_side, bootstrap_sums
 
     gold, run = make_runs(12, seed=4)
     qids = list(gold)
@@ -230,7 +230,7 @@ def test_compare_command_marks_and_plots_the_headline(write, capsys, tmp_path):
 def test_the_plot_is_of_the_headline_measure(write, capsys, monkeypatch, tmp_path):
     import sys
 
-    compare_module = sys.modules["ir_coliee.compare"]  # the package exports the function under the same name
+    compare_module = sys.modules["ir_coliee.scoring.compare"]  # the package exports the function under the same name
     plotted = []
     monkeypatch.setattr(compare_module, "plot_intervals", lambda frame, measure, path: plotted.append(measure) or path)
     gold = write("gold.qrels", "q1 0 a 1\nq2 0 c 1\n")
@@ -319,7 +319,7 @@ def test_paper_tables_hold_no_nan_or_booleans(write, capsys, style, dash):
 @example([0.0, 1.0], 0.95)  # 2.5th percentile of two values: 1/40 of the way
 def test_the_confidence_bounds_are_numpys_percentiles_to_the_bit(values, level):
     """compare's interval bounds skip np.percentile (it imports numpy.ma) but must equal it exactly."""
-    from ir_coliee.compare import _percentiles
+    from ir_coliee.scoring.compare import _percentiles
 
     tail = (1 - level) / 2 * 100
     expected = np.percentile(np.array(values), [tail, 100 - tail]).tolist()
@@ -328,7 +328,7 @@ def test_the_confidence_bounds_are_numpys_percentiles_to_the_bit(values, level):
 
 
 def test_the_confidence_bounds_by_hand():
-    from ir_coliee.compare import _percentiles
+    from ir_coliee.scoring.compare import _percentiles
 
     # 0, 1/4, ..., 1 (n = 5): the 2.5th percentile sits at index 4 * 0.025 = 1/10, the 97.5th at 39/10
     low, high = _percentiles(np.array([1.0, 0.25, 0.75, 0.0, 0.5]), 0.95)

@@ -8,7 +8,7 @@ import pytest
 
 from ir_coliee import ColieeError
 from ir_coliee.cli import main
-from ir_coliee.leaderboard import Row, _checks, available, load_leaderboard
+from ir_coliee.scoring.leaderboard import Row, _checks, available, load_leaderboard
 
 
 def test_the_complete_2024_task1_table():

@@ -48,7 +48,7 @@ def test_an_official_row_equal_to_the_run_is_named_and_ties_share_a_rank(coliee_
     """A run scoring what a published run scored is placed beside it, with one rank, and the row says so."""
     import pandas as pd
 
-    from ir_coliee.leaderboard import load_leaderboard
+    from ir_coliee.scoring.leaderboard import load_leaderboard
 
     board = load_leaderboard("4", 2024)
     table = board.with_runs(pd.DataFrame({"run": ["mine"], "AnswerAccuracy": [0.7890]}))

@@ -295,9 +295,10 @@ def test_a_bom_or_nul_inside_a_file_is_an_error_naming_the_line(write, text, lin
 
 
 def test_a_line_over_the_limit_is_an_error_with_its_number(write, monkeypatch):
-    from ir_coliee import runs, textfile
     from ir_coliee.errors import ColieeFormatError
-    from ir_coliee.runs import fast
+    from ir_coliee.formats import textfile
+    from ir_coliee.table import run_fast as fast
+    from ir_coliee.table import runs
 
     monkeypatch.setattr(runs, "SMALL_FILE", 0)  # the fast reader takes even a small file
     monkeypatch.setattr(textfile, "MAX_LINE", 1000)
@@ -310,9 +311,9 @@ def test_a_line_over_the_limit_is_an_error_with_its_number(write, monkeypatch):
 
 
 def test_a_file_truncated_while_read_is_a_clean_error(write, monkeypatch):
-    from ir_coliee import runs
     from ir_coliee.errors import ColieeFormatError
-    from ir_coliee.runs import fast
+    from ir_coliee.table import run_fast as fast
+    from ir_coliee.table import runs
 
     monkeypatch.setattr(runs, "SMALL_FILE", 0)  # the fast reader takes even a small file
     path = write("task1.t", "".join(f"{q:03d} {d:03d} t\n" for q in range(50) for d in range(20)))
@@ -390,8 +391,8 @@ def test_closed_standard_streams_exit_cleanly(write, closed):
 def test_a_plot_without_matplotlib_fails_before_any_work(write, tmp_path, monkeypatch, capsys):
     import importlib.util
 
-    from ir_coliee import plots
     from ir_coliee.cli import main
+    from ir_coliee.formats import plots
 
     real = importlib.util.find_spec
     monkeypatch.setattr(plots.importlib.util, "find_spec", lambda n, *a: None if n == "matplotlib" else real(n, *a))

@@ -24,7 +24,7 @@ from ir_coliee.formats.pilot import (
     remaining_nulls,
     write_torts,
 )
-from ir_coliee.pilot import claim_qrels, claim_run, decision_qrels, decision_run, score_pilot
+from ir_coliee.scoring.pilot import claim_qrels, claim_run, decision_qrels, decision_run, score_pilot
 
 
 def torts(objs):
@@ -189,7 +189,7 @@ def test_pilot_datasets(root):
     assert [(q.query_id, q.doc_id) for q in decisions.qrels_iter()] == [("T1", "True"), ("T2", "False"), ("T3", "True")]
     train = ir_datasets.load("coliee/pilot/2025/train")
     assert len(list(train.qrels_iter())) == 8
-    with pytest.raises(ir_coliee.datasets.ColieeDataError, match="pilot test torts"):
+    with pytest.raises(ir_coliee.data.datasets.ColieeDataError, match="pilot test torts"):
         list(ir_datasets.load("coliee/pilot/2026/test").queries_iter())
 
 
@@ -222,8 +222,8 @@ def test_the_organisers_2026_file_names_are_found(coliee_home):
     dataset.mkdir(parents=True)
     (dataset / "LJPJT26-test001.jsonl").write_text(jsonl(blank(GOLD)), encoding="utf-8")
     (dataset / "LJPJT26-train.jsonl").write_text(jsonl(GOLD), encoding="utf-8")
-    ir_coliee.datasets.refresh()
+    ir_coliee.data.datasets.refresh()
     assert [q.query_id for q in ir_datasets.load("coliee/pilot/2026/test").queries_iter()] == ["T1", "T2", "T3"]
     assert len(list(ir_datasets.load("coliee/pilot/2026/train/decisions").qrels_iter())) == 3
-    with pytest.raises(ir_coliee.datasets.ColieeDataError, match=r"LJPJT25-test001\.jsonl"):
+    with pytest.raises(ir_coliee.data.datasets.ColieeDataError, match=r"LJPJT25-test001\.jsonl"):
         list(ir_datasets.load("coliee/pilot/2025/test").queries_iter())  # LJPJT26 is the 2026 edition

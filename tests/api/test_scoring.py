@@ -297,7 +297,7 @@ def test_validate_released_question_without_gold_is_a_warning(coliee_home, write
     unlabelled.write_text(
         riteval(pair("R05-01-A", "q", "", quote="'") + pair("R05-01-I", "q", "") + pair("R05-03-A", "q", ""))
     )
-    ir_coliee.datasets.refresh()
+    ir_coliee.data.datasets.refresh()
     findings = ir_coliee.validate_run(write("R05.task4.t", "R05-01-A Y t\nR05-03-A N t\n"), task=4, year=2024)
     assert [(f.level, f.line, f.message) for f in findings] == [
         ("warning", None, "1 questions unanswered (scored as wrong): R05-01-I"),

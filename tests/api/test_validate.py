@@ -180,7 +180,7 @@ def test_write_run_refuses_what_read_run_would_reject(tmp_path, run, problem):
 
 
 def test_many_findings_of_one_rule_are_capped_and_counted(write):
-    from ir_coliee.validate import MAX_PER_RULE
+    from ir_coliee.scoring.validate import MAX_PER_RULE
 
     text = "".join(f"{q:06d} {q:06d} t\n" for q in range(MAX_PER_RULE + 50))
     findings = validate_run(write("task1.t", text), task=1)

@@ -12,9 +12,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import ir_coliee
-from ir_coliee import tables
-from ir_coliee.shapes import GoldIds, align
-from ir_coliee.tables import CodedRun
+from ir_coliee.table import tables
+from ir_coliee.table.shapes import GoldIds, align
+from ir_coliee.table.tables import CodedRun
 
 QUERIES = ["001", "002", "003", "q9"]
 DOCS = ["010", "011", "012", "013", "10", "11.txt", "014"]
@@ -110,7 +110,7 @@ def test_a_hand_case_on_both_paths(small_run: int, monkeypatch: pytest.MonkeyPat
 def test_tuning_a_short_run_gives_the_curve_of_the_numpy_ranking(rows, gold, max_rank) -> None:
     """Rank cutoffs of a short run are tuned in plain Python: every point of every curve equals the numpy
     ranking's, to the last digit (ties of score broken by doc id, pairs given twice, macro and micro)."""
-    from ir_coliee.tuning import tune_cutoff
+    from ir_coliee.scoring.tune import tune_cutoff
 
     gold = {q: dict.fromkeys(docs, 1) for q, docs in gold.items()}
     for measure in MEASURES:
@@ -127,7 +127,7 @@ def test_a_short_run_is_tuned_without_numpy_by_hand() -> None:
     import sys
 
     code = (
-        "import sys\nfrom array import array\nfrom ir_coliee.tables import CodedRun\nfrom ir_coliee.tuning import tune_cutoff\n"
+        "import sys\nfrom array import array\nfrom ir_coliee.table.tables import CodedRun\nfrom ir_coliee.scoring.tune import tune_cutoff\n"
         "run = CodedRun(['q1', 'q2'], ['013', '010', '020', '011'], array('q', [0, 0, 0, 1]), array('q', [0, 1, 2, 3]),"
         " array('d', [2.0, 1.0, 1.0, 5.0]))\n"
         "gold = {'q1': {'013': 1, '010': 1}, 'q2': {'011': 1}}\n"

@@ -10,8 +10,8 @@ import pytest
 from support.cases import GOLD, MICRO_F1, RUN
 
 from ir_coliee import MacroF2, MicroF1
-from ir_coliee.providers.formulas import FBeta
-from ir_coliee.values import CountedValue, ExactSum, MicroAgg, MicroSum, MicroValue
+from ir_coliee.measures.formulas import FBeta
+from ir_coliee.measures.values import CountedValue, ExactSum, MicroAgg, MicroSum, MicroValue
 
 
 def per_query(measure):
@@ -88,7 +88,7 @@ def test_empty_aggregations_are_nan():
 
 
 def test_a_gold_table_is_converted_once_and_a_plain_dict_every_time():
-    from ir_coliee.shapes import CheckedGold, gold_table
+    from ir_coliee.table.shapes import CheckedGold, gold_table
 
     table = gold_table({1: {7: 1.0}, "q2": {"d": True}})
     assert table == {"1": {"7": 1}, "q2": {"d": 1}} and type(table) is CheckedGold

@@ -19,8 +19,8 @@ from support.records import record_fields
 from support.statute_data import zip_folder
 
 from ir_coliee.cli import main
-from ir_coliee.datasets import REGISTERED, ColieeDataError, refresh
-from ir_coliee.datasets.caselaw import ColieeCaseDoc, ColieeParagraph
+from ir_coliee.data.datasets import REGISTERED, ColieeDataError, refresh
+from ir_coliee.data.datasets.caselaw import ColieeCaseDoc, ColieeParagraph
 
 rows = record_fields
 
@@ -144,7 +144,7 @@ def test_task2_zipped_with_nested_folder(coliee_home):
 
 
 def test_submission_ids_are_mapped_onto_scoped_ids_and_back():
-    from ir_coliee.shapes import GoldIds, align, coded_run
+    from ir_coliee.table.shapes import GoldIds, align, coded_run
 
     run = pd.DataFrame({"query_id": ["999", "1000"], "doc_id": ["002", "1000/001"], "score": [2.0, 1.0]})
     scoped = GoldIds({"999": {"999/002": 1}, "1000": {"1000/001": 1}})

@@ -1,4 +1,4 @@
-"""A dataset id given as gold is read through the catalog (``ir_coliee.releases``), without ir_datasets:
+"""A dataset id given as gold is read through the catalog (``ir_coliee.data``), without ir_datasets:
 the same table as the ir_datasets entry's ``qrels_iter()`` for every dataset id, the same error where
 the entry has none, and the command loads neither ir_datasets nor numpy, pandas or pyarrow."""
 
@@ -16,12 +16,12 @@ from support.caselaw_data import write_2019, write_task1_2020, write_task1_2021,
 from support.pilot_data import write_pilot_root
 from support.statute_data import write_statute_root
 
-from ir_coliee.demo import RELEASE, sample_release
+from ir_coliee.data.catalog import EXAM_SUBSET, catalog, dataset_entry
+from ir_coliee.data.pilot_files import PilotSet
 from ir_coliee.errors import ColieeError
-from ir_coliee.releases.catalog import EXAM_SUBSET, catalog, dataset_entry
-from ir_coliee.releases.pilot import PilotSet
+from ir_coliee.scoring.demo import RELEASE, sample_release
 from ir_coliee.scoring.gold import load_gold
-from ir_coliee.shapes import gold_table
+from ir_coliee.table.shapes import gold_table
 
 
 def _host_gold(dataset_id: str):

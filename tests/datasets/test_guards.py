@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from support.caselaw_data import case_text, write_task1_2021, write_task1_flat
 
-from ir_coliee.datasets.check import check_dataset
-from ir_coliee.releases.catalog import dataset_entry
-from ir_coliee.releases.guards import Leak, identical_documents, leaked_queries, threats
+from ir_coliee.data.catalog import dataset_entry
+from ir_coliee.data.datasets.check import check_dataset
+from ir_coliee.data.guards import Leak, identical_documents, leaked_queries, threats
 
 
 def _case(root, folder: str, doc: str, text: str) -> None:
@@ -57,7 +57,7 @@ def test_gold_alone_scores_and_says_what_it_could_not_check(coliee_home):
     import json
 
     import ir_coliee
-    from ir_coliee.releases.files import refresh
+    from ir_coliee.data.files import refresh
 
     (coliee_home / "task1_test_labels_2024.json").write_text(json.dumps({"000001.txt": ["000010.txt"]}))
     entry = dataset_entry("coliee/task1/2024/test")

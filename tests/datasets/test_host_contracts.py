@@ -9,10 +9,10 @@ import ir_datasets
 from support.caselaw_data import write_task1_2021
 
 import ir_coliee
-import ir_coliee.datasets
-from ir_coliee import _host
+import ir_coliee.data.datasets
+from ir_coliee.data.catalog import catalog
+from ir_coliee.hosts import register as _host
 from ir_coliee.model import civil_code_id
-from ir_coliee.releases.catalog import catalog
 
 
 def test_metadata_per_part_as_built_in_entries_answer_it():
@@ -79,7 +79,7 @@ def test_the_docs_links_leave_other_datasets_to_ir_datasets_and_wrap_once():
     walk = ir_datasets.parent_id.walk  # type: ignore[attr-defined]
     assert not hasattr(walk, "walk")  # one wrapping, however often datasets register
     ir_datasets.load("coliee/task4/2023/train/h29")  # a subset ir_datasets registered through the pattern
-    ir_coliee.datasets.register_all()  # and registering again is still idempotent
+    ir_coliee.data.datasets.register_all()  # and registering again is still idempotent
     _host.install_datasets()
     assert ir_datasets.parent_id.walk is walk  # type: ignore[attr-defined]
     for dataset_id in ("vaswani", "msmarco-passage/trec-dl-2019/judged", "wikir/en1k/test", "antique/test"):

@@ -31,10 +31,10 @@ from support.statute_data import pair, riteval, write_package, write_statute_roo
 
 import ir_coliee
 from ir_coliee.cli import main
-from ir_coliee.datasets.check import listed_ids, status
+from ir_coliee.data.catalog import catalog
+from ir_coliee.data.datasets.check import listed_ids, status
+from ir_coliee.data.files import DataFile
 from ir_coliee.errors import ColieeWarning
-from ir_coliee.releases.catalog import catalog
-from ir_coliee.releases.files import DataFile
 from ir_coliee.scoring import load_gold
 
 #: the English R06 questions as handed out in 2025 (no labels); R06-02-U has no gold in the 2026 package
@@ -181,7 +181,7 @@ class Touched:
 @pytest.mark.parametrize("layout", list(_roots()))
 def test_the_file_data_check_names_is_the_file_every_door_reads(coliee_home, monkeypatch, layout):
     _roots()[layout](coliee_home)  # type: ignore[operator]
-    ir_coliee.datasets.refresh()
+    ir_coliee.data.datasets.refresh()
     touched = Touched(monkeypatch)
     complete = 0
     for dataset_id in listed_ids():
@@ -235,7 +235,7 @@ def test_changing_the_data_root_in_one_process_scores_the_new_root(tmp_path, mon
     assert ir_coliee.score("coliee/task1/2024/test", run).rows[0]["MicroR"] == 1.0
     assert {q.doc_id for q in ir_datasets.load("coliee/task1/2024/test").qrels_iter()} == {"000300", "000302"}
     monkeypatch.delenv("COLIEE_HOME")
-    ir_coliee.datasets.refresh()
+    ir_coliee.data.datasets.refresh()
 
 
 def test_a_zip_replaced_keeping_its_modification_time_is_read_anew(coliee_home, write):
@@ -416,7 +416,7 @@ def test_a_truncated_zip_is_named_where_its_files_are_missing(coliee_home, capsy
         f"docs\tMISSING: the case files not found: expected task1_test_files_2024/ (a folder); not read: {target}: not a readable zip file"
         in out
     )
-    with pytest.raises(ir_coliee.datasets.ColieeDataError, match=f"Under the data root, not read: {target}"):
+    with pytest.raises(ir_coliee.data.datasets.ColieeDataError, match=f"Under the data root, not read: {target}"):
         list(ir_datasets.load("coliee/task1/2024/test").docs_iter())
 
 
@@ -458,7 +458,7 @@ def test_a_package_added_inside_a_folder_of_the_root_is_seen(coliee_home, tmp_pa
     aside = tmp_path_factory.mktemp("elsewhere") / PACKAGE
     (folder / PACKAGE).rename(aside)
     run = write("R06.task4.t", "R06-01-A N t\nR06-01-I N t\n")
-    with pytest.raises(ir_coliee.datasets.ColieeDataError, match=r"simple_R06_jp\.xml"):
+    with pytest.raises(ir_coliee.data.datasets.ColieeDataError, match=r"simple_R06_jp\.xml"):
         ir_coliee.score("coliee/task4/2025/test", run)
     aside.rename(folder / PACKAGE)  # into statute/, not the root itself
     assert ir_coliee.score("coliee/task4/2025/test", run).rows[0]["AnswerAccuracy"] == 0.5
@@ -470,10 +470,10 @@ def test_a_file_removed_since_the_scan_is_said_to_be_gone(coliee_home, write):
     run = write("R06.task4.t", "R06-01-A N t\nR06-01-I N t\n")
     assert ir_coliee.score("coliee/task4/2025/test", run).rows[0]["AnswerAccuracy"] == 0.5
     (coliee_home / PACKAGE / "simple" / "simple_R06_jp.xml").unlink()
-    with pytest.raises(ir_coliee.datasets.ColieeDataError) as info:
+    with pytest.raises(ir_coliee.data.datasets.ColieeDataError) as info:
         ir_coliee.score("coliee/task4/2025/test", run)
     assert "simple_R06_jp.xml" in str(info.value)
-    from ir_coliee.releases.files import LOCATOR
+    from ir_coliee.data.files import LOCATOR
 
     gone = [p for p in LOCATOR.problems if "simple_R06_jp.xml" in p]
     assert all("no longer there" in p for p in gone)

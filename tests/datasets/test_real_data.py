@@ -5,7 +5,7 @@ from __future__ import annotations
 import ir_datasets
 import pytest
 
-from ir_coliee.datasets import REGISTERED
+from ir_coliee.data.datasets import REGISTERED
 from ir_coliee.formats.riteval import QUESTION_ID
 
 pytestmark = pytest.mark.requires_data

@@ -12,7 +12,7 @@ from support.statute2026_data import LIVE, write_2026_package
 
 import ir_coliee
 from ir_coliee.cli import main
-from ir_coliee.releases.statute import train_exams
+from ir_coliee.data.statute_files import train_exams
 
 
 def load(dataset_id: str):
@@ -34,7 +34,7 @@ def test_questions_and_gold_come_from_simple_files_in_every_state(coliee_home, s
 
 def test_as_distributed_the_civil_code_is_missing_and_says_which_files_serve(coliee_home):
     write_2026_package(coliee_home, "distributed")
-    with pytest.raises(ir_coliee.datasets.ColieeDataError) as info:
+    with pytest.raises(ir_coliee.data.datasets.ColieeDataError) as info:
         list(load("coliee/task3/2026/train/ja").docs_iter())
     assert "makeData.sh" in str(info.value) and "  - civil.xml\n  - 129AC0000000089*.xml\n" in str(info.value)
 
@@ -48,7 +48,9 @@ def test_civil_code_from_egov_or_civil_xml(coliee_home, state, source):
     first = ds.docs_store().get("1")
     assert first.caption == "基本原則" and first.text == "第一条　合成の規定一。\n２　合成の第二項。"
     assert ds.docs_store().get("2").caption == ""
-    sources = dict((s.part, s.location) for s in ir_coliee.datasets.REGISTERED["coliee/task3/2026/train/ja"].sources())
+    sources = dict(
+        (s.part, s.location) for s in ir_coliee.data.datasets.REGISTERED["coliee/task3/2026/train/ja"].sources()
+    )
     assert sources["docs"].endswith(source) or source in sources["docs"]
     if state != "made":  # e-Gov: items and headings are kept
         assert ds.docs_store().get("3-2").text == "第三条の二　合成の規定三の二。\n一　合成の号一\n二　合成の号二"

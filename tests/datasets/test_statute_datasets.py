@@ -13,8 +13,8 @@ from support.statute_data import EN_IDS, zip_folder
 
 import ir_coliee
 from ir_coliee.cli import main
-from ir_coliee.datasets import REGISTERED, ColieeDataError, refresh
-from ir_coliee.releases.statute import EXAMS, train_exams
+from ir_coliee.data.datasets import REGISTERED, ColieeDataError, refresh
+from ir_coliee.data.statute_files import EXAMS, train_exams
 
 ids = record_fields
 

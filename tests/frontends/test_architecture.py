@@ -14,7 +14,7 @@ from support.pilot_data import write_pilot_root
 from support.statute_data import write_statute_root
 
 from ir_coliee import docgen
-from ir_coliee.datasets import REGISTERED
+from ir_coliee.data.datasets import REGISTERED
 from ir_coliee.model import EDITIONS, TASKS, edition_dataset, editions_of, official_entry
 
 PACKAGE = ROOT / "ir_coliee"
@@ -107,12 +107,12 @@ def test_no_import_cycle():
 
 
 def test_the_cycle_test_can_fail():
-    GRAPH["ir_coliee.values"].add("ir_coliee.measures.base")
+    GRAPH["ir_coliee.measures.values"].add("ir_coliee.measures.base")
     try:
         with pytest.raises(AssertionError):
             test_no_import_cycle()
     finally:
-        GRAPH["ir_coliee.values"].discard("ir_coliee.measures.base")
+        GRAPH["ir_coliee.measures.values"].discard("ir_coliee.measures.base")
 
 
 #: ``task == "4"``, ``task in ("1", "2")``, ``.key != "3"``: facts the model should answer instead
@@ -199,14 +199,14 @@ ALLOWED_LITERALS = {
     ("ir_coliee.measures.base", "answers"),
     ("ir_coliee.measures.answer", "answers"),
     # typing.Literal needs its values written out; the checker keeps them equal to FORMATS
-    ("ir_coliee.runs.lines", "pairs"),
-    ("ir_coliee.runs.lines", "trec"),
-    ("ir_coliee.runs.lines", "answers"),
+    ("ir_coliee.table.run_lines", "pairs"),
+    ("ir_coliee.table.run_lines", "trec"),
+    ("ir_coliee.table.run_lines", "answers"),
     # the sizes table names its parts in words ("documents"), not the gold kind
-    ("ir_coliee.datasets.common", "documents"),
+    ("ir_coliee.data.datasets.common", "documents"),
     # the bundled sample release is one edition, written in the Task 3 pairs format on purpose
-    ("ir_coliee.demo", 2025),
-    ("ir_coliee.demo", "pairs"),
+    ("ir_coliee.scoring.demo", 2025),
+    ("ir_coliee.scoring.demo", "pairs"),
 }
 
 
@@ -233,7 +233,7 @@ def test_facts_are_spelled_only_in_the_model():
     from typing import get_args
 
     from ir_coliee.model import FORMATS
-    from ir_coliee.runs import FormatOption
+    from ir_coliee.table.runs import FormatOption
 
     assert get_args(FormatOption) == ("auto", *FORMATS)
 

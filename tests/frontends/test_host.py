@@ -10,9 +10,9 @@ import pytest
 from support.cases import GOLD, RUN
 
 import ir_coliee
-from ir_coliee import _host
+from ir_coliee.hosts import register as _host
 from ir_coliee.measures import REGISTRY
-from ir_coliee.providers import provider
+from ir_coliee.measures.pipeline import provider
 
 
 def test_install_is_idempotent_and_puts_our_provider_first():
@@ -123,7 +123,7 @@ def test_eval_of_a_run_of_a_few_mib_loads_numpy_but_not_pyarrow_or_pandas(tmp_pa
     """Past the line reader's sizes a run without scores is split in numpy: pyarrow's import would cost
     more than its parser saves. 100 queries x 300 lines; each query has 3 relevant documents, 2 of them
     retrieved: tp 200 of 30,000 retrieved and 300 relevant."""
-    from ir_coliee.runs import SMALL_FILE
+    from ir_coliee.table.runs import SMALL_FILE
 
     gold, run = tmp_path / "labels.json", tmp_path / "task1.TEAM"
     gold.write_text(json.dumps({f"q{q:03d}.txt": ["d000000.txt", "d000001.txt", "x.txt"] for q in range(100)}))
@@ -142,7 +142,7 @@ def test_datasets_are_registered_whichever_is_imported_first():
     for code in (
         "import ir_coliee, ir_datasets",
         "import ir_datasets, ir_coliee",
-        "import ir_coliee.datasets.caselaw, ir_datasets",
+        "import ir_coliee.data.datasets.caselaw, ir_datasets",
         "import ir_coliee\nfrom ir_datasets.formats import TrecQrels",
     ):
         probe = (

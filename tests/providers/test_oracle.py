@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from ir_measures import NumRelRet, NumRet, ScoredDoc, SetF, SetP, SetR
 
 from ir_coliee import MacroF, MacroP, MacroR, MicroF, MicroP, MicroR
-from ir_coliee.runs import parse_run
+from ir_coliee.table.runs import parse_run
 
 # random runs often share no query with random gold: scored 0 as pytrec_eval does, with a warning
 pytestmark = pytest.mark.filterwarnings("ignore:the run shares no query:ir_coliee.ColieeWarning")
@@ -170,9 +170,9 @@ def test_every_front_end_agrees_to_the_last_digit(gold, run):
 )
 def test_tuning_curve_is_the_measure_at_each_cutoff(gold, run, over, measure):
     """The numpy curve (one ranking, running counts) against evaluating the cut run at every cutoff."""
-    from ir_coliee.providers import pipeline
-    from ir_coliee.shapes import run_table
-    from ir_coliee.tuning import _candidates, cut, tune_cutoff
+    from ir_coliee.measures.pipeline import pipeline
+    from ir_coliee.scoring.tune import _candidates, cut, tune_cutoff
+    from ir_coliee.table.shapes import run_table
 
     tuned = tune_cutoff(gold, as_run(run), measure, over=over, max_rank=5, steps=7)
     table = run_table(as_run(run))

@@ -9,7 +9,7 @@ from support.caselaw_data import write_task2
 from support.records import record_fields
 
 import ir_coliee
-from ir_coliee.datasets import ColieeDataError
+from ir_coliee.data.datasets import ColieeDataError
 
 rows = record_fields
 
@@ -88,7 +88,7 @@ def test_pyterrier_coliee_prefix_without_importing_ir_coliee(coliee_home):
 
 
 def test_coliee_provider_lists_and_refuses_unknown_names():
-    from ir_coliee.pt_provider import ColieeDatasetProvider
+    from ir_coliee.hosts.pt_datasets import ColieeDatasetProvider
 
     provider = ColieeDatasetProvider()
     assert "task3/2024/test" in provider.list_dataset_names()

@@ -16,10 +16,10 @@ from ir_coliee import ColieeError, ColieeFormatError, read_qrels
 from ir_coliee.formats.civil_code import parse_civil_code
 from ir_coliee.formats.pilot import parse_torts
 from ir_coliee.formats.riteval import parse_riteval
-from ir_coliee.gold import parse_labels
 from ir_coliee.model.formats import FORMATS
-from ir_coliee.runs import parse_checked, parse_run
-from ir_coliee.runs.fast import parse_fast
+from ir_coliee.table.gold import parse_labels
+from ir_coliee.table.run_fast import parse_fast
+from ir_coliee.table.runs import parse_checked, parse_run
 
 FUZZ = settings(deadline=2000, suppress_health_check=[HealthCheck.function_scoped_fixture])
 if settings.default.max_examples < 300:  # the CI profile: 300 fixed examples per reader
@@ -110,7 +110,7 @@ def test_run_reader(tmp_path, lines, newline):
 def test_the_fast_readers_scan_judges_a_file_alike_in_blocks_of_any_size(tmp_path, lines, newline, block):
     """The scan checks each block alone and the seam between two on a few bytes: cut anywhere, it must
     judge the file as it does in one block."""
-    from ir_coliee.runs import fast
+    from ir_coliee.table import run_fast as fast
 
     path = str(tmp_path / "run")
     with open(path, "wb") as f:
@@ -263,7 +263,7 @@ def test_encrypted_zip_gives_a_clear_message(coliee_home):
     from support.caselaw_data import write_task2
     from support.statute_data import zip_folder
 
-    from ir_coliee.datasets import ColieeDataError, refresh
+    from ir_coliee.data.datasets import ColieeDataError, refresh
 
     write_task2(coliee_home)
     archive = zip_folder(coliee_home / "task2_test_files_2026")
@@ -276,7 +276,7 @@ def test_encrypted_zip_gives_a_clear_message(coliee_home):
 def test_zip_member_paths_never_leave_the_data_root(coliee_home):
     import zipfile
 
-    from ir_coliee.releases.files import scan
+    from ir_coliee.data.files import scan
 
     with zipfile.ZipFile(coliee_home / "evil.zip", "w") as zf:
         zf.writestr("../../outside/task1_train_labels_2024.json", "{}")
@@ -344,7 +344,7 @@ def test_a_case_file_with_bad_bytes_names_the_file_and_line(coliee_home):
 @example("a\u3000b c")  # an ideographic space, likewise
 @example("a\tb\r c")
 def test_a_lines_fields_are_split_as_the_pattern_splits_them(text):
-    from ir_coliee.runs.lines import _FIELD_SEPARATOR, fields
+    from ir_coliee.table.run_lines import _FIELD_SEPARATOR, fields
 
     stripped = text.strip(" \t\r")
     if stripped:

@@ -114,7 +114,7 @@ def test_a_stale_backup_copy_is_not_read_and_every_copy_is_named(coliee_home, ca
     backup = coliee_home / "backup" / "old" / "task1_test_labels_2024.json"
     backup.parent.mkdir(parents=True)
     backup.write_text('{"000200.txt": ["000999.txt"]}')  # stale: another gold
-    ir_coliee.datasets.refresh()
+    ir_coliee.data.datasets.refresh()
     qrels = [(q.query_id, q.doc_id) for q in ir_datasets.load("coliee/task1/2024/test").qrels_iter()]
     assert ("000200", "000999") not in qrels and qrels  # the shallowest copy serves
     assert main(["data", "check", "coliee/task1/2024/test"]) == 0
@@ -134,10 +134,10 @@ def test_a_package_as_folder_and_as_zip_reads_the_folder(coliee_home, capsys):
 
     shutil.copytree(package, copy)
     zip_folder(copy)  # copy/COLIEE2024statute_data-English.zip, with the folder nested inside
-    ir_coliee.datasets.refresh()
+    ir_coliee.data.datasets.refresh()
     ds = ir_datasets.load("coliee/task3/2024/test")
     assert len(list(ds.docs_iter())) == 9
-    sources = dict((s.part, s.location) for s in ir_coliee.datasets.REGISTERED["coliee/task3/2024/test"].sources())
+    sources = dict((s.part, s.location) for s in ir_coliee.data.datasets.REGISTERED["coliee/task3/2024/test"].sources())
     assert sources["docs"] == str(package / "text" / "civil_code_en-1to724-2.txt")
     assert "copies under the data root" in capsys.readouterr().err
 
@@ -186,7 +186,7 @@ def test_corrupt_and_oversized_zips_are_named_and_the_rest_is_read(coliee_home, 
     from support.caselaw_data import write_task1_flat
     from support.statute_data import write_statute_root, zip_folder
 
-    from ir_coliee.releases import files
+    from ir_coliee.data import files
 
     write_task1_flat(coliee_home)
     (coliee_home / "not_a_zip.zip").write_bytes(b"this is not a zip file")
@@ -194,7 +194,7 @@ def test_corrupt_and_oversized_zips_are_named_and_the_rest_is_read(coliee_home, 
     zipped = zip_folder(package)
     truncated = coliee_home / "truncated.zip"
     truncated.write_bytes(zipped.read_bytes()[: zipped.stat().st_size // 2])
-    ir_coliee.datasets.refresh()
+    ir_coliee.data.datasets.refresh()
     assert len(list(ir_datasets.load("coliee/task1/2024/train").docs_iter())) > 0  # the rest is read
     problems = "\n".join(files.LOCATOR.problems)
     assert f"{coliee_home / 'not_a_zip.zip'}: not a readable zip file" in problems
@@ -206,15 +206,15 @@ def test_corrupt_and_oversized_zips_are_named_and_the_rest_is_read(coliee_home, 
         start = info.header_offset + 30 + len(info.filename) + len(info.extra)
     data[start + 10] ^= 0xFF
     zipped.write_bytes(bytes(data))
-    ir_coliee.datasets.refresh()
-    with pytest.raises(ir_coliee.datasets.ColieeDataError, match=r"civil_code_en-1to724-2\.txt: cannot be read"):
+    ir_coliee.data.datasets.refresh()
+    with pytest.raises(ir_coliee.data.datasets.ColieeDataError, match=r"civil_code_en-1to724-2\.txt: cannot be read"):
         list(ir_datasets.load("coliee/task3/2024/train").docs_iter())
     # a small zip that expands past the cap is refused before it takes the memory
     monkeypatch.setattr(files, "MAX_MEMBER", 1000)
     with zipfile.ZipFile(zipped, "w", zipfile.ZIP_DEFLATED) as zf:  # the 2024 package, now a bomb
         zf.writestr("COLIEE2024statute_data-English/text/civil_code_en-1to724-2.txt", b"\0" * 100_000)
-    ir_coliee.datasets.refresh()
-    with pytest.raises(ir_coliee.datasets.ColieeDataError, match="expands to 100,000 bytes, more than 1,000"):
+    ir_coliee.data.datasets.refresh()
+    with pytest.raises(ir_coliee.data.datasets.ColieeDataError, match="expands to 100,000 bytes, more than 1,000"):
         list(ir_datasets.load("coliee/task3/2024/train").docs_iter())
 
 
@@ -236,7 +236,7 @@ def test_a_case_file_deleted_while_the_docstore_is_open(coliee_home):
     store = ir_datasets.load("coliee/task1/2024/test").docs_store()
     victim = deeper / "000300.txt"
     victim.unlink()
-    with pytest.raises(ir_coliee.datasets.ColieeDataError, match=f"{victim}: cannot be read"):
+    with pytest.raises(ir_coliee.data.datasets.ColieeDataError, match=f"{victim}: cannot be read"):
         store.get("000300")
 
 
@@ -250,7 +250,7 @@ def test_data_check_carries_on_past_a_bad_dataset_and_refuses_a_file_as_root(col
     (coliee_home / "task2_test_files_2026" / "999" / "paragraphs").mkdir(parents=True)
     (coliee_home / "task2_test_files_2026" / "999" / "entailed_fragment.txt").write_text("fragment")
     (coliee_home / "task2_test_files_2026" / "999" / "paragraphs" / "001.txt").write_text("[1] text")
-    ir_coliee.datasets.refresh()
+    ir_coliee.data.datasets.refresh()
     assert main(["data", "check", "coliee/task2/2026/test", "coliee/task3/2024/test"]) == 1
     out = capsys.readouterr().out
     assert "coliee/task2/2026/test\terror\tERROR: " in out and "the labels of '998' are 7" in out
@@ -365,7 +365,7 @@ def test_unreadable_files_and_folders_as_a_non_root_user(monkeypatch, capsys):
             monkeypatch.setattr(os, "access", lambda path, mode: not (is_(path, case.run) or is_(path, case.locked)))
             for key in ("COLIEE_HOME", "IR_DATASETS_HOME"):
                 monkeypatch.setenv(key, env[key])
-            ir_coliee.datasets.refresh()
+            ir_coliee.data.datasets.refresh()
             from ir_coliee.cli import main
 
             def in_process(*argv):
@@ -381,7 +381,7 @@ def test_unreadable_files_and_folders_as_a_non_root_user(monkeypatch, capsys):
         os.chmod(case.locked, 0o755)
         os.chmod(case.run, 0o644)
         shutil.rmtree(top)
-        ir_coliee.datasets.refresh()
+        ir_coliee.data.datasets.refresh()
 
 
 # --- killed mid-way: nothing is left behind that changes the next run -----------------------------------
@@ -420,7 +420,7 @@ def test_a_run_killed_mid_way_leaves_the_next_one_identical(tmp_path, command):
 def test_an_entry_that_cannot_be_examined_skips_only_itself(tmp_path):
     """The scan examines a folder's entries in one go; an entry whose kind cannot be told (a link to
     itself) is named, and the entries after it are still found."""
-    from ir_coliee.releases.files import as_file, index
+    from ir_coliee.data.files import as_file, index
 
     (tmp_path / "a.txt").write_text("x")
     os.symlink("m_self", tmp_path / "m_self")
@@ -436,7 +436,7 @@ def test_a_copy_that_may_not_be_read_is_skipped_when_picked(tmp_path, monkeypatc
     """Readability is asked when a file is chosen: the readable copy serves, the other is named."""
     from pathlib import Path
 
-    from ir_coliee.releases.files import Locator
+    from ir_coliee.data.files import Locator
 
     for folder in ("a", "b"):
         (tmp_path / folder).mkdir()

@@ -8,7 +8,7 @@ from support.layouts import layouts
 
 import ir_coliee
 from ir_coliee import ColieeFormatError, parse_run, read_run, write_run
-from ir_coliee.runs import Duplicate, parse_checked
+from ir_coliee.table.runs import Duplicate, parse_checked
 
 
 def rows(frame: pd.DataFrame):
@@ -95,8 +95,8 @@ FAST_LAYOUTS = layouts(["q1 Q0 a 1 0.9 t", "q1 Q0 b 2 0.5 t", "q2 Q0 a 1 0.7 t"]
 
 @pytest.mark.parametrize("layout", list(FAST_LAYOUTS))
 def test_the_fast_reader_takes_the_usual_layouts(write, layout):
-    from ir_coliee.runs import first_format
-    from ir_coliee.runs.fast import parse_fast
+    from ir_coliee.table.run_fast import parse_fast
+    from ir_coliee.table.runs import first_format
 
     path = write("task3-L.run", FAST_LAYOUTS[layout])
     line, fmt = first_format(path)
@@ -118,7 +118,7 @@ def test_the_fast_reader_takes_the_usual_layouts(write, layout):
     ],
 )
 def test_the_fast_reader_steps_aside_where_fields_could_be_misread(write, text):
-    from ir_coliee.runs.fast import parse_fast
+    from ir_coliee.table.run_fast import parse_fast
 
     path = write("task3-L.run", text)
     assert parse_fast(path, "trec", 0) is None
@@ -238,7 +238,7 @@ def test_write_takes_pyterrier_frames_and_unscopes_dataset_ids(tmp_path):
 
 def test_the_fast_reader_lists_run_tags_in_the_order_they_first_appear_across_blocks(tmp_path, monkeypatch):
     """The tags come from the dictionary Arrow unifies over its blocks: each block's new tags in turn."""
-    from ir_coliee.runs import fast
+    from ir_coliee.table import run_fast as fast
 
     monkeypatch.setattr(fast, "_BLOCK", 64)  # a block every two or three lines
     tags = ["b", "b", "a", "c", "a", "d", "b", "e", "f", "a", "g"] * 30
@@ -252,8 +252,8 @@ def test_the_fast_reader_lists_run_tags_in_the_order_they_first_appear_across_bl
 def test_a_duplicate_line_keeps_a_run_on_the_fast_reader_with_its_lines_named(tmp_path, engine):
     """A duplicate costs no second reading of the file line by line: the fast reader names it as the
     checked reader does (where blank lines would shift the line numbers, the checked reader reads it)."""
-    from ir_coliee.runs.fast import parse_fast
-    from ir_coliee.runs.lines import parse_checked
+    from ir_coliee.table.run_fast import parse_fast
+    from ir_coliee.table.run_lines import parse_checked
 
     lines = [f"{q:06d} {d:06d} t\n" for q in range(50) for d in range(q, q + 20)]
     lines.insert(30, lines[3])

@@ -10,9 +10,10 @@ import pytest
 from support.engines import split_alone
 from support.layouts import layouts
 
-from ir_coliee.runs import fast, first_format, parse_checked
-from ir_coliee.runs import split as split_module
-from ir_coliee.runs.split import split_columns
+from ir_coliee.table import run_fast as fast
+from ir_coliee.table import run_split as split_module
+from ir_coliee.table.run_split import split_columns
+from ir_coliee.table.runs import first_format, parse_checked
 
 
 def rows(frame: pd.DataFrame):

@@ -20,7 +20,7 @@ from ir_coliee import ColieeFormatError
 from ir_coliee.formats.civil_code import ColieeArticle, parse_civil_code
 from ir_coliee.formats.numerals import article_id, kanji_to_int
 from ir_coliee.formats.riteval import QUESTION_ID, gold_articles, parse_riteval
-from ir_coliee.textfile import decode_text
+from ir_coliee.formats.textfile import decode_text
 
 
 def test_english_civil_code_records():

@@ -7,7 +7,8 @@ from typing import Optional
 import pytest
 
 from ir_coliee.model.formats import FormatName
-from ir_coliee.runs import ParsedRun, fast
+from ir_coliee.table import run_fast as fast
+from ir_coliee.table.runs import ParsedRun
 
 
 def split_alone(path: str, fmt: FormatName, skip: int) -> Optional[ParsedRun]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ir_coliee.compare import PerQuery, Stat, _side_by_side, randomization_sums
+from ir_coliee.scoring.compare import PerQuery, Stat, _side_by_side, randomization_sums
 
 
 def measure_of(stat: Stat, data: PerQuery) -> np.ndarray:

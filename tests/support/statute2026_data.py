@@ -12,7 +12,7 @@ import zipfile
 from pathlib import Path
 from typing import Literal
 
-from ir_coliee.releases.statute import train_exams
+from ir_coliee.data.statute_files import train_exams
 
 PACKAGE = "COLIEE2026statute_data-Japanese"
 EGOV = "129AC0000000089_20240524_506AC0000000033"

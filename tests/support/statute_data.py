@@ -10,7 +10,7 @@ from __future__ import annotations
 import zipfile
 from pathlib import Path
 
-from ir_coliee.releases.statute import EXAMS
+from ir_coliee.data.statute_files import EXAMS
 
 CIVIL_CODE_EN = """\ufeffSynthetic Civil Code (Part I, Part II and Part III)
 Part I General Provisions

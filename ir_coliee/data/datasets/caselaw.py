@@ -1,0 +1,304 @@
+"""COLIEE case law: Task 1 (noticed-case retrieval) and Task 2 (entailing-paragraph identification).
+
+Layouts (COLIEE-SPEC sections 2-3):
+
+* Task 1, 2022-2026: flat folders ``task1_{train|test}_files_{Y}/NNNNNN.txt``; query cases sit among
+  the candidates; a query's candidates are every file of its split except itself. Labels
+  ``task1_{split}_labels_{Y}.json``; ``task1_test_no_labels_{Y}.json`` lists the test queries.
+* Task 1, 2021: one pool ``task1_files/`` shared by the train and test queries.
+* Task 1, 2020: one folder per query, ``NNN/base_case.txt`` and ``NNN/candidates/NNN.txt``; candidate
+  ``058`` of query ``001`` and of ``002`` are different cases, so document ids are ``001/058``.
+* Task 2, 2020-2026: one folder per case, ``{id}/base_case.txt``, ``{id}/entailed_fragment.txt``,
+  ``{id}/paragraphs/NNN.txt``; documents are paragraphs with ids ``{case}/{paragraph}``.
+* 2019, both tasks: the same per-query folders beside an index ``task1.xml`` / ``task2.xml`` that
+  holds the training gold; test gold in ``task{n}_test_golden-labels.xml``.
+* 2018 is not supported: its layout is not known well enough to parse safely.
+
+Runs name documents as in the submission format (``001 013 tag``); ``ir_coliee eval`` maps them onto
+the scoped ids of these datasets (:func:`ir_coliee.table.shapes.align` maps runs onto them).
+"""
+
+import re
+from collections.abc import Callable, Iterator
+from typing import NamedTuple, cast
+
+from ir_datasets.datasets.base import Dataset
+from ir_datasets.formats import BaseDocs, BaseQrels, BaseQueries, BaseScoredDocs, GenericScoredDoc, TrecQrel
+from ir_datasets.indices import Docstore
+
+from ir_coliee.data.catalog import Registered, catalog
+from ir_coliee.data.datasets.common import DocsIter, Documentation, register, register_parent, sliced
+from ir_coliee.data.files import DataFile
+from ir_coliee.data.layouts import CaseFolders, Layout, read_text_of
+from ir_coliee.model import dataset_id as model_dataset_id
+from ir_coliee.progress import progress
+from ir_coliee.table.shapes import SCOPE
+
+_PARAGRAPH = re.compile(r"^\s*\[(\d+)\]\s*", re.MULTILINE)
+
+QREL_DEFS_NOTICED = {1: "Noticed: the case is cited by (supports the decision of) the query case."}
+QREL_DEFS_ENTAILING = {1: "Entailing: the paragraph of the noticed case entails the decision fragment."}
+
+
+class ColieeCaseDoc(NamedTuple):
+    """A case of the Task 1 pool (Federal Court of Canada decisions)."""
+
+    doc_id: str
+    """The id as in runs: the file name without ``.txt`` (``000028``); ``001/058`` where candidate
+    folders are per query (2020)."""
+    text: str
+    """The whole case file (paragraphs start with ``[N]``; removed citations read ``<FRAGMENT_SUPPRESSED>``)."""
+
+    def default_text(self) -> str:
+        """The case text."""
+        return self.text
+
+    def paragraphs(self) -> list[tuple[int, str]]:
+        """``(N, text)`` of each paragraph marked ``[N]``; text before the first marker is left out."""
+        return paragraphs_of(self.text)
+
+
+class ColieeCaseQuery(NamedTuple):
+    """A query case of Task 1: find the cases it notices."""
+
+    query_id: str
+    """The query case's id (``078507``; ``001`` for 2020)."""
+    text: str
+    """The query case's text."""
+
+    def default_text(self) -> str:
+        """The case text."""
+        return self.text
+
+
+class ColieeParagraph(NamedTuple):
+    """A paragraph of the noticed case of a Task 2 query."""
+
+    doc_id: str
+    """Unique in the collection: ``{case}/{paragraph}`` (``001/013``); runs give ``001 013``."""
+    case_id: str
+    """The Task 2 case (query) the paragraph belongs to."""
+    paragraph: str
+    """The paragraph file name without ``.txt`` (``013``), as in runs and label files."""
+    text: str
+    """The paragraph text (it starts with its original bracketed number, `` [13] ``)."""
+
+    def default_text(self) -> str:
+        """The paragraph text."""
+        return self.text
+
+
+class ColieeFragmentQuery(NamedTuple):
+    """A Task 2 query: the decision fragment to match against its case's paragraphs."""
+
+    query_id: str
+    """The case id (``001``; ids pass 999 in 2026 and are not fixed width)."""
+    text: str
+    """The entailed fragment (``entailed_fragment.txt``)."""
+
+    def default_text(self) -> str:
+        """The entailed fragment."""
+        return self.text
+
+
+class ColieeBaseCase(NamedTuple):
+    """The base case of a Task 2 query (context for the fragment), from ``base_cases_iter()``."""
+
+    query_id: str
+    """The case id."""
+    text: str
+    """The base case (``base_case.txt``)."""
+
+
+def paragraphs_of(text: str) -> list[tuple[int, str]]:
+    marks = list(_PARAGRAPH.finditer(text))
+    return [
+        (int(m.group(1)), text[m.end() : marks[i + 1].start() if i + 1 < len(marks) else len(text)].strip())
+        for i, m in enumerate(marks)
+    ]
+
+
+# --- ir_datasets handlers ------------------------------------------------------------------------------
+
+
+class FileDocstore(Docstore):
+    """``docs_store()`` that reads each requested document from its file (or open zip): the folder
+    listing is the index, so there is no cache to build or to leave half-written."""
+
+    def __init__(self, layout: Layout, make: Callable[[str, DataFile], NamedTuple], doc_cls: type):
+        super().__init__(doc_cls, "doc_id")
+        self._layout, self._make = layout, make
+
+    def get_many_iter(self, doc_ids):
+        files = self._layout.docs()  # kept by the layout while the data root's scan holds
+        for doc_id in doc_ids:
+            f = files.get(doc_id)
+            if f is not None:
+                yield self._make(doc_id, f)
+
+
+class CaseDocs(BaseDocs):
+    """Documents read from the case files, with progress shown while iterating a large folder."""
+
+    def __init__(self, layout: Layout, doc_cls: type, make: Callable[[str, DataFile], NamedTuple]):
+        super().__init__()
+        self._layout, self._doc_cls, self._make = layout, doc_cls, make
+
+    def _corpus(self) -> tuple[object, ...]:
+        return type(self._layout), self._layout.pool(), self._doc_cls
+
+    def __eq__(self, other: object) -> bool:
+        """One pool, whichever split reads it (2021's train and test queries share ``task1_files/``):
+        ``ir_datasets.docs_parent_id`` compares handlers."""
+        return isinstance(other, CaseDocs) and self._corpus() == other._corpus()
+
+    def __hash__(self) -> int:
+        return hash(self._corpus())
+
+    def docs_iter(self) -> DocsIter:
+        return DocsIter(self._stream, self._slice)
+
+    def _slice(self, key: slice) -> Iterator[NamedTuple]:
+        return sliced(list(self._layout.docs().items()), key, lambda item: self._make(*item))
+
+    def _stream(self) -> Iterator[NamedTuple]:
+        files = self._layout.docs()
+        desc = f"{self._layout.dataset_id}: reading {len(files)} documents"
+        # ir_coliee's bar, not ir_datasets' logger's, which logs "[error]" when a reader stops early
+        for doc_id, f in progress(files.items(), desc, total=len(files), unit="doc"):
+            yield self._make(doc_id, f)
+
+    def docs_cls(self) -> type:
+        return self._doc_cls
+
+    def docs_store(self, field: str = "doc_id") -> FileDocstore:
+        return FileDocstore(self._layout, self._make, self._doc_cls)
+
+    def docs_count(self) -> int:
+        return len(self._layout.docs())
+
+    def docs_namespace(self) -> str:
+        return self._layout.dataset_id
+
+    def docs_lang(self) -> str:
+        return "en"
+
+
+class CaseQueries(BaseQueries):
+    def __init__(self, layout: Layout, query_cls: type):
+        super().__init__()
+        self._layout, self._query_cls = layout, query_cls
+
+    def queries_iter(self) -> Iterator[NamedTuple]:
+        for qid in self._layout.query_ids():
+            yield self._query_cls(qid, read_text_of(self._layout.query_file(qid)))
+
+    def queries_cls(self) -> type:
+        return self._query_cls
+
+    def queries_namespace(self) -> str:
+        return self._layout.dataset_id
+
+    def queries_lang(self) -> str:
+        return "en"
+
+
+class BaseCases:
+    """Task 2: ``base_cases_iter()`` gives each query's base case (the context of the fragment)."""
+
+    def __init__(self, layout: CaseFolders):
+        self._layout = layout
+
+    def base_cases_iter(self) -> Iterator[ColieeBaseCase]:
+        for qid in self._layout.query_ids():
+            yield ColieeBaseCase(qid, read_text_of(self._layout.base_case(qid)))
+
+
+class LabelQrels(BaseQrels):
+    def __init__(self, layout: Layout, defs: dict[int, str]):
+        super().__init__()
+        self._layout, self._defs = layout, defs
+
+    def qrels_iter(self) -> Iterator[TrecQrel]:
+        for q in self._layout.qrels():
+            yield TrecQrel(*q, "0")
+
+    def qrels_cls(self) -> type:
+        return TrecQrel
+
+    def qrels_defs(self) -> dict[int, str]:
+        return self._defs
+
+
+class Candidates(BaseScoredDocs):
+    """Each query's candidates with score 0, so re-rankers (``pt.get_dataset(...).get_results()``) can use them."""
+
+    def __init__(self, layout: Layout):
+        super().__init__()
+        self._layout = layout
+
+    def scoreddocs_iter(self) -> Iterator[GenericScoredDoc]:
+        for qid in self._layout.query_ids():
+            for did in self._layout.candidates(qid):
+                yield GenericScoredDoc(qid, did, 0.0)
+
+    def scoreddocs_cls(self) -> type:
+        return GenericScoredDoc
+
+
+# --- registration --------------------------------------------------------------------------------------
+
+
+def _case_doc(doc_id: str, f: DataFile) -> ColieeCaseDoc:
+    return ColieeCaseDoc(doc_id, read_text_of(f))
+
+
+def _paragraph(doc_id: str, f: DataFile) -> ColieeParagraph:
+    case, _, paragraph = doc_id.partition(SCOPE)
+    return ColieeParagraph(doc_id, case, paragraph, read_text_of(f))
+
+
+class _Records(NamedTuple):
+    """The record types and reader of one case-law task."""
+
+    doc_cls: type
+    make: Callable[[str, DataFile], NamedTuple]
+    query_cls: type
+    qrel_defs: dict[int, str]
+    base_cases: bool
+
+
+_RECORDS = {
+    "1": _Records(ColieeCaseDoc, _case_doc, ColieeCaseQuery, QREL_DEFS_NOTICED, base_cases=False),
+    "2": _Records(ColieeParagraph, _paragraph, ColieeFragmentQuery, QREL_DEFS_ENTAILING, base_cases=True),
+}
+
+
+def caselaw_dataset(entry: Registered) -> Dataset:
+    """The ir_datasets entry of a case-law dataset of the catalog."""
+    layout = cast(Layout, entry.files)
+    records = _RECORDS[entry.task]
+    docs = CaseDocs(layout, records.doc_cls, records.make)
+    queries = CaseQueries(layout, records.query_cls)
+    extra = BaseCases(cast(CaseFolders, layout)) if records.base_cases else None
+    qrels = LabelQrels(layout, records.qrel_defs)
+    doc = Documentation(
+        f"task{entry.task}", entry.task, entry.year, {"split": entry.split, "layout": type(layout).__name__}
+    )
+    return Dataset(docs, queries, qrels, Candidates(layout), extra, doc)
+
+
+def register_caselaw() -> None:
+    """Register every case-law dataset id of every edition whose layout is known (idempotent; reads no file)."""
+    pools: dict[CaseDocs, list[Registered]] = {}
+    for entry in catalog().values():
+        if isinstance(entry.files, Layout):
+            dataset = register(entry, caselaw_dataset(entry))
+            pools.setdefault(dataset.docs_handler(), []).append(entry)
+    for docs, entries in pools.items():
+        if len(entries) > 1:  # splits over one pool: the edition's id is their docs parent
+            first = entries[0]
+            parent = model_dataset_id(first.task, first.year, "")
+            register_parent(
+                parent, docs, Documentation(f"task{first.task}", first.task, first.year, {"part": "the pool"})
+            )

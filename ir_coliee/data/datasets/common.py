@@ -1,0 +1,221 @@
+"""What every COLIEE collection shares: registration, documentation, an in-memory docstore, and the
+record of which files each dataset reads (for ``ir_coliee data check`` and the generated docs)."""
+
+from __future__ import annotations
+
+import pkgutil
+from collections.abc import Iterable, Iterator, Sequence
+from typing import Callable, NamedTuple, Optional, TypeVar, Union, overload
+
+import ir_datasets
+from ir_datasets.datasets.base import Dataset
+from ir_datasets.indices import Docstore
+
+from ir_coliee.data.catalog import Registered
+from ir_coliee.model import known_sizes, official_entry
+
+NAME = "coliee"
+Doc = TypeVar("Doc", bound=tuple)
+T = TypeVar("T")
+_logger = ir_datasets.log.easy()
+
+
+class DocsIter(Iterator[Doc]):
+    """What ``docs_iter()`` returns: an iterator that also slices as ir_datasets' own handlers do
+    (``ds.docs_iter()[1:3]``, ``ds.docs_iter()[5]``), so PyTerrier's ``get_corpus_iter(start=, count=)``
+    works. Iterating streams the documents; a slice reads only the ones it holds."""
+
+    def __init__(self, stream: Callable[[], Iterator[Doc]], sliced: Callable[[slice], Iterator[Doc]]):
+        self._stream, self._sliced = stream, sliced
+        self._it: Optional[Iterator[Doc]] = None
+
+    def __iter__(self) -> DocsIter[Doc]:
+        return self
+
+    def __next__(self) -> Doc:
+        if self._it is None:
+            self._it = self._stream()
+        return next(self._it)
+
+    def close(self) -> None:
+        """Stop an iteration early, as a generator's ``close()`` does (open files are released)."""
+        close = getattr(self._it, "close", None)
+        if close is not None:
+            close()
+
+    @overload
+    def __getitem__(self, key: int) -> Doc: ...
+
+    @overload
+    def __getitem__(self, key: slice) -> Iterator[Doc]: ...
+
+    def __getitem__(self, key: Union[int, slice]) -> Union[Doc, Iterator[Doc]]:
+        if isinstance(key, slice):
+            return self._sliced(key)
+        if isinstance(key, int) and not isinstance(key, bool):
+            found = list(self._sliced(slice(key, key + 1 if key != -1 else None)))
+            if not found:
+                raise IndexError(f"document index {key} out of range")
+            return found[0]
+        raise TypeError(f"docs_iter() takes an int or a slice, not {type(key).__name__}")
+
+
+def sliced(items: Sequence[T], key: slice, make: Callable[[T], Doc]) -> Iterator[Doc]:
+    """The documents of ``items[key]``, made one by one."""
+    return (make(item) for item in items[key])
+
+
+class DictDocstore(Docstore):
+    """``docs_store()`` for collections small enough to hold in memory (the Civil Code)."""
+
+    def __init__(self, docs_fn: Callable[[], Iterable[NamedTuple]], doc_cls: type):
+        super().__init__(doc_cls, "doc_id")
+        self._docs_fn = docs_fn
+        self._docs: Optional[dict[str, NamedTuple]] = None
+
+    def _all(self) -> dict[str, NamedTuple]:
+        if self._docs is None:
+            self._docs = {d.doc_id: d for d in self._docs_fn()}  # type: ignore[attr-defined]
+        return self._docs
+
+    def docs(self) -> list[NamedTuple]:
+        """Every document, in collection order."""
+        return list(self._all().values())
+
+    def get_many_iter(self, doc_ids: Iterable[str]) -> Iterator[NamedTuple]:
+        docs = self._all()
+        for doc_id in doc_ids:
+            if doc_id in docs:
+                yield docs[doc_id]
+
+    def count(self) -> int:
+        return len(self._all())
+
+    def clear_cache(self) -> None:
+        self._docs = None
+
+
+class Documentation:
+    """``documentation()`` of a dataset: the family's text from ``coliee.yaml`` plus its official measures."""
+
+    _yaml: Optional[dict] = None
+
+    def __init__(self, family: str, task: Optional[str], year: Optional[int], extra: Optional[dict[str, str]] = None):
+        self._family, self._task, self._year, self._extra = family, task, year, extra or {}
+
+    @classmethod
+    def _contents(cls) -> dict:
+        if cls._yaml is None:
+            yaml = ir_datasets.lazy_libs.yaml()
+            data = pkgutil.get_data("ir_coliee", "data/datasets/coliee.yaml")
+            cls._yaml = yaml.safe_load(data or b"") or {}
+        return cls._yaml
+
+    def documentation(self) -> dict[str, object]:
+        doc = dict(self._contents().get(self._family, {}))
+        doc.update(self._extra)
+        if self._task is None:  # the top-level entry: no task, no measures of its own
+            return doc
+        entry = official_entry(self._task, self._year)
+        doc["official_measures"] = [str(m) for m in entry.measures]
+        if entry.ranked:
+            doc["ranked_measures"] = [str(m) for m in entry.ranked]
+        doc["official_note"] = entry.note
+        return doc
+
+
+#: The parts whose sizes are known, with what they are called in messages.
+PARTS = {"docs": "documents", "queries": "queries", "qrels": "qrels"}
+
+
+class SizeCounts:
+    """``docs_count()``, ``queries_count()``, ``qrels_count()`` and ir_datasets' ``metadata()`` of a dataset:
+    the size of a complete official copy where it is known (``ir_coliee.model.KNOWN_SIZES``), answered
+    without reading a file, as ir_datasets answers from its metadata; otherwise counted from the files."""
+
+    def __init__(self, dataset_id: str, dataset: Dataset):
+        self._dataset_id, self._dataset = dataset_id, dataset
+
+    def known_count(self, part: str) -> Optional[int]:
+        """The size of a complete official copy, ``None`` where not known."""
+        return getattr(known_sizes(self._dataset_id), part)
+
+    def files_count(self, part: str) -> int:
+        """The count of the user's files."""
+        if part == "docs":
+            return self._dataset.docs_count()  # the collection's own count (a folder listing for case law)
+        return sum(1 for _ in getattr(self._dataset, f"{part}_iter")())
+
+    def _count(self, part: str) -> Optional[int]:
+        if not getattr(self._dataset, f"has_{part}")():
+            return None
+        known = self.known_count(part)
+        return known if known is not None else self.files_count(part)
+
+    def docs_count(self) -> Optional[int]:
+        return self._count("docs")
+
+    def queries_count(self) -> Optional[int]:
+        return self._count("queries")
+
+    def qrels_count(self) -> Optional[int]:
+        return self._count("qrels")
+
+    def metadata(self) -> dict[str, dict[str, int]]:
+        """The known sizes, as ir_datasets' ``metadata()`` gives them: ``{"docs": {"count": 768}, ...}``."""
+        return {part: {"count": n} for part in PARTS if (n := self.known_count(part)) is not None}
+
+    def docs_metadata(self) -> dict[str, int]:
+        """``metadata()["docs"]``, as built-in entries answer it (empty where no size is known)."""
+        return self.metadata().get("docs", {})
+
+    def queries_metadata(self) -> dict[str, int]:
+        return self.metadata().get("queries", {})
+
+    def qrels_metadata(self) -> dict[str, int]:
+        return self.metadata().get("qrels", {})
+
+
+#: The dataset ids registered with ir_datasets (registration is idempotent).
+_HOSTED: set[str] = set()
+
+
+def _host(dataset_id: str, dataset: Dataset) -> None:
+    """Register ``dataset`` with ir_datasets under ``dataset_id``, once."""
+    if dataset_id not in _HOSTED:
+        _HOSTED.add(dataset_id)
+        ir_datasets.registry.register(dataset_id, dataset)
+
+
+def register(entry: Registered, dataset: Dataset, with_host: bool = True) -> Dataset:
+    """Register the dataset of a catalog entry with ir_datasets (``with_host``), its counts in front;
+    returns the dataset as registered. Repeating a call registers nothing.
+
+    Datasets built by an ir_datasets ``register_pattern`` initializer pass ``with_host=False``:
+    ir_datasets registers what the initializer returns itself.
+    """
+    counted = Dataset(SizeCounts(entry.dataset_id, dataset), dataset)
+    if with_host:
+        _host(entry.dataset_id, counted)
+    else:  # ir_datasets registers it: registering it again (it is in the catalog now) would raise
+        _HOSTED.add(entry.dataset_id)
+    return counted
+
+
+def register_top_level() -> None:
+    """The ``coliee`` entry, as ir_datasets has one per collection: its ``documentation()`` (idempotent)."""
+    _host(NAME, Dataset(Documentation(NAME, None, None)))
+
+
+#: ``(docs handler, dataset id)``: every dataset whose handler equals the first has the second as
+#: ``ir_datasets.docs_parent_id``, wherever its id sits (``ir_coliee.hosts.register`` applies them).
+DOCS_LINKS: list[tuple[object, str]] = []
+
+
+def register_parent(dataset_id: str, docs: object, documentation: Documentation, linked: bool = False) -> None:
+    """A dataset of documents only, whose handler the datasets below its id share (or, ``linked``, every
+    dataset whose handler equals ``docs``, wherever its id sits): the id ``ir_datasets.docs_parent_id``
+    gives them, so one corpus is indexed once (idempotent)."""
+    _host(dataset_id, Dataset(docs, documentation))
+    if linked and (docs, dataset_id) not in DOCS_LINKS:
+        DOCS_LINKS.append((docs, dataset_id))

@@ -1,0 +1,151 @@
+"""The Japanese tort pilot (2025, 2026) as ir_datasets entries.
+
+The organisers' file names are not documented; the pilot's JSONL files are found as ``*.jsonl`` files
+whose path names the pilot (``pilot`` or ``tort``), the split (``train`` / ``test``) and the edition
+(a folder or file named with the year). The edition's own files win for inputs; gold comes from the
+first copy with every ``court_decision`` filled in.
+
+* ``coliee/pilot/{Y}/{split}``: queries are the torts (text: the undisputed facts); documents are
+  the claims, ``{tort}/{side}/{claim}``; qrels are the claims, relevance 1 when accepted, else 0.
+* ``coliee/pilot/{Y}/{split}/decisions``: the same torts, qrels the gold decisions in the
+  ``AnswerAccuracy`` encoding ``(tort, "True"|"False", 1)``.
+"""
+
+from collections.abc import Iterator
+from typing import NamedTuple, Optional, cast
+
+from ir_datasets.datasets.base import Dataset
+from ir_datasets.formats import BaseDocs, BaseQrels, BaseQueries, TrecQrel
+
+from ir_coliee.data.catalog import Registered, catalog
+from ir_coliee.data.datasets.common import NAME, DictDocstore, DocsIter, Documentation, register
+from ir_coliee.data.pilot_files import PilotFiles, PilotSet
+from ir_coliee.formats.pilot import ColieeTort, claim_doc_id
+
+QREL_DEFS_CLAIMS = {1: "Accepted: the court accepted the claim.", 0: "Not accepted by the court."}
+QREL_DEFS_DECISIONS = {1: "The court decision: doc_id True (the tort is found) or False."}
+
+
+class ColieeTortQuery(NamedTuple):
+    """A tort case as a query: exactly ``(query_id, text)`` for PyTerrier."""
+
+    query_id: str
+    """The tort id."""
+    text: str
+    """The undisputed facts, one per line."""
+
+    def default_text(self) -> str:
+        """The undisputed facts."""
+        return self.text
+
+
+class ColieeClaimDoc(NamedTuple):
+    """A claim of a tort case as a document."""
+
+    doc_id: str
+    """``{tort}/{side}/{claim}``: unique, and maps back to the tort, the side and the claim id."""
+    tort_id: str
+    """The tort the claim belongs to."""
+    side: str
+    """``plaintiff`` or ``defendant``."""
+    claim_id: str
+    """The claim id as in the file."""
+    text: str
+    """The claim's description."""
+
+    def default_text(self) -> str:
+        """The claim's description."""
+        return self.text
+
+
+class TortQueries(BaseQueries):
+    """The torts; ``torts_iter()`` gives the full records (facts, claims, decision)."""
+
+    def __init__(self, files: PilotFiles):
+        super().__init__()
+        self._files = files
+
+    def torts_iter(self) -> Iterator[ColieeTort]:
+        """The torts as given to systems (nulls where answers are due, in test inputs)."""
+        yield from self._files.torts(self._files.inputs())
+
+    def gold_torts_iter(self) -> Iterator[ColieeTort]:
+        """The same torts from the gold copy (every decision and claim label filled in)."""
+        yield from self._files.gold_torts()
+
+    def queries_iter(self) -> Iterator[ColieeTortQuery]:
+        for t in self.torts_iter():
+            yield ColieeTortQuery(str(t.tort_id), t.default_text())
+
+    def queries_cls(self) -> type:
+        return ColieeTortQuery
+
+    def queries_namespace(self) -> str:
+        return f"{NAME}/pilot/{self._files.year}"
+
+    def queries_lang(self) -> str:
+        return "ja"
+
+
+class ClaimDocs(BaseDocs):
+    def __init__(self, files: PilotFiles):
+        super().__init__()
+        self._files = files
+
+    def docs_iter(self) -> DocsIter:
+        return DocsIter(self._stream, lambda key: iter(list(self._stream())[key]))
+
+    def _stream(self) -> Iterator[ColieeClaimDoc]:
+        for t in self._files.torts(self._files.inputs()):
+            for side, c in t.claims():
+                yield ColieeClaimDoc(
+                    claim_doc_id(t.tort_id, side, c.id), str(t.tort_id), side, str(c.id), c.description
+                )
+
+    def docs_cls(self) -> type:
+        return ColieeClaimDoc
+
+    def docs_store(self, field: str = "doc_id") -> DictDocstore:
+        return DictDocstore(self._stream, ColieeClaimDoc)
+
+    def docs_count(self) -> Optional[int]:
+        return sum(1 for _ in self._stream())
+
+    def docs_namespace(self) -> str:
+        return f"{NAME}/pilot/{self._files.year}"
+
+    def docs_lang(self) -> str:
+        return "ja"
+
+
+class PilotQrels(BaseQrels):
+    def __init__(self, torts: PilotSet):
+        super().__init__()
+        self._set = torts
+
+    def qrels_iter(self) -> Iterator[TrecQrel]:
+        for q in self._set.qrels():
+            yield TrecQrel(*q, "0")
+
+    def qrels_cls(self) -> type:
+        return TrecQrel
+
+    def qrels_defs(self) -> dict[int, str]:
+        return QREL_DEFS_DECISIONS if self._set.decisions else QREL_DEFS_CLAIMS
+
+
+def pilot_dataset(entry: Registered) -> Dataset:
+    """The ir_datasets entry of a pilot dataset of the catalog (claims or decisions as qrels)."""
+    torts = cast(PilotSet, entry.files)
+    extra = {"split": entry.split, "qrels": "decisions" if torts.decisions else "claims"}
+    docs = None if torts.decisions else ClaimDocs(torts.files)
+    return Dataset(
+        docs, TortQueries(torts.files), PilotQrels(torts), Documentation("pilot", "pilot", entry.year, extra)
+    )
+
+
+def register_pilot() -> None:
+    """Register the pilot dataset ids (idempotent; reads no file)."""
+    for entry in catalog().values():
+        if isinstance(entry.files, PilotSet):
+            register(entry, pilot_dataset(entry))

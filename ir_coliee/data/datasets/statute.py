@@ -1,0 +1,230 @@
+"""COLIEE statute law: Task 3 (article retrieval), Task 4 (Y/N entailment), Task 5 (Y/N, 2021).
+
+Data (COLIEE-SPEC section 4): the organisers' packages ``COLIEE{year}statute_data-English/`` and
+``-Japanese/`` with ``train/riteval_{exam}_{en|jp}.xml`` and ``text/civil_code_{en|jp}-*.txt``, and the
+test questions (``riteval_{exam}`` or ``TestData_{en|jp}.xml``). Test gold is a labelled copy of the
+test exam's riteval file from a later package.
+
+Dataset ids: ``coliee/task3/{year}/{train|test}``, ``coliee/task4/...``, ``coliee/task5/2021/test``;
+Japanese with a ``/ja`` suffix (2026 is Japanese only); per-exam subsets ``.../train/h30[/ja]``; the
+Civil Code alone, the docs parent of them all: ``coliee/civil-code/{year}[/ja]``.
+"""
+
+from collections.abc import Iterator
+from typing import NamedTuple, Optional, cast
+
+import ir_datasets
+from ir_datasets.datasets.base import Dataset
+from ir_datasets.formats import BaseDocs, BaseQrels, BaseQueries, TrecQrel
+
+from ir_coliee.data.catalog import EXAM_SUBSET, Registered, catalog, civil_code_of, exam_subset
+from ir_coliee.data.datasets.common import NAME, DictDocstore, DocsIter, Documentation, register, register_parent
+from ir_coliee.data.files import DataFile, FileCache
+from ir_coliee.data.statute_files import LANGUAGES, StatuteFiles, StatuteSet
+from ir_coliee.formats.civil_code import ColieeArticle, parse_civil_code
+from ir_coliee.formats.civil_xml import parse_civil_xml, parse_egov_law
+from ir_coliee.formats.riteval import ColieeStatuteQuestion
+from ir_coliee.formats.textfile import decode_text
+from ir_coliee.model import ANSWERS, CIVIL_CODE, DOCUMENTS, GoldKind, civil_code_id
+from ir_coliee.model import dataset_id as model_dataset_id
+
+_logger = ir_datasets.log.easy()
+
+QREL_DEFS: dict[GoldKind, dict[int, str]] = {
+    DOCUMENTS: {
+        1: "Relevant: the question can be answered Yes/No, entailed from the meaning of the article "
+        "(alone or combined with the other relevant articles).",
+    },
+    ANSWERS: {
+        1: "The gold answer: doc_id Y (the question is confirmed true by the relevant articles) or N (false).",
+    },
+}
+
+
+class ColieeQuestion(NamedTuple):
+    """A bar-exam question as a query: exactly ``(query_id, text)``, so PyTerrier takes it as a topic."""
+
+    query_id: str
+    """The question id as in the exam file and in runs: ``H30-1-A``, ``R03-01-E``."""
+    text: str
+    """The question (``t2``)."""
+
+    def default_text(self) -> str:
+        """The question."""
+        return self.text
+
+
+# --- ir_datasets handlers ------------------------------------------------------------------------------
+
+
+def _articles(f: DataFile) -> Iterator[ColieeArticle]:
+    """The live articles of a Civil Code file: the text file, the organisers' ``civil.xml`` or e-Gov law XML."""
+    _logger.debug(f"[coliee] reading Civil Code articles from {f.describe()}")
+    text = decode_text(f.read_bytes(), f.describe())
+    if f.name.endswith(".txt"):
+        yield from parse_civil_code(text)
+    elif f.name == "civil.xml":
+        yield from parse_civil_xml(text, f.describe())
+    else:
+        yield from parse_egov_law(text, f.describe())
+
+
+_store_of = FileCache(lambda f: DictDocstore(lambda: _articles(f), ColieeArticle))
+
+
+class CivilCodeDocs(BaseDocs):
+    """The Civil Code articles of an edition (deleted articles are not documents)."""
+
+    def __init__(self, files: StatuteFiles):
+        super().__init__()
+        self._files = files
+
+    def _corpus(self) -> tuple[int, str]:
+        return self._files.year, self._files.lang
+
+    def __eq__(self, other: object) -> bool:
+        """One Civil Code per edition and language, whichever dataset reads it: ``ir_datasets.docs_parent_id``
+        compares handlers, so Tasks 3 and 4, train and test, share one corpus (and one index)."""
+        return isinstance(other, CivilCodeDocs) and self._corpus() == other._corpus()
+
+    def __hash__(self) -> int:
+        return hash(self._corpus())
+
+    def docs_iter(self) -> DocsIter:
+        return DocsIter(self._stream, lambda key: iter(self.docs_store().docs()[key]))
+
+    def _stream(self) -> Iterator[ColieeArticle]:
+        return _articles(self._files.civil_code())
+
+    def docs_cls(self) -> type:
+        return ColieeArticle
+
+    def docs_store(self, field: str = "doc_id") -> DictDocstore:
+        """Lookups by article id; built on first use and kept while the Civil Code file is unchanged."""
+        return _store_of(self._files.civil_code())
+
+    def docs_count(self) -> Optional[int]:
+        return len(self.docs_store().docs())
+
+    def docs_namespace(self) -> str:
+        return f"{NAME}/civil-code/{self._files.iso}"
+
+    def docs_lang(self) -> str:
+        return LANGUAGES[self._files.lang][1]
+
+
+class StatuteQuestions(BaseQueries):
+    """The questions of some exams. ``questions_iter()`` gives the full records (label, t1 text, gold)."""
+
+    def __init__(self, exams: StatuteSet):
+        super().__init__()
+        self._set = exams
+
+    def questions_iter(self) -> Iterator[ColieeStatuteQuestion]:
+        """Every released question with its Y/N label, the ``t1`` articles text and the gold article ids
+        (from the labelled copy when the input file has no labels; ``t1`` text from another copy of
+        the exam when the one read has none, as 2026's ``simple/`` files)."""
+        for exam in self._set.exams:
+            yield from self._set.questions_of_exam(exam)
+
+    def queries_iter(self) -> Iterator[ColieeQuestion]:
+        """The questions that have gold (a labelled copy lists them), or every released question while
+        no labelled copy exists (a test set before its gold is out). The 2019 H30 test input held 98
+        questions, the labelled H30 of later packages 70: the queries are those 70."""
+        for exam in self._set.exams:
+            graded = self._set.graded(exam)
+            for q in self._set.questions_of_exam(exam):
+                if graded is None or q.query_id in graded:
+                    yield ColieeQuestion(q.query_id, q.text)
+
+    def queries_cls(self) -> type:
+        return ColieeQuestion
+
+    def queries_namespace(self) -> str:
+        return f"{NAME}/statute"
+
+    def queries_lang(self) -> str:
+        return LANGUAGES[self._set.files.lang][1]
+
+
+class StatuteQrels(BaseQrels):
+    """Task 3 gold: the articles whose headers appear in each question's ``t1`` (or ``<article>``
+    elements), gold article ids absent from the Civil Code file kept (they are real gold); Task 4 / 5:
+    the gold answers in the ``AnswerAccuracy`` encoding, ``(question, Y|N, 1)``."""
+
+    def __init__(self, exams: StatuteSet):
+        super().__init__()
+        self._set = exams
+
+    def qrels_iter(self) -> Iterator[TrecQrel]:
+        for q in self._set.qrels():
+            yield TrecQrel(*q, "0")
+
+    def qrels_cls(self) -> type:
+        return TrecQrel
+
+    def qrels_defs(self) -> dict[int, str]:
+        return QREL_DEFS[self._set.gold]
+
+
+# --- registration --------------------------------------------------------------------------------------
+
+
+def statute_dataset(entry: Registered) -> Dataset:
+    """The ir_datasets entry of a statute dataset of the catalog."""
+    exams = cast(StatuteSet, entry.files)
+    docs = CivilCodeDocs(exams.files) if exams.collection else None
+    extra = {"exams": ", ".join(exams.exams), "language": LANGUAGES[exams.files.lang][0], "split": entry.split}
+    doc = Documentation(f"task{entry.task}", entry.task, entry.year, extra)
+    return Dataset(docs, StatuteQuestions(exams), StatuteQrels(exams), doc)
+
+
+_PATTERN_REGISTERED = False
+
+
+def register_statute() -> None:
+    """Register every statute dataset id (idempotent; reads no file), the Civil Code each edition's datasets
+    read per language, and the per-exam subsets' pattern."""
+    codes: dict[tuple[int, str], None] = {}  # (edition, language), in order: the handlers' corpus
+    for entry in catalog().values():
+        if isinstance(entry.files, StatuteSet):
+            register(entry, statute_dataset(entry))
+            code = civil_code_of(entry)
+            if code is not None:
+                codes[code] = None
+                if not code[1]:
+                    _register_edition_code(entry)
+    for year, lang in codes:
+        _register_civil_code(year, lang)
+    global _PATTERN_REGISTERED
+    if not _PATTERN_REGISTERED:
+        ir_datasets.registry.register_pattern(EXAM_SUBSET, _exam_subset)
+        _PATTERN_REGISTERED = True
+
+
+def _register_civil_code(year: int, lang: str) -> None:
+    """``coliee/civil-code/2024[/ja]``: the Civil Code of an edition in one language, and the docs parent
+    of every dataset reading it (train and test, Tasks 3 and 4, per-exam subsets), through a link, as no
+    id is above them all."""
+    parent = civil_code_id(year, lang)
+    docs = CivilCodeDocs(StatuteFiles(parent, year, lang))
+    extra = {"language": LANGUAGES[lang][0], "part": f"the Civil Code of the {year} statute tasks"}
+    register_parent(parent, docs, Documentation(CIVIL_CODE, None, year, extra), linked=True)
+
+
+def _register_edition_code(entry: Registered) -> None:
+    """``coliee/task3/2024``: the edition's English Civil Code under the task's id, as it was registered
+    before the Civil Code had an id of its own (kept for the ids users have)."""
+    parent = model_dataset_id(entry.task, entry.year, "")
+    docs = CivilCodeDocs(StatuteFiles(parent, entry.year, ""))
+    register_parent(
+        parent, docs, Documentation(f"task{entry.task}", entry.task, entry.year, {"part": "the Civil Code"})
+    )
+
+
+def _exam_subset(dataset_id: str, groups: tuple[str, ...]) -> Dataset:
+    entry = exam_subset(dataset_id)
+    if entry is None:
+        _, year, exam, _ = groups
+        raise KeyError(f"{dataset_id}: the {year} package has no training exam {exam.upper()}")
+    return register(entry, statute_dataset(entry), with_host=False)

@@ -1,0 +1,254 @@
+"""Where the files of a case-law split are, one class per file layout (COLIEE-SPEC sections 2-3): a flat
+pool of case files (2021-2026), one folder per query (2020, Task 2), and per-query folders beside an XML
+index (2019). Document ids of the per-query layouts are scoped by query (``001/058``)."""
+
+import contextlib
+from collections.abc import Callable, Iterator
+
+from ir_coliee.data.files import LOCATOR, DataFile, Locator, missing
+from ir_coliee.data.sources import Qrel, Source, source_of
+from ir_coliee.errors import ColieeDataError
+from ir_coliee.formats.textfile import decode_text, strip_txt
+from ir_coliee.formats.xmlsafe import parse_xml
+from ir_coliee.model import CaseLawFiles
+from ir_coliee.table.gold import parse_labels, parse_query_list
+from ir_coliee.table.shapes import SCOPE
+
+
+def read_text_of(f: DataFile) -> str:
+    return decode_text(f.read_bytes(), f.describe())
+
+
+def _is_text(parts: tuple[str, ...]) -> bool:
+    return parts[-1].endswith(".txt") and not parts[-1].startswith(".")
+
+
+class Layout:
+    """Where the documents, queries and gold of one split are; subclasses know one file layout."""
+
+    def __init__(self, dataset_id: str, year: int, split: str, files: CaseLawFiles, locator: Locator = LOCATOR):
+        self.dataset_id, self.year, self.split, self.files, self.locator = dataset_id, year, split, files, locator
+        self.scoped = files.scoped
+        self._memo: dict[str, tuple[int, object]] = {}
+
+    def _remember(self, key: str, compute: Callable[[], object]):
+        """``compute()`` once per scan of the data root (folder listings are costly to redo per query)."""
+        hit = self._memo.get(key)
+        if hit is None or hit[0] != self.locator.generation:
+            hit = (self.locator.generation, compute())
+            self._memo[key] = hit
+        return hit[1]
+
+    def _first(self, names: list[str], what: str) -> DataFile:
+        for name in names:
+            found = self.locator.pick(self.locator.find(name), lambda f: (f.edition != self.year,))
+            if found:
+                return found[0]
+        raise missing(what, names, self.dataset_id)
+
+    def _folder(self, names: list[str], what: str) -> dict[tuple[str, ...], DataFile]:
+        for name in names:
+            files = self.locator.under(name)
+            if files:
+                return files
+        raise missing(what, [f"{n}/ (a folder)" for n in names], self.dataset_id)
+
+    def folder_names(self) -> list[str]:
+        return self.files.names("folders", self.split, self.year)
+
+    def pool(self) -> tuple[int, tuple[str, ...]]:
+        """Which pool the documents are: the edition and its folder names (2021's train and test splits
+        share ``task1_files/``, so one pool; later editions have a folder per split)."""
+        return self.year, tuple(self.folder_names())
+
+    def gold_names(self) -> list[str]:
+        return self.files.names("gold", self.split, self.year)
+
+    def gold(self) -> DataFile:
+        return self._first(self.gold_names(), f"the {self.split} labels")
+
+    def labels(self) -> dict[str, list[str]]:
+        """The gold as ``{query: [doc ids of this dataset]}``."""
+        f = self.gold()
+        labels = parse_labels(read_text_of(f), f.describe())
+        if not self.scoped:
+            return labels
+        return {q: [f"{q}{SCOPE}{d}" for d in docs] for q, docs in labels.items()}
+
+    def qrels(self) -> Iterator[Qrel]:
+        """The gold pairs, each relevant (1)."""
+        for qid, docs in self.labels().items():
+            for did in docs:
+                yield Qrel(qid, did, 1)
+
+    def docs(self) -> dict[str, DataFile]:
+        raise NotImplementedError
+
+    def query_ids(self) -> list[str]:
+        raise NotImplementedError
+
+    def released(self) -> list[str]:
+        """Every query handed out."""
+        return self.query_ids()
+
+    def query_file(self, query_id: str) -> DataFile:
+        raise NotImplementedError
+
+    def candidates(self, query_id: str) -> Iterator[str]:
+        raise NotImplementedError
+
+    def sources(self) -> list[Source]:
+        parts = [("docs", self._docs_source), ("queries", self._queries_source), ("qrels", self.gold)]
+        return [source_of(part, resolve) for part, resolve in parts]
+
+    def _docs_source(self) -> DataFile:
+        return next(iter(self.docs().values()))
+
+    def _queries_source(self) -> DataFile:
+        return self.query_file(self.query_ids()[0])
+
+
+class FlatPool(Layout):
+    """Task 1, 2021-2026: query cases and candidates in one folder per split (one shared pool in 2021)."""
+
+    def docs(self) -> dict[str, DataFile]:
+        return self._remember("docs", self._list_docs)
+
+    def _list_docs(self) -> dict[str, DataFile]:
+        files = self._folder(self.folder_names(), "the case files")
+        return {strip_txt(parts[0]): f for parts, f in files.items() if len(parts) == 1 and _is_text(parts)}
+
+    def query_list(self) -> DataFile:
+        listed = self.files.names("test_queries", self.split, self.year) if self.split == "test" else []
+        names = self.gold_names() + listed
+        return self._first(names, "the list of query cases")
+
+    def query_ids(self) -> list[str]:
+        f = self.query_list()
+        return parse_query_list(read_text_of(f), f.describe())
+
+    def released(self) -> list[str]:
+        """Every query handed out: the gold's queries, then those of the test list (``test_no_labels``)
+        that the gold leaves out (released, not scored)."""
+        ids = self.query_ids()
+        listed = self.files.names("test_queries", self.split, self.year) if self.split == "test" else []
+        with contextlib.suppress(ColieeDataError):
+            f = self._first(listed, "the list of test queries")
+            ids += [q for q in parse_query_list(read_text_of(f), f.describe()) if q not in set(ids)]
+        return ids
+
+    def query_file(self, query_id: str) -> DataFile:
+        found = self.docs().get(query_id)
+        if found is None:
+            raise self._unlisted([query_id])
+        return found
+
+    def candidates(self, query_id: str) -> Iterator[str]:
+        return (d for d in self.docs() if d != query_id)
+
+    def _unlisted(self, query_ids: list[str]) -> ColieeDataError:
+        listed = self.query_list()
+        shown = ", ".join(f"{q}.txt" for q in query_ids[:5]) + (", ..." if len(query_ids) > 5 else "")
+        return missing(
+            f"the case files of {len(query_ids)} query cases listed in {listed.describe()} ({shown})",
+            [f"{name}/{query_ids[0]}.txt" for name in self.folder_names()],
+            self.dataset_id,
+        )
+
+    def _queries_source(self) -> DataFile:
+        listed = self.query_list()
+        try:
+            docs = self.docs()  # a query's text is its case file: the list alone does not make the queries readable
+        except ColieeDataError as e:
+            raise missing(f"the query cases listed in {listed.name}", e.names, self.dataset_id) from None
+        absent = [q for q in self.query_ids() if q not in docs]
+        if absent:
+            raise self._unlisted(absent)
+        return listed
+
+
+class CaseFolders(Layout):
+    """One folder per query: Task 1 in 2020 (``base_case.txt`` + ``candidates/``) and Task 2
+    (``entailed_fragment.txt`` + ``base_case.txt`` + ``paragraphs/``)."""
+
+    def __init__(self, dataset_id: str, year: int, split: str, files: CaseLawFiles, locator: Locator = LOCATOR):
+        super().__init__(dataset_id, year, split, files, locator)
+        self.query_name, self.candidates_dir = files.query_file, files.candidates
+
+    def _cases(self) -> dict[tuple[str, ...], DataFile]:
+        return self._remember("cases", lambda: self._folder(self.folder_names(), "the case folders"))
+
+    def query_ids(self) -> list[str]:
+        found = {parts[0] for parts in self._cases() if len(parts) == 2 and parts[1] == self.query_name}
+        return sorted(found, key=lambda q: (len(q), q))
+
+    def query_file(self, query_id: str) -> DataFile:
+        return self._cases()[(query_id, self.query_name)]
+
+    def base_case(self, query_id: str) -> DataFile:
+        return self._cases()[(query_id, "base_case.txt")]
+
+    def docs(self) -> dict[str, DataFile]:
+        return self._remember("docs", self._list_docs)
+
+    def _list_docs(self) -> dict[str, DataFile]:
+        docs = {}
+        for parts, f in self._cases().items():
+            if len(parts) == 3 and parts[1] == self.candidates_dir and _is_text(parts):
+                docs[f"{parts[0]}{SCOPE}{strip_txt(parts[2])}"] = f
+        return dict(sorted(docs.items(), key=lambda item: case_order(item[0])))
+
+    def candidates(self, query_id: str) -> Iterator[str]:
+        by_case = self._remember("by_case", self._docs_by_case)
+        return iter(by_case.get(query_id, []))
+
+    def _docs_by_case(self) -> dict[str, list[str]]:
+        by_case: dict[str, list[str]] = {}
+        for doc_id in self.docs():
+            by_case.setdefault(doc_id.partition(SCOPE)[0], []).append(doc_id)
+        return by_case
+
+
+class XmlIndexed(CaseFolders):
+    """2019: the same per-query folders, listed by an index ``task1.xml`` / ``task2.xml`` beside them
+    that also holds the training gold (``cases_noticed`` / ``entailing_paragraphs``, e.g. ``013,045``);
+    test gold is ``task{n}_test_golden-labels.xml`` of the same shape. Which index serves which split
+    is read from its path (a folder or zip named with ``test``); not checked on real 2019 files."""
+
+    _EXPECTED = "a COLIEE 2019 index: <instance id=...> elements with the gold as comma-separated ids"
+
+    def index(self) -> DataFile:
+        name = self.files.index_file
+        for f in self.locator.find(name):
+            is_test = any("test" in part.lower() for part in f.parts[:-1])
+            if f.edition == self.year and is_test == (self.split == "test"):
+                return f
+        raise missing(f"the {self.split} index", [f"{name} (in a {self.year} {self.split} folder)"], self.dataset_id)
+
+    def gold_names(self) -> list[str]:
+        return super().gold_names() if self.split == "test" else [self.files.index_file]
+
+    def gold(self) -> DataFile:
+        return self.index() if self.split == "train" else super().gold()
+
+    def _cases(self) -> dict[tuple[str, ...], DataFile]:
+        return self._remember("cases", lambda: self.locator.beside(self.index()))
+
+    def labels(self) -> dict[str, list[str]]:
+        f = self.gold()
+        text = read_text_of(f)
+        root = parse_xml(text, f.describe(), self._EXPECTED)
+        labels: dict[str, list[str]] = {}
+        for instance in root.iter("instance"):
+            qid = (instance.get("id") or "").strip()
+            ids = (instance.findtext(self.files.gold_element) or "").replace(",", " ").split()
+            labels[qid] = [f"{qid}{SCOPE}{strip_txt(d)}" for d in dict.fromkeys(ids)]
+        return labels
+
+
+def case_order(doc_id: str) -> tuple[int, str, str]:
+    case, _, rest = doc_id.partition(SCOPE)
+    return (len(case), case, rest)
+
+
+LAYOUTS: dict[str, type[Layout]] = {"flat": FlatPool, "folders": CaseFolders, "xml-index": XmlIndexed}

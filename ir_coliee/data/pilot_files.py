@@ -1,0 +1,88 @@
+"""Where the tort pilot's files are (free of ir_datasets: the entries in :mod:`ir_coliee.data.datasets.pilot`
+are built on these, and a pilot dataset's gold is read without them)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import NamedTuple
+
+from ir_coliee.data.files import LOCATOR, DataFile, FileCache, Locator, missing
+from ir_coliee.data.sources import Qrel, Source, source_of
+from ir_coliee.formats.pilot import ColieeTort, claim_qrels, decision_qrels, parse_torts
+from ir_coliee.formats.textfile import decode_text
+from ir_coliee.model import PILOT_FILES
+
+
+@FileCache
+def _torts_of(f: DataFile) -> list[ColieeTort]:
+    text = decode_text(f.read_bytes(), f.describe())
+    return parse_torts(enumerate(text.splitlines(), 1), f.describe())
+
+
+class PilotFiles:
+    def __init__(self, dataset_id: str, year: int, split: str, locator: Locator = LOCATOR):
+        self.dataset_id, self.year, self.split, self.locator = dataset_id, year, split, locator
+
+    def _candidates(self) -> list[DataFile]:
+        """Pilot files of this split, this edition's first; a year in the file name itself says which
+        edition's torts it holds (a later package may carry ``tort_test_2025_gold.jsonl``)."""
+        ranked = []
+        for f in self.locator.find(PILOT_FILES.pattern):
+            path = "/".join(f.parts).lower()
+            if not any(m in path for m in PILOT_FILES.markers) or self.split not in path:
+                continue
+            named = PILOT_FILES.year_of(f.name)
+            if named is not None and named != self.year:
+                continue
+            edition = f.edition or self.year
+            if named is not None or edition == self.year:
+                ranked.append(f)
+        return self.locator.pick(ranked, lambda f: ((f.edition or self.year) != self.year,))
+
+    def torts(self, f: DataFile) -> list[ColieeTort]:
+        return _torts_of(f)
+
+    def _names(self) -> list[str]:
+        markers = " or ".join(f"'{m}'" for m in PILOT_FILES.markers)
+        return [
+            f"a pilot {self.split} file: {PILOT_FILES.pattern} below a folder or with a name holding {markers}, "
+            f"'{self.split}' and {self.year} (e.g. LJPJT{self.year % 100}-{self.split}001.jsonl)"
+        ]
+
+    def inputs(self) -> DataFile:
+        found = self._candidates()
+        if not found:
+            raise missing(f"the pilot {self.split} torts", self._names(), self.dataset_id)
+        return found[0]
+
+    def gold(self) -> DataFile:
+        for f in self._candidates():
+            if all(t.court_decision is not None for t in self.torts(f)):
+                return f
+        raise missing(f"the pilot {self.split} gold (every court_decision filled in)", self._names(), self.dataset_id)
+
+    def gold_torts(self) -> list[ColieeTort]:
+        asked = {str(t.tort_id) for t in self.torts(self.inputs())}
+        return [t for t in self.torts(self.gold()) if str(t.tort_id) in asked]
+
+    def sources(self) -> list[Source]:
+        return [source_of("queries", self.inputs), source_of("docs", self.inputs), source_of("qrels", self.gold)]
+
+
+class PilotSet(NamedTuple):
+    """What one pilot dataset id stands for: the torts of a split, with the claims or the decisions as qrels."""
+
+    files: PilotFiles
+    decisions: bool
+
+    def qrels(self) -> Iterator[Qrel]:
+        gold = self.files.gold_torts()
+        for q in decision_qrels(gold) if self.decisions else claim_qrels(gold):
+            yield Qrel(q.query_id, q.doc_id, q.relevance)
+
+    def sources(self) -> list[Source]:
+        return self.files.sources()
+
+    def released(self) -> list[str]:
+        """Every tort handed out."""
+        return [str(t.tort_id) for t in self.files.torts(self.files.inputs())]

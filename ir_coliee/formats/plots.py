@@ -1,0 +1,46 @@
+"""Figures: matplotlib found before any work is done, and the PNG written atomically."""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+from typing import Any
+
+from ir_coliee.errors import ColieeError, PathLike
+from ir_coliee.formats.textfile import atomic_output
+
+
+def require(module: str, purpose: str, package: str = "") -> None:
+    """Refuse at once, before any work, when an optional dependency is missing or fails to import (a
+    broken install raises inside it): not after the work and its other outputs are done."""
+    if importlib.util.find_spec(module) is None:
+        raise ColieeError(f"{purpose} needs {module}: pip install {package or module}")
+    try:
+        importlib.import_module(module)
+    except Exception as e:  # whatever a broken install raises: ImportError, OSError, AttributeError, ...
+        raise ColieeError(
+            f"{purpose} needs {module}, which is installed but fails to import ({type(e).__name__}: {e}); "
+            f"reinstall it: pip install --force-reinstall {package or module}"
+        ) from None
+
+
+def pyplot() -> Any:
+    """matplotlib's pyplot on the file-only backend."""
+    require("matplotlib", "plots")
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    return plt
+
+
+def save(fig: Any, path: PathLike) -> str:
+    """``fig`` as a PNG at ``path``, written through a temporary file (the old file stays whole on failure)."""
+    plt = pyplot()
+    try:
+        with atomic_output(path, "wb") as f:
+            fig.savefig(f, dpi=120, format="png")
+    finally:
+        plt.close(fig)
+    return str(path)

@@ -1,0 +1,91 @@
+"""Computation of the ir_coliee measures, and the evaluation pipeline that adds it to ir_measures'."""
+
+from __future__ import annotations
+
+import warnings
+from collections.abc import Iterator, Sequence
+from typing import cast
+
+import ir_measures
+from ir_measures.measures.base import Measure
+from ir_measures.providers.base import CalcResults
+from ir_measures.providers.fallback_provider import FallbackProvider
+from ir_measures.util import TYPE_QREL, Metric
+
+from ir_coliee.errors import ColieeWarning
+from ir_coliee.measures.provider import (
+    KINDS,
+    ColieeEvaluator,
+    ColieeProvider,
+    counts_sets,
+    formula_of,
+    is_micro,
+)
+from ir_coliee.table.shapes import gold_table
+
+#: The one provider instance (also placed first in ``ir_measures.DefaultPipeline`` on import).
+provider = ColieeProvider()
+
+
+def _host_providers() -> list:
+    return [p for p in ir_measures.DefaultPipeline.providers if not isinstance(p, ColieeProvider)]
+
+
+#: ir_coliee's own pipeline: our provider, then everything ir_measures offers (pytrec_eval for AP,
+#: Rprec, R@k, ...). It does not depend on the host-global registration in ``ir_coliee.hosts.register``.
+pipeline = FallbackProvider([provider, *_host_providers()])
+
+
+def calc(measures: Sequence[Measure], qrels: TYPE_QREL, run: object, aggregate: bool = True) -> CalcResults:
+    """``pipeline.calc`` with gold and run in any shape read once (:mod:`ir_coliee.table.shapes`: a generator is
+    consumed once, ids become strings in the gold's convention), so that every provider sees the same
+    run: ours counts the codes, the others (pytrec_eval for AP, R@k, ...) get the dict of dicts they
+    convert every run into, made directly from the codes for the gold queries only. The per-query values
+    come measure by measure, ours first; ``aggregate=False`` leaves the aggregates out (``iter_calc``,
+    and ``compare``, which resamples the per-query values)."""
+    from ir_coliee.table.shapes import GoldIds, align, coded_run
+
+    gold = gold_table(qrels)
+    aligned = align(coded_run(run), GoldIds(gold))
+    for note in aligned.notes:
+        warnings.warn(note, ColieeWarning, stacklevel=2)
+    ours = [m for m in measures if provider.supports(m)]
+    theirs = [m for m in measures if m not in ours]
+    aggregated: dict[Measure, float] = {}
+    per_query: list[Metric] = []
+    for chosen, evaluating in ((ours, provider), (theirs, pipeline)):
+        if chosen:
+            given = aligned.run if evaluating is provider else aligned.run.table(set(gold))
+            evaluator = evaluating.evaluator(chosen, gold)
+            if not aggregate:
+                per_query.extend(evaluator.iter_calc(given))
+                continue
+            result = evaluator.calc(given)
+            aggregated.update(cast(dict, result.aggregated))
+            per_query.extend(result.per_query)
+    return CalcResults(aggregated, per_query)
+
+
+def calc_aggregate(measures: Sequence[Measure], qrels: TYPE_QREL, run: object) -> dict[Measure, float]:
+    """``ir_measures.calc_aggregate`` through :func:`calc`: any run shape, read once."""
+    return cast(dict, calc(measures, qrels, run).aggregated)
+
+
+def iter_calc(measures: Sequence[Measure], qrels: TYPE_QREL, run: object) -> Iterator[Metric]:
+    """``ir_measures.iter_calc`` through :func:`calc`: any run shape, read once."""
+    return iter(calc(measures, qrels, run, aggregate=False).per_query)
+
+
+__all__ = [
+    "KINDS",
+    "ColieeEvaluator",
+    "ColieeProvider",
+    "calc",
+    "calc_aggregate",
+    "counts_sets",
+    "formula_of",
+    "is_micro",
+    "iter_calc",
+    "pipeline",
+    "provider",
+]

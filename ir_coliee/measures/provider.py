@@ -1,0 +1,159 @@
+"""The ir_measures provider that computes every ir_coliee measure.
+
+Measures are dispatched by type through :data:`KINDS`: each measure type names how its per-query
+counts are gathered (sets of documents, or answers) and the formula applied to the counts; how
+per-query values are averaged is the measure's own declaration (``AVERAGING``).
+"""
+
+from __future__ import annotations
+
+import warnings
+from collections.abc import Iterable, Iterator
+from typing import Callable, NamedTuple, Optional, cast
+
+from ir_measures import providers
+from ir_measures.measures.base import Measure
+from ir_measures.util import CalcResults, Metric
+
+from ir_coliee.errors import ColieeWarning
+from ir_coliee.measures import (
+    ColieeMeasure,
+    _AnswerAccuracy,
+    _MacroF,
+    _MacroP,
+    _MacroR,
+    _MicroF,
+    _MicroP,
+    _MicroR,
+)
+from ir_coliee.measures.formulas import FBeta, Precision, Recall
+from ir_coliee.measures.values import CountedValue, Formula, MicroValue
+from ir_coliee.table.shapes import gold_table
+from ir_coliee.table.tables import Counts, Table, answer_counts, set_counts
+
+CountFn = Callable[[Table, Table, Optional[int], int], dict[str, Counts]]
+
+
+class Kind(NamedTuple):
+    """How one measure type is computed."""
+
+    counts: CountFn
+    formula: Callable[[Measure], Formula]
+
+
+def _accuracy(tp: int, retrieved: int, relevant: int) -> float:
+    return float(tp)
+
+
+KINDS: dict[type, Kind] = {
+    _MicroP: Kind(set_counts, lambda m: Precision()),
+    _MicroR: Kind(set_counts, lambda m: Recall()),
+    _MicroF: Kind(set_counts, lambda m: FBeta(m["beta"])),
+    _MacroP: Kind(set_counts, lambda m: Precision()),
+    _MacroR: Kind(set_counts, lambda m: Recall()),
+    _MacroF: Kind(set_counts, lambda m: FBeta(m["beta"])),
+    _AnswerAccuracy: Kind(answer_counts, lambda m: _accuracy),
+}
+
+
+def is_micro(measure: Measure) -> bool:
+    return getattr(measure, "AVERAGING", "mean") == "micro"
+
+
+def formula_of(measure: Measure) -> Optional[Formula]:
+    """The formula an ir_coliee measure applies to (summed or per-query) counts; ``None`` for a measure
+    this provider does not compute. With :func:`is_micro`, what ``compare`` and ``tune`` recompute
+    resampled or cut runs with."""
+    kind = KINDS.get(type(measure))
+    return kind.formula(measure) if kind is not None else None
+
+
+def counts_sets(measure: Measure) -> bool:
+    """Whether ``measure`` is computed from the sets of retrieved and relevant documents of every run line
+    (no cutoff of its own): then one ranking yields it at every cutoff (``tune``)."""
+    kind = KINDS.get(type(measure))
+    return kind is not None and kind.counts is set_counts and measure.params.get("cutoff") is None
+
+
+def per_query_values(measure: Measure, counts: dict[str, Counts]) -> Iterator[Metric]:
+    """The per-query values of ``measure``, each carrying its counts."""
+    kind = KINDS[type(measure)]
+    formula = kind.formula(measure)
+    for qid, c in counts.items():
+        if is_micro(measure):
+            value: CountedValue = MicroValue(formula, c.tp, c.retrieved, c.relevant)
+        else:
+            value = CountedValue(formula(c.tp, c.retrieved, c.relevant), c.tp, c.retrieved, c.relevant)
+        yield Metric(qid, measure, value)
+
+
+class ColieeEvaluator(providers.Evaluator):
+    """Holds the gold once; scores any number of runs against it."""
+
+    def __init__(self, measures: Iterable[Measure], gold: Table):
+        from ir_coliee.table.shapes import GoldIds
+
+        super().__init__(list(measures), list(gold))
+        self.gold = gold
+        self.ids = GoldIds(gold)
+
+    def iter_calc(self, run: object) -> Iterator[Metric]:
+        """Every (measure, gold query) value: :meth:`_iter_calc` yields each one, so the base class's
+        bookkeeping of absent pairs (hashing a measure, through its repr, twice per query) is skipped."""
+        return self._iter_calc(run)
+
+    def calc(self, run: object) -> CalcResults:
+        aggregators = {id(m): (m, m.aggregator()) for m in self.measures}
+        metrics = list(self._iter_calc(run))
+        for metric in metrics:
+            aggregators[id(metric.measure)][1].add(metric.value)
+        return CalcResults({m: agg.result() for m, agg in aggregators.values()}, metrics)
+
+    def calc_aggregate(self, run: object) -> dict[Measure, float]:
+        return cast(dict, self.calc(run).aggregated)
+
+    def _iter_calc(self, run: object) -> Iterator[Metric]:
+        from ir_coliee.table.shapes import align, coded_run, no_shared_query
+
+        # every shape through the one door: read once (a generator too), ids in the gold's convention
+        aligned = align(coded_run(run), self.ids)
+        for note in aligned.notes:
+            warnings.warn(note, ColieeWarning, stacklevel=3)
+        codes = aligned.run
+        if len(codes) and self.gold and self.gold.keys().isdisjoint(codes.query_ids):
+            # ir_measures scores a gold query the run lacks as 0 (as pytrec_eval does, and so do we here);
+            # a run lacking every one is most likely an id mismatch, so its zeros do not pass unseen
+            what = "the run shares no query with the qrels: every value is 0"
+            warnings.warn(no_shared_query(codes.query_ids, self.ids.queries, what), ColieeWarning, stacklevel=3)
+        cache: dict[tuple[CountFn, Optional[int], int], dict[str, Counts]] = {}
+        tables: list[Table] = []  # the run as a dict, made once, when a measure needs it
+
+        def counts(fn: CountFn, cutoff: Optional[int], rel: int) -> dict[str, Counts]:
+            if fn is set_counts and cutoff is None and not codes.small:  # the same counts, with numpy
+                from ir_coliee.table.coded import CodedGold
+
+                return CodedGold(self.gold, rel).counts(codes)
+            if not tables:
+                tables.append(codes.table(set(self.gold)))
+            return fn(self.gold, tables[0], cutoff, rel)
+
+        for measure in self.measures:
+            key = (KINDS[type(measure)].counts, measure.params.get("cutoff"), measure["rel"])
+            if key not in cache:
+                cache[key] = counts(*key)
+            yield from per_query_values(measure, cache[key])
+
+
+class ColieeProvider(providers.Provider):
+    """Computes the official COLIEE measures (``ir_coliee.measures``)."""
+
+    NAME = "ir_coliee"
+
+    def supports(self, measure: Measure) -> bool:
+        if not isinstance(measure, ColieeMeasure):
+            return False
+        measure.validate_params()
+        return type(measure) in KINDS
+
+    def _evaluator(self, measures: Iterable[Measure], qrels: object) -> ColieeEvaluator:
+        return ColieeEvaluator(measures, gold_table(qrels))

@@ -1,0 +1,136 @@
+"""``ir_coliee demo``: the whole loop on the bundled synthetic sample release.
+
+For each task it loads the 2025 test dataset through its ir_datasets id, runs a lexical baseline
+(BM25 from the ``bm25s`` package; trivial rules where there is nothing to rank), writes an official
+submission file, validates it and scores it as the organisers do.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import tempfile
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from typing import Callable, NamedTuple, Optional
+
+import ir_datasets
+
+from ir_coliee.data.datasets import refresh
+from ir_coliee.errors import Finding
+from ir_coliee.formats.pilot import ColieeClaim, ColieeTort, write_torts
+from ir_coliee.model import EDITIONS, FormatName, edition_dataset, task_of
+from ir_coliee.scoring import Report, score
+from ir_coliee.scoring.baseline import task1_run, task2_run, task3_run
+from ir_coliee.scoring.validate import validate_run
+from ir_coliee.table.runs import write_run
+
+RELEASE = Path(__file__).resolve().parents[1] / "sample" / "release"
+YEAR = 2025
+TAG = "bm25demo"
+
+
+@contextlib.contextmanager
+def sample_release() -> Iterator[Path]:
+    """Point the data root at the bundled synthetic release for the duration of the block."""
+    saved = os.environ.get("COLIEE_HOME")
+    os.environ["COLIEE_HOME"] = str(RELEASE)
+    refresh()
+    try:
+        yield RELEASE
+    finally:
+        if saved is None:
+            os.environ.pop("COLIEE_HOME", None)
+        else:
+            os.environ["COLIEE_HOME"] = saved
+        refresh()
+
+
+def task4_run(dataset) -> dict[str, dict[str, float]]:
+    """The majority answer of bar-exam questions, Y, for every question."""
+    return {q.query_id: {"Y": 1.0} for q in dataset.queries_iter()}
+
+
+def pilot_submission(dataset) -> list[ColieeTort]:
+    """Tort found; the plaintiff's claims accepted, the defendant's not."""
+
+    def answer(claims: Sequence[ColieeClaim], accepted: bool) -> tuple[ColieeClaim, ...]:
+        return tuple(c._replace(is_accepted=accepted) for c in claims)
+
+    return [
+        t._replace(
+            court_decision=True,
+            plaintiff_claims=answer(t.plaintiff_claims, True),
+            defendant_claims=answer(t.defendant_claims, False),
+        )
+        for t in dataset.torts_iter()
+    ]
+
+
+class Step(NamedTuple):
+    """One task of the demo: the submission written, its validation and its official scores."""
+
+    dataset_id: str
+    baseline: str
+    path: Path
+    findings: list[Finding]
+    report: Report
+
+
+def _steps(out: Path) -> list[tuple[str, str, str, Callable[[], Path]]]:
+    """(task, what the baseline does, file name, writer) of each demo step."""
+
+    def load(task: str) -> object:
+        return ir_datasets.load(edition_dataset(task, YEAR))
+
+    def writer(
+        task: str, name: str, make: Callable[[], object], limit: Optional[int] = None, fmt: Optional[FormatName] = None
+    ) -> Callable[[], Path]:
+        """Write in the task's official format (or ``fmt``: Task 3's ``task3.*`` sets are pairs)."""
+        chosen = fmt or task_of(task).formats[0]
+        return lambda: Path(write_run(make(), out / name, format=chosen, tag=TAG, max_per_query=limit))
+
+    answers_name = f"{EDITIONS[YEAR].statute_exam}.task4.{TAG}"  # R06.task4.bm25demo: the exam names the file
+    ranked = task_of("3").ranked_limit  # task3-L files: at most 100 articles a question
+    assert ranked is not None
+    return [
+        ("1", "BM25, 5 cases per query", f"task1.{TAG}", writer("1", f"task1.{TAG}", lambda: task1_run(load("1")))),
+        (
+            "2",
+            "BM25, best paragraph of each case",
+            f"task2.{TAG}",
+            writer("2", f"task2.{TAG}", lambda: task2_run(load("2"))),
+        ),
+        (
+            "3",
+            "BM25, best article",
+            f"task3.{TAG}",
+            writer("3", f"task3.{TAG}", lambda: task3_run(load("3"), 1), fmt="pairs"),
+        ),
+        (
+            "3",
+            "BM25, ranked list of 10",
+            f"task3-L.{TAG}",
+            writer("3", f"task3-L.{TAG}", lambda: task3_run(load("3"), 10), ranked.lines),
+        ),
+        ("4", "always Y", answers_name, writer("4", answers_name, lambda: task4_run(load("4")))),
+        (
+            "pilot",
+            "tort found, plaintiff's claims accepted",
+            f"pilot.{TAG}.jsonl",
+            lambda: Path(write_torts(pilot_submission(load("pilot")), out / f"pilot.{TAG}.jsonl")),
+        ),
+    ]
+
+
+def run_demo(out_dir: Optional[str] = None) -> Iterator[Step]:
+    """Run every step on the sample release: write each submission, validate it, score it."""
+    with contextlib.ExitStack() as stack:
+        out = Path(out_dir) if out_dir else Path(stack.enter_context(tempfile.TemporaryDirectory()))
+        out.mkdir(parents=True, exist_ok=True)
+        stack.enter_context(sample_release())
+        for task, baseline, _, write in _steps(out):
+            dataset_id = edition_dataset(task, YEAR)
+            path = write()
+            findings = validate_run(path, task, dataset=dataset_id)
+            yield Step(dataset_id, baseline, path, findings, score(dataset_id, str(path)))

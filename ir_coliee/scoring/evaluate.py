@@ -1,0 +1,118 @@
+"""Scoring into pandas DataFrames: what the command line prints and what notebooks want."""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, Optional, Union
+
+import ir_measures
+from ir_measures.measures.base import Measure
+from ir_measures.util import TYPE_QREL, TYPE_RUN
+
+from ir_coliee.measures.pipeline import calc
+from ir_coliee.measures.values import CountedValue
+from ir_coliee.model import TaskLike, official_measures
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+MeasureLike = Union[str, Measure]
+
+
+_NAME = re.compile(r"^([A-Za-z_][A-Za-z0-9_]*)(.*)$", re.S)
+
+
+def _known_names() -> list[str]:
+    return list(ir_measures.measures.registry)
+
+
+def _spelled(name: str) -> str:
+    """``name`` with its measure name in the registry's case when that is unambiguous (``microf1@5`` ->
+    ``MicroF1@5``); else as given."""
+    m = _NAME.match(name)
+    if not m or m.group(1) in ir_measures.measures.registry:
+        return name
+    same = [k for k in _known_names() if k.lower() == m.group(1).lower()]
+    return same[0] + m.group(2) if len(same) == 1 else name
+
+
+#: trec_eval keeps cutoffs in a C int: a larger one overflows (pytrec_eval's key error).
+_MAX_CUTOFF = 2**31 - 1
+
+
+def _sound(measure: Measure) -> Measure:
+    """``measure``, refused (``ValueError``) where its parameters would crash or mislead the code that computes
+    it: a cutoff below 1 aborts trec_eval's C code (the whole process), a relevance level below 1 or a
+    ``beta`` that is not a finite number gives no meaningful value."""
+    params = getattr(measure, "params", {})
+    cutoff, rel, beta = params.get("cutoff"), params.get("rel"), params.get("beta")
+    if cutoff is not None and not (isinstance(cutoff, int) and 1 <= cutoff <= _MAX_CUTOFF):
+        raise ValueError(f"cutoff must be a whole number from 1 to {_MAX_CUTOFF:,}, got {cutoff!r}")
+    if rel is not None and not (isinstance(rel, int) and rel >= 1):
+        raise ValueError(f"rel must be a whole number of at least 1, got {rel!r}")
+    if beta is not None and not (isinstance(beta, (int, float)) and math.isfinite(beta) and beta >= 0):
+        raise ValueError(f"beta must be a finite number of at least 0, got {beta!r}")
+    return measure
+
+
+def parse_measures(measures: Iterable[MeasureLike]) -> list[Measure]:
+    """Measures from names such as ``"MicroF1@5"``, ``"MacroF(beta=2)"`` or ``"AP"`` (names in any case
+    where unambiguous); an unknown name is an error that suggests the closest known ones."""
+    out = []
+    for m in measures:
+        try:
+            out.append(_sound(ir_measures.parse_measure(_spelled(m)) if isinstance(m, str) else m))
+        except (NameError, ValueError, AssertionError, SyntaxError) as e:
+            found = _NAME.match(m) if isinstance(m, str) else None
+            import difflib
+
+            close = difflib.get_close_matches(found.group(1), _known_names(), n=3) if found else []
+            hint = f"; did you mean {' or '.join(close)}?" if close else ""
+            raise ValueError(f"unknown or malformed measure {m!r}: {e}{hint}") from None
+    return out
+
+
+def per_query_frame(metrics: Iterable[tuple[str, object, float]]) -> pd.DataFrame:
+    """Per-query metrics (``ir_measures.Metric`` or any ``(query_id, measure, value)``) as rows
+    ``query_id, measure, value, tp, retrieved, relevant``; the counts are those behind an ir_coliee
+    value (empty for other measures)."""
+    import pandas as pd
+
+    rows = []
+    for query_id, measure, value in metrics:
+        counts = (value.tp, value.retrieved, value.relevant) if isinstance(value, CountedValue) else (None,) * 3
+        rows.append((query_id, str(measure), float(value), *counts))
+    frame = pd.DataFrame(rows, columns=["query_id", "measure", "value", "tp", "retrieved", "relevant"])
+    for col in ("tp", "retrieved", "relevant"):
+        frame[col] = frame[col].astype("Int64")
+    return frame
+
+
+def evaluate(
+    qrels: TYPE_QREL,
+    run: TYPE_RUN,
+    measures: Optional[Sequence[MeasureLike]] = None,
+    task: Optional[TaskLike] = None,
+    year: Optional[int] = None,
+    per_query: bool = False,
+) -> pd.DataFrame:
+    """Score ``run`` against ``qrels`` (anything ir_measures takes).
+
+    ``measures`` default to the official ones of ``task`` and ``year``. Returns one row with a column
+    per measure, or with ``per_query`` the rows of :func:`per_query_frame`.
+    """
+    if measures is None:
+        if task is None:
+            raise ValueError("give the measures, or the task (and year) whose official measures to use")
+        chosen = official_measures(task, year)
+    else:
+        chosen = parse_measures(measures)
+    result = calc(chosen, qrels, run)
+    if per_query:
+        return per_query_frame(result.per_query)
+    import pandas as pd
+
+    assert isinstance(result.aggregated, dict)
+    return pd.DataFrame([{str(m): float(result.aggregated[m]) for m in chosen}])

@@ -1,0 +1,318 @@
+"""Checking a submission against the official rules of its task and edition before the organisers do.
+
+:func:`validate_run` returns the findings as data; ``ir_coliee validate`` prints them with file:line
+(grouped: a handful per rule) and exits non-zero on errors. Each line is read with the run reader's own
+:func:`~ir_coliee.table.runs.parse_line`, so a malformed line is described in the reader's words; the rules
+of the task (from :mod:`ir_coliee.model`) come on top. Errors break an official rule (format, run tag,
+two answers to one question, ids the test collection does not have); warnings point at what is legal
+but likely a mistake (duplicates, unanswered questions, articles missing from the Civil Code file).
+"""
+
+from __future__ import annotations
+
+import os
+from collections import Counter
+from typing import Callable, Optional, cast
+
+from ir_coliee.errors import (
+    ERROR,
+    WARNING,
+    ColieeDataError,
+    ColieeError,
+    ColieeFormatError,
+    Finding,
+    Level,
+    PathLike,
+    some,
+)
+from ir_coliee.formats.pilot import read_torts, remaining_nulls
+from ir_coliee.formats.textfile import regular_file
+from ir_coliee.model import (
+    ANSWERS,
+    DOCUMENTS,
+    FORMATS,
+    TORTS,
+    RunFormat,
+    Task,
+    TaskLike,
+    edition_dataset,
+    editions_of,
+    expected_any,
+    sniff,
+    task_of,
+)
+from ir_coliee.table.runs import RUN_TAG, RunColumns, data_lines, read_columns
+
+Add = Callable[[Level, Optional[int], str, str], None]
+#: Findings kept per rule; the rest are counted in one more finding.
+MAX_PER_RULE = 1000
+
+__all__ = ["Finding", "validate_run"]
+
+
+def _read_lines(readable: PathLike, path: str, task: Task, add: Add) -> Optional[RunColumns]:
+    """Every line checked on its own with the reader's checks and the text rules, in one pass, so that one
+    bad line does not hide the next."""
+    try:
+        first = next(data_lines(readable), None)
+    except ColieeFormatError as e:
+        add(ERROR, e.line, e.problem, "encoding")
+        return None
+    if first is None:
+        add(ERROR, None, "the file holds no run lines", "empty")
+        return None
+    lineno, parts = first
+    looks = sniff(parts)
+    if looks not in task.formats:
+        kind = f"{looks} format" if looks else "no official format"
+        add(ERROR, lineno, f"{len(parts)} columns ({kind}); {task.label} takes {expected_any(task.formats)}", "format")
+        return None
+
+    def bad_line(e: ColieeFormatError) -> None:
+        add(
+            ERROR,
+            e.line,
+            f"{e.problem}; expected {e.expected}" if e.expected != "UTF-8 text" else e.problem,
+            e.expected,
+        )
+
+    return read_columns(readable, FORMATS[looks], on_error=bad_line, on_text=_TextRules(path, task, add))
+
+
+class _TextRules:
+    """The official rules a line's text breaks beyond its fields, seen line by line during the one reading
+    pass: "a single ASCII text file", "a single space to separate columns", the constant ``Q0``, ranks 1..n
+    that agree with the scores, question ids as written, and a ``/* ... */`` comment only as the first line
+    of a ranked (``-L``) file."""
+
+    def __init__(self, path: str, task: Task, add: Add):
+        limit = task.ranked_limit
+        self.comments_allowed = bool(limit and limit.marker.lower() in os.path.basename(path).lower())
+        self.task, self.add = task, add
+        self.seen_data = False
+        self.ranks: dict[str, tuple[int, float]] = {}  # per query: the last rank and score
+
+    def __call__(self, lineno: int, line: str, parts: Optional[list[str]]) -> None:
+        add = self.add
+        if not line.isascii():
+            add(WARNING, lineno, "non-ASCII characters; the official files are ASCII text", "ascii")
+        if parts is None:
+            if line.strip(" \t\r").startswith("/*") and (self.seen_data or not self.comments_allowed):
+                where = "after the first line" if self.seen_data else "in a file that is not a ranked (-L) list"
+                add(WARNING, lineno, f"a /* */ comment {where}; only task3-L files may open with one", "comment")
+            return
+        self.seen_data = True
+        if line != " ".join(parts):
+            add(WARNING, lineno, "columns separated by something other than a single space", "separator")
+        if self.task.statute and parts[0].endswith(".txt"):
+            add(WARNING, lineno, f"question id {parts[0]!r} carries .txt; runs echo the id as written", "txt")
+        ranked = next((f for f in FORMATS.values() if f.width == len(parts) and f.rank is not None), None)
+        if ranked is not None:
+            _check_ranked(ranked, parts, lineno, self.ranks, add)
+
+
+def _check_ranked(fmt: RunFormat, parts: list[str], lineno: int, ranks: dict[str, tuple[int, float]], add: Add) -> None:
+    for column, value in fmt.fixed:
+        if parts[column] != value:
+            add(ERROR, lineno, f"column {column + 1} is {parts[column]!r}, not {value!r}", "q0")
+    rank_text, score_text = parts[cast(int, fmt.rank)], parts[cast(int, fmt.score)]
+    try:
+        rank = int(rank_text)
+    except ValueError:
+        add(ERROR, lineno, f"rank {rank_text!r} is not a whole number", "rank")
+        return
+    try:
+        score = float(score_text)
+    except ValueError:
+        return  # the reader's check reports it
+    last_rank, last_score = ranks.get(parts[fmt.query], (0, float("inf")))
+    if rank != last_rank + 1:
+        add(ERROR, lineno, f"rank {rank} after rank {last_rank} of this question; ranks run 1, 2, 3, ...", "rank")
+    elif score > last_score:
+        add(
+            ERROR,
+            lineno,
+            f"score {score_text} above the score of rank {last_rank}: ranks contradict the scores",
+            "rank",
+        )
+    ranks[parts[fmt.query]] = (rank, score)
+
+
+def _rows(columns: RunColumns) -> dict[int, list[int]]:
+    """The lines of each query code."""
+    out: dict[int, list[int]] = {}
+    for q, line in zip(columns.queries, columns.lines):
+        out.setdefault(q, []).append(line)
+    return out
+
+
+def _check_tags(columns: RunColumns, add: Add) -> None:
+    for line in columns.untagged:
+        add(ERROR, line, "no run tag; the official format ends each line with the run tag", "no-tag")
+    for tag, line in columns.tags.items():
+        if not RUN_TAG.fullmatch(tag):
+            add(ERROR, line, f"run tag {tag!r}: use 1 to 12 letters or digits, no punctuation", "tag")
+    if len(columns.tags) > 1:
+        add(
+            ERROR,
+            None,
+            f"{len(columns.tags)} run tags ({', '.join(columns.tags)}); a file holds one run, with one tag",
+            "tags",
+        )
+
+
+def _scoped(dataset_id: str) -> bool:
+    from ir_coliee.data.catalog import dataset_entry
+
+    return dataset_entry(dataset_id).scoped
+
+
+def _check_pairs(columns: RunColumns, task: Task, path: str, add: Add, scoped: bool = False) -> None:
+    """Duplicates, a query case returned as its own candidate (not where candidates are scoped by query:
+    in 2019 and 2020, candidate 001 of query 001 is another case), and the ranked list's limit."""
+    for again in columns.duplicates():
+        add(WARNING, again.line, f"duplicate of line {again.first_line}: counted once", "duplicate")
+    # line by line in Python, as the file was read: no numpy for a file of a few thousand lines
+    if task.self_retrieval_forbidden and not scoped:
+        own = {q: columns.doc_ids[qid] for qid, q in columns.query_ids.items() if qid in columns.doc_ids}
+        names = list(columns.query_ids)
+        for q, doc, line in zip(columns.queries, columns.docs, columns.lines):
+            if own.get(q, -1) == doc:
+                message = f"query {names[q]!r} returns itself; a query case is not its own candidate"
+                add(ERROR, line, message, "self")
+    limit = task.ranked_limit
+    if limit and limit.marker.lower() in os.path.basename(path).lower():
+        counts = Counter(columns.queries)
+        over = {q for q, n in counts.items() if n > limit.lines}
+        rows = _rows(columns) if over else {}
+        for qid, q in columns.query_ids.items():
+            if q in over:
+                line = rows[q][limit.lines]
+                message = (
+                    f"question {qid!r} has {counts[q]} lines; {limit.files} files allow {limit.lines} per question"
+                )
+                add(ERROR, line, message, "limit")
+
+
+def _gold_queries(dataset) -> Optional[set[str]]:
+    """The queries that have gold, ``None`` while the gold is not out (test labels come after the competition)."""
+    try:
+        return {q.query_id for q in dataset.qrels_iter()}
+    except ColieeDataError:
+        return None
+
+
+def _check_against_dataset(columns: RunColumns, task: Task, dataset_id: str, add: Add) -> None:
+    import ir_datasets
+
+    from ir_coliee.data.catalog import dataset_entry
+
+    dataset = ir_datasets.load(dataset_id)
+    released = set(dataset_entry(dataset_id).released())
+    graded = _gold_queries(dataset)
+    rows = _rows(columns)
+    for qid, q in columns.query_ids.items():
+        if qid not in released:
+            for line in rows[q]:
+                add(ERROR, line, f"query {qid!r} is not a query of {dataset_id}", "unknown-query")
+        elif graded is not None and qid not in graded:
+            for line in rows[q]:
+                add(WARNING, line, f"query {qid!r} was released but has no gold: it is not scored", "no-gold")
+    if task.gold == DOCUMENTS:
+        _check_docs(columns, task, dataset_id, dataset, released, add)
+    missing = sorted((graded if graded is not None else released) - set(columns.query_ids))
+    if missing:
+        add(
+            WARNING,
+            None,
+            f"{len(missing)} questions unanswered (scored as wrong): {some(missing, 10)}"
+            if task.gold == ANSWERS
+            else f"{len(missing)} queries of {dataset_id} have no line (scored as nothing retrieved): {some(missing, 10)}",
+            "absent-queries",
+        )
+
+
+def _check_docs(columns: RunColumns, task: Task, dataset_id: str, dataset, released: set[str], add: Add) -> None:
+    import numpy as np
+
+    from ir_coliee.data.catalog import dataset_entry
+
+    scoped = dataset_entry(dataset_id).scoped
+    query_ids, doc_ids = list(columns.query_ids), list(columns.doc_ids)
+    pairs = columns.pair_codes()
+    width = max(len(doc_ids), 1)
+    distinct = [(int(p) // width, int(p) % width) for p in np.unique(pairs).tolist()]
+
+    def doc_of(q: int, d: int) -> str:
+        return f"{query_ids[q]}/{doc_ids[d]}" if scoped else doc_ids[d]
+
+    known = [(q, d) for q, d in distinct if query_ids[q] in released]
+    found = set(dataset.docs_store().get_many({doc_of(q, d) for q, d in known}))
+    unknown = [q * width + d for q, d in known if doc_of(q, d) not in found]
+    level, template = task.unknown_doc
+    for i in np.flatnonzero(np.isin(pairs, unknown)).tolist():
+        qid, did = query_ids[columns.queries[i]], doc_ids[columns.docs[i]]
+        add(level, columns.lines[i], template.format(doc=task.doc_word, doc_id=did, query_id=qid), "unknown-doc")
+
+
+def _test_dataset(task: Task, year: Optional[int], dataset: Optional[str]) -> Optional[str]:
+    """The dataset whose ids to check: the one named, or the test set of ``year``; an error if it does not exist."""
+    if dataset is None and year is not None:
+        if year not in editions_of(task.key):
+            raise ColieeError(
+                f"COLIEE {task.label} has no {year} edition (editions: {', '.join(map(str, editions_of(task.key)))})"
+            )
+        dataset = edition_dataset(task.key, year)
+    if dataset is not None:
+        from ir_coliee.data.catalog import known_dataset
+
+        known_dataset(dataset)
+    return dataset
+
+
+def validate_run(
+    path: PathLike, task: TaskLike, year: Optional[int] = None, dataset: Optional[str] = None
+) -> list[Finding]:
+    """Check a submission file against the rules of ``task`` (1-5 or ``"pilot"``) and, given a dataset
+    id (or a ``year``, meaning that edition's test dataset), against the collection's ids.
+
+    A dataset id or year that does not exist is an error (:class:`~ir_coliee.errors.ColieeError`);
+    a collection whose files are not under the data root leaves the ids unchecked, with a warning.
+    """
+    path = os.fspath(path)
+    task_record = task_of(task)
+    findings: list[Finding] = []
+    per_rule: Counter[tuple[Level, str]] = Counter()
+
+    def add(level: Level, line: Optional[int], message: str, rule: str) -> None:
+        per_rule[level, rule] += 1
+        if per_rule[level, rule] <= MAX_PER_RULE:  # a 10M-line file of one mistake must not fill the memory
+            findings.append(Finding(level, path, line, message, rule))
+
+    checked = _test_dataset(task_record, year, dataset)
+    if task_record.gold == TORTS:
+        try:
+            torts = read_torts(path)
+        except ColieeFormatError as e:
+            add(ERROR, e.line, e.problem, "format")
+            return findings
+        for null in remaining_nulls(torts):
+            add(ERROR, None, f"null left at {null.where()}: {null.subtask} is disqualified", "null")
+        return findings
+    with regular_file(path) as readable:
+        columns = _read_lines(readable, path, task_record, add)
+    if columns is not None:
+        _check_tags(columns, add)
+        _check_pairs(columns, task_record, path, add, scoped=bool(checked) and _scoped(cast(str, checked)))
+    if checked and columns is not None and len(columns):
+        try:
+            _check_against_dataset(columns, task_record, checked, add)
+        except ColieeDataError as e:
+            add(WARNING, None, f"ids not checked against {checked}: {e.short()}", "not-checked")
+        except ColieeError as e:
+            add(WARNING, None, f"ids not checked against {checked}: {e}", "not-checked")
+    for (level, rule), n in per_rule.items():
+        if n > MAX_PER_RULE:
+            more = n - MAX_PER_RULE
+            findings.append(Finding(level, path, None, f"{more:,} more lines like these ({n:,} in all)", rule, more))
+    return sorted(findings, key=lambda f: f.line or 0)

@@ -1,0 +1,88 @@
+"""Runs as integer codes, and the set counts taken from them with numpy.
+
+A run of ten million lines names a few thousand queries and documents over and over. Kept as codes
+(each distinct id stored once, in a list; each line two integers and a score), it takes
+a tenth of the memory of a string per cell, and the counts every ir_coliee measure needs come from
+vectorised steps: map the run's distinct ids onto the gold's, find the lines whose
+(query, document) pair is relevant, and add them up per query with ``bincount``. No Python object
+is made per line.
+
+numpy is imported here, at first use of this module: runs held in numpy arrays, and the line reader's
+runs of :data:`~ir_coliee.table.tables.SMALL_RUN` lines or more, come here; a :attr:`~ir_coliee.table.tables.CodedRun.small`
+run is counted in plain Python (:func:`ir_coliee.table.tables.set_counts`), with the same values.
+"""
+
+from __future__ import annotations
+
+from typing import Optional
+
+import numpy as np
+
+from ir_coliee.table.tables import BITMAP_LIMIT, CodedRun, Counts, Table, line_slices, repeated_pairs
+
+
+def index_in(ids: list[str], vocabulary: list[str]) -> np.ndarray:
+    """For each of ``ids`` (distinct ids: a few thousand), its position in ``vocabulary``, or -1."""
+    position = {v: i for i, v in enumerate(vocabulary)}
+    return np.fromiter((position.get(i, -1) for i in ids), dtype=np.int64, count=len(ids))
+
+
+class CodedGold:
+    """The relevant pairs of a gold table as codes, built once per evaluator and relevance level."""
+
+    def __init__(self, gold: Table, rel: int):
+        self.queries = list(gold)
+        relevant = [[d for d, r in judged.items() if r >= rel] for judged in gold.values()]
+        self.docs = list(dict.fromkeys(d for docs in relevant for d in docs))
+        position = {d: i for i, d in enumerate(self.docs)}
+        self.pairs = np.sort(
+            np.array(
+                [q * len(self.docs) + position[d] for q, docs in enumerate(relevant) for d in docs], dtype=np.int64
+            )
+        )
+        self.relevant = np.array([len(docs) for docs in relevant], dtype=np.int64)
+        size = len(self.queries) * len(self.docs)
+        self.table: Optional[np.ndarray] = None
+        if size < BITMAP_LIMIT:  # a lookup per line instead of a binary search
+            self.table = np.zeros(size, dtype=bool)
+            self.table[self.pairs] = True
+
+    def line_codes(self, run: CodedRun) -> tuple[np.ndarray, np.ndarray]:
+        """For each distinct query and document id of ``run``, its position among the gold's, or -1."""
+        return index_in(run.query_ids, self.queries), index_in(run.doc_ids, self.docs)
+
+    def relevant_lines(self, query: np.ndarray, doc: np.ndarray) -> np.ndarray:
+        """Which lines, given as gold query and gold document positions (-1: not in the gold), name a
+        relevant pair."""
+        hit = (query >= 0) & (doc >= 0)
+        out = np.zeros(len(query), dtype=bool)
+        if len(self.pairs):
+            pairs = query[hit].astype(np.int64) * len(self.docs) + doc[hit]
+            if self.table is not None:
+                out[hit] = self.table[pairs]
+            else:
+                found = np.minimum(np.searchsorted(self.pairs, pairs), len(self.pairs) - 1)
+                out[hit] = self.pairs[found] == pairs
+        return out
+
+    def counts(self, run: CodedRun) -> dict[str, Counts]:
+        """Counts of every gold query (a gold query absent from the run has nothing retrieved), added up
+        slice by slice of the run's lines."""
+        n = len(self.queries)
+        query_of, doc_of = self.line_codes(run)
+        queries, docs, _ = run.arrays()
+        again = None if run.unique else repeated_pairs(queries, docs, len(run.doc_ids))
+        tp = np.zeros(n, dtype=np.int64)
+        retrieved = np.zeros(n, dtype=np.int64)
+        for part in line_slices(len(run)):
+            line_query = query_of[queries[part]]
+            kept = line_query >= 0
+            if again is not None:
+                kept &= ~again[part]
+            retrieved += np.bincount(line_query[kept], minlength=n)
+            relevant = kept & self.relevant_lines(line_query, doc_of[docs[part]])
+            tp += np.bincount(line_query[relevant], minlength=n)
+        return {
+            q: Counts(t, r, rel)
+            for q, t, r, rel in zip(self.queries, tp.tolist(), retrieved.tolist(), self.relevant.tolist())
+        }

@@ -1,0 +1,327 @@
+"""The fast reader: the common, clean file read on whole columns, ids kept as codes; ``None`` whenever a
+line needs a closer look, for the line-by-line reader. A scan in blocks first makes sure the fields can
+only be read one way; then pyarrow's multi-threaded CSV reader reads the columns, or, for a file of a few
+MiB without scores while pyarrow is not loaded, :mod:`ir_coliee.table.run_split`. The checks on whole columns
+(answers, duplicates, late comments, scores) are the same for both engines."""
+
+from __future__ import annotations
+
+import os
+import sys
+from typing import TYPE_CHECKING, BinaryIO, Callable, Literal, NamedTuple, Optional, Union
+
+import numpy as np
+
+from ir_coliee.errors import PathLike
+from ir_coliee.formats.textfile import MAX_LINE, strip_txt
+from ir_coliee.model.formats import (
+    COMMENT_OPEN,
+    FormatName,
+    RunFormat,
+)
+from ir_coliee.progress import tqdm_bar
+from ir_coliee.table.run_lines import _LONE_CR, Duplicate, ParsedRun, format_spec
+from ir_coliee.table.run_split import IdColumn, split_columns
+from ir_coliee.table.tables import CodedRun, repeated_pairs
+
+if TYPE_CHECKING:
+    import pyarrow as pa
+
+#: pyarrow's CSV reader parses blocks of this size on all cores.
+_BLOCK = 1 << 24
+#: The blank-pair scan goes through the file in blocks that stay in the CPU's cache (twice as fast as 16 MiB).
+_SCAN_BLOCK = 1 << 20
+
+
+class _Counted:
+    """A binary file that moves a progress bar by the bytes pyarrow reads from it."""
+
+    def __init__(self, f: BinaryIO, bar: Callable[[int], object]):
+        self.f, self.bar, self.closed = f, bar, False
+
+    def read(self, size: int = -1) -> bytes:
+        data = self.f.read(size)
+        self.bar(len(data))
+        return data
+
+    def readable(self) -> bool:
+        return True
+
+    def seekable(self) -> bool:
+        return False
+
+    def close(self) -> None:
+        self.closed = True
+
+
+_BOM_BYTES = b"\xef\xbb\xbf"
+
+
+def _start(f: BinaryIO, skip: int) -> int:
+    """The byte offset of line ``skip + 1`` (past a byte order mark)."""
+    f.seek(3 if f.read(3) == _BOM_BYTES else 0)
+    for _ in range(skip):
+        f.readline()
+    return f.tell()
+
+
+class _Scanned(NamedTuple):
+    sep: bytes
+    lines: int
+    """The lines from ``start`` on, blank ones too: where there are as many as run lines, run line ``i``
+    is line ``skip + i + 1`` of the file (what a duplicate's finding names)."""
+
+
+def _separator(f: BinaryIO, start: int) -> Optional[_Scanned]:
+    """The one byte that separates every field from ``start`` on, when each pair of fields is separated
+    by exactly one space (or one tab), no line starts or ends with one, and the bytes hold nothing the
+    line-by-line reader must name (a NUL, a second byte order mark), with the number of lines; else
+    ``None``, for the line-by-line reader, which also takes runs of spaces, tabs and carriage returns. The
+    file is read in blocks, not mapped into memory: a file truncated meanwhile must give an error, not
+    kill the process (SIGBUS)."""
+    f.seek(start)
+    first_line = f.readline(MAX_LINE)
+    sep, other = (b"\t", b" ") if b"\t" in first_line and b" " not in first_line else (b" ", b"\t")
+    f.seek(start)
+    pairs = _BlankPairs(_SCAN_BLOCK)
+    tail = b""  # the last two bytes before the block
+    since_newline = 0  # bytes of the current line so far
+    lines = 0
+    while True:
+        block = f.read(_SCAN_BLOCK)  # (read, not readinto a buffer: here five times as fast)
+        if not block:
+            if not tail or tail[-1:] in (sep, b"\r"):
+                return None
+            return _Scanned(sep, lines + (tail[-1:] != b"\n"))
+        lines += block.count(b"\n")
+        # each block is checked alone and its seam with the previous block on four bytes
+        seam = tail + block[:2]
+        if other in block or b"\0" in block or _has_bom(block) or _has_bom(seam):
+            return None
+        if _lone_cr(block) or _lone_cr(seam):
+            return None  # pyarrow ends a line there; the line-by-line reader does not
+        if pairs.found(block, at_start=not tail) or (tail and pairs.found(seam, at_start=False)):
+            return None
+        since_newline = _longest_line(block, since_newline)
+        if since_newline < 0:
+            return None  # a line over MAX_LINE: the line-by-line reader names it
+        tail = (tail + block[-2:])[-2:]
+
+
+def _lone_cr(data: bytes) -> bool:
+    """Whether a CR stands before anything but LF in ``data`` (a final CR is judged with the next block)."""
+    lone = _LONE_CR.search(data) if b"\r" in data else None
+    return lone is not None and lone.start() < len(data) - 1
+
+
+def _has_bom(data: bytes) -> bool:
+    # a search for its first byte alone is a memchr; the three-byte search takes 40 times as long
+    return _BOM_BYTES[:1] in data and _BOM_BYTES in data
+
+
+def _longest_line(block: bytes, carried: int) -> int:
+    """The length of the line still open at the end of ``block`` (``carried`` bytes of it came before),
+    or -1 when a line over :data:`MAX_LINE` ends or runs on in it. A block is shorter than the limit, so
+    only a line that starts before it can be over the limit: two byte searches, no scan of every byte."""
+    first = block.find(b"\n")
+    if first == -1:
+        open_line = carried + len(block)
+        return open_line if open_line <= MAX_LINE else -1
+    if carried + first > MAX_LINE:
+        return -1
+    return len(block) - block.rfind(b"\n") - 1
+
+
+class _BlankPairs:
+    """Whether two blank bytes (space, tab, CR, LF, control bytes) stand side by side in a block, other
+    than line ends (CR LF, or LF LF: a blank line), or the block starts with one: an empty field or a line
+    that starts or ends with a separator. numpy (a byte search for each such pair would take several times
+    as long), into buffers made once: a fresh megabyte for each block cost its page faults again, eight
+    times the checks themselves on the machine measured."""
+
+    def __init__(self, size: int):
+        size = max(size, 4)  # a seam is four bytes
+        self.blank = np.empty(size, dtype=bool)
+        self.side_by_side = np.empty(size, dtype=bool)
+
+    def found(self, data: bytes, at_start: bool) -> bool:
+        block = np.frombuffer(data, dtype=np.uint8)
+        n = len(block)
+        if at_start and (not n or block[0] <= 32):
+            return True
+        blank = np.less_equal(block, 32, out=self.blank[:n])
+        side_by_side = np.bitwise_and(blank[1:], blank[:-1], out=self.side_by_side[: max(n - 1, 0)])
+        # count_nonzero, not any(): on a bool array numpy's any() takes several times as long
+        if np.count_nonzero(side_by_side):  # rare in LF files (a blank line); in CRLF files, at every line end
+            ends = (block == 13) | (block == 10)
+            line_ends = ends[1:] & ends[:-1]  # CR LF, or LF LF (a blank line): both readers skip them
+            return bool(np.count_nonzero(side_by_side & ~line_ends))
+        return False
+
+
+def _arrow_table(path: PathLike, fmt: RunFormat, start: int, sep: bytes, size: int) -> pa.Table:
+    import pyarrow as pa
+    import pyarrow.csv as pa_csv
+
+    names = [f"c{i}" for i in range(fmt.width)]
+    ids = pa.dictionary(pa.int32(), pa.string())
+    wanted = [fmt.query, fmt.doc, fmt.tag] + ([fmt.score] if fmt.score is not None else [])
+    # ids and run tags as dictionary codes (of the tags, only the distinct values are kept)
+    types = {names[i]: (pa.float64() if i == fmt.score else ids) for i in wanted}
+    with open(path, "rb") as f:
+        f.seek(start)
+        bar = tqdm_bar(f"reading {os.path.basename(path)}", size - start)
+        try:
+            return pa_csv.read_csv(
+                _Counted(f, bar.update),
+                # threads only where there are blocks to share: a file of one block gains nothing from them,
+                # and Arrow's pool, once started, can abort a short process at exit ("terminate called
+                # without an active exception": seen about once in 25 runs of a page that reads small runs)
+                read_options=pa_csv.ReadOptions(
+                    column_names=names, block_size=_BLOCK, use_threads=size - start > _BLOCK
+                ),
+                parse_options=pa_csv.ParseOptions(
+                    delimiter=sep.decode(), quote_char=False, double_quote=False, escape_char=False
+                ),
+                convert_options=pa_csv.ConvertOptions(
+                    column_types=types,
+                    include_columns=[names[i] for i in wanted],
+                    null_values=[],
+                    strings_can_be_null=False,
+                    quoted_strings_can_be_null=False,
+                ),
+            )
+        finally:
+            bar.close()
+
+
+def _numbers(values: pa.Array, dtype: type) -> np.ndarray:
+    """An array without nulls as a numpy array over Arrow's buffer. (Arrow's ``to_numpy`` imports pandas,
+    which costs more than reading a file of a million lines.)"""
+    data = values.buffers()[1]
+    if data is None:
+        return np.zeros(0, dtype=dtype)
+    width = np.dtype(dtype).itemsize
+    return np.frombuffer(data, dtype=dtype, count=len(values), offset=values.offset * width)
+
+
+def _codes(chunked: pa.ChunkedArray) -> IdColumn:
+    """A dictionary column's codes (32-bit: half the memory) and distinct values, in the order of first
+    appearance: the order of the unified dictionary, which appends each block's new values in turn."""
+    if not chunked.num_chunks:
+        return np.zeros(0, dtype=np.int32), []
+    combined = chunked.combine_chunks()
+    return _numbers(combined.indices, np.int32), combined.dictionary.to_pylist()
+
+
+def _stripped(column: IdColumn, strip: bool) -> IdColumn:
+    """The codes and values with ``.txt`` stripped from the values (merging ids that differ only by it)."""
+    codes, values = column
+    if not strip or not any(v.endswith(".txt") for v in values):
+        return codes, values
+    position: dict[str, int] = {}
+    remap = [position.setdefault(strip_txt(v), len(position)) for v in values]
+    return np.array(remap, dtype=codes.dtype)[codes], list(position)
+
+
+class _Columns(NamedTuple):
+    """The columns either engine reads: queries, documents and run tags as codes and values, the scores."""
+
+    queries: IdColumn
+    docs: IdColumn
+    tags: list[str]
+    scores: Optional[np.ndarray]
+
+
+def _arrow_columns(path: PathLike, fmt: RunFormat, start: int, sep: bytes, size: int) -> Optional[_Columns]:
+    import pyarrow as pa
+
+    try:
+        table = _arrow_table(path, fmt, start, sep, size)
+    except (pa.ArrowInvalid, UnicodeDecodeError):
+        return None  # a line with other columns, a score that is not a number, bytes that are not UTF-8
+    # each column is taken out of the table and converted on its own, so that its chunks are freed
+    # before the next one is copied: the peak stays near the size of the parsed columns
+    columns = {int(name[1:]): table.column(name) for name in table.column_names}
+    del table
+    queries = _codes(columns.pop(fmt.query))
+    docs = _codes(columns.pop(fmt.doc))
+    scores = None if fmt.score is None else _numbers(columns.pop(fmt.score).combine_chunks(), np.float64)
+    return _Columns(queries, docs, _codes(columns.pop(fmt.tag))[1], scores)
+
+
+def _split_columns(path: PathLike, fmt: RunFormat, start: int, sep: bytes) -> Optional[_Columns]:
+    with open(path, "rb") as f:
+        f.seek(start)
+        data = f.read()
+    columns = split_columns(data, sep, fmt.width, [fmt.query, fmt.doc, fmt.tag])
+    if columns is None:
+        return None
+    queries, docs, (_, tags) = columns
+    return _Columns(queries, docs, tags, None)
+
+
+#: Below this many bytes (about 200,000 lines of ``pairs``), a file without scores is split in numpy while
+#: pyarrow is not loaded: its import costs more than numpy's splitting; near 7 MiB both engines take as
+#: long, and as much memory, in a fresh process (``bench/bench_speed.py``).
+SPLIT_FILE = 4 << 20
+
+#: Which engine parses a clean file: ``auto`` picks the faster for its size in this process; ``arrow`` and
+#: ``split`` (files without scores) are for comparing them. All give the same result.
+Engine = Literal["auto", "arrow", "split"]
+
+
+def _engine_columns(
+    path: PathLike, fmt: RunFormat, start: int, sep: bytes, size: int, engine: Engine
+) -> Optional[_Columns]:
+    if engine == "auto":
+        small = size - start < SPLIT_FILE and "pyarrow" not in sys.modules
+        engine = "split" if fmt.score is None and small else "arrow"
+    if engine == "split":
+        if fmt.score is not None:
+            raise ValueError(f"the split engine reads files without scores, not {fmt.name!r}")
+        split = _split_columns(path, fmt, start, sep)
+        if split is not None:
+            return split
+    return _arrow_columns(path, fmt, start, sep, size)
+
+
+def parse_fast(
+    path: PathLike, fmt: Union[RunFormat, FormatName], skip: int, engine: Engine = "auto"
+) -> Optional[ParsedRun]:
+    """The common, clean file read on whole columns (pyarrow's multi-threaded CSV reader, or for a file of a
+    few MiB without scores, numpy); ``None`` whenever anything needs a closer look (then
+    :func:`~ir_coliee.table.run_lines.parse_checked` reads line by line and reports the exact line)."""
+    fmt = format_spec(fmt)
+    with open(path, "rb") as f:
+        size = os.fstat(f.fileno()).st_size
+        if size == 0:
+            return None
+        start = _start(f, skip)
+        scanned = _separator(f, start)
+    if scanned is None:
+        return None
+    columns = _engine_columns(path, fmt, start, scanned.sep, size, engine)
+    if columns is None:
+        return None
+    queries, query_ids = _stripped(columns.queries, strip=True)
+    docs, doc_ids = _stripped(columns.docs, strip=fmt.strips_txt)
+    if not len(queries) or any(q.startswith(COMMENT_OPEN) for q in query_ids):
+        return None  # a comment after the first run line: only the checked reader skips it exactly
+    if fmt.labels and (not set(doc_ids) <= set(fmt.labels) or np.bincount(queries).max(initial=0) > 1):
+        return None
+    repeats = bool(repeated_pairs(queries, docs, len(doc_ids)).any())
+    if repeats and scanned.lines != len(queries):
+        return None  # duplicates and blank lines: the checked reader names each duplicate's line
+    scores = columns.scores
+    if scores is None:
+        scores = np.arange(len(queries), 0, -1, dtype=float)
+    elif not np.isfinite(scores).all():
+        return None
+    coded = CodedRun(query_ids, doc_ids, queries, docs, scores, unique=not repeats)
+    # a duplicate is said with its line and its first line, as the checked reader says it; counted once
+    duplicates = [
+        Duplicate(skip + i + 1, skip + first + 1, query_ids[queries[i]], doc_ids[docs[i]])
+        for i, first in (coded.repeated() if repeats else ())
+    ]
+    return ParsedRun(coded, fmt.name, columns.tags, duplicates, os.fspath(path))

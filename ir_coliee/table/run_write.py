@@ -1,0 +1,93 @@
+"""Writing the official submission formats."""
+
+from __future__ import annotations
+
+import math
+import os
+from typing import TYPE_CHECKING, Any, Optional, cast
+
+from ir_measures.util import TYPE_RUN
+
+from ir_coliee.errors import ColieeError, PathLike
+from ir_coliee.formats.textfile import atomic_output
+from ir_coliee.model.formats import (
+    FORMATS,
+    FormatName,
+    RunFormat,
+)
+from ir_coliee.table.shapes import run_table
+
+if TYPE_CHECKING:
+    pass
+
+from ir_coliee.table.run_lines import _FIELD_SEPARATOR, RUN_TAG
+
+
+def check_run_tag(tag: str) -> str:
+    """Return ``tag`` if it is an official run tag (1-12 letters or digits), else raise ``ValueError``."""
+    if not isinstance(tag, str) or not RUN_TAG.fullmatch(tag):
+        raise ValueError(f"run tag {tag!r} is not allowed: use 1 to 12 letters or digits, no punctuation")
+    return tag
+
+
+def _ranked(run: TYPE_RUN) -> list[tuple[str, list[tuple[str, float]]]]:
+    table = run_table(run)
+    return [
+        (qid, sorted(docs.items(), key=lambda item: (item[1], item[0]), reverse=True))
+        for qid, docs in sorted(table.items())
+    ]
+
+
+def _writable(query_id: object, doc_id: object, score: float) -> None:
+    """Refuse what :func:`read_run` would reject: empty ids or ids with white space, scores that are not finite."""
+    for what, value in (("query", query_id), ("document", doc_id)):
+        if not isinstance(value, str) or not value or _FIELD_SEPARATOR.search(value) or any(c.isspace() for c in value):
+            raise ValueError(f"{what} id {value!r} cannot be written: ids are non-empty and hold no white space")
+    if not math.isfinite(score):
+        raise ValueError(f"the score of {query_id!r} {doc_id!r} is {score!r}; scores are finite numbers")
+
+
+def format_line(fmt: RunFormat, query_id: str, doc_id: str, rank: int, score: float, tag: str) -> str:
+    """One line of ``fmt``, fields placed where the format says."""
+    fields = [""] * fmt.width
+    fields[fmt.query], fields[fmt.doc], fields[fmt.tag] = query_id, doc_id, tag
+    if fmt.score is not None:
+        fields[fmt.score] = repr(score)
+    if fmt.rank is not None:
+        fields[fmt.rank] = str(rank)
+    for column, value in fmt.fixed:
+        fields[column] = value
+    return " ".join(fields) + "\n"
+
+
+def write_run(run: TYPE_RUN, path: PathLike, format: FormatName, tag: str, max_per_query: Optional[int] = None) -> str:
+    """Write ``run`` (anything ir_measures takes) as an official submission file; returns the path.
+
+    Queries are written in id order, documents best score first (ties: doc id descending, as
+    trec_eval ranks them); ``max_per_query`` keeps only the best ones (``task3-L`` allows 100).
+    PyTerrier result frames (``qid``, ``docno``) are taken too, and dataset ids scoped by query
+    (Task 2's ``001/013``) are written as the official format names them (``001 013``).
+    """
+    if format not in FORMATS:
+        raise ValueError(f"unknown run format {format!r}; expected one of {', '.join(FORMATS)}")
+    fmt = FORMATS[format]
+    check_run_tag(tag)
+    if max_per_query is not None and not (isinstance(max_per_query, int) and max_per_query >= 1):
+        raise ColieeError(f"max_per_query must be a whole number of at least 1, got {max_per_query!r}")
+    columns = set(getattr(run, "columns", ()))
+    if "query_id" not in columns and {"qid", "docno"} <= columns:
+        run = cast(Any, run).rename(columns={"qid": "query_id", "docno": "doc_id"})
+    lines: list[str] = []
+    for qid, scoped in _ranked(run):
+        prefix = f"{qid}/"
+        ranked = [(d[len(prefix) :] if d.startswith(prefix) else d, s) for d, s in scoped]
+        if fmt.labels:
+            labels = {d for d, _ in ranked}
+            if len(labels) != 1 or not labels <= set(fmt.labels):
+                raise ValueError(f"question {qid!r} must have exactly one answer Y or N, got {sorted(labels)}")
+        for rank, (did, score) in enumerate(ranked[:max_per_query], 1):
+            _writable(qid, did, score)
+            lines.append(format_line(fmt, qid, did, rank, score, tag))
+    with atomic_output(path) as f:  # a kill or a full disk leaves the old file whole
+        f.writelines(lines)
+    return os.fspath(path)

@@ -1,0 +1,130 @@
+"""Reading and writing the official COLIEE submission formats (COLIEE-SPEC section 5).
+
+The formats themselves are data (:mod:`ir_coliee.model.formats`): ``pairs`` (``000001 000018 univABC``,
+Tasks 1, 2, 3), ``trec`` (``H19-1-3 Q0 96 1 0.84 univABC``, Task 3 and its ranked ``task3-L`` files)
+and ``answers`` (``H19-1-3 N univABC``, Tasks 4, 5). Every reader here, and the validator, checks a
+line with :func:`parse_line`, so they report the same problem with the same words.
+
+Runs come back as a pandas DataFrame with ``query_id``, ``doc_id`` (for answers: the label) and
+``score`` columns, which ir_measures and PyTerrier take as they are. Where a format has no score,
+line order is the ranking: the first line gets the highest score.
+
+Two readers, one result. The fast one reads whole columns (ids kept as codes,
+:class:`~ir_coliee.table.tables.CodedRun`) with pyarrow's CSV reader (all cores), chosen by measurement over
+polars and pandas' C parser, or for a file of a few MiB without scores while pyarrow is not loaded, with
+numpy (:mod:`ir_coliee.table.run_split`: importing pyarrow would cost more than its parser saves). It takes
+the common file, one space or tab between fields, and checks on whole columns what the other checks line
+by line (column count, scores, answers, duplicates, late comments). Anything else (runs of spaces, a lone
+carriage return, a bad line) goes to the line-by-line reader, which reports the exact line. A file under
+:data:`SMALL_FILE` bytes (a real submission: a few thousand lines) goes to the line-by-line reader at
+once, in plain Python: importing numpy would take longer than reading it (``bench/bench_speed.py``).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from typing import TYPE_CHECKING, Optional
+
+from ir_coliee.errors import ColieeFormatError, PathLike
+from ir_coliee.formats.textfile import regular_file
+from ir_coliee.model.formats import ANSWER_LABELS, FORMATS, FormatName, RunFormat
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+from ir_coliee.table.run_lines import (
+    RUN_TAG,
+    Duplicate,
+    FormatOption,
+    ParsedRun,
+    RunColumns,
+    RunLine,
+    data_lines,
+    first_format,
+    parse_checked,
+    parse_line,
+    raw_lines,
+    read_columns,
+)
+from ir_coliee.table.run_write import check_run_tag, format_line, write_run
+
+
+def parse_run(
+    path: PathLike, format: FormatOption = "auto", allowed: Optional[tuple[FormatName, ...]] = None
+) -> ParsedRun:
+    """Read a submission file in any official format.
+
+    ``format="auto"`` takes the format among ``allowed`` (default: all; a task's formats, e.g.
+    ``("answers",)`` for Task 4, so that ``q y tag`` is an unknown answer, not a document) that the
+    first run line fits. Raises :class:`~ir_coliee.errors.ColieeFormatError` naming the file and line for
+    a wrong column count, a non-numeric score, an answer other than Y/N, two different answers to one
+    question, an empty file or bytes that are not UTF-8.
+    """
+    if format != "auto" and format not in FORMATS:
+        raise ValueError(f"unknown run format {format!r}; expected one of auto, {', '.join(FORMATS)}")
+    candidates = (format,) if format != "auto" else (allowed or tuple(FORMATS))
+    with regular_file(path) as readable:
+        before = _state(readable)
+        lineno, name = first_format(readable, candidates)
+        fmt = FORMATS[name]
+        parsed = _parse_fast(readable, fmt, lineno - 1) or parse_checked(readable, fmt)
+        if _state(readable) != before:
+            raise ColieeFormatError(
+                readable, None, "changed while it was being read", "a file that stays as it is while it is read"
+            )
+    return parsed._replace(path=os.fspath(path))
+
+
+#: Files smaller than this are read line by line without numpy or pyarrow: about 14,000 lines of the
+#: ``trec`` format (25,000 of ``pairs``); near 25,000 lines of ``pairs`` the line reader takes as long as
+#: importing numpy and splitting them (measured with ``bench/bench_speed.py``).
+SMALL_FILE = 512 * 1024
+
+
+def _parse_fast(path: PathLike, fmt: RunFormat, skip: int) -> Optional[ParsedRun]:
+    """The fast reader's result, else ``None``; ``None`` at once for a file under :data:`SMALL_FILE` bytes
+    while pyarrow is not loaded (once it is, as in a session reading many files, the fast reader is the
+    faster at every size). Both readers give the same result: only the time differs."""
+    if os.path.getsize(path) < SMALL_FILE and "pyarrow" not in sys.modules:
+        return None
+    from ir_coliee.table.run_fast import parse_fast
+
+    return parse_fast(path, fmt, skip=skip)
+
+
+def _state(path: PathLike) -> tuple[int, int]:
+    """Size and modification time: a file rewritten or truncated while read changes one of them."""
+    try:
+        info = os.stat(path)
+    except OSError:
+        return (-1, -1)
+    return info.st_size, info.st_mtime_ns
+
+
+def read_run(path: PathLike, format: FormatOption = "auto") -> pd.DataFrame:
+    """The run in a submission file, as a DataFrame (``query_id``, ``doc_id``, ``score``) for ir_measures."""
+    return parse_run(path, format).run
+
+
+__all__ = [
+    "ANSWER_LABELS",
+    "FORMATS",
+    "RUN_TAG",
+    "Duplicate",
+    "FormatOption",
+    "ParsedRun",
+    "RunColumns",
+    "RunLine",
+    "check_run_tag",
+    "data_lines",
+    "first_format",
+    "format_line",
+    "parse_checked",
+    "parse_line",
+    "parse_run",
+    "raw_lines",
+    "read_columns",
+    "read_run",
+    "write_run",
+]
