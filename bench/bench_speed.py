@@ -486,7 +486,7 @@ def section_compare_tune(folder: str, files: dict[int, tuple[str, str]], repeat:
 
 def _compare_row(n_queries: int, repeat: int) -> tuple[float, float]:
     import ir_coliee
-    from ir_coliee.scoring.compare import per_query_all
+    from ir_coliee.measures.significance import per_query_all
 
     rng = np.random.default_rng(1)
     gold = {f"q{q}": {f"d{d}": 1 for d in rng.choice(50, 3, replace=False)} for q in range(n_queries)}

@@ -37,7 +37,7 @@ def task_options(parser: argparse.ArgumentParser) -> None:
 
 def resampling_options(parser: argparse.ArgumentParser, resamples: str, correction: str) -> None:
     """``--resamples``, ``--correction`` and ``--seed`` of the commands that test differences."""
-    from ir_coliee.scoring.compare import CORRECTIONS
+    from ir_coliee.measures.significance import CORRECTIONS
 
     parser.add_argument("--resamples", type=int, default=10_000, help=resamples)
     parser.add_argument("--correction", choices=CORRECTIONS, default="holm", help=correction)

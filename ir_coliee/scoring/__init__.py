@@ -8,13 +8,13 @@ eval`` and ``ir_coliee demo`` only print what it returns; ``compare``, ``tune`` 
 their modules here too.
 """
 
-from ir_coliee.scoring.compare_files import Comparison, compare_runs
+from ir_coliee.scoring.compare import Comparison, compare_runs
 from ir_coliee.scoring.files import AUTO, score_files
 from ir_coliee.scoring.gold import Gold, GoldLike, load_gold
 from ir_coliee.scoring.ingest import RunInfo, RunLike, RunsLike
 from ir_coliee.scoring.report import Report, ranked
 from ir_coliee.scoring.score import Prepared, prepare, score
-from ir_coliee.scoring.tune_files import Tuning, tune
+from ir_coliee.scoring.tune import Tuning, tune
 
 __all__ = [
     "AUTO",

@@ -19,8 +19,9 @@ from typing import TYPE_CHECKING, NamedTuple, Optional, TextIO, Union, cast
 
 from ir_coliee.errors import WARNING, ColieeError, Finding
 from ir_coliee.formats.tabular import PAPER_MISSING, OutputFormat, json_value, write_json, write_rows
+from ir_coliee.measures.significance import Correction, correct, stat_of, stratified_wins
 from ir_coliee.model import official_entry
-from ir_coliee.scoring.compare import Correction, compare_rows, correct, stat_of, stratified_wins
+from ir_coliee.scoring.compare import compare_rows
 from ir_coliee.scoring.evaluate import MeasureLike, parse_measures
 from ir_coliee.scoring.gold import is_dataset_id
 from ir_coliee.scoring.ingest import RunLike

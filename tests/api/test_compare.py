@@ -16,7 +16,7 @@ from support.resampling import measure_of, randomization_p, swapped
 import ir_coliee
 from ir_coliee import MacroF2, MicroF1, MicroP, apply_cutoff, compare, tune_cutoff
 from ir_coliee.cli import main
-from ir_coliee.scoring.compare import correct, per_query, stat_of
+from ir_coliee.measures.significance import correct, per_query, stat_of
 
 
 def make_runs(n_queries: int, seed: int, strength: float = 0.5):
@@ -95,12 +95,12 @@ def test_randomization_p_matches_the_exact_permutation_test(measure):
 @pytest.mark.parametrize("measure", [MicroF1, MacroF2, ir_measures.AP])
 def test_bootstrap_sums_are_the_measure_on_the_resampled_queries(measure):
     """``W @ X`` with W counting the draws equals recomputing the measure on the drawn queries."""
-    from ir_coliee.scoring.compare import _side_by_side, bootstrap_sums
+    from ir_coliee.measures.significance import bootstrap_sums, side_by_side
 
     gold, run = make_runs(12, seed=4)
     qids = list(gold)
     data, stat = per_query(measure, qids, gold, run()), stat_of(measure)
-    sums = bootstrap_sums(_side_by_side([(stat, stat.columns(data))]), 50, np.random.default_rng(5), len(qids))[0]
+    sums = bootstrap_sums(side_by_side([(stat, stat.columns(data))]), 50, np.random.default_rng(5), len(qids))[0]
     drawn = np.random.default_rng(5).integers(0, len(qids), size=(50, len(qids)))
     assert sums == pytest.approx(measure_of(stat, data.take(drawn)), abs=1e-12)
 
@@ -319,18 +319,18 @@ def test_paper_tables_hold_no_nan_or_booleans(write, capsys, style, dash):
 @example([0.0, 1.0], 0.95)  # 2.5th percentile of two values: 1/40 of the way
 def test_the_confidence_bounds_are_numpys_percentiles_to_the_bit(values, level):
     """compare's interval bounds skip np.percentile (it imports numpy.ma) but must equal it exactly."""
-    from ir_coliee.scoring.compare import _percentiles
+    from ir_coliee.measures.significance import percentiles
 
     tail = (1 - level) / 2 * 100
     expected = np.percentile(np.array(values), [tail, 100 - tail]).tolist()
-    got = list(_percentiles(np.array(values), level))
+    got = list(percentiles(np.array(values), level))
     assert got == expected or (all(map(np.isnan, got)) and all(map(np.isnan, expected)))
 
 
 def test_the_confidence_bounds_by_hand():
-    from ir_coliee.scoring.compare import _percentiles
+    from ir_coliee.measures.significance import percentiles
 
     # 0, 1/4, ..., 1 (n = 5): the 2.5th percentile sits at index 4 * 0.025 = 1/10, the 97.5th at 39/10
-    low, high = _percentiles(np.array([1.0, 0.25, 0.75, 0.0, 0.5]), 0.95)
+    low, high = percentiles(np.array([1.0, 0.25, 0.75, 0.0, 0.5]), 0.95)
     assert low == pytest.approx(1 / 10 * 1 / 4, abs=1e-15)
     assert high == pytest.approx(3 / 4 + 9 / 10 * 1 / 4, abs=1e-15)

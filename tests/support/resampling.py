@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ir_coliee.scoring.compare import PerQuery, Stat, _side_by_side, randomization_sums
+from ir_coliee.measures.significance import PerQuery, Stat, randomization_sums, side_by_side
 
 
 def measure_of(stat: Stat, data: PerQuery) -> np.ndarray:
@@ -24,5 +24,5 @@ def swapped(mine: PerQuery, other: PerQuery, mask: np.ndarray) -> PerQuery:
 
 def randomization_p(stat: Stat, a: PerQuery, b: PerQuery, resamples: int, rng: np.random.Generator) -> float:
     """Two-sided p-value of the paired randomization test of ``stat(a) - stat(b)``, as compare runs it."""
-    columns_a, columns_b = _side_by_side([(stat, stat.columns(a))]), _side_by_side([(stat, stat.columns(b))])
+    columns_a, columns_b = side_by_side([(stat, stat.columns(a))]), side_by_side([(stat, stat.columns(b))])
     return randomization_sums(columns_a, columns_b, resamples, rng, len(a.values))[0]
