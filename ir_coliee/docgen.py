@@ -351,9 +351,9 @@ assert open(path).read() == "q1 d1 2.0 t\nq1 d2 1.0 t\n"
 assert ir_coliee.read_run(path, format="scored")["doc_id"].tolist() == ["d1", "d2"]
 ```
 
-**A new measure** is a declaration (`ir_coliee/measures/`) plus a formula over counts
-(`ir_coliee/measures/provider.py`); the registry, the host registration, `compare` and `tune`
-follow:
+**A new measure** is one class with its formula over the counts (true positives, retrieved,
+relevant) and one declaration, in one file of `ir_coliee/measures/`; the provider, the registry, the host
+registration, `compare`, `tune` and these docs read it from there:
 
 ```python
 import ir_measures
@@ -361,8 +361,11 @@ import ir_measures
 import ir_coliee
 from ir_coliee.hosts import register as _host
 from ir_coliee.measures.base import ColieeMeasure, declare
-from ir_coliee.measures.provider import KINDS, Kind
-from ir_coliee.table.tables import set_counts
+
+
+def jaccard(tp, retrieved, relevant):
+    union = retrieved + relevant - tp
+    return tp / union if union else 0.0
 
 
 class _MicroJaccard(ColieeMeasure):
@@ -372,13 +375,25 @@ class _MicroJaccard(ColieeMeasure):
     NAME = __name__
     AVERAGING = "micro"
 
+    def formula(self):
+        return jaccard
 
-MicroJaccard = declare(_MicroJaccard())
-KINDS[_MicroJaccard] = Kind(set_counts, lambda m: lambda tp, ret, rel: tp / (ret + rel - tp) if ret + rel > tp else 0.0)
+
+class _MacroJaccard(_MicroJaccard):
+    __name__ = "MacroJaccard"
+    NAME = __name__
+    AVERAGING = "mean"
+
+
+MicroJaccard, MacroJaccard = declare(_MicroJaccard()), declare(_MacroJaccard())
 _host.install()  # names parse once registered
-gold = {"q1": {"a": 1, "b": 1}}
-run = {"q1": {"a": 2.0, "c": 1.0}}
-assert ir_measures.calc_aggregate([ir_measures.parse_measure("MicroJaccard")], gold, run) == {MicroJaccard: 1 / 3}
+gold = {"q1": {"a": 1, "b": 1}, "q2": {"c": 1}}
+run = {"q1": {"a": 2.0, "c": 1.0}, "q2": {"c": 1.0}}
+assert ir_measures.calc_aggregate([ir_measures.parse_measure("MicroJaccard")], gold, run) == {MicroJaccard: 2 / 4}
+assert ir_coliee.calc_aggregate([MacroJaccard], gold, run) == {MacroJaccard: (1 / 3 + 1) / 2}
+assert ir_coliee.tune_cutoff(gold, run, MacroJaccard).cutoff == 1
+table = ir_coliee.compare(gold, {"a": run, "b": run}, [MicroJaccard, MacroJaccard], resamples=100)
+assert table["MicroJaccard"].tolist() == [0.5, 0.5]
 ```
 
 **A new command** is a module in `ir_coliee/cli/` holding its parser (`add`) and its handler, named

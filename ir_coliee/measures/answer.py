@@ -3,6 +3,12 @@
 from __future__ import annotations
 
 from ir_coliee.measures.base import ColieeMeasure, declare
+from ir_coliee.measures.values import Formula
+
+
+def _correct(tp: int, retrieved: int, relevant: int) -> float:
+    """A question's counts are 1 true positive when its answer is the gold answer."""
+    return float(tp)
 
 
 class _AnswerAccuracy(ColieeMeasure):
@@ -20,6 +26,9 @@ class _AnswerAccuracy(ColieeMeasure):
     SHORT_DESC = "Correct answers over gold questions; an unanswered question is wrong."
     TAKES = "answers"
     FORMULA = "Acc = |{q in gold : answer_q = gold_q}| / |gold|"
+
+    def formula(self) -> Formula:
+        return _correct
 
 
 AnswerAccuracy = declare(_AnswerAccuracy())

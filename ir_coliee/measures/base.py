@@ -6,7 +6,7 @@ from typing import Any, ClassVar, Literal, TypeVar
 
 from ir_measures.measures.base import Agg, Measure, ParamInfo
 
-from ir_coliee.measures.values import ExactMeanAgg, MicroAgg
+from ir_coliee.measures.values import ExactMeanAgg, Formula, MicroAgg
 
 CUTOFF = ParamInfo(
     dtype=int,
@@ -48,6 +48,11 @@ class ColieeMeasure(Measure):
             self.validated = False
             raise ValueError(f"{self.NAME}: cutoff must be a positive whole number, got {cutoff!r}")
 
+    def formula(self) -> Formula:
+        """The score as a function of counts (true positives, retrieved, relevant): of one query's counts
+        for a mean, of the summed counts for a micro measure. Each measure type gives its own."""
+        raise NotImplementedError(f"{self.NAME} declares no formula")
+
     def aggregator(self) -> Agg:
         """Follows the declared averaging: micro measures add counts, the others take an exact mean."""
         return MicroAgg() if self.AVERAGING == "micro" else ExactMeanAgg()
@@ -59,7 +64,7 @@ REGISTRY: dict[str, ColieeMeasure] = {}
 
 
 def declare(measure: M, name: str = "") -> M:
-    """Register ``measure`` under ``name`` (default: its ``NAME``) and return it: a new measure is this
-    declaration plus its formula in the provider (``ir_coliee.measures.provider.KINDS``)."""
+    """Register ``measure`` under ``name`` (default: its ``NAME``) and return it: a new measure is its class
+    (with its :meth:`ColieeMeasure.formula`) and this declaration."""
     REGISTRY[name or str(measure.NAME)] = measure
     return measure

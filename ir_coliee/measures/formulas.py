@@ -91,3 +91,12 @@ class FBeta(_Formula):
         p, r = _ratio(tp, retrieved), _ratio(tp, relevant)
         b2 = self.beta * self.beta
         return _ratio((1 + b2) * p * r, b2 * p + r)
+
+
+def on_arrays(formula: Any, tp: Any, retrieved: Any, relevant: Any) -> np.ndarray:
+    """``formula`` element by element over arrays of counts: its own :meth:`array` where it has one (the
+    package's formulas), else the scalar formula on each element (a formula written as a plain function)."""
+    import numpy as np
+
+    vector = getattr(formula, "array", None) or np.frompyfunc(formula, 3, 1)
+    return np.asarray(vector(tp, retrieved, relevant), dtype=float)

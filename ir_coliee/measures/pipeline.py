@@ -14,7 +14,7 @@ from ir_measures.util import TYPE_QREL, Metric
 
 from ir_coliee.errors import ColieeWarning
 from ir_coliee.measures.provider import (
-    KINDS,
+    COUNTS,
     ColieeEvaluator,
     ColieeProvider,
     counts_sets,
@@ -77,7 +77,7 @@ def iter_calc(measures: Sequence[Measure], qrels: TYPE_QREL, run: object) -> Ite
 
 
 __all__ = [
-    "KINDS",
+    "COUNTS",
     "ColieeEvaluator",
     "ColieeProvider",
     "calc",

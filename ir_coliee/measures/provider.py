@@ -1,59 +1,32 @@
 """The ir_measures provider that computes every ir_coliee measure.
 
-Measures are dispatched by type through :data:`KINDS`: each measure type names how its per-query
-counts are gathered (sets of documents, or answers) and the formula applied to the counts; how
-per-query values are averaged is the measure's own declaration (``AVERAGING``).
+Each measure carries what the provider needs: what its gold names (``TAKES``: documents or answers, so
+which counts are gathered, :data:`COUNTS`), its formula over the counts (``formula()``) and how
+per-query values are averaged (``AVERAGING``).
 """
 
 from __future__ import annotations
 
 import warnings
 from collections.abc import Iterable, Iterator
-from typing import Callable, NamedTuple, Optional, cast
+from typing import Callable, Optional, cast
 
 from ir_measures import providers
 from ir_measures.measures.base import Measure
 from ir_measures.util import CalcResults, Metric
 
 from ir_coliee.errors import ColieeWarning
-from ir_coliee.measures import (
-    ColieeMeasure,
-    _AnswerAccuracy,
-    _MacroF,
-    _MacroP,
-    _MacroR,
-    _MicroF,
-    _MicroP,
-    _MicroR,
-)
-from ir_coliee.measures.formulas import FBeta, Precision, Recall
+from ir_coliee.measures import ColieeMeasure
 from ir_coliee.measures.values import CountedValue, Formula, MicroValue
+from ir_coliee.model import ANSWERS, DOCUMENTS
 from ir_coliee.table.shapes import gold_table
 from ir_coliee.table.tables import Counts, Table, answer_counts, set_counts
 
 CountFn = Callable[[Table, Table, Optional[int], int], dict[str, Counts]]
 
 
-class Kind(NamedTuple):
-    """How one measure type is computed."""
-
-    counts: CountFn
-    formula: Callable[[Measure], Formula]
-
-
-def _accuracy(tp: int, retrieved: int, relevant: int) -> float:
-    return float(tp)
-
-
-KINDS: dict[type, Kind] = {
-    _MicroP: Kind(set_counts, lambda m: Precision()),
-    _MicroR: Kind(set_counts, lambda m: Recall()),
-    _MicroF: Kind(set_counts, lambda m: FBeta(m["beta"])),
-    _MacroP: Kind(set_counts, lambda m: Precision()),
-    _MacroR: Kind(set_counts, lambda m: Recall()),
-    _MacroF: Kind(set_counts, lambda m: FBeta(m["beta"])),
-    _AnswerAccuracy: Kind(answer_counts, lambda m: _accuracy),
-}
+#: How the per-query counts of a measure are gathered, by what its gold names (``TAKES``).
+COUNTS: dict[str, CountFn] = {DOCUMENTS: set_counts, ANSWERS: answer_counts}
 
 
 def is_micro(measure: Measure) -> bool:
@@ -64,21 +37,18 @@ def formula_of(measure: Measure) -> Optional[Formula]:
     """The formula an ir_coliee measure applies to (summed or per-query) counts; ``None`` for a measure
     this provider does not compute. With :func:`is_micro`, what ``compare`` and ``tune`` recompute
     resampled or cut runs with."""
-    kind = KINDS.get(type(measure))
-    return kind.formula(measure) if kind is not None else None
+    return measure.formula() if isinstance(measure, ColieeMeasure) else None
 
 
 def counts_sets(measure: Measure) -> bool:
     """Whether ``measure`` is computed from the sets of retrieved and relevant documents of every run line
     (no cutoff of its own): then one ranking yields it at every cutoff (``tune``)."""
-    kind = KINDS.get(type(measure))
-    return kind is not None and kind.counts is set_counts and measure.params.get("cutoff") is None
+    return isinstance(measure, ColieeMeasure) and measure.TAKES == DOCUMENTS and measure.params.get("cutoff") is None
 
 
 def per_query_values(measure: Measure, counts: dict[str, Counts]) -> Iterator[Metric]:
     """The per-query values of ``measure``, each carrying its counts."""
-    kind = KINDS[type(measure)]
-    formula = kind.formula(measure)
+    formula = cast(ColieeMeasure, measure).formula()
     for qid, c in counts.items():
         if is_micro(measure):
             value: CountedValue = MicroValue(formula, c.tp, c.retrieved, c.relevant)
@@ -138,7 +108,7 @@ class ColieeEvaluator(providers.Evaluator):
             return fn(self.gold, tables[0], cutoff, rel)
 
         for measure in self.measures:
-            key = (KINDS[type(measure)].counts, measure.params.get("cutoff"), measure["rel"])
+            key = (COUNTS[cast(ColieeMeasure, measure).TAKES], measure.params.get("cutoff"), measure["rel"])
             if key not in cache:
                 cache[key] = counts(*key)
             yield from per_query_values(measure, cache[key])
@@ -153,7 +123,7 @@ class ColieeProvider(providers.Provider):
         if not isinstance(measure, ColieeMeasure):
             return False
         measure.validate_params()
-        return type(measure) in KINDS
+        return type(measure).formula is not ColieeMeasure.formula  # a declaration with its formula
 
     def _evaluator(self, measures: Iterable[Measure], qrels: object) -> ColieeEvaluator:
         return ColieeEvaluator(measures, gold_table(qrels))

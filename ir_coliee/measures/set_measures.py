@@ -11,6 +11,8 @@ from typing import Any
 from ir_measures.measures.base import ParamInfo
 
 from ir_coliee.measures.base import CUTOFF, REL, ColieeMeasure, declare
+from ir_coliee.measures.formulas import FBeta, Precision, Recall
+from ir_coliee.measures.values import Formula
 
 BETA = ParamInfo(
     dtype=(int, float),
@@ -32,6 +34,9 @@ class _MicroP(ColieeMeasure):
     AVERAGING = "micro"
     FORMULA = "P = Σ_q |ret_q ∩ rel_q| / Σ_q |ret_q|; 0 when nothing is retrieved"
 
+    def formula(self) -> Formula:
+        return Precision()
+
 
 class _MicroR(ColieeMeasure):
     """Micro recall: Σ|ret∩rel| / Σ|rel| over the gold queries (COLIEE Tasks 1, 2)."""
@@ -43,6 +48,9 @@ class _MicroR(ColieeMeasure):
     AVERAGING = "micro"
     FORMULA = "R = Σ_q |ret_q ∩ rel_q| / Σ_q |rel_q|"
 
+    def formula(self) -> Formula:
+        return Recall()
+
 
 class _MacroP(ColieeMeasure):
     """Macro precision: the mean over gold queries of |ret∩rel| / |ret| (COLIEE Task 3)."""
@@ -53,6 +61,9 @@ class _MacroP(ColieeMeasure):
     SHORT_DESC = "Mean over the gold queries of the per-query precision (0 when nothing is retrieved)."
     FORMULA = "P = mean_q |ret_q ∩ rel_q| / |ret_q|; P_q = 0 when nothing is retrieved"
 
+    def formula(self) -> Formula:
+        return Precision()
+
 
 class _MacroR(ColieeMeasure):
     """Macro recall: the mean over gold queries of |ret∩rel| / |rel| (COLIEE Task 3)."""
@@ -62,6 +73,9 @@ class _MacroR(ColieeMeasure):
     PRETTY_NAME = "Macro Recall"
     SHORT_DESC = "Mean over the gold queries of the per-query recall."
     FORMULA = "R = mean_q |ret_q ∩ rel_q| / |rel_q|"
+
+    def formula(self) -> Formula:
+        return Recall()
 
 
 class _FMeasure(ColieeMeasure):
@@ -80,6 +94,9 @@ class _FMeasure(ColieeMeasure):
         if self["beta"] <= 0:
             self.validated = False
             raise ValueError(f"{self.NAME}: beta must be positive, got {self['beta']!r}")
+
+    def formula(self) -> Formula:
+        return FBeta(self["beta"])
 
     def __repr__(self) -> str:
         beta = self["beta"]

@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, Literal, NamedTuple, Optional
 from ir_measures.measures.base import Measure
 from ir_measures.util import TYPE_QREL, TYPE_RUN
 
+from ir_coliee.measures.formulas import on_arrays
 from ir_coliee.measures.pipeline import calc, formula_of, is_micro
 from ir_coliee.measures.values import CountedValue, Formula
 from ir_coliee.progress import progress
@@ -73,10 +74,7 @@ class Stat(NamedTuple):
         """The measure from column sums over ``n`` queries, shaped (resamples, k)."""
         if self.formula is None:
             return sums[:, 0] / n
-        import numpy as np
-
-        vector = getattr(self.formula, "array", None) or np.frompyfunc(self.formula, 3, 1)
-        return np.asarray(vector(sums[:, 0], sums[:, 1], sums[:, 2]), dtype=float)
+        return on_arrays(self.formula, sums[:, 0], sums[:, 1], sums[:, 2])
 
 
 def stat_of(measure: Measure) -> Stat:

@@ -22,6 +22,7 @@ from ir_measures.util import TYPE_QREL, TYPE_RUN
 
 from ir_coliee.errors import ColieeError, ColieeScoringError, Finding
 from ir_coliee.measures import MicroF1
+from ir_coliee.measures.formulas import on_arrays
 from ir_coliee.measures.pipeline import counts_sets, formula_of, is_micro, pipeline
 from ir_coliee.model import FORMATS, FormatName, TaskLike, official_entry
 from ir_coliee.progress import progress
@@ -151,7 +152,7 @@ class _Ranking(NamedTuple):
             if is_micro(measure):
                 values.append(formula(int(tp.sum()), int(retrieved.sum()), int(self.relevant.sum())))
             else:  # the correctly rounded mean, as ir_coliee's aggregator takes it
-                per_query = formula.array(tp, retrieved, self.relevant)  # type: ignore[attr-defined]
+                per_query = on_arrays(formula, tp, retrieved, self.relevant)
                 values.append(math.fsum(per_query.tolist()) / len(per_query) if len(per_query) else math.nan)
         return values
 
