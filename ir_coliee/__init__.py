@@ -27,7 +27,6 @@ from ir_coliee.measures.pipeline import calc_aggregate as _calc_aggregate
 from ir_coliee.measures.pipeline import iter_calc, pipeline
 from ir_coliee.measures.values import CountedValue
 from ir_coliee.model import TASKS, official_measures, task_of
-from ir_coliee.scoring.compare import compare as _compare
 
 __version__ = "0.1.0"
 
@@ -39,7 +38,6 @@ _host.install_datasets()
 evaluator = pipeline.evaluator
 
 #: The public verbs each go through one error boundary (:func:`ir_coliee.errors.guarded`).
-compare = guarded(_compare)
 calc = guarded(_calc)
 calc_aggregate = guarded(_calc_aggregate)
 
@@ -54,16 +52,17 @@ _LAZY = {
     "parse_run": "ir_coliee.table.runs",
     "read_run": "ir_coliee.table.runs",
     "write_run": "ir_coliee.table.runs",
-    "Report": "ir_coliee.scoring",
-    "compare_runs": "ir_coliee.scoring",
+    "Report": "ir_coliee.scoring.report",
+    "compare_runs": "ir_coliee.scoring.compare",
     "benchmark": "ir_coliee.scoring.benchmark",
     "Experiment": "ir_coliee.hosts.experiment",
     "BenchmarkResult": "ir_coliee.scoring.benchmark",
-    "load_gold": "ir_coliee.scoring",
-    "prepare": "ir_coliee.scoring",
-    "score": "ir_coliee.scoring",
-    "tune": "ir_coliee.scoring",
+    "load_gold": "ir_coliee.scoring.gold",
+    "prepare": "ir_coliee.scoring.score",
+    "score": "ir_coliee.scoring.score",
+    "tune": "ir_coliee.scoring.tune",
     "apply_cutoff": "ir_coliee.scoring.tune",
+    "compare": "ir_coliee.scoring.compare",
     "tune_cutoff": "ir_coliee.scoring.tune",
     "Finding": "ir_coliee.scoring.validate",
     "validate_run": "ir_coliee.scoring.validate",
@@ -72,11 +71,14 @@ _LAZY = {
 if TYPE_CHECKING:
     from ir_coliee.data.datasets import register_all
     from ir_coliee.hosts.experiment import Experiment
-    from ir_coliee.scoring import Report, compare_runs, load_gold, prepare, score, tune
     from ir_coliee.scoring.benchmark import BenchmarkResult, benchmark
+    from ir_coliee.scoring.compare import compare, compare_runs
     from ir_coliee.scoring.evaluate import evaluate
     from ir_coliee.scoring.gated import score_recall_gated
-    from ir_coliee.scoring.tune import apply_cutoff, tune_cutoff
+    from ir_coliee.scoring.gold import load_gold
+    from ir_coliee.scoring.report import Report
+    from ir_coliee.scoring.score import prepare, score
+    from ir_coliee.scoring.tune import apply_cutoff, tune, tune_cutoff
     from ir_coliee.scoring.validate import Finding, validate_run
     from ir_coliee.table.gold import read_label_json, read_qrels
     from ir_coliee.table.runs import parse_run, read_run, write_run

@@ -33,8 +33,7 @@ def add(sub: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """The measures of several runs with confidence intervals and tests against the baseline."""
-    from ir_coliee.scoring import compare_runs
-    from ir_coliee.scoring.compare import plot_intervals
+    from ir_coliee.scoring.compare import compare_runs, plot_intervals
 
     plot_target(args.plot)
     positive("--resamples", args.resamples)

@@ -24,7 +24,7 @@ from ir_coliee.formats.textfile import STDIN
 from ir_coliee.model import FORMATS, task_of
 
 if TYPE_CHECKING:
-    from ir_coliee.scoring import Report
+    from ir_coliee.scoring.report import Report
 
 
 def add(sub: argparse._SubParsersAction) -> None:
@@ -80,7 +80,8 @@ def _runs_and_measures(inputs: Sequence[str]) -> tuple[list[str], list[str]]:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ir_coliee.scoring import AUTO, score, score_files
+    from ir_coliee.scoring.files import AUTO, score_files
+    from ir_coliee.scoring.score import score
 
     positive("--digits", args.digits, 0)
     if args.leaderboard and args.format == "json":
@@ -120,7 +121,7 @@ def _print_ranked(reports: list[Report], args: argparse.Namespace) -> None:
     object holding every table)."""
     import pandas as pd
 
-    from ir_coliee.scoring import ranked
+    from ir_coliee.scoring.report import ranked
 
     if args.per_query:
         for report in reports:

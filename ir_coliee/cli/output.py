@@ -12,7 +12,7 @@ from ir_coliee.formats.tabular import OUTPUT_FORMATS, OutputFormat, json_value, 
 if TYPE_CHECKING:
     import pandas as pd
 
-    from ir_coliee.scoring import Report
+    from ir_coliee.scoring.report import Report
 
 #: The formats of a plain table (``json`` is a document of its own).
 TABLE_FORMATS: tuple[OutputFormat, ...] = tuple(f for f in OUTPUT_FORMATS if f != "json")

@@ -40,8 +40,7 @@ def add(sub: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """The best cutoff of a run on training gold, the curve, and optionally the cut submission."""
-    from ir_coliee.scoring import tune
-    from ir_coliee.scoring.tune import plot_curve
+    from ir_coliee.scoring.tune import plot_curve, tune
     from ir_coliee.table.runs import write_run
 
     writable("--write", args.write)

@@ -18,8 +18,9 @@ from support.statute_data import write_package
 import ir_coliee
 from ir_coliee.errors import ColieeError
 from ir_coliee.measures.significance import PerQuery, Stat, correct, stratified_wins
-from ir_coliee.scoring import load_gold, score
 from ir_coliee.scoring.benchmark import TIDY_HEADER, benchmark
+from ir_coliee.scoring.gold import load_gold
+from ir_coliee.scoring.score import score
 
 TASK1 = [f"coliee/task1/{y}/test" for y in (2022, 2023, 2024, 2025)]
 TASK3 = [f"coliee/task3/{y}/test" for y in (2021, 2022, 2023, 2024)]

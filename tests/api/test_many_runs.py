@@ -74,7 +74,7 @@ def test_a_name_that_does_not_say_its_edition(submissions, capsys):
     err = capsys.readouterr().err
     assert f"{submissions / 'task3.X'}: skipped: the name says no edition and task" in err
     assert "ir_coliee: scored 3 runs in 2 tables; skipped 1 files" in err
-    reports = ir_coliee.scoring.score_files("auto", [submissions / "task3.X"], year=2024)
+    reports = ir_coliee.scoring.files.score_files("auto", [submissions / "task3.X"], year=2024)
     assert [(r.task, r.year) for r in reports] == [("3", 2024)]  # --year completes the name
 
 
