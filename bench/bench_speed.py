@@ -17,6 +17,8 @@ as COLIEE runs have; the gold holds 1 to 5 relevant documents per query. Section
   reader, the numpy engine, Arrow): where the package switches from one to the next;
 * the command: ``ir_coliee eval GOLD RUN`` (the official measures of the task the files imply, here
   MicroP, MicroR, MicroF1) against ``python -m ir_measures GOLD RUN SetP SetR SetF``;
+* big inputs, each against the peer on the same pairs: TREC qrels of 2M lines, a label JSON of 1M queries
+  (the peer reads the same pairs as qrels), and a run of 2M lines with and without one duplicate line;
 * reading the file: ``ir_coliee.read_run`` (every check) against ``polars.read_csv`` and
   ``pandas.read_csv`` (no checks) and ``ir_measures.read_trec_run``;
 * scoring in memory: ir_coliee's MicroP, MicroR, MicroF1 from a DataFrame, namedtuples and dicts,
@@ -356,6 +358,55 @@ def section_command(files: dict[int, tuple[str, str]], repeat: int, out: list[st
     return table
 
 
+def write_big_gold(folder: str, queries: int, per_query: int) -> tuple[str, str]:
+    """TREC qrels of ``queries * per_query`` lines and a run of one line per query (every third one relevant)."""
+    gold, run = os.path.join(folder, f"qrels.big{queries}"), os.path.join(folder, f"run.big{queries}")
+    with open(gold, "w") as f:
+        f.writelines(f"q{q} 0 d{(q + j) % POOL} 1\n" for q in range(queries) for j in range(per_query))
+    with open(run, "w") as f:
+        f.writelines(f"q{q} Q0 d{(q + q % 3 * 7) % POOL} 1 1.0 big\n" for q in range(queries))
+    return gold, run
+
+
+def with_duplicate(run: str) -> str:
+    """A copy of ``run`` whose middle line is given twice."""
+    lines = Path(run).read_bytes().splitlines(keepends=True)
+    copy = run + ".duplicate"
+    Path(copy).write_bytes(b"".join(lines[: len(lines) // 2 + 1] + lines[len(lines) // 2 :]))
+    return copy
+
+
+def section_big_inputs(folder: str, files: dict[int, tuple[str, str]], repeat: int, out: list[str]) -> Table:
+    """The inputs that once cost twice the peer's memory: a big gold, a label JSON of many queries, a run with
+    one duplicate line (which must cost no extra pass over the run)."""
+    table = Table(
+        "Big inputs: ir_coliee eval GOLD RUN against python -m ir_measures on the same pairs (best of runs in turn)",
+        ["input", "ir_coliee (s)", "ir_measures CLI (s)", "speed-up", "ir_coliee peak (MiB)", "ir_measures peak (MiB)"],
+        out,
+    )
+    gold, run = write_big_gold(folder, 400_000, 5)
+    labels, pairs, qrels, trec = write_task1(folder, 1_000_000, 1)
+    rows = [
+        ("qrels of 2,000,000 lines", gold, run, gold, run),
+        ("label JSON of 1,000,000 queries", labels, pairs, qrels, trec),
+    ]
+    if 2_000_000 in files:
+        big_run, big_gold = files[2_000_000]
+        rows.append(("run of 2,000,000 lines", big_gold, big_run, big_gold, big_run))
+        duplicated = with_duplicate(big_run)
+        rows.append(("the same run, one line given twice", big_gold, duplicated, big_gold, duplicated))
+    for what, our_gold, our_run, their_gold, their_run in rows:
+        (ours, our_peak), (theirs, their_peak) = in_turn(
+            [
+                (["eval", our_gold, our_run], "ir_coliee"),
+                ([their_gold, their_run, "SetP", "SetR", "SetF"], "ir_measures"),
+            ],
+            repeat,
+        )
+        table.add(what, ours, theirs, ratio(theirs, ours), our_peak, their_peak)
+    return table
+
+
 def section_reading(files: dict[int, tuple[str, str]], repeat: int, out: list[str]) -> Table:
     import ir_measures
     import polars as pl
@@ -583,6 +634,7 @@ def main() -> None:
             section_real_size(folder, args.repeat, out),
             section_engines(folder, args.repeat, out),
             section_command(files, args.repeat, out),
+            section_big_inputs(folder, files, args.repeat, out),
             section_reading(files, args.repeat, out),
             section_scoring(files, args.repeat, out),
             section_compare_tune(folder, files, args.repeat, out),

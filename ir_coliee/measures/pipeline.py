@@ -43,10 +43,10 @@ def calc(measures: Sequence[Measure], qrels: TYPE_QREL, run: object, aggregate: 
     convert every run into, made directly from the codes for the gold queries only. The per-query values
     come measure by measure, ours first; ``aggregate=False`` leaves the aggregates out (``iter_calc``,
     and ``compare``, which resamples the per-query values)."""
-    from ir_coliee.table.shapes import GoldIds, align, coded_run
+    from ir_coliee.table.shapes import align, coded_run, gold_ids
 
     gold = gold_table(qrels)
-    aligned = align(coded_run(run), GoldIds(gold))
+    aligned = align(coded_run(run), gold_ids(gold))
     for note in aligned.notes:
         warnings.warn(note, ColieeWarning, stacklevel=2)
     ours = [m for m in measures if provider.supports(m)]

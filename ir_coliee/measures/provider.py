@@ -61,11 +61,11 @@ class ColieeEvaluator(providers.Evaluator):
     """Holds the gold once; scores any number of runs against it."""
 
     def __init__(self, measures: Iterable[Measure], gold: Table):
-        from ir_coliee.table.shapes import GoldIds
+        from ir_coliee.table.shapes import gold_ids
 
         super().__init__(list(measures), list(gold))
         self.gold = gold
-        self.ids = GoldIds(gold)
+        self.ids = gold_ids(gold)
 
     def iter_calc(self, run: object) -> Iterator[Metric]:
         """Every (measure, gold query) value: :meth:`_iter_calc` yields each one, so the base class's

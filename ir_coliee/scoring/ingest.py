@@ -30,6 +30,7 @@ from ir_coliee.table.shapes import (
     align,
     coded_run,
     describe,
+    gold_ids,
     gold_table,
     id_kinds,
     is_run_collection,
@@ -165,7 +166,7 @@ def ingest(
 ) -> tuple[list[Ingested], list[Finding]]:
     """Every run read in its task's format, aligned with the gold, checked (see the module text); the
     findings are those of the aligned runs, the tables the scorer reads."""
-    ids = GoldIds(gold_table(gold))
+    ids = gold_ids(gold_table(gold))
     runs: list[Ingested] = []
     findings: list[Finding] = []
     for info, coded, parsed in read_runs(named, readable, task, forced, gold_source):

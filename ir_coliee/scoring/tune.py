@@ -253,11 +253,11 @@ def tune_cutoff(
     """
     if over not in OVER:
         raise ValueError(f"unknown cutoff kind {over!r}; expected one of {', '.join(OVER)}")
-    from ir_coliee.table.shapes import GoldIds, align, coded_run
+    from ir_coliee.table.shapes import align, coded_run, gold_ids
 
     (chosen,) = parse_measures([measure])
     gold = gold_table(qrels)
-    run = align(coded_run(run), GoldIds(gold)).run  # read once, ids as the gold's
+    run = align(coded_run(run), gold_ids(gold)).run  # read once, ids as the gold's
     short = isinstance(run, CodedRun) and run.small and over == "rank" and counts_sets(chosen)
     ranked = _ranked_short(run, gold, chosen) if short else _ranked(run, gold, chosen)
     table = run_table(run) if ranked is None else {}

@@ -230,6 +230,16 @@ class GoldIds:
         self.key = hash((tuple(self.queries), tuple(self.docs)))
 
 
+def gold_ids(gold: Table) -> GoldIds:
+    """The ids of ``gold``, gathered once per checked gold (the one door, the provider and tune each ask)."""
+    ids = getattr(gold, "ids", None)
+    if ids is None:
+        ids = GoldIds(gold)
+        if isinstance(gold, CheckedGold):
+            gold.ids = ids
+    return ids
+
+
 class Aligned(NamedTuple):
     """A run with its ids in the gold's convention, and what was mapped (for a warning)."""
 

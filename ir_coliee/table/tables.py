@@ -32,6 +32,9 @@ class CheckedGold(dict):
     ``gold_table`` for it; this one is handed back as it is, not converted again (a twentieth of scoring 10M
     lines, three times over; a fifth of scoring a gold of a million queries)."""
 
+    #: its ids, gathered on first use (:func:`ir_coliee.table.shapes.gold_ids`)
+    ids: object = None
+
 
 class Counts(NamedTuple):
     """One query's counts: relevant documents retrieved, distinct documents retrieved, relevant documents."""
