@@ -7,7 +7,14 @@ pandas, numpy, pyarrow nor ir_datasets: the functions that need them import them
 
 from typing import TYPE_CHECKING, Any
 
-from ir_coliee.errors import ColieeError, ColieeFormatError, ColieeScoringError, ColieeWarning, guarded
+from ir_coliee.errors import (
+    ColieeArgumentError,
+    ColieeError,
+    ColieeFormatError,
+    ColieeScoringError,
+    ColieeWarning,
+    guarded,
+)
 from ir_coliee.hosts import register as _host
 from ir_coliee.measures import (
     AnswerAccuracy,
@@ -105,6 +112,7 @@ __all__ = [
     "TASKS",
     "AnswerAccuracy",
     "BenchmarkResult",
+    "ColieeArgumentError",
     "ColieeError",
     "ColieeFormatError",
     "ColieeScoringError",

@@ -21,16 +21,21 @@ def shown(value: str, limit: int = 40) -> str:
 
 #: Characters that move or recolour a terminal, or hide text: C0 and C1 controls (not tab and line end),
 #: zero-width and bidirectional marks. An id read from a file must not drive the terminal it is shown on.
-_UNSAFE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]")
+UNSAFE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]")
 
 
 def printable(text: str) -> str:
     """``text`` with every control or invisible character written as its escape (``\\x1b``, ``\\u202e``)."""
-    return _UNSAFE.sub(lambda m: f"\\x{ord(m[0]):02x}" if ord(m[0]) < 0x100 else f"\\u{ord(m[0]):04x}", text)
+    return UNSAFE.sub(lambda m: f"\\x{ord(m[0]):02x}" if ord(m[0]) < 0x100 else f"\\u{ord(m[0]):04x}", text)
 
 
 class ColieeError(ValueError):
     """Base class of every error ir_coliee raises on bad input."""
+
+
+class ColieeArgumentError(ColieeError):
+    """An argument the package does not take (an unknown task, format, correction or measure; a cutoff out
+    of range): a ``ValueError`` as Python's own are, and one message at the error boundary, not "a bug"."""
 
 
 class ColieeFormatError(ColieeError):

@@ -9,6 +9,8 @@ import numbers
 from collections.abc import Sequence
 from typing import Literal, TextIO
 
+from ir_coliee.errors import UNSAFE, printable
+
 OutputFormat = Literal["tsv", "csv", "json", "markdown", "latex"]
 OUTPUT_FORMATS: tuple[OutputFormat, ...] = ("tsv", "csv", "json", "markdown", "latex")
 #: The formats for a paper, and how each writes a cell without a value (a baseline's p-value, a measure of
@@ -22,7 +24,8 @@ def _fmt(value: object, digits: int, missing: str = "") -> str:
         return ""
     if isinstance(value, float):
         return missing if value != value and missing else f"{value:.{digits}f}"
-    return str(value)
+    # an id from a file must neither drive the terminal nor split a row: controls and line ends escaped
+    return printable(str(value)).replace("\t", "\\t").replace("\n", "\\n")
 
 
 def _latex(text: str) -> str:
@@ -75,6 +78,11 @@ def json_value(value: object) -> object:
 
 
 def write_json(doc: object, out: TextIO) -> None:
-    """``doc`` as one indented JSON document, ending with a newline."""
-    json.dump(doc, out, indent=2, ensure_ascii=False)
-    out.write("\n")
+    """``doc`` as one indented JSON document, ending with a newline: characters that would drive a terminal
+    as JSON escapes, and every non-ASCII one too where ``out`` cannot encode it (never a ``?`` in its place)."""
+    text = json.dumps(doc, indent=2, ensure_ascii=False)
+    try:
+        text.encode(getattr(out, "encoding", None) or "utf-8")
+    except (UnicodeEncodeError, LookupError):
+        text = json.dumps(doc, indent=2)
+    out.write(UNSAFE.sub(lambda m: f"\\u{ord(m[0]):04x}", text) + "\n")

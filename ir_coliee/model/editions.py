@@ -13,6 +13,7 @@ from typing import Literal, NamedTuple, Optional
 import ir_measures
 from ir_measures.measures.base import Measure
 
+from ir_coliee.errors import ColieeArgumentError
 from ir_coliee.model.tasks import TASK_KEYS, Task, TaskLike, dataset_id, task_of
 
 LayoutKind = Literal["flat", "folders", "xml-index"]
@@ -312,7 +313,7 @@ def official_entry(task: TaskLike, year: Optional[int] = None) -> OfficialEntry:
     if year is None:
         year = years[-1]
     if year not in years:
-        raise ValueError(f"COLIEE task {t.key} has no {year} edition (editions: {_spans(years)})")
+        raise ColieeArgumentError(f"COLIEE task {t.key} has no {year} edition (editions: {_spans(years)})")
     return next(e for e in OFFICIAL if e.task == t.key and e.covers(year))
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from typing import Literal, NamedTuple, Optional, Union
 
+from ir_coliee.errors import ColieeArgumentError
 from ir_coliee.model.formats import FORMATS, FormatName
 
 TaskKey = Literal["1", "2", "3", "4", "5", "pilot"]
@@ -154,7 +155,7 @@ def task_of(task: TaskLike) -> Task:
     """The task named ``task`` (``1``..``5``, ``"pilot"``; ints and ``task3`` are accepted)."""
     key = str(task).lower().removeprefix("task")
     if key not in TASKS:
-        raise ValueError(f"unknown COLIEE task {task!r}; expected one of {', '.join(TASK_KEYS)}")
+        raise ColieeArgumentError(f"unknown COLIEE task {task!r}; expected one of {', '.join(TASK_KEYS)}")
     return TASKS[key]
 
 

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Optional, Union
 from ir_measures.measures.base import Measure
 from ir_measures.util import TYPE_QREL, TYPE_RUN
 
-from ir_coliee.errors import ColieeError, Finding, PathLike
+from ir_coliee.errors import ColieeArgumentError, ColieeError, Finding, PathLike
 from ir_coliee.formats.pilot import decision_qrels, decision_run, read_torts
 from ir_coliee.measures import AnswerAccuracy
 from ir_coliee.measures.significance import (
@@ -103,14 +103,14 @@ def compare(
     default to the official ones of ``task`` and ``year``. The gold comes first, as everywhere in the API.
     """
     if correction not in CORRECTIONS:
-        raise ValueError(f"unknown correction {correction!r}; expected one of {', '.join(CORRECTIONS)}")
+        raise ColieeArgumentError(f"unknown correction {correction!r}; expected one of {', '.join(CORRECTIONS)}")
     named = dict(runs) if isinstance(runs, dict) else {f"run{i}": r for i, r in enumerate(runs)}
     names = list(named)
     base = names[baseline] if isinstance(baseline, int) else baseline
     if base not in named:
-        raise ValueError(f"baseline {baseline!r} is not one of the runs ({', '.join(names)})")
+        raise ColieeArgumentError(f"baseline {baseline!r} is not one of the runs ({', '.join(names)})")
     if measures is None and task is None:
-        raise ValueError("give the measures, or the task (and year) whose official measures to use")
+        raise ColieeArgumentError("give the measures, or the task (and year) whose official measures to use")
     chosen = official_measures(task, year) if task is not None and measures is None else parse_measures(measures or ())
     table = compare_rows(
         qrels, named, chosen, base, resamples=resamples, confidence=confidence, correction=correction, seed=seed

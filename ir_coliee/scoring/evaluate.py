@@ -11,6 +11,7 @@ import ir_measures
 from ir_measures.measures.base import Measure
 from ir_measures.util import TYPE_QREL, TYPE_RUN
 
+from ir_coliee.errors import ColieeArgumentError
 from ir_coliee.measures.pipeline import calc
 from ir_coliee.measures.values import CountedValue
 from ir_coliee.model import TaskLike, official_measures
@@ -49,11 +50,11 @@ def _sound(measure: Measure) -> Measure:
     params = getattr(measure, "params", {})
     cutoff, rel, beta = params.get("cutoff"), params.get("rel"), params.get("beta")
     if cutoff is not None and not (isinstance(cutoff, int) and 1 <= cutoff <= _MAX_CUTOFF):
-        raise ValueError(f"cutoff must be a whole number from 1 to {_MAX_CUTOFF:,}, got {cutoff!r}")
+        raise ColieeArgumentError(f"cutoff must be a whole number from 1 to {_MAX_CUTOFF:,}, got {cutoff!r}")
     if rel is not None and not (isinstance(rel, int) and rel >= 1):
-        raise ValueError(f"rel must be a whole number of at least 1, got {rel!r}")
+        raise ColieeArgumentError(f"rel must be a whole number of at least 1, got {rel!r}")
     if beta is not None and not (isinstance(beta, (int, float)) and math.isfinite(beta) and beta >= 0):
-        raise ValueError(f"beta must be a finite number of at least 0, got {beta!r}")
+        raise ColieeArgumentError(f"beta must be a finite number of at least 0, got {beta!r}")
     return measure
 
 
@@ -70,7 +71,7 @@ def parse_measures(measures: Iterable[MeasureLike]) -> list[Measure]:
 
             close = difflib.get_close_matches(found.group(1), _known_names(), n=3) if found else []
             hint = f"; did you mean {' or '.join(close)}?" if close else ""
-            raise ValueError(f"unknown or malformed measure {m!r}: {e}{hint}") from None
+            raise ColieeArgumentError(f"unknown or malformed measure {m!r}: {e}{hint}") from None
     return out
 
 
@@ -105,7 +106,7 @@ def evaluate(
     """
     if measures is None:
         if task is None:
-            raise ValueError("give the measures, or the task (and year) whose official measures to use")
+            raise ColieeArgumentError("give the measures, or the task (and year) whose official measures to use")
         chosen = official_measures(task, year)
     else:
         chosen = parse_measures(measures)

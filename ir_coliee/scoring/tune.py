@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Literal, NamedTuple, Optional
 from ir_measures.measures.base import Measure
 from ir_measures.util import TYPE_QREL, TYPE_RUN
 
-from ir_coliee.errors import ColieeError, ColieeScoringError, Finding
+from ir_coliee.errors import ColieeArgumentError, ColieeError, ColieeScoringError, Finding
 from ir_coliee.measures import MicroF1
 from ir_coliee.measures.formulas import on_arrays
 from ir_coliee.measures.pipeline import counts_sets, formula_of, is_micro, pipeline
@@ -252,7 +252,7 @@ def tune_cutoff(
     everywhere in the API.
     """
     if over not in OVER:
-        raise ValueError(f"unknown cutoff kind {over!r}; expected one of {', '.join(OVER)}")
+        raise ColieeArgumentError(f"unknown cutoff kind {over!r}; expected one of {', '.join(OVER)}")
     from ir_coliee.table.shapes import align, coded_run, gold_ids
 
     (chosen,) = parse_measures([measure])
@@ -282,7 +282,7 @@ def apply_cutoff(run: TYPE_RUN, over: Over, cutoff: float) -> pd.DataFrame:
 def cut_run(run: TYPE_RUN, over: Over, cutoff: float) -> Table:
     """:func:`apply_cutoff` as ``{query_id: {doc_id: score}}``."""
     if over not in OVER:
-        raise ValueError(f"unknown cutoff kind {over!r}; expected one of {', '.join(OVER)}")
+        raise ColieeArgumentError(f"unknown cutoff kind {over!r}; expected one of {', '.join(OVER)}")
     return cut(run_table(run), over, cutoff)
 
 

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, BinaryIO, Callable, Literal, NamedTuple, Optio
 
 import numpy as np
 
-from ir_coliee.errors import PathLike
+from ir_coliee.errors import ColieeArgumentError, PathLike
 from ir_coliee.formats.textfile import MAX_LINE, strip_txt
 from ir_coliee.model.formats import (
     COMMENT_OPEN,
@@ -279,7 +279,7 @@ def _engine_columns(
         engine = "split" if fmt.score is None and small else "arrow"
     if engine == "split":
         if fmt.score is not None:
-            raise ValueError(f"the split engine reads files without scores, not {fmt.name!r}")
+            raise ColieeArgumentError(f"the split engine reads files without scores, not {fmt.name!r}")
         split = _split_columns(path, fmt, start, sep)
         if split is not None:
             return split

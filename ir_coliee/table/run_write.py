@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any, Optional, cast
 
 from ir_measures.util import TYPE_RUN
 
-from ir_coliee.errors import ColieeError, PathLike
+from ir_coliee.errors import ColieeArgumentError, ColieeError, PathLike
 from ir_coliee.formats.textfile import atomic_output
 from ir_coliee.model.formats import (
     FORMATS,
@@ -26,7 +26,7 @@ from ir_coliee.table.run_lines import _FIELD_SEPARATOR, RUN_TAG
 def check_run_tag(tag: str) -> str:
     """Return ``tag`` if it is an official run tag (1-12 letters or digits), else raise ``ValueError``."""
     if not isinstance(tag, str) or not RUN_TAG.fullmatch(tag):
-        raise ValueError(f"run tag {tag!r} is not allowed: use 1 to 12 letters or digits, no punctuation")
+        raise ColieeArgumentError(f"run tag {tag!r} is not allowed: use 1 to 12 letters or digits, no punctuation")
     return tag
 
 
@@ -42,9 +42,11 @@ def _writable(query_id: object, doc_id: object, score: float) -> None:
     """Refuse what :func:`read_run` would reject: empty ids or ids with white space, scores that are not finite."""
     for what, value in (("query", query_id), ("document", doc_id)):
         if not isinstance(value, str) or not value or _FIELD_SEPARATOR.search(value) or any(c.isspace() for c in value):
-            raise ValueError(f"{what} id {value!r} cannot be written: ids are non-empty and hold no white space")
+            raise ColieeArgumentError(
+                f"{what} id {value!r} cannot be written: ids are non-empty and hold no white space"
+            )
     if not math.isfinite(score):
-        raise ValueError(f"the score of {query_id!r} {doc_id!r} is {score!r}; scores are finite numbers")
+        raise ColieeArgumentError(f"the score of {query_id!r} {doc_id!r} is {score!r}; scores are finite numbers")
 
 
 def format_line(fmt: RunFormat, query_id: str, doc_id: str, rank: int, score: float, tag: str) -> str:
@@ -69,7 +71,7 @@ def write_run(run: TYPE_RUN, path: PathLike, format: FormatName, tag: str, max_p
     (Task 2's ``001/013``) are written as the official format names them (``001 013``).
     """
     if format not in FORMATS:
-        raise ValueError(f"unknown run format {format!r}; expected one of {', '.join(FORMATS)}")
+        raise ColieeArgumentError(f"unknown run format {format!r}; expected one of {', '.join(FORMATS)}")
     fmt = FORMATS[format]
     check_run_tag(tag)
     if max_per_query is not None and not (isinstance(max_per_query, int) and max_per_query >= 1):
@@ -84,7 +86,7 @@ def write_run(run: TYPE_RUN, path: PathLike, format: FormatName, tag: str, max_p
         if fmt.labels:
             labels = {d for d, _ in ranked}
             if len(labels) != 1 or not labels <= set(fmt.labels):
-                raise ValueError(f"question {qid!r} must have exactly one answer Y or N, got {sorted(labels)}")
+                raise ColieeArgumentError(f"question {qid!r} must have exactly one answer Y or N, got {sorted(labels)}")
         for rank, (did, score) in enumerate(ranked[:max_per_query], 1):
             _writable(qid, did, score)
             lines.append(format_line(fmt, qid, did, rank, score, tag))

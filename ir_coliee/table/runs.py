@@ -26,7 +26,7 @@ import os
 import sys
 from typing import TYPE_CHECKING, Optional
 
-from ir_coliee.errors import ColieeFormatError, PathLike
+from ir_coliee.errors import ColieeArgumentError, ColieeFormatError, PathLike
 from ir_coliee.formats.textfile import regular_file
 from ir_coliee.model.formats import ANSWER_LABELS, FORMATS, FormatName, RunFormat
 
@@ -62,7 +62,7 @@ def parse_run(
     question, an empty file or bytes that are not UTF-8.
     """
     if format != "auto" and format not in FORMATS:
-        raise ValueError(f"unknown run format {format!r}; expected one of auto, {', '.join(FORMATS)}")
+        raise ColieeArgumentError(f"unknown run format {format!r}; expected one of auto, {', '.join(FORMATS)}")
     candidates = (format,) if format != "auto" else (allowed or tuple(FORMATS))
     with regular_file(path) as readable:
         before = _state(readable)

@@ -19,6 +19,7 @@ from support.cli import GOLD_T1, RUN_T1
 import ir_coliee
 from ir_coliee.cli import main
 from ir_coliee.errors import ColieeError
+from ir_coliee.formats.tabular import write_rows
 
 GOLD_A = "R06-01-A Y g\nR06-01-I N g\n"
 
@@ -259,3 +260,71 @@ def test_a_broken_optional_package_is_refused_before_any_work(tmp_path, write):
     assert done.returncode == 2 and done.stdout == ""
     assert "--plot needs matplotlib, which is installed but fails to import (OSError: libpng16.so.16" in done.stderr
     assert not cut.exists() and not out.exists()  # refused before the work
+
+
+def test_run_names_and_paths_in_a_printed_table_cannot_drive_the_terminal(tmp_path, capsys):
+    folder = tmp_path / "team\x1b[2J"
+    folder.mkdir()
+    (tmp_path / "g.json").write_text(GOLD_T1)
+    (folder / "task1.r").write_text(RUN_T1.replace("univABC", "univ\u202eA"))
+    assert main(["eval", str(tmp_path / "g.json"), str(folder / "task1.r"), "--task", "1"]) == 0
+    header, row = capsys.readouterr().out.splitlines()
+    assert header.split("\t") == ["run", "MicroP", "MicroR", "MicroF1", "path"]
+    # the bidirectional mark and the escape byte are written out, never sent to the terminal
+    assert row.split("\t") == [
+        "univ\\u202eA",
+        "0.6667",
+        "0.5000",
+        "0.5714",
+        str(folder / "task1.r").replace("\x1b", "\\x1b"),
+    ]
+    table = io.StringIO()
+    write_rows(["run", "path"], [["a\tb", "c\nd"]], table, 4)
+    assert table.getvalue() == "run\tpath\na\\tb\tc\\nd\n"  # a tab or line end in a cell splits no row
+
+
+def test_json_on_a_terminal_that_cannot_encode_a_name_escapes_it_as_json(tmp_path):
+    folder = tmp_path / "équipe"
+    folder.mkdir()
+    (tmp_path / "g.json").write_text(GOLD_T1)
+    (folder / "task1.r").write_text(RUN_T1)
+    done = _cli(
+        "eval",
+        str(tmp_path / "g.json"),
+        str(folder / "task1.r"),
+        "--task",
+        "1",
+        "--format",
+        "json",
+        env={"PYTHONIOENCODING": "ascii"},
+    )
+    assert done.returncode == 0, done.stderr
+    import json
+
+    doc = json.loads(done.stdout)
+    assert doc["path"] == str(folder / "task1.r") and "\\u00e9quipe" in done.stdout and "?" not in done.stdout
+    assert {m: round(v, 4) for m, v in doc["measures"].items()} == {"MicroP": 0.6667, "MicroR": 0.5, "MicroF1": 0.5714}
+
+
+@pytest.mark.parametrize(
+    "call, said",
+    [
+        (
+            lambda w: ir_coliee.write_run({"q1": {"d1": 1.0}}, w("out.r", ""), "trec", "no tag!"),
+            "run tag 'no tag!' is not allowed",
+        ),
+        (
+            lambda w: ir_coliee.compare(w("g.json", GOLD_T1), {"a": {"1": {"a": 1.0}}}, ["MicroF1"], correction="x"),
+            "unknown correction 'x'",
+        ),
+        (
+            lambda w: ir_coliee.tune_cutoff({"q": {"d": 1}}, {"q": {"d": 1.0}}, "MicroF1", over="depth"),
+            "unknown cutoff kind 'depth'",
+        ),
+    ],
+)
+def test_an_argument_the_api_does_not_take_is_said_plainly_not_as_a_bug(write, call, said):
+    with pytest.raises(ir_coliee.ColieeArgumentError) as info:
+        call(write)
+    assert said in str(info.value) and "bug" not in str(info.value)
+    assert isinstance(info.value, ValueError)  # what Python's own argument errors are
