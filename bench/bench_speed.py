@@ -569,7 +569,7 @@ def section_startup(folder: str, repeat: int, out: list[str]) -> Table:
     for k in range(7_000):
         (root / f"{k:06d}.txt").write_text("x")
     code = (
-        "import os, time\nfrom pathlib import Path\nfrom ir_coliee.data.files import Locator\n"
+        "import os, time\nfrom pathlib import Path\nfrom ir_coliee.data.locator import Locator\n"
         f"root = {str(Path(folder) / 'root')!r}\n"
         "def best(f):\n    t = []\n    for _ in range(15):\n        s = time.perf_counter(); f(); t.append(time.perf_counter() - s)\n    return min(t)\n"
         "w = best(lambda: [len(f) for _, _, f in os.walk(root)])\n"

@@ -40,7 +40,8 @@ def run_check(args: argparse.Namespace) -> int:
     """With dataset ids or --all: the file behind each part of each dataset, and notes; exit 1 when any part is
     missing. Without: one line per dataset found (complete, or what is missing), one line for the absent ones."""
     from ir_coliee.data.datasets.check import listed_ids
-    from ir_coliee.data.files import ENV_HOME, LOCATOR, data_root
+    from ir_coliee.data.files import ENV_HOME, data_root
+    from ir_coliee.data.locator import LOCATOR
 
     root = data_root()
     if not root.is_dir():

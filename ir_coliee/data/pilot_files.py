@@ -6,7 +6,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import NamedTuple
 
-from ir_coliee.data.files import LOCATOR, DataFile, FileCache, Locator, missing
+from ir_coliee.data.files import DataFile, FileCache
+from ir_coliee.data.locator import LOCATOR, Locator, missing
 from ir_coliee.data.sources import Qrel, Source, source_of
 from ir_coliee.formats.pilot import ColieeTort, claim_qrels, decision_qrels, parse_torts
 from ir_coliee.formats.textfile import decode_text

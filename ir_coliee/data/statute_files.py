@@ -7,7 +7,8 @@ import functools
 from collections.abc import Iterator, Sequence
 from typing import NamedTuple, Optional
 
-from ir_coliee.data.files import LOCATOR, DataFile, FileCache, Locator, missing
+from ir_coliee.data.files import DataFile, FileCache
+from ir_coliee.data.locator import LOCATOR, Locator, missing
 from ir_coliee.data.sources import Qrel, Source, source_of
 from ir_coliee.formats.riteval import ColieeStatuteQuestion, parse_riteval
 from ir_coliee.formats.textfile import decode_text

@@ -57,7 +57,7 @@ def test_gold_alone_scores_and_says_what_it_could_not_check(coliee_home):
     import json
 
     import ir_coliee
-    from ir_coliee.data.files import refresh
+    from ir_coliee.data.locator import refresh
 
     (coliee_home / "task1_test_labels_2024.json").write_text(json.dumps({"000001.txt": ["000010.txt"]}))
     entry = dataset_entry("coliee/task1/2024/test")

@@ -473,7 +473,7 @@ def test_a_file_removed_since_the_scan_is_said_to_be_gone(coliee_home, write):
     with pytest.raises(ir_coliee.data.datasets.ColieeDataError) as info:
         ir_coliee.score("coliee/task4/2025/test", run)
     assert "simple_R06_jp.xml" in str(info.value)
-    from ir_coliee.data.files import LOCATOR
+    from ir_coliee.data.locator import LOCATOR
 
     gone = [p for p in LOCATOR.problems if "simple_R06_jp.xml" in p]
     assert all("no longer there" in p for p in gone)

@@ -79,7 +79,7 @@ def test_get_results_stores_each_query_text_once_and_equals_pyterriers(monkeypat
 
 
 def test_a_benchmark_runs_a_pyterrier_transformer_on_the_datasets_topics(monkeypatch):
-    from ir_coliee.data.files import refresh
+    from ir_coliee.data.locator import refresh
     from ir_coliee.scoring.demo import RELEASE
 
     monkeypatch.setenv("COLIEE_HOME", str(RELEASE))

@@ -276,7 +276,7 @@ def test_encrypted_zip_gives_a_clear_message(coliee_home):
 def test_zip_member_paths_never_leave_the_data_root(coliee_home):
     import zipfile
 
-    from ir_coliee.data.files import scan
+    from ir_coliee.data.locator import scan
 
     with zipfile.ZipFile(coliee_home / "evil.zip", "w") as zf:
         zf.writestr("../../outside/task1_train_labels_2024.json", "{}")

@@ -186,7 +186,7 @@ def test_corrupt_and_oversized_zips_are_named_and_the_rest_is_read(coliee_home, 
     from support.caselaw_data import write_task1_flat
     from support.statute_data import write_statute_root, zip_folder
 
-    from ir_coliee.data import files
+    from ir_coliee.data import files, locator
 
     write_task1_flat(coliee_home)
     (coliee_home / "not_a_zip.zip").write_bytes(b"this is not a zip file")
@@ -196,7 +196,7 @@ def test_corrupt_and_oversized_zips_are_named_and_the_rest_is_read(coliee_home, 
     truncated.write_bytes(zipped.read_bytes()[: zipped.stat().st_size // 2])
     ir_coliee.data.datasets.refresh()
     assert len(list(ir_datasets.load("coliee/task1/2024/train").docs_iter())) > 0  # the rest is read
-    problems = "\n".join(files.LOCATOR.problems)
+    problems = "\n".join(locator.LOCATOR.problems)
     assert f"{coliee_home / 'not_a_zip.zip'}: not a readable zip file" in problems
     assert f"{truncated}: not a readable zip file" in problems
     # a member whose bytes were damaged after zipping: the CRC check names it
@@ -420,7 +420,7 @@ def test_a_run_killed_mid_way_leaves_the_next_one_identical(tmp_path, command):
 def test_an_entry_that_cannot_be_examined_skips_only_itself(tmp_path):
     """The scan examines a folder's entries in one go; an entry whose kind cannot be told (a link to
     itself) is named, and the entries after it are still found."""
-    from ir_coliee.data.files import as_file, index
+    from ir_coliee.data.locator import as_file, index
 
     (tmp_path / "a.txt").write_text("x")
     os.symlink("m_self", tmp_path / "m_self")
@@ -436,7 +436,7 @@ def test_a_copy_that_may_not_be_read_is_skipped_when_picked(tmp_path, monkeypatc
     """Readability is asked when a file is chosen: the readable copy serves, the other is named."""
     from pathlib import Path
 
-    from ir_coliee.data.files import Locator
+    from ir_coliee.data.locator import Locator
 
     for folder in ("a", "b"):
         (tmp_path / folder).mkdir()
