@@ -6,14 +6,12 @@ from ir_coliee.model.editions import (
     EDITIONS,
     KNOWN_SIZES,
     NOT_REGISTERED,
-    OFFICIAL,
     PILOT_FILES,
     STATUTE_FILES,
     YEAR_IN_NAME,
     CaseLawFiles,
     Edition,
     NameSays,
-    OfficialEntry,
     Sizes,
     edition_dataset,
     edition_of_file,
@@ -21,11 +19,10 @@ from ir_coliee.model.editions import (
     known_sizes,
     name_says,
     newest,
-    official_entry,
-    official_measures,
     statute_exams,
 )
 from ir_coliee.model.formats import ANSWER_LABELS, FORMATS, FormatName, RunFormat, expected_any, sniff
+from ir_coliee.model.official import OFFICIAL, OfficialEntry, official_entry, official_measures
 from ir_coliee.model.tasks import (
     ANSWERS,
     CIVIL_CODE,
