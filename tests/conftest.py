@@ -8,11 +8,23 @@ import os
 import pytest
 from hypothesis import settings
 
+from ir_coliee.model import EDITIONS
+
 # CI runs a fixed set of generated examples (no flaky failures from a new random draw); set
 # HYPOTHESIS_PROFILE=fuzz for a long random search.
 settings.register_profile("default", derandomize=True, print_blob=True)
 settings.register_profile("fuzz", max_examples=5000, derandomize=False)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
+
+if os.environ.get("IR_COLIEE_TEST_NEW_EDITION"):
+    # the edition recipe of docs/architecture.md, applied before any test: the suite must pass unedited
+    from ir_coliee import model
+
+    model.EDITIONS[2027] = model.EDITIONS[2026]._replace(year=2027, statute_exam="R08")
+
+
+def pytest_report_header() -> str:
+    return f"COLIEE editions in the model: {min(EDITIONS)}-{max(EDITIONS)}"
 
 
 def pytest_collection_modifyitems(config, items):
