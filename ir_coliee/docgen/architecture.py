@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ir_coliee.docgen.reference import HEADER
+from ir_coliee.hosts import PATCHES
 
 #: The layers of the package, first to last: each module imports only its own layer and those before it
 #: (data flows one way: file -> reader -> records / run tables -> datasets and providers -> the scoring
@@ -140,4 +141,13 @@ def architecture_page() -> str:
         "official measures, by name, in `model/official.py`. Other modules ask these records; a test fails on a gold-kind, format-name or",
         "year literal outside `model/` beyond a listed handful.",
     ]
+    lines += [
+        "",
+        "## Where a host is patched",
+        "",
+        "Only where the host has no public hook; each place has its test.",
+        "",
+    ]
+    lines += ["| host | what | why | test |", "|---|---|---|---|"]
+    lines += [f"| {p.host} | {p.what} | {p.why} | `{p.test}` |" for p in PATCHES]
     return "\n".join(lines) + "\n" + _RECIPES

@@ -268,3 +268,12 @@ def test_without_pyterrier_every_other_test_is_collected():
     every, without = _collected(False), _collected(True)
     pyterrier = [t for t in every if t.startswith(("tests/hosts/test_experiment.py", "tests/hosts/test_pt_"))]
     assert pyterrier and sorted(without) == sorted(t for t in every if t not in pyterrier)
+
+
+def test_every_host_patch_names_a_test_that_exists():
+    from ir_coliee.hosts import PATCHES
+
+    assert len(PATCHES) >= 4
+    for patch in PATCHES:
+        path, name = patch.test.split("::")
+        assert f"def {name}(" in (ROOT / path).read_text(encoding="utf-8"), patch.test
