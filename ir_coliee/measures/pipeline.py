@@ -63,7 +63,7 @@ def calc(measures: Sequence[Measure], qrels: TYPE_QREL, run: object, aggregate: 
             result = evaluator.calc(given)
             aggregated.update(cast(dict, result.aggregated))
             per_query.extend(result.per_query)
-    return CalcResults(aggregated, per_query)
+    return CalcResults({m: aggregated[m] for m in measures if m in aggregated}, per_query)  # in the order asked
 
 
 def calc_aggregate(measures: Sequence[Measure], qrels: TYPE_QREL, run: object) -> dict[Measure, float]:

@@ -219,6 +219,8 @@ class Sizes(NamedTuple):
     queries: Optional[int] = None
     """Queries with gold (the released questions without gold are not queries)."""
     qrels: Optional[int] = None
+    scoreddocs: Optional[int] = None
+    """Task 1's candidates: in a flat pool, every other case of the pool for each query."""
 
 
 #: Questions with gold per exam: the English riteval files of the 2025 package (H18-R05) and the
@@ -256,6 +258,11 @@ def _known_sizes() -> dict[str, Sizes]:
             sizes[f"coliee/task{task}/2025/train/{exam.lower()}"] = Sizes(768, n, n if answers else None)
         for exam, n in ja.items():
             sizes[f"coliee/task{task}/2026/train/{exam.lower()}/ja"] = Sizes(787, n, n if answers else None)
+    for listed, known in list(sizes.items()):
+        task, year = listed.split("/")[1:3]
+        files = EDITIONS[int(year)].task1
+        if task == "task1" and files is not None and files.layout == "flat" and known.docs and known.queries:
+            sizes[listed] = known._replace(scoreddocs=known.queries * (known.docs - 1))
     return sizes
 
 

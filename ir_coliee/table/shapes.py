@@ -42,6 +42,8 @@ SCOPE = "/"
 
 _QUERY_COLUMNS = ("query_id", "qid")
 _DOC_COLUMNS = ("doc_id", "docno")
+#: relevance: ir_measures' and ir_datasets' name, then PyTerrier's (its qrels frames: qid, docno, label)
+_RELEVANCE_COLUMNS = ("relevance", "label")
 _EXPECTED = (
     "a run: a DataFrame with query_id, doc_id, score (or PyTerrier's qid, docno, score), a dict "
     "{query_id: {doc_id: score}}, or an iterable of (query_id, doc_id, score) rows or namedtuples"
@@ -188,11 +190,14 @@ def gold_table(qrels: object, source: str = "the gold") -> Table:
         )
     if hasattr(qrels, "columns"):
         frame: Any = qrels
-        if not {"query_id", "doc_id", "relevance"} <= set(frame.columns):
+        names = [_pick(frame.columns, n) for n in (_QUERY_COLUMNS, _DOC_COLUMNS, _RELEVANCE_COLUMNS)]
+        if None in names:
             raise _refuse(
-                source, f"a DataFrame with columns {list(frame.columns)}; expected query_id, doc_id, relevance"
+                source,
+                f"a DataFrame with columns {list(frame.columns)}; expected query_id, doc_id, relevance "
+                "(or PyTerrier's qid, docno, label)",
             )
-        rows: Iterable = zip(frame["query_id"].tolist(), frame["doc_id"].tolist(), frame["relevance"].tolist())
+        rows: Iterable = zip(*(frame[n].tolist() for n in names))
     elif isinstance(qrels, Iterable) and not isinstance(qrels, (str, bytes)):
         rows = ((r.query_id, r.doc_id, r.relevance) for r in qrels)
     else:

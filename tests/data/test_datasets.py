@@ -122,3 +122,16 @@ def test_a_civil_code_id_given_as_gold_names_the_datasets_over_it(tmp_path, caps
     assert "'coliee/civil-code/2024/ja' holds documents only (no queries, no gold)" in err
     assert "coliee/task3/2024/train/ja, coliee/task3/2024/test/ja, coliee/task4/2024/train/ja" in err
     assert "Traceback" not in err
+
+
+def test_candidates_are_counted_as_built_in_entries_count_scoreddocs(coliee_home):
+    from support.caselaw_data import write_task1_flat
+
+    write_task1_flat(coliee_home)
+    dataset = ir_datasets.load("coliee/task1/2024/train")
+    counted = sum(1 for _ in dataset.scoreddocs_iter())
+    assert counted > 0 and dataset.scoreddocs_count() == counted  # no official size known: the files counted
+    assert dataset.scoreddocs_metadata() == {} and "scoreddocs" not in dataset.metadata()
+    # a complete official copy's size, known without reading a file: each query against every other case
+    official = ir_datasets.load("coliee/task1/2025/test")
+    assert official.scoreddocs_metadata() == official.metadata()["scoreddocs"] == {"count": 400 * (2159 - 1)}

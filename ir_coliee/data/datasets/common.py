@@ -125,7 +125,7 @@ class Documentation:
 
 
 #: The parts whose sizes are known, with what they are called in messages.
-PARTS = {"docs": "documents", "queries": "queries", "qrels": "qrels"}
+PARTS = {"docs": "documents", "queries": "queries", "qrels": "qrels", "scoreddocs": "candidates"}
 
 
 class SizeCounts:
@@ -138,7 +138,7 @@ class SizeCounts:
 
     def known_count(self, part: str) -> Optional[int]:
         """The size of a complete official copy, ``None`` where not known."""
-        return getattr(known_sizes(self._dataset_id), part)
+        return getattr(known_sizes(self._dataset_id), part, None)
 
     def files_count(self, part: str) -> int:
         """The count of the user's files."""
@@ -161,6 +161,9 @@ class SizeCounts:
     def qrels_count(self) -> Optional[int]:
         return self._count("qrels")
 
+    def scoreddocs_count(self) -> Optional[int]:
+        return self._count("scoreddocs")
+
     def metadata(self) -> dict[str, dict[str, int]]:
         """The known sizes, as ir_datasets' ``metadata()`` gives them: ``{"docs": {"count": 768}, ...}``."""
         return {part: {"count": n} for part in PARTS if (n := self.known_count(part)) is not None}
@@ -174,6 +177,9 @@ class SizeCounts:
 
     def qrels_metadata(self) -> dict[str, int]:
         return self.metadata().get("qrels", {})
+
+    def scoreddocs_metadata(self) -> dict[str, int]:
+        return self.metadata().get("scoreddocs", {})
 
 
 #: The dataset ids registered with ir_datasets (registration is idempotent).

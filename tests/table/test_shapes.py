@@ -1,0 +1,56 @@
+"""Gold in every host shape scores as the plain table does: PyTerrier's qrels frame (qid, docno, label),
+ir_measures' (query_id, doc_id, relevance), dicts, rows; ids of any dtype."""
+
+from __future__ import annotations
+
+import pandas as pd
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import ir_coliee
+from ir_coliee.errors import ColieeScoringError
+from ir_coliee.table.shapes import gold_table
+
+GOLD = st.dictionaries(st.integers(1, 5), st.sets(st.integers(10, 16), min_size=1, max_size=4), min_size=1, max_size=4)
+RUN = st.lists(st.tuples(st.integers(1, 6), st.integers(10, 18)), min_size=1, max_size=15)
+
+
+def _frames(gold: dict[int, set[int]], pyterrier: bool, as_int: bool) -> pd.DataFrame:
+    rows = [(q, d, 1) for q, docs in sorted(gold.items()) for d in sorted(docs)]
+    frame = pd.DataFrame(rows, columns=["qid", "docno", "label"] if pyterrier else ["query_id", "doc_id", "relevance"])
+    return frame if as_int else frame.astype({frame.columns[0]: str, frame.columns[1]: str})
+
+
+@given(gold=GOLD, run=RUN, pyterrier=st.booleans(), as_int=st.booleans())
+def test_a_qrels_frame_of_either_host_scores_as_the_dict(gold, run, pyterrier, as_int):
+    plain = {str(q): {str(d): 1 for d in docs} for q, docs in gold.items()}
+    frame = _frames(gold, pyterrier, as_int)
+    run = [(min(gold), 10), *run]  # a run sharing no query is refused by score (tested elsewhere)
+    assert gold_table(frame) == plain
+    scored = pd.DataFrame(
+        [(str(q), str(d), float(-i)) for i, (q, d) in enumerate(run)], columns=["qid", "docno", "score"]
+    )
+    measures = [ir_coliee.MicroP, ir_coliee.MicroR, ir_coliee.MacroF2]
+    expected = ir_coliee.calc_aggregate(measures, plain, scored)
+    assert ir_coliee.calc_aggregate(measures, frame, scored) == expected
+    assert ir_coliee.evaluate(frame, scored, measures).iloc[0].to_dict() == {str(m): v for m, v in expected.items()}
+    assert ir_coliee.score(frame, scored, measures=measures).table.iloc[0][[str(m) for m in measures]].tolist() == [
+        expected[m] for m in measures
+    ]
+
+
+def test_a_frame_without_the_gold_columns_is_refused_naming_both_conventions():
+    with pytest.raises(
+        ColieeScoringError, match=r"expected query_id, doc_id, relevance \(or PyTerrier's qid, docno, label\)"
+    ):
+        gold_table(pd.DataFrame({"qid": ["1"], "docno": ["a"], "score": [1.0]}))
+
+
+def test_the_measures_come_back_in_the_order_asked():
+    gold, run = {"q": {"a": 1, "b": 1}}, {"q": {"a": 1.0, "c": 0.5}}
+    import ir_measures
+
+    asked = [ir_measures.AP, ir_coliee.MicroR, ir_coliee.MicroP]
+    assert list(ir_coliee.calc_aggregate(asked, gold, run)) == asked
+    assert list(ir_coliee.evaluate(gold, run, ["MicroR", "AP", "MicroP"]).columns) == ["MicroR", "AP", "MicroP"]
