@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any, Optional, Union
 
 from ir_measures.measures.base import Measure
 
-from ir_coliee.measures.pipeline import is_micro
+from ir_coliee.measures.significance import significance_test
 from ir_coliee.scoring.compare import compare_rows
 from ir_coliee.scoring.evaluate import parse_measures
 from ir_coliee.table.shapes import gold_table
@@ -102,14 +102,15 @@ def Experiment(
 
 
 def _micro(eval_metrics: Sequence[Any]) -> list[Measure]:
-    """The micro measures among ``eval_metrics`` (names PyTerrier reads itself, ``map`` or ``mrt``, aside)."""
+    """The measures among ``eval_metrics`` whose valid test is not PyTerrier's test of per-query means: micro
+    measures and answer accuracy (names PyTerrier reads itself, ``map`` or ``mrt``, aside)."""
     found = []
     for m in eval_metrics:
         try:
             (measure,) = parse_measures([m])
         except ValueError:
             continue
-        if is_micro(measure):
+        if significance_test(measure) != "randomization on values":
             found.append(measure)
     return found
 

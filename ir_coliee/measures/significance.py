@@ -35,6 +35,7 @@ from ir_measures.util import TYPE_QREL, TYPE_RUN
 from ir_coliee.measures.formulas import on_arrays
 from ir_coliee.measures.pipeline import calc, formula_of, is_micro
 from ir_coliee.measures.values import CountedValue, Formula
+from ir_coliee.model import ANSWERS, DOCUMENTS
 from ir_coliee.progress import progress
 
 if TYPE_CHECKING:
@@ -75,6 +76,18 @@ class Stat(NamedTuple):
         if self.formula is None:
             return sums[:, 0] / n
         return on_arrays(self.formula, sums[:, 0], sums[:, 1], sums[:, 2])
+
+
+#: The paired test each kind of measure gets, everywhere (``compare``, ``benchmark``, ``Experiment``).
+SignificanceTest = Literal["randomization on counts", "randomization on values", "exact McNemar"]
+
+
+def significance_test(measure: Measure) -> SignificanceTest:
+    """Accuracy of Y/N answers: exact McNemar on the paired right/wrong outcomes; a micro measure: the paired
+    randomization test recomputing it from the resampled counts; a mean: the same on per-query values."""
+    if getattr(measure, "TAKES", DOCUMENTS) == ANSWERS:
+        return "exact McNemar"
+    return "randomization on counts" if is_micro(measure) else "randomization on values"
 
 
 def stat_of(measure: Measure) -> Stat:

@@ -106,6 +106,12 @@ def _prepared(benchmark: str, systems: Mapping[str, RunLike], measures: Benchmar
     if named is None and not is_dataset_id(benchmark) and not isinstance(gold, str):
         raise ColieeError(f"benchmark {benchmark!r} names no official measures: give its measures")
     prepared = prepare(gold, dict(systems), measures_named=named is not None)
+    if any(f.rule == "guess" for f in prepared.findings):  # a benchmark grid never scores a guessed task
+        raise ColieeError(
+            f"benchmark {benchmark!r} names no COLIEE task (a gold file, not a dataset id, and no task in its "
+            f"name): give its measures, measures={{{benchmark!r}: [...]}} in Python or "
+            f"--measure {benchmark}=MEASURE on the command line"
+        )
     source = benchmark if not isinstance(gold, str) else prepared.gold.source
     prepared = prepared._replace(gold=prepared.gold._replace(source=source))
     return prepared, cast(list, named)

@@ -27,10 +27,11 @@ from ir_coliee.measures.significance import (
     percentiles,
     randomization_sums,
     side_by_side,
+    significance_test,
     stat_of,
     wilson_ci,
 )
-from ir_coliee.model import ANSWERS, DOCUMENTS, TORTS, TaskLike, official_entry, official_measures
+from ir_coliee.model import TORTS, TaskLike, official_entry, official_measures
 from ir_coliee.progress import progress
 from ir_coliee.scoring.evaluate import MeasureLike, parse_measures
 from ir_coliee.scoring.gated import NAME as GATED
@@ -70,7 +71,7 @@ def compare_rows(
         name: dict(zip(chosen, per_query_all(chosen, qids, gold, run)))
         for name, run in progress(named.items(), f"scoring {len(names)} runs", total=len(names), unit="run")
     }
-    answers = [m for m in chosen if getattr(m, "TAKES", DOCUMENTS) == ANSWERS]
+    answers = [m for m in chosen if significance_test(m) == "exact McNemar"]
     resampled = [m for m in chosen if m not in answers]
     cells = _Cells({name: {} for name in names}, {m: {} for m in chosen}, names, base, n, confidence)
     cells.accuracy(answers, data)

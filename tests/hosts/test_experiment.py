@@ -148,3 +148,21 @@ def test_float_topic_ids_score_as_string_ids_in_both_experiments(experiment):
     # a: every line a hit; b: 1 hit of 3 lines per query, 2 relevant each: P 8/24, R 8/16, F1 2/5
     assert list(floats["MicroF1"]) == list(strings["MicroF1"]) == pytest.approx([1.0, 2 / 5])
     assert list(floats["MicroP"]) == list(strings["MicroP"]) == pytest.approx([1.0, 8 / 24])
+
+
+def test_answer_accuracy_gets_exact_mcnemar_as_in_compare():
+    """Y/N answers as PyTerrier frames (docno: the answer): the p-value beside AnswerAccuracy is compare's
+    exact McNemar, not a t-test on 0/1 outcomes."""
+    topics = pd.DataFrame({"qid": [f"q{i}" for i in range(12)], "query": ["x"] * 12})
+    gold = pd.DataFrame({"qid": topics["qid"], "docno": ["Y"] * 12, "label": 1})
+
+    def answers(right: int) -> pd.DataFrame:
+        frame = pd.DataFrame({"qid": topics["qid"], "docno": ["Y"] * right + ["N"] * (12 - right), "score": 1.0})
+        return pt.model.add_ranks(frame)
+
+    a, b = answers(11), answers(4)  # b is wrong on 7 questions a gets right, right on none a gets wrong
+    ours = ir_coliee.Experiment([a, b], topics, gold, [ir_coliee.AnswerAccuracy], names=["a", "b"], baseline=0)
+    compared = ir_coliee.compare(gold, {"a": a, "b": b}, [ir_coliee.AnswerAccuracy], correction="none")
+    assert compared.attrs["tests"]["AnswerAccuracy"].startswith("exact McNemar")
+    assert ours.loc[1, "AnswerAccuracy p-value"] == compared.loc["b", "AnswerAccuracy p-value"] == 2 * 0.5**7
+    assert list(ours["AnswerAccuracy"]) == pytest.approx([11 / 12, 4 / 12])

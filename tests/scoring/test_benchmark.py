@@ -143,13 +143,9 @@ def test_every_output_format_is_one_parseable_document(grid):
 
 def test_refusals_name_what_is_missing(grid):
     _, other = grid
-    # a gold file without measures is read as the COLIEE task it looks like, and the report says so
-    guessed = benchmark({other: OTHER}, resamples=10)
-    assert [f.rule for f in guessed.findings] == ["guess"] and guessed.scored[0].measures == [
-        "MicroP",
-        "MicroR",
-        "MicroF1",
-    ]
+    # a gold file without measures and without a task in its name is not guessed to be a COLIEE task
+    with pytest.raises(ColieeError, match=r"names no COLIEE task .*give its measures, measures=\{.*--measure "):
+        benchmark({other: OTHER}, resamples=10)
     with pytest.raises(ColieeError, match="baseline 'C' has no run"):
         benchmark({other: OTHER}, measures=["P@1"], baseline="C")
     with pytest.raises(ColieeError, match="neither a file, a COLIEE dataset id nor an ir_datasets id"):
