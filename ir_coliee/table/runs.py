@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import os
 import sys
-from typing import TYPE_CHECKING, Optional
+from typing import TYPE_CHECKING, Literal, Optional
 
 from ir_coliee.errors import ColieeArgumentError, ColieeFormatError, PathLike
 from ir_coliee.formats.textfile import regular_file
@@ -102,9 +102,23 @@ def _state(path: PathLike) -> tuple[int, int]:
     return info.st_size, info.st_mtime_ns
 
 
-def read_run(path: PathLike, format: FormatOption = "auto") -> pd.DataFrame:
-    """The run in a submission file, as a DataFrame (``query_id``, ``doc_id``, ``score``) for ir_measures."""
-    return parse_run(path, format).run
+#: The columns a run frame is read with: ir_measures' (``query_id``, ``doc_id``, ``score``), or PyTerrier's
+#: result frame (``qid``, ``docno``, ``score``, ``rank``: what ``pt.Transformer.from_df`` and ``pt.Experiment`` take).
+Columns = Literal["ir_measures", "pyterrier"]
+
+
+def read_run(path: PathLike, format: FormatOption = "auto", columns: Columns = "ir_measures") -> pd.DataFrame:
+    """The run in a submission file, as a DataFrame for ir_measures, or with ``columns="pyterrier"`` as a
+    PyTerrier result frame (ranks from 0 within each query, best score first, as PyTerrier numbers them)."""
+    frame = parse_run(path, format).run
+    if columns == "ir_measures":
+        return frame
+    if columns != "pyterrier":
+        raise ColieeArgumentError(f"unknown columns {columns!r}; expected ir_measures or pyterrier")
+    frame = frame.rename(columns={"query_id": "qid", "doc_id": "docno"})
+    frame = frame.sort_values(["qid", "score"], ascending=[True, False], kind="stable").reset_index(drop=True)
+    frame["rank"] = frame.groupby("qid", sort=False).cumcount()
+    return frame
 
 
 __all__ = [

@@ -98,3 +98,18 @@ def test_pt_answer_accuracy():
     table = pt.Experiment([answers], gold[["qid"]].assign(query="q"), gold, eval_metrics=[AnswerAccuracy])
     assert table.iloc[0]["AnswerAccuracy"] == pytest.approx(2 / 3, abs=1e-15)
     assert not math.isnan(table.iloc[0]["AnswerAccuracy"])
+
+
+def test_an_official_file_reads_back_as_a_pyterrier_frame(tmp_path):
+    import ir_coliee
+
+    path = ir_coliee.write_run(RUN, str(tmp_path / "task3-L.t"), "trec", "t")
+    frame = ir_coliee.read_run(path, columns="pyterrier")
+    assert list(frame.columns) == ["qid", "docno", "score", "rank"]
+    assert frame.equals(pt.model.add_ranks(frame[["qid", "docno", "score"]].copy()))  # PyTerrier's own ranks
+    # an Experiment over the file as read scores as the official file does
+    table = pt.Experiment([pt.Transformer.from_df(frame)], topics(), qrels_frame(), [MicroP], names=["t"])
+    assert table["MicroP"].tolist() == [float(MICRO_P)]
+    assert ir_coliee.score(qrels_frame(), path, measures=[MicroP]).table["MicroP"].tolist() == [float(MICRO_P)]
+    with pytest.raises(ir_coliee.ColieeArgumentError, match="unknown columns 'pt'"):
+        ir_coliee.read_run(path, columns="pt")  # type: ignore[arg-type]
