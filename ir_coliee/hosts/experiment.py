@@ -6,21 +6,29 @@ score (COLIEE Tasks 1 and 2: ``MicroP``, ``MicroR``, ``MicroF1``) is not the mea
 each query's value is that query's own precision, recall or F1, and a t-test on them tests their mean,
 another quantity than the score in the table (COLIEE-SPEC section 7).
 
-:func:`Experiment` takes ``pt.Experiment``'s arguments and returns its table, with one change: beside a
-micro measure, the p-value is the paired randomization test on the per-query counts that recomputes
-the micro score on every resample (the test of ``ir_coliee compare``, same ``resamples`` and ``seed``:
-the same p-value), corrected as ``pt.Experiment`` corrects (``correction``, statsmodels' methods). The
-``+`` and ``-`` columns of a micro measure still count the queries whose own value is higher or lower.
-Means (MacroF2, AP, ...) keep PyTerrier's test, which is valid for them.
+:func:`Experiment` is ``pt.Experiment`` itself, called with the same arguments (batches, ``save_dir`` and
+``save_mode="reuse"``, ``mrt``, ``perquery``, ``highlight``, ``plan``): each system is handed to it wrapped so
+that the results PyTerrier runs (or reads back from ``save_dir``) are kept, and only the significance
+columns change, each measure getting the test valid for it (:func:`ir_coliee.measures.significance.significance_test`):
+beside a micro measure, the paired randomization test on the per-query counts that recomputes the micro
+score on every resample; beside answer accuracy, exact McNemar (the tests of ``ir_coliee compare``, same
+``resamples`` and ``seed``: the same p-values), corrected as ``pt.Experiment`` corrects (``correction``,
+statsmodels' methods). Means (MacroF2, AP, ...) keep PyTerrier's test, which is valid for them. The ``+``
+and ``-`` columns still count the queries whose own value is higher or lower. With ``save_dir``, the
+``aggregated.csv`` PyTerrier writes gets the same p-values, and ``significance.json`` beside it names the
+test of each replaced column (``frame.attrs["tests"]`` in the table returned). The wrapping hides a
+pipeline's structure, so ``precompute_prefix`` computes no shared prefix.
 """
 
 from __future__ import annotations
 
+import os
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Optional, Union
 
 from ir_measures.measures.base import Measure
 
+from ir_coliee.errors import ColieeError
 from ir_coliee.measures.significance import significance_test
 from ir_coliee.scoring.compare import compare_rows
 from ir_coliee.scoring.evaluate import parse_measures
@@ -30,12 +38,40 @@ if TYPE_CHECKING:
     import pandas as pd
 
 
-def _results(system: Any, topics: pd.DataFrame) -> pd.DataFrame:
-    """A system's results on ``topics`` (a results DataFrame is its own results): computed once, so that
-    PyTerrier and the randomization test score the very same run."""
+def _recording(system: Any, kept: list[pd.DataFrame]) -> Any:
+    """``system`` as PyTerrier runs it (batches, timing, saving), keeping each batch of results it returns,
+    so that the valid test scores the very run PyTerrier scored. A results DataFrame is its own results."""
+    import pyterrier as pt
+
     if hasattr(system, "columns"):
+        kept.append(system)
         return system
-    return system.transform(topics) if hasattr(system, "transform") else system(topics)
+
+    class Recorded(pt.Transformer):
+        def transform(self, topics: pd.DataFrame) -> pd.DataFrame:
+            out = system.transform(topics) if hasattr(system, "transform") else system(topics)
+            kept.append(out)
+            return out
+
+    return Recorded()
+
+
+def _run_of(kept: list[pd.DataFrame], name: str, save_dir: Optional[str]) -> pd.DataFrame:
+    """The results PyTerrier scored for ``name``: the batches it ran, else (``save_mode="reuse"``) the file
+    it read from ``save_dir`` instead of running the system. (PyTerrier's inspection may call a system on
+    no topics: those empty frames are no results.)"""
+    import pandas as pd
+    import pyterrier as pt
+
+    ran = [k for k in kept if len(k)]
+    saved = os.path.join(save_dir, f"{name}.res.gz") if save_dir is not None else None
+    if ran:
+        return pd.concat(ran, ignore_index=True)
+    if saved is not None and os.path.exists(saved):
+        return pt.io.read_results(saved)
+    if kept:
+        return kept[0]  # a system that retrieved nothing
+    raise ColieeError(f"PyTerrier returned no results of {name!r}")
 
 
 def _named(retr_systems: Any, names: Optional[Sequence[str]]) -> tuple[list[Any], list[str]]:
@@ -66,10 +102,10 @@ def Experiment(
     import pyterrier as pt
 
     systems, labels = _named(retr_systems, names)
-    results = [_results(s, topics) for s in systems]
+    kept: list[list[pd.DataFrame]] = [[] for _ in systems]
     base = labels.index(baseline) if isinstance(baseline, str) else baseline  # by name, as for a dict of systems
     table = pt.Experiment(
-        results,
+        [_recording(s, k) for s, k in zip(systems, kept)],
         topics,
         qrels,
         eval_metrics,
@@ -80,13 +116,15 @@ def Experiment(
         filter_by_topics=filter_by_topics,
         **kwargs,
     )
+    save_dir = kwargs.get("save_dir")
+    results = [_run_of(k, n, save_dir) for k, n in zip(kept, labels)]
     micro = _micro(eval_metrics)
     frame = table.data if hasattr(table, "data") else table  # highlight= gives a Styler over the table
     if base is None or not hasattr(frame, "columns") or not any(f"{m} p-value" in frame for m in micro):
         return table  # no test asked for: nothing to replace
-    kept = qrels[qrels["qid"].isin(topics["qid"])] if filter_by_topics else qrels
+    judged = qrels[qrels["qid"].isin(topics["qid"])] if filter_by_topics else qrels
     # the gold's ids read as the runs' are (one converter: integer or whole-float ids as decimal text)
-    gold = gold_table(kept.rename(columns={"qid": "query_id", "docno": "doc_id", "label": "relevance"}), "the qrels")
+    gold = gold_table(judged.rename(columns={"qid": "query_id", "docno": "doc_id", "label": "relevance"}), "the qrels")
     runs = {
         str(i): r[["qid", "docno", "score"]].rename(columns={"qid": "query_id", "docno": "doc_id"})
         for i, r in enumerate(results)
@@ -98,7 +136,31 @@ def Experiment(
         frame[column] = [float("nan") if i == base else compared.value(str(i), column) for i in range(len(results))]
         if correction is not None:
             _corrected(frame, column, base, correction, correction_alpha)
+    frame.attrs["tests"] = {str(m): significance_test(m) for m in micro}
+    if save_dir is not None:
+        _save_valid(frame, save_dir)
     return table
+
+
+def _save_valid(frame: pd.DataFrame, save_dir: str) -> None:
+    """``aggregated.csv`` in ``save_dir`` with the p-values of the returned table (PyTerrier wrote its own
+    test's), and ``significance.json`` naming the test behind each replaced column."""
+    import json
+
+    import pandas as pd
+
+    from ir_coliee.formats.textfile import atomic_output
+
+    path = os.path.join(save_dir, "aggregated.csv")
+    saved = pd.read_csv(path)
+    replaced = [c for c in frame.columns if any(c.startswith(f"{m} ") for m in frame.attrs["tests"])]
+    rows = saved["name"].isin(frame["name"])
+    ours = frame.set_index("name").loc[saved.loc[rows, "name"], replaced]
+    saved.loc[rows, replaced] = ours.to_numpy()
+    with atomic_output(path) as f:
+        saved.to_csv(f, index=False)
+    with atomic_output(os.path.join(save_dir, "significance.json")) as f:
+        json.dump({"tests": frame.attrs["tests"], "other measures": "PyTerrier's test"}, f, indent=2)
 
 
 def _micro(eval_metrics: Sequence[Any]) -> list[Measure]:

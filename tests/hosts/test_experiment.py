@@ -166,3 +166,36 @@ def test_answer_accuracy_gets_exact_mcnemar_as_in_compare():
     assert compared.attrs["tests"]["AnswerAccuracy"].startswith("exact McNemar")
     assert ours.loc[1, "AnswerAccuracy p-value"] == compared.loc["b", "AnswerAccuracy p-value"] == 2 * 0.5**7
     assert list(ours["AnswerAccuracy"]) == pytest.approx([11 / 12, 4 / 12])
+
+
+def test_it_is_pt_experiment_with_reuse_batches_timing_and_saved_valid_p_values(tmp_path):
+    import json
+
+    calls: list[int] = []
+
+    class Counting(pt.Transformer):
+        def __init__(self, frame: pd.DataFrame):
+            self.frame = frame
+
+        def transform(self, topics: pd.DataFrame) -> pd.DataFrame:
+            calls.append(len(topics))
+            return self.frame[self.frame["qid"].isin(topics["qid"])]
+
+    a, b = _run(0, 2), _run(1, 3)
+    systems = [Counting(a), Counting(b)]
+    options = dict(names=["a", "b"], baseline=0, resamples=2000, save_dir=str(tmp_path), save_mode="reuse")
+    first = ir_coliee.Experiment(systems, TOPICS, QRELS, [ir_coliee.MicroF1, "mrt"], batch_size=3, **options)
+    assert [n for n in calls if n] == [3, 3, 2, 3, 3, 2]  # PyTerrier ran each system, in batches of 3 topics
+    assert (first["mrt"] > 0).all()  # and timed it
+    gold = {q: {d: 1 for d in g["docno"]} for q, g in QRELS.groupby("qid")}
+    runs = {n: r.rename(columns={"qid": "query_id", "docno": "doc_id"}) for n, r in (("a", a), ("b", b))}
+    compared = ir_coliee.compare(gold, runs, [ir_coliee.MicroF1], resamples=2000, correction="none")
+    valid = compared.loc["b", "MicroF1 p-value"]
+    assert first.loc[1, "MicroF1 p-value"] == valid and first.attrs["tests"] == {"MicroF1": "randomization on counts"}
+    # the saved table carries the p-value the returned one does, and the file beside it names the test
+    assert pd.read_csv(tmp_path / "aggregated.csv").set_index("name").loc["b", "MicroF1 p-value"] == valid
+    assert json.loads((tmp_path / "significance.json").read_text())["tests"] == {"MicroF1": "randomization on counts"}
+    calls.clear()
+    again = ir_coliee.Experiment(systems, TOPICS, QRELS, [ir_coliee.MicroF1], **options)
+    assert [n for n in calls if n] == []  # reused: PyTerrier read the saved runs, no system ran again
+    assert again.loc[1, "MicroF1 p-value"] == valid  # from the runs PyTerrier read back
