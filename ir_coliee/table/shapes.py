@@ -158,10 +158,16 @@ def _from_rows(rows: list, source: str) -> CodedRun:
     raise _refuse(source, f"rows of type {type(first).__name__}; expected {_EXPECTED}")
 
 
+def _as_dicts(value: object) -> object:
+    """A ranx ``Qrels`` or ``Run`` as the dict of dicts it holds (``to_dict()``); anything else as it is."""
+    return value.to_dict() if type(value).__module__.startswith("ranx.") and hasattr(value, "to_dict") else value
+
+
 def coded_run(run: object, source: str = "the run") -> CodedRun:
     """``run``, in any shape a host hands over, as codes with string ids; an iterator is consumed once.
     ``source`` names the run in errors. An empty run is empty codes (ir_measures scores it 0); the
     scoring API refuses it, as it refuses any run that shares no query with the gold."""
+    run = _as_dicts(run)
     if isinstance(run, CodedRun):
         coded = run
     elif hasattr(run, "columns") and hasattr(run, "itertuples"):
@@ -177,10 +183,11 @@ def coded_run(run: object, source: str = "the run") -> CodedRun:
 
 
 def gold_table(qrels: object, source: str = "the gold") -> Table:
-    """Gold in any shape (``query_id, doc_id, relevance`` DataFrame, dict of dicts, iterable of
+    """Gold in any shape (``query_id, doc_id, relevance`` DataFrame, dict of dicts, ranx ``Qrels``, iterable of
     ``TrecQrel``-like rows, consumed once) as ``{query_id: {doc_id: relevance}}`` with string ids."""
     if type(qrels) is CheckedGold:
         return qrels
+    qrels = _as_dicts(qrels)
     if isinstance(qrels, Mapping):
         return CheckedGold(
             {

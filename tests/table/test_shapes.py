@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pandas as pd
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import ir_coliee
@@ -54,3 +54,19 @@ def test_the_measures_come_back_in_the_order_asked():
     asked = [ir_measures.AP, ir_coliee.MicroR, ir_coliee.MicroP]
     assert list(ir_coliee.calc_aggregate(asked, gold, run)) == asked
     assert list(ir_coliee.evaluate(gold, run, ["MicroR", "AP", "MicroP"]).columns) == ["MicroR", "AP", "MicroP"]
+
+
+@settings(deadline=None)  # ranx compiles with numba on first use
+@given(gold=GOLD, run=RUN)
+def test_ranx_qrels_and_run_score_as_the_dicts_they_hold(gold, run):
+    from ranx import Qrels, Run
+
+    plain = {str(q): {str(d): 1 for d in docs} for q, docs in gold.items()}
+    scored: dict[str, dict[str, float]] = {str(min(gold)): {"10": 100.0}}
+    for i, (q, d) in enumerate(run):
+        scored.setdefault(str(q), {}).setdefault(str(d), float(-i))
+    measures = [ir_coliee.MicroP, ir_coliee.MicroF1, ir_coliee.MacroF2]
+    expected = ir_coliee.calc_aggregate(measures, plain, scored)
+    assert ir_coliee.calc_aggregate(measures, Qrels(plain), Run(scored)) == expected
+    values = ir_coliee.score(Qrels(plain), Run(scored), measures=measures).table.iloc[0]
+    assert [values[str(m)] for m in measures] == [expected[m] for m in measures]
