@@ -328,3 +328,41 @@ def test_an_argument_the_api_does_not_take_is_said_plainly_not_as_a_bug(write, c
         call(write)
     assert said in str(info.value) and "bug" not in str(info.value)
     assert isinstance(info.value, ValueError)  # what Python's own argument errors are
+
+
+@pytest.mark.parametrize(
+    "options, said",
+    [
+        ({"confidence": 2}, "confidence must be between 0 and 1"),
+        ({"confidence": 0}, "confidence must be between 0 and 1"),
+        ({"resamples": 0}, "resamples must be a whole number of at least 1"),
+        ({"resamples": 1.5}, "resamples must be a whole number of at least 1"),
+    ],
+)
+def test_compare_refuses_an_interval_or_a_resampling_it_cannot_make(options, said):
+    gold, run = {"q": {"d": 1}}, {"q": {"d": 1.0}}
+    with pytest.raises(ir_coliee.ColieeArgumentError, match=said):
+        ir_coliee.compare(gold, {"a": run, "b": run}, ["MicroF1"], **options)
+
+
+def test_a_measure_parameter_out_of_range_is_an_argument_error():
+    with pytest.raises(ir_coliee.ColieeArgumentError, match="cutoff must be a positive whole number"):
+        ir_coliee.calc_aggregate([ir_coliee.MicroF1 @ 0], {"q": {"d": 1}}, {"q": {"d": 1.0}})
+
+
+def test_a_measure_declared_without_its_formula_is_refused_where_it_is_declared():
+    from ir_coliee.measures.base import REGISTRY, ColieeMeasure, declare
+
+    class _NoFormula(ColieeMeasure):
+        __name__ = "NoFormula"
+        NAME = __name__
+
+    with pytest.raises(TypeError, match="NoFormula declares no formula"):
+        declare(_NoFormula())
+    assert "NoFormula" not in REGISTRY
+
+
+def test_latex_cells_escape_the_backslashes_they_hold():
+    table = io.StringIO()
+    write_rows(["path"], [["a\\b~c^d_e"]], table, 4, style="latex")
+    assert "a\\textbackslash{}b\\textasciitilde{}c\\textasciicircum{}d\\_e \\\\" in table.getvalue()

@@ -16,7 +16,12 @@ OUTPUT_FORMATS: tuple[OutputFormat, ...] = ("tsv", "csv", "json", "markdown", "l
 #: The formats for a paper, and how each writes a cell without a value (a baseline's p-value, a measure of
 #: another task): a dash, never ``nan``.
 PAPER_MISSING: dict[str, str] = {"markdown": "–", "latex": "--"}
-_LATEX_SPECIAL = {c: f"\\{c}" for c in "&%$#_{}"}
+_LATEX_SPECIAL = {
+    **{c: f"\\{c}" for c in "&%$#_{}"},
+    "\\": "\\textbackslash{}",
+    "~": "\\textasciitilde{}",
+    "^": "\\textasciicircum{}",
+}
 
 
 def _fmt(value: object, digits: int, missing: str = "") -> str:

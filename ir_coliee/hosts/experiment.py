@@ -56,22 +56,39 @@ def _recording(system: Any, kept: list[pd.DataFrame]) -> Any:
     return Recorded()
 
 
-def _run_of(kept: list[pd.DataFrame], name: str, save_dir: Optional[str]) -> pd.DataFrame:
+def _run_of(kept: list[pd.DataFrame], name: str, options: dict[str, Any]) -> pd.DataFrame:
     """The results PyTerrier scored for ``name``: the batches it ran, else (``save_mode="reuse"``) the file
-    it read from ``save_dir`` instead of running the system. (PyTerrier's inspection may call a system on
-    no topics: those empty frames are no results.)"""
+    it read from ``save_dir`` instead of running the system, read as PyTerrier reads it. (PyTerrier's
+    inspection may call a system on no topics: those empty frames are no results.)"""
     import pandas as pd
-    import pyterrier as pt
 
     ran = [k for k in kept if len(k)]
-    saved = os.path.join(save_dir, f"{name}.res.gz") if save_dir is not None else None
     if ran:
         return pd.concat(ran, ignore_index=True)
-    if saved is not None and os.path.exists(saved):
-        return pt.io.read_results(saved)
+    saved = _saved_results(name, options)
+    if saved is not None:
+        return saved
     if kept:
         return kept[0]  # a system that retrieved nothing
     raise ColieeError(f"PyTerrier returned no results of {name!r}")
+
+
+def _saved_results(name: str, options: dict[str, Any]) -> Optional[pd.DataFrame]:
+    """The results PyTerrier saved for ``name`` in ``save_dir``, in its ``save_format`` (trec, a module such
+    as pickle, or a (reader, writer) pair), or ``None``."""
+    import pyterrier as pt
+
+    save_dir, save_format = options.get("save_dir"), options.get("save_format", "trec")
+    if save_dir is None:
+        return None
+    extension = "res.gz" if save_format == "trec" else "custom" if isinstance(save_format, tuple) else "mod"
+    path = os.path.join(save_dir, f"{name}.{extension}")
+    if not os.path.exists(path):
+        return None
+    if save_format == "trec":
+        return pt.io.read_results(path)
+    with open(path, "rb") as f:
+        return save_format[0](f) if isinstance(save_format, tuple) else save_format.load(f)
 
 
 def _named(retr_systems: Any, names: Optional[Sequence[str]]) -> tuple[list[Any], list[str]]:
@@ -117,7 +134,7 @@ def Experiment(
         **kwargs,
     )
     save_dir = kwargs.get("save_dir")
-    results = [_run_of(k, n, save_dir) for k, n in zip(kept, labels)]
+    results = [_run_of(k, n, kwargs) for k, n in zip(kept, labels)]
     micro = _micro(eval_metrics)
     frame = table.data if hasattr(table, "data") else table  # highlight= gives a Styler over the table
     if base is None or not hasattr(frame, "columns") or not any(f"{m} p-value" in frame for m in micro):
@@ -152,10 +169,11 @@ def _save_valid(frame: pd.DataFrame, save_dir: str) -> None:
     from ir_coliee.formats.textfile import atomic_output
 
     path = os.path.join(save_dir, "aggregated.csv")
-    saved = pd.read_csv(path)
+    saved = pd.read_csv(path, dtype=str, keep_default_na=False)  # every cell as PyTerrier wrote it, "NA" a name
     replaced = [c for c in frame.columns if any(c.startswith(f"{m} ") for m in frame.attrs["tests"])]
     rows = saved["name"].isin(frame["name"])
     ours = frame.set_index("name").loc[saved.loc[rows, "name"], replaced]
+    saved[replaced] = saved[replaced].astype(object)  # text as read; ours go in as numbers
     saved.loc[rows, replaced] = ours.to_numpy()
     with atomic_output(path) as f:
         saved.to_csv(f, index=False)

@@ -6,6 +6,7 @@ from typing import Any, ClassVar, Literal, TypeVar
 
 from ir_measures.measures.base import Agg, Measure, ParamInfo
 
+from ir_coliee.errors import ColieeArgumentError
 from ir_coliee.measures.values import ExactMeanAgg, Formula, MicroAgg
 
 CUTOFF = ParamInfo(
@@ -33,7 +34,7 @@ class ColieeMeasure(Measure):
     def __init__(self, **params: Any) -> None:
         unknown = sorted(set(params) - set(self.SUPPORTED_PARAMS))
         if unknown:
-            raise ValueError(
+            raise ColieeArgumentError(
                 f"{self.NAME} takes no parameter {', '.join(unknown)} "
                 f"(its parameters: {', '.join(self.SUPPORTED_PARAMS)})"
             )
@@ -46,7 +47,7 @@ class ColieeMeasure(Measure):
         cutoff = self.params.get("cutoff")
         if cutoff is not None and (isinstance(cutoff, bool) or cutoff < 1):
             self.validated = False
-            raise ValueError(f"{self.NAME}: cutoff must be a positive whole number, got {cutoff!r}")
+            raise ColieeArgumentError(f"{self.NAME}: cutoff must be a positive whole number, got {cutoff!r}")
 
     def formula(self) -> Formula:
         """The score as a function of counts (true positives, retrieved, relevant): of one query's counts
@@ -66,5 +67,7 @@ REGISTRY: dict[str, ColieeMeasure] = {}
 def declare(measure: M, name: str = "") -> M:
     """Register ``measure`` under ``name`` (default: its ``NAME``) and return it: a new measure is its class
     (with its :meth:`ColieeMeasure.formula`) and this declaration."""
+    if type(measure).formula is ColieeMeasure.formula:
+        raise TypeError(f"{measure.NAME} declares no formula: give its class a formula() (docs/architecture.md)")
     REGISTRY[name or str(measure.NAME)] = measure
     return measure

@@ -45,6 +45,7 @@ def calc(measures: Sequence[Measure], qrels: TYPE_QREL, run: object, aggregate: 
     and ``compare``, which resamples the per-query values)."""
     from ir_coliee.table.shapes import align, coded_run, gold_ids
 
+    measures = list(measures)  # a generator of measures is read once, like the run
     gold = gold_table(qrels)
     aligned = align(coded_run(run), gold_ids(gold))
     for note in aligned.notes:

@@ -10,6 +10,7 @@ from typing import Any
 
 from ir_measures.measures.base import ParamInfo
 
+from ir_coliee.errors import ColieeArgumentError
 from ir_coliee.measures.base import CUTOFF, REL, ColieeMeasure, declare
 from ir_coliee.measures.formulas import FBeta, Precision, Recall
 from ir_coliee.measures.values import Formula
@@ -93,7 +94,7 @@ class _FMeasure(ColieeMeasure):
         super().validate_params()
         if self["beta"] <= 0:
             self.validated = False
-            raise ValueError(f"{self.NAME}: beta must be positive, got {self['beta']!r}")
+            raise ColieeArgumentError(f"{self.NAME}: beta must be positive, got {self['beta']!r}")
 
     def formula(self) -> Formula:
         return FBeta(self["beta"])

@@ -108,8 +108,8 @@ def _prepared(benchmark: str, systems: Mapping[str, RunLike], measures: Benchmar
     prepared = prepare(gold, dict(systems), measures_named=named is not None)
     if any(f.rule == "guess" for f in prepared.findings):  # a benchmark grid never scores a guessed task
         raise ColieeError(
-            f"benchmark {benchmark!r} names no COLIEE task (a gold file, not a dataset id, and no task in its "
-            f"name): give its measures, measures={{{benchmark!r}: [...]}} in Python or "
+            f"benchmark {benchmark!r} names no COLIEE task (a gold file, not a dataset id: its task would be "
+            f"guessed from its contents): give its measures, measures={{{benchmark!r}: [...]}} in Python or "
             f"--measure {benchmark}=MEASURE on the command line"
         )
     source = benchmark if not isinstance(gold, str) else prepared.gold.source

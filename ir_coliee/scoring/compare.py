@@ -105,6 +105,10 @@ def compare(
     """
     if correction not in CORRECTIONS:
         raise ColieeArgumentError(f"unknown correction {correction!r}; expected one of {', '.join(CORRECTIONS)}")
+    if isinstance(resamples, bool) or not isinstance(resamples, int) or resamples < 1:
+        raise ColieeArgumentError(f"resamples must be a whole number of at least 1, got {resamples!r}")
+    if not 0 < confidence < 1:
+        raise ColieeArgumentError(f"confidence must be between 0 and 1 (0.95 for 95%), got {confidence!r}")
     named = dict(runs) if isinstance(runs, dict) else {f"run{i}": r for i, r in enumerate(runs)}
     names = list(named)
     base = names[baseline] if isinstance(baseline, int) else baseline

@@ -207,6 +207,8 @@ ALLOWED_LITERALS = {
     # the bundled sample release is one edition, written in the Task 3 pairs format on purpose
     ("ir_coliee.scoring.demo", 2025),
     ("ir_coliee.scoring.demo", "pairs"),
+    # PyTerrier's name of its own save format, not a COLIEE submission format
+    ("ir_coliee.hosts.experiment", "trec"),
 }
 
 

@@ -199,3 +199,21 @@ def test_it_is_pt_experiment_with_reuse_batches_timing_and_saved_valid_p_values(
     again = ir_coliee.Experiment(systems, TOPICS, QRELS, [ir_coliee.MicroF1], **options)
     assert [n for n in calls if n] == []  # reused: PyTerrier read the saved runs, no system ran again
     assert again.loc[1, "MicroF1 p-value"] == valid  # from the runs PyTerrier read back
+
+
+@pytest.mark.parametrize("save_format", ["trec", "pickle"])
+def test_reuse_reads_back_each_save_format_and_the_saved_table_keeps_every_name(tmp_path, save_format):
+    import pickle
+
+    fmt = pickle if save_format == "pickle" else "trec"
+    a, b = _run(0, 2), _run(1, 3)
+    systems = [pt.Transformer.from_df(a), pt.Transformer.from_df(b)]
+    names = ["1", "NA"]  # a name that reads as a number, and one that reads as missing
+    options = dict(names=names, baseline=0, resamples=2000, save_dir=str(tmp_path), save_mode="reuse", save_format=fmt)
+    first = ir_coliee.Experiment(systems, TOPICS, QRELS, [ir_coliee.MicroF1], **options)
+    saved = pd.read_csv(tmp_path / "aggregated.csv", dtype={"name": str}, keep_default_na=False)
+    assert saved["name"].tolist() == names
+    assert float(saved.set_index("name").loc["NA", "MicroF1 p-value"]) == first.loc[1, "MicroF1 p-value"]
+    # (a second call: PyTerrier itself re-reads such names as 1.0 and NaN and keeps them as other runs' rows)
+    again = ir_coliee.Experiment(systems, TOPICS, QRELS, [ir_coliee.MicroF1], **options)
+    assert again.loc[1, "MicroF1 p-value"] == first.loc[1, "MicroF1 p-value"] < 0.05

@@ -70,3 +70,15 @@ def test_ranx_qrels_and_run_score_as_the_dicts_they_hold(gold, run):
     assert ir_coliee.calc_aggregate(measures, Qrels(plain), Run(scored)) == expected
     values = ir_coliee.score(Qrels(plain), Run(scored), measures=measures).table.iloc[0]
     assert [values[str(m)] for m in measures] == [expected[m] for m in measures]
+
+
+def test_measures_given_as_a_generator_are_read_once_and_all_scored():
+    import ir_measures
+
+    gold, run = {"q": {"d": 1}}, {"q": {"d": 1.0, "e": 0.5}}
+    expected = {ir_coliee.MicroF1: 2 / 3, ir_measures.AP: 1.0}
+    assert ir_coliee.calc_aggregate((m for m in expected), gold, run) == expected
+    assert {(m.measure, m.value) for m in ir_coliee.iter_calc(iter(expected), gold, run)} == {
+        (ir_coliee.MicroF1, 2 / 3),
+        (ir_measures.AP, 1.0),
+    }
