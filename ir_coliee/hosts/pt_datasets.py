@@ -48,10 +48,16 @@ def _bounded(base: type) -> type:
                 scores.append(r.score)
             result = pd.DataFrame({"qid": qids, "docno": docnos, "score": scores})
             result = result.sort_values(["qid", "score", "docno"], ascending=[True, False, True], kind="stable")
-            topics = self.get_topics(variant)
+            topics = self.get_topics(variant).drop_duplicates("qid")
+            # each row's topic by its position (codes), so that no text is copied per row: mapping the texts
+            # first (pandas 3's string dtype copies each) is what took tens of GB
+            codes = pd.Index(topics["qid"]).get_indexer(result["qid"])
             for column in topics.columns.drop("qid"):
-                values = dict(zip(topics["qid"], topics[column]))
-                result[column] = pd.Categorical(result["qid"].map(values))
+                values = pd.Index(topics[column].astype(object), dtype=object)
+                if values.has_duplicates or values.hasnans:
+                    result[column] = pd.Categorical(values.take(codes, allow_fill=True, fill_value=None))
+                else:
+                    result[column] = pd.Categorical.from_codes(codes, categories=values)
             return result.reset_index(drop=True)
 
     return ColieeIRDSDataset
