@@ -6,14 +6,16 @@ on runs in memory (:func:`compare`, :func:`compare_rows`) or read as :func:`ir_c
 from __future__ import annotations
 
 import math
+import warnings
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Optional, Union
 
 from ir_measures.measures.base import Measure
 from ir_measures.util import TYPE_QREL, TYPE_RUN
 
-from ir_coliee.errors import ColieeArgumentError, ColieeError, Finding, PathLike
+from ir_coliee.errors import ColieeArgumentError, ColieeError, ColieeWarning, Finding, PathLike
 from ir_coliee.formats.pilot import decision_qrels, decision_run, read_torts
+from ir_coliee.formats.textfile import is_input
 from ir_coliee.measures import AnswerAccuracy
 from ir_coliee.measures.significance import (
     CORRECTIONS,
@@ -102,6 +104,8 @@ def compare(
 
     ``runs`` is a list of runs (named ``run0``, ``run1``, ...) or a ``{name: run}`` dict; ``measures``
     default to the official ones of ``task`` and ``year``. The gold comes first, as everywhere in the API.
+    Gold and runs given as files or a dataset id are read as :func:`ir_coliee.score` reads them (the task and
+    its official measures from the files, as :func:`compare_runs` does).
     """
     if correction not in CORRECTIONS:
         raise ColieeArgumentError(f"unknown correction {correction!r}; expected one of {', '.join(CORRECTIONS)}")
@@ -114,6 +118,16 @@ def compare(
     base = names[baseline] if isinstance(baseline, int) else baseline
     if base not in named:
         raise ColieeArgumentError(f"baseline {baseline!r} is not one of the runs ({', '.join(names)})")
+    if is_input(qrels) or any(is_input(r) for r in named.values()):
+        # files and dataset ids: read as score() reads them, its findings said as warnings
+        given = named if isinstance(runs, dict) else list(runs)
+        read = compare_runs(qrels, given, measures, task, year, names.index(base), resamples, correction, seed)
+        for f in read.findings:
+            warnings.warn(f"{f.path}: {f.message}" if f.path else f.message, ColieeWarning, stacklevel=2)
+        table = read.table
+        if isinstance(runs, dict):  # each run keeps the name it was given, not its file's tag
+            table.index = table.index.map(dict(zip(table.index, names)))
+        return table
     if measures is None and task is None:
         raise ColieeArgumentError("give the measures, or the task (and year) whose official measures to use")
     chosen = official_measures(task, year) if task is not None and measures is None else parse_measures(measures or ())

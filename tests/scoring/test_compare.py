@@ -334,3 +334,25 @@ def test_the_confidence_bounds_by_hand():
     low, high = percentiles(np.array([1.0, 0.25, 0.75, 0.0, 0.5]), 0.95)
     assert low == pytest.approx(1 / 10 * 1 / 4, abs=1e-15)
     assert high == pytest.approx(3 / 4 + 9 / 10 * 1 / 4, abs=1e-15)
+
+
+def test_compare_takes_files_and_dataset_ids_as_score_does(tmp_path):
+    """The one verb for both halves: files in, the table compare_runs gives; the same values as the dicts."""
+    gold_file = tmp_path / "task1_test_labels_2024.json"
+    gold_file.write_text('{"000001.txt": ["000010.txt", "000011.txt"], "000002.txt": ["000012.txt"]}')
+    (tmp_path / "a.run").write_text("000001 000010 A\n000001 000011 A\n000002 000013 A\n")
+    (tmp_path / "b.run").write_text("000001 000010 B\n000002 000099 B\n")
+    files = {"a": str(tmp_path / "a.run"), "b": str(tmp_path / "b.run")}
+    with pytest.warns(ir_coliee.ColieeWarning, match="guessed from the files"):
+        from_files = ir_coliee.compare(str(gold_file), files, resamples=200)
+    gold = {"000001": {"000010": 1, "000011": 1}, "000002": {"000012": 1}}
+    runs = {
+        "a": {"000001": {"000010": 3.0, "000011": 2.0}, "000002": {"000013": 1.0}},
+        "b": {"000001": {"000010": 2.0}, "000002": {"000099": 1.0}},
+    }
+    in_memory = ir_coliee.compare(gold, runs, task=1, resamples=200)
+    # a: tp 2 of 3 retrieved, 3 relevant; b: tp 1 of 2
+    assert from_files["MicroP"].tolist() == in_memory["MicroP"].tolist() == [2 / 3, 1 / 2]
+    assert from_files["MicroR"].tolist() == [2 / 3, 1 / 3]
+    assert list(from_files.index) == ["a", "b"]
+    assert from_files.loc["b", "MicroF1 p-value"] == in_memory.loc["b", "MicroF1 p-value"]
