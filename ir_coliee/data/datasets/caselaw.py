@@ -23,11 +23,11 @@ from collections.abc import Callable, Iterator
 from typing import NamedTuple, cast
 
 from ir_datasets.datasets.base import Dataset
-from ir_datasets.formats import BaseDocs, BaseQrels, BaseQueries, BaseScoredDocs, GenericScoredDoc, TrecQrel
+from ir_datasets.formats import BaseDocs, BaseQueries, BaseScoredDocs, GenericScoredDoc
 from ir_datasets.indices import Docstore
 
 from ir_coliee.data.catalog import Registered, catalog
-from ir_coliee.data.datasets.common import DocsIter, Documentation, register, register_parent, sliced
+from ir_coliee.data.datasets.common import DocsIter, Documentation, Qrels, register, register_parent, sliced
 from ir_coliee.data.files import DataFile
 from ir_coliee.data.layouts import CaseFolders, Layout, read_text_of
 from ir_coliee.model import dataset_id as model_dataset_id
@@ -214,22 +214,6 @@ class BaseCases:
             yield ColieeBaseCase(qid, read_text_of(self._layout.base_case(qid)))
 
 
-class LabelQrels(BaseQrels):
-    def __init__(self, layout: Layout, defs: dict[int, str]):
-        super().__init__()
-        self._layout, self._defs = layout, defs
-
-    def qrels_iter(self) -> Iterator[TrecQrel]:
-        for q in self._layout.qrels():
-            yield TrecQrel(*q, "0")
-
-    def qrels_cls(self) -> type:
-        return TrecQrel
-
-    def qrels_defs(self) -> dict[int, str]:
-        return self._defs
-
-
 class Candidates(BaseScoredDocs):
     """Each query's candidates with score 0, so re-rankers (``pt.get_dataset(...).get_results()``) can use them."""
 
@@ -281,7 +265,7 @@ def caselaw_dataset(entry: Registered) -> Dataset:
     docs = CaseDocs(layout, records.doc_cls, records.make)
     queries = CaseQueries(layout, records.query_cls)
     extra = BaseCases(cast(CaseFolders, layout)) if records.base_cases else None
-    qrels = LabelQrels(layout, records.qrel_defs)
+    qrels = Qrels(layout, records.qrel_defs)
     doc = Documentation(
         f"task{entry.task}", entry.task, entry.year, {"split": entry.split, "layout": type(layout).__name__}
     )

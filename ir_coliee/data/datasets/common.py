@@ -9,6 +9,7 @@ from typing import Callable, NamedTuple, Optional, TypeVar, Union, overload
 
 import ir_datasets
 from ir_datasets.datasets.base import Dataset
+from ir_datasets.formats import BaseQrels, TrecQrel
 from ir_datasets.indices import Docstore
 
 from ir_coliee.data.catalog import Registered
@@ -225,3 +226,22 @@ def register_parent(dataset_id: str, docs: object, documentation: Documentation,
     _host(dataset_id, Dataset(docs, documentation))
     if linked and (docs, dataset_id) not in DOCS_LINKS:
         DOCS_LINKS.append((docs, dataset_id))
+
+
+class Qrels(BaseQrels):
+    """The gold of a catalog entry as ir_datasets qrels: the ``(query, document, relevance)`` rows of its
+    ``qrels()`` (case law: the labels; statute: articles or Y/N answers; pilot: claims or decisions)."""
+
+    def __init__(self, gold: object, defs: dict[int, str]):
+        super().__init__()
+        self._gold, self._defs = gold, defs
+
+    def qrels_iter(self) -> Iterator[TrecQrel]:
+        for q in self._gold.qrels():  # type: ignore[attr-defined]
+            yield TrecQrel(*q, "0")
+
+    def qrels_cls(self) -> type:
+        return TrecQrel
+
+    def qrels_defs(self) -> dict[int, str]:
+        return self._defs

@@ -15,10 +15,10 @@ from collections.abc import Iterator
 from typing import NamedTuple, Optional, cast
 
 from ir_datasets.datasets.base import Dataset
-from ir_datasets.formats import BaseDocs, BaseQrels, BaseQueries, TrecQrel
+from ir_datasets.formats import BaseDocs, BaseQueries
 
 from ir_coliee.data.catalog import Registered, catalog
-from ir_coliee.data.datasets.common import NAME, DictDocstore, DocsIter, Documentation, register
+from ir_coliee.data.datasets.common import NAME, DictDocstore, DocsIter, Documentation, Qrels, register
 from ir_coliee.data.pilot_files import PilotFiles, PilotSet
 from ir_coliee.formats.pilot import ColieeTort, claim_doc_id
 
@@ -118,29 +118,16 @@ class ClaimDocs(BaseDocs):
         return "ja"
 
 
-class PilotQrels(BaseQrels):
-    def __init__(self, torts: PilotSet):
-        super().__init__()
-        self._set = torts
-
-    def qrels_iter(self) -> Iterator[TrecQrel]:
-        for q in self._set.qrels():
-            yield TrecQrel(*q, "0")
-
-    def qrels_cls(self) -> type:
-        return TrecQrel
-
-    def qrels_defs(self) -> dict[int, str]:
-        return QREL_DEFS_DECISIONS if self._set.decisions else QREL_DEFS_CLAIMS
-
-
 def pilot_dataset(entry: Registered) -> Dataset:
     """The ir_datasets entry of a pilot dataset of the catalog (claims or decisions as qrels)."""
     torts = cast(PilotSet, entry.files)
     extra = {"split": entry.split, "qrels": "decisions" if torts.decisions else "claims"}
     docs = None if torts.decisions else ClaimDocs(torts.files)
     return Dataset(
-        docs, TortQueries(torts.files), PilotQrels(torts), Documentation("pilot", "pilot", entry.year, extra)
+        docs,
+        TortQueries(torts.files),
+        Qrels(torts, QREL_DEFS_DECISIONS if torts.decisions else QREL_DEFS_CLAIMS),
+        Documentation("pilot", "pilot", entry.year, extra),
     )
 
 

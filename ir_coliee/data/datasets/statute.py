@@ -15,10 +15,10 @@ from typing import NamedTuple, Optional, cast
 
 import ir_datasets
 from ir_datasets.datasets.base import Dataset
-from ir_datasets.formats import BaseDocs, BaseQrels, BaseQueries, TrecQrel
+from ir_datasets.formats import BaseDocs, BaseQueries
 
 from ir_coliee.data.catalog import EXAM_SUBSET, Registered, catalog, civil_code_of, exam_subset
-from ir_coliee.data.datasets.common import NAME, DictDocstore, DocsIter, Documentation, register, register_parent
+from ir_coliee.data.datasets.common import NAME, DictDocstore, DocsIter, Documentation, Qrels, register, register_parent
 from ir_coliee.data.files import DataFile, FileCache
 from ir_coliee.data.statute_files import LANGUAGES, StatuteFiles, StatuteSet
 from ir_coliee.formats.civil_code import ColieeArticle, parse_civil_code
@@ -147,26 +147,6 @@ class StatuteQuestions(BaseQueries):
         return LANGUAGES[self._set.files.lang][1]
 
 
-class StatuteQrels(BaseQrels):
-    """Task 3 gold: the articles whose headers appear in each question's ``t1`` (or ``<article>``
-    elements), gold article ids absent from the Civil Code file kept (they are real gold); Task 4 / 5:
-    the gold answers in the ``AnswerAccuracy`` encoding, ``(question, Y|N, 1)``."""
-
-    def __init__(self, exams: StatuteSet):
-        super().__init__()
-        self._set = exams
-
-    def qrels_iter(self) -> Iterator[TrecQrel]:
-        for q in self._set.qrels():
-            yield TrecQrel(*q, "0")
-
-    def qrels_cls(self) -> type:
-        return TrecQrel
-
-    def qrels_defs(self) -> dict[int, str]:
-        return QREL_DEFS[self._set.gold]
-
-
 # --- registration --------------------------------------------------------------------------------------
 
 
@@ -176,7 +156,7 @@ def statute_dataset(entry: Registered) -> Dataset:
     docs = CivilCodeDocs(exams.files) if exams.collection else None
     extra = {"exams": ", ".join(exams.exams), "language": LANGUAGES[exams.files.lang][0], "split": entry.split}
     doc = Documentation(f"task{entry.task}", entry.task, entry.year, extra)
-    return Dataset(docs, StatuteQuestions(exams), StatuteQrels(exams), doc)
+    return Dataset(docs, StatuteQuestions(exams), Qrels(exams, QREL_DEFS[exams.gold]), doc)
 
 
 _PATTERN_REGISTERED = False
