@@ -28,12 +28,12 @@ from ir_coliee.table.runs import FormatOption, ParsedRun, first_format, parse_ru
 from ir_coliee.table.shapes import (
     GoldIds,
     align,
+    as_dicts,
     coded_run,
     describe,
     gold_ids,
     gold_table,
     id_kinds,
-    is_run_collection,
     no_shared_query,
 )
 from ir_coliee.table.tables import CodedRun
@@ -66,6 +66,36 @@ class Ingested(NamedTuple):
 
 
 # --- naming the runs ---------------------------------------------------------------------------------
+
+
+# --- what a run is: one run, or several ----------------------------------------------------------------
+
+
+def _is_row(item: object) -> bool:
+    """One line of a run: a namedtuple with a ``query_id``, a plain tuple, or a mapping with the fields."""
+    if isinstance(item, tuple):
+        fields = getattr(type(item), "_fields", None)
+        return fields is None or "query_id" in fields
+    return isinstance(item, Mapping) and {"query_id", "doc_id"} <= set(item)
+
+
+def _is_whole_run(value: object) -> bool:
+    """A run on its own: a file, a table, codes or a parsed file, rows, an iterator, a dict of dicts, a ranx
+    ``Run``."""
+    value = as_dicts(value)
+    if isinstance(value, (CodedRun, str, list, Iterator)) or hasattr(value, "__fspath__") or hasattr(value, "columns"):
+        return True
+    if isinstance(value, tuple):
+        return not _is_row(value)  # a parsed file (a NamedTuple of its own) rather than one line
+    return isinstance(value, Mapping) and bool(value) and all(isinstance(v, Mapping) for v in value.values())
+
+
+def is_run_collection(value: object) -> bool:
+    """Several runs: a list of runs (not a list of rows) or a mapping of names to runs. A dict of dicts of
+    scores, a list of rows and a parsed file are one run each."""
+    if isinstance(value, (list, tuple)) and not (isinstance(value, tuple) and hasattr(value, "_fields")):
+        return bool(value) and not any(map(_is_row, value))
+    return isinstance(value, Mapping) and bool(value) and all(map(_is_whole_run, value.values()))
 
 
 def named_runs(runs: RunsLike) -> dict[str, RunLike]:

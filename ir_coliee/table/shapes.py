@@ -26,7 +26,7 @@ import numbers
 import operator
 import re
 from array import array
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple, Optional
 
 from ir_coliee.errors import ColieeScoringError, some
@@ -158,7 +158,7 @@ def _from_rows(rows: list, source: str) -> CodedRun:
     raise _refuse(source, f"rows of type {type(first).__name__}; expected {_EXPECTED}")
 
 
-def _as_dicts(value: object) -> object:
+def as_dicts(value: object) -> object:
     """A ranx ``Qrels`` or ``Run`` as the dict of dicts it holds (``to_dict()``); anything else as it is."""
     return value.to_dict() if type(value).__module__.startswith("ranx.") and hasattr(value, "to_dict") else value
 
@@ -167,7 +167,7 @@ def coded_run(run: object, source: str = "the run") -> CodedRun:
     """``run``, in any shape a host hands over, as codes with string ids; an iterator is consumed once.
     ``source`` names the run in errors. An empty run is empty codes (ir_measures scores it 0); the
     scoring API refuses it, as it refuses any run that shares no query with the gold."""
-    run = _as_dicts(run)
+    run = as_dicts(run)
     if isinstance(run, CodedRun):
         coded = run
     elif hasattr(run, "columns") and hasattr(run, "itertuples"):
@@ -187,7 +187,7 @@ def gold_table(qrels: object, source: str = "the gold") -> Table:
     ``TrecQrel``-like rows, consumed once) as ``{query_id: {doc_id: relevance}}`` with string ids."""
     if type(qrels) is CheckedGold:
         return qrels
-    qrels = _as_dicts(qrels)
+    qrels = as_dicts(qrels)
     if isinstance(qrels, Mapping):
         return CheckedGold(
             {
@@ -423,31 +423,3 @@ def align(run: CodedRun, gold: GoldIds) -> Aligned:
             )
     out.aligned = gold.key  # on the run itself when nothing changed: its ids are this gold's convention
     return Aligned(out, notes)
-
-
-# --- argument order ------------------------------------------------------------------------------------
-
-
-def _is_row(item: object) -> bool:
-    """One line of a run: a namedtuple with a ``query_id``, a plain tuple, or a mapping with the fields."""
-    if isinstance(item, tuple):
-        fields = getattr(type(item), "_fields", None)
-        return fields is None or "query_id" in fields
-    return isinstance(item, Mapping) and {"query_id", "doc_id"} <= set(item)
-
-
-def _is_whole_run(value: object) -> bool:
-    """A run on its own: a file, a table, codes or a parsed file, rows, an iterator, or a dict of dicts."""
-    if isinstance(value, (CodedRun, str, list, Iterator)) or hasattr(value, "__fspath__") or hasattr(value, "columns"):
-        return True
-    if isinstance(value, tuple):
-        return not _is_row(value)  # a parsed file (a NamedTuple of its own) rather than one line
-    return isinstance(value, Mapping) and bool(value) and all(isinstance(v, Mapping) for v in value.values())
-
-
-def is_run_collection(value: object) -> bool:
-    """Several runs: a list of runs (not a list of rows) or a mapping of names to runs. A dict of dicts of
-    scores, a list of rows and a parsed file are one run each."""
-    if isinstance(value, (list, tuple)) and not (isinstance(value, tuple) and hasattr(value, "_fields")):
-        return bool(value) and not any(map(_is_row, value))
-    return isinstance(value, Mapping) and bool(value) and all(map(_is_whole_run, value.values()))

@@ -70,6 +70,9 @@ def test_ranx_qrels_and_run_score_as_the_dicts_they_hold(gold, run):
     assert ir_coliee.calc_aggregate(measures, Qrels(plain), Run(scored)) == expected
     values = ir_coliee.score(Qrels(plain), Run(scored), measures=measures).table.iloc[0]
     assert [values[str(m)] for m in measures] == [expected[m] for m in measures]
+    several = ir_coliee.score(Qrels(plain), {"a": Run(scored), "b": Run(scored)}, measures=measures).table
+    assert several["run"].tolist() == ["a", "b"]  # ranx runs by name are several runs, each scored alike
+    assert several[[str(m) for m in measures]].values.tolist() == [[expected[m] for m in measures]] * 2
 
 
 def test_measures_given_as_a_generator_are_read_once_and_all_scored():
