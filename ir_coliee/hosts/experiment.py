@@ -114,7 +114,7 @@ def Experiment(
     seed: int = 42,
     **kwargs: Any,
 ) -> pd.DataFrame:
-    """``pt.Experiment(...)`` with valid p-values beside micro measures (see the module text); every other
+    """``pt.Experiment(...)`` with valid p-values beside micro measures and answer accuracy (see the module text); every other
     argument is passed to ``pt.Experiment`` as is."""
     import pyterrier as pt
 
@@ -135,9 +135,9 @@ def Experiment(
     )
     save_dir = kwargs.get("save_dir")
     results = [_run_of(k, n, kwargs) for k, n in zip(kept, labels)]
-    micro = _micro(eval_metrics)
+    retested = _retested(eval_metrics)
     frame = table.data if hasattr(table, "data") else table  # highlight= gives a Styler over the table
-    if base is None or not hasattr(frame, "columns") or not any(f"{m} p-value" in frame for m in micro):
+    if base is None or not hasattr(frame, "columns") or not any(f"{m} p-value" in frame for m in retested):
         return table  # no test asked for: nothing to replace
     judged = qrels[qrels["qid"].isin(topics["qid"])] if filter_by_topics else qrels
     # the gold's ids read as the runs' are (one converter: integer or whole-float ids as decimal text)
@@ -147,13 +147,13 @@ def Experiment(
         for i, r in enumerate(results)
     }
     ordered: dict[str, object] = {k: runs[k] for k in [str(base), *(k for k in runs if k != str(base))]}
-    compared = compare_rows(gold, ordered, micro, str(base), resamples=resamples, correction="none", seed=seed)
-    for m in micro:
+    compared = compare_rows(gold, ordered, retested, str(base), resamples=resamples, correction="none", seed=seed)
+    for m in retested:
         column = f"{m} p-value"
         frame[column] = [float("nan") if i == base else compared.value(str(i), column) for i in range(len(results))]
         if correction is not None:
             _corrected(frame, column, base, correction, correction_alpha)
-    frame.attrs["tests"] = {str(m): significance_test(m) for m in micro}
+    frame.attrs["tests"] = {str(m): significance_test(m) for m in retested}
     if save_dir is not None:
         _save_valid(frame, save_dir)
     return table
@@ -181,7 +181,7 @@ def _save_valid(frame: pd.DataFrame, save_dir: str) -> None:
         json.dump({"tests": frame.attrs["tests"], "other measures": "PyTerrier's test"}, f, indent=2)
 
 
-def _micro(eval_metrics: Sequence[Any]) -> list[Measure]:
+def _retested(eval_metrics: Sequence[Any]) -> list[Measure]:
     """The measures among ``eval_metrics`` whose valid test is not PyTerrier's test of per-query means: micro
     measures and answer accuracy (names PyTerrier reads itself, ``map`` or ``mrt``, aside)."""
     found = []

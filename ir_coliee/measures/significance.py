@@ -91,7 +91,7 @@ def significance_test(measure: Measure) -> SignificanceTest:
 
 
 def stat_of(measure: Measure) -> Stat:
-    return Stat(formula_of(measure) if is_micro(measure) else None)
+    return Stat(formula_of(measure) if significance_test(measure) == "randomization on counts" else None)
 
 
 def per_query_all(measures: Sequence[Measure], qids: Sequence[str], qrels: TYPE_QREL, run: TYPE_RUN) -> list[PerQuery]:
