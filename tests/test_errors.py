@@ -42,12 +42,12 @@ def _cli(*args: str, env: dict | None = None, stdout=subprocess.PIPE) -> subproc
     ],
 )
 def test_anything_below_a_command_is_one_message_and_an_exit_code(monkeypatch, write, capsys, error, code, said):
-    import ir_coliee.scoring.score
+    import ir_coliee.scoring.files
 
     def broken(*args, **kwargs):
         raise error
 
-    monkeypatch.setattr(ir_coliee.scoring.score, "score", broken)
+    monkeypatch.setattr(ir_coliee.scoring.files, "score_files", broken)
     assert main(["eval", write("g.json", GOLD_T1), write("task1.r", RUN_T1)]) == code
     err = capsys.readouterr().err
     assert err.startswith("ir_coliee: error: ") and said in err and "Traceback" not in err

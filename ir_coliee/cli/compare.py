@@ -6,8 +6,8 @@ import argparse
 import sys
 
 from ir_coliee.cli.options import output_options, plot_target, positive, resampling_options, task_options
-from ir_coliee.cli.output import TABLE_FORMATS, report_findings, write_rows
-from ir_coliee.formats.tabular import PAPER_MISSING
+from ir_coliee.cli.output import TABLE_FORMATS, report_findings
+from ir_coliee.formats.tabular import PAPER_MISSING, write_rows
 
 
 def add(sub: argparse._SubParsersAction) -> None:

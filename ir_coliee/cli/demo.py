@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from ir_coliee.cli.output import print_report, report_findings
+from ir_coliee.cli.output import report_findings
 from ir_coliee.formats.plots import require
 
 
@@ -29,7 +29,7 @@ def run(args: argparse.Namespace) -> int:
         errors = sum(f.level == "error" for f in step.findings)
         print(f"validate: {errors} errors, {len(step.findings) - errors} warnings")
         report_findings(step.report.findings)
-        print_report(step.report, sys.stdout, "tsv", 4, per_query=False)
+        step.report.write(sys.stdout)
         print()
     if args.out:
         print(f"submission files written to {args.out}")

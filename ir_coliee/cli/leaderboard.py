@@ -6,7 +6,7 @@ import argparse
 import sys
 
 from ir_coliee.cli.options import digits_option
-from ir_coliee.cli.output import write_rows
+from ir_coliee.formats.tabular import write_rows
 from ir_coliee.model import TASK_KEYS
 
 

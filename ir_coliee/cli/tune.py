@@ -6,7 +6,8 @@ import argparse
 import sys
 
 from ir_coliee.cli.options import digits_option, plot_target, positive, task_options, writable
-from ir_coliee.cli.output import report_findings, write_rows
+from ir_coliee.cli.output import report_findings
+from ir_coliee.formats.tabular import write_rows
 from ir_coliee.formats.textfile import writes_standard_output
 from ir_coliee.model import FORMATS
 from ir_coliee.scoring.tune import OVER

@@ -7,9 +7,12 @@ import csv
 import json
 import numbers
 from collections.abc import Sequence
-from typing import Literal, TextIO
+from typing import TYPE_CHECKING, Literal, TextIO
 
 from ir_coliee.errors import UNSAFE, printable
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 OutputFormat = Literal["tsv", "csv", "json", "markdown", "latex"]
 OUTPUT_FORMATS: tuple[OutputFormat, ...] = ("tsv", "csv", "json", "markdown", "latex")
@@ -55,7 +58,8 @@ def write_rows(
     missing: str = "",
     style: OutputFormat = "tsv",
 ) -> None:
-    """:func:`write_table` of plain rows (no pandas needed)."""
+    """The table in ``style`` (tsv, csv, markdown, or a LaTeX booktabs tabular), ``digits`` decimals, the
+    same columns in each; NaN printed as ``missing`` when given. No pandas needed."""
     rows = [[_fmt(v, digits, missing) for v in row] for row in values]
     if style == "csv":
         writer = csv.writer(out, lineterminator="\n")
@@ -73,6 +77,16 @@ def write_rows(
     else:
         out.write("\t".join(header) + "\n")
         out.writelines("\t".join(row) + "\n" for row in rows)
+
+
+def write_frame(frame: pd.DataFrame, out: TextIO, digits: int, missing: str = "", style: OutputFormat = "tsv") -> None:
+    """:func:`write_rows` of a DataFrame's columns and rows."""
+    write_rows(list(map(str, frame.columns)), list(frame.itertuples(index=False)), out, digits, missing, style)
+
+
+def records(frame: pd.DataFrame) -> list[dict]:
+    """The frame's rows as JSON holds them (:func:`json_value`)."""
+    return [{k: json_value(v) for k, v in row.items()} for row in frame.astype(object).to_dict("records")]
 
 
 def json_value(value: object) -> object:

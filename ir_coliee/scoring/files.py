@@ -55,17 +55,22 @@ def score_files(
     year: Optional[int] = None,
     measures: Optional[Sequence[MeasureLike]] = None,
     run_format: FormatOption = "auto",
+    answers: Optional[PathLike] = None,
+    answers_gold: Optional[GoldLike] = None,
 ) -> list[Report]:
     """:func:`score` for run files and folders of them (walked by :mod:`ir_coliee.scoring.walk`: what it
     leaves out is a finding of rule ``skipped``). With ``gold="auto"``, each file is
     scored against the test set of the edition its name says (``R04.task4.X``: 2023's Task 4; a name
     without its year takes ``year``, ``H30.bert-large`` takes ``task``), one report per task and edition;
     a file that is no run, or whose edition its name does not say, is skipped with a finding (rule
-    ``skipped``, in the first report) and never stops the others. Else one report."""
+    ``skipped``, in the first report) and never stops the others. Else one report. ``answers``: the answer
+    file of the one run given (see :func:`score`)."""
     walked = files_of(paths)
     files = [f.path for f in walked.files]
+    if answers is not None and (gold == AUTO or len(files) != 1):
+        raise ColieeError("--answers goes with one run; score each run with its answer file")
     if gold != AUTO:
-        alone = score(gold, files, task, year, measures, run_format=run_format)
+        alone = score(gold, files, task, year, measures, answers, answers_gold, run_format)
         alone.findings.extend(walked.skipped)
         return [alone]
     groups: dict[str, list[ParsedRun]] = {}

@@ -3,10 +3,19 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Callable, Optional, Union
+from typing import TYPE_CHECKING, Callable, Optional, TextIO, Union
 
-from ir_coliee.errors import Finding
-from ir_coliee.model import Task, official_entry
+from ir_coliee.errors import ColieeError, Finding
+from ir_coliee.formats.tabular import (
+    PAPER_MISSING,
+    OutputFormat,
+    json_value,
+    records,
+    write_frame,
+    write_json,
+    write_rows,
+)
+from ir_coliee.model import Task, official_entry, task_of
 from ir_coliee.scoring.ingest import RunInfo
 
 if TYPE_CHECKING:
@@ -64,6 +73,46 @@ class Report:
             self._frames["per_query"] = self._per_query()
         return self._frames["per_query"]
 
+    def write(self, out: TextIO, style: OutputFormat = "tsv", digits: int = 4, per_query: bool = False) -> None:
+        """The report as one document: a row per run (JSON: an object per run, with its counts), or with
+        ``per_query`` each query's values followed by the totals (``query_id`` ``all``)."""
+        if style == "json":
+            docs = [self._json_doc(i, per_query) for i in range(len(self.runs))]
+            write_json(docs[0] if len(docs) == 1 else docs, out)
+        elif per_query:
+            write_frame(self._per_query_with_totals(), out, digits, style=style)
+        else:
+            missing = "disqualified" if any(self.disqualified.values()) else ""
+            header = ["run", *self.measures, "path"]
+            write_rows(header, [[row[c] for c in header] for row in self.rows], out, digits, missing, style=style)
+
+    def _per_query_with_totals(self) -> pd.DataFrame:
+        import pandas as pd
+
+        frame = self.per_query.sort_values(["run", "query_id", "measure"], kind="stable")
+        for row in self.rows:
+            totals = {"run": row["run"], "query_id": "all", "measure": self.measures}
+            frame = pd.concat([frame, pd.DataFrame({**totals, "value": [row[m] for m in self.measures]})])
+        frame = frame.reset_index(drop=True)
+        return frame.drop(columns="run") if len(self.runs) == 1 else frame
+
+    def _json_doc(self, index: int, per_query: bool) -> dict:
+        info, row = self.runs[index], self.rows[index]
+        doc: dict[str, object] = {
+            "run": info.path or info.name,
+            "name": info.name,
+            "path": info.path,
+            "run_tags": info.tags,
+            "format": info.format,
+            "measures": {m: json_value(row[m]) for m in self.measures},
+            "counts": {c: json_value(v) for c, v in row.items() if c not in ("run", "path", *self.measures)},
+        }
+        if info.name in self.disqualified:
+            doc["disqualified"] = self.disqualified[info.name]
+        if per_query:
+            doc["per_query"] = records(self.per_query[self.per_query["run"] == info.name].drop(columns="run"))
+        return doc
+
     def __repr__(self) -> str:
         return f"Report(task={self.task!r}, year={self.year}, runs={[r.name for r in self.runs]}, measures={self.measures})"
 
@@ -114,3 +163,37 @@ def ranked(report: Report, fractions: bool = True) -> pd.DataFrame:
     out.insert(0, "rank", table[headline].rank(ascending=False, method="min").astype(int))
     out["path"] = table["path"]
     return out
+
+
+def write_ranked(reports: Sequence[Report], out: TextIO, style: OutputFormat = "tsv", digits: int = 4) -> None:
+    """Several runs, best first (:func:`ranked`); the tables of several editions as one document in every
+    format (a table with ``edition`` and ``task`` columns; in JSON one object holding every table)."""
+    import pandas as pd
+
+    if style == "json":  # the same columns as the other formats, counts as numbers
+        tables = [{"task": r.task, "year": r.year, "runs": records(ranked(r, fractions=False))} for r in reports]
+        write_json(tables[0] if len(tables) == 1 else {"tables": tables}, out)
+        return
+    if len(reports) == 1:
+        write_frame(ranked(reports[0]), out, digits, style=style)
+        return
+    grouped = pd.concat(
+        [ranked(r).assign(edition=r.year, task=task_of(r.task).label) for r in reports], ignore_index=True
+    )
+    first = ["edition", "task"]
+    grouped = grouped[[*first, *[c for c in grouped.columns if c not in (*first, "path")], "path"]]
+    write_frame(grouped, out, digits, PAPER_MISSING.get(style, ""), style)
+
+
+def write_placement(report: Report, out: TextIO, style: OutputFormat = "tsv", digits: int = 4) -> None:
+    """The published official table of the report's edition with its runs inserted at their places."""
+    from ir_coliee.scoring.leaderboard import load_leaderboard
+
+    if report.year is None:
+        raise ColieeError("--leaderboard needs the edition: give --year, or a dataset id as GOLD")
+    board = load_leaderboard(report.task, report.year)
+    if board.headline not in report.table.columns:
+        raise ColieeError(f"the {report.year} table ranks runs by {board.headline}, which this report does not hold")
+    kind = "complete official table" if board.complete else f"partial table: {len(board.table)} published rows"
+    out.write(f"\nleaderboard: COLIEE {report.year} {task_of(report.task).label}, by {board.headline} ({kind})\n")
+    write_frame(board.with_runs(report.table), out, digits, PAPER_MISSING.get(style, ""), style)
