@@ -85,13 +85,13 @@ def run(args: argparse.Namespace) -> int:
     )
     for report in reports:
         report_findings(report.findings)
+    if not single:
+        _summary(reports)
     if single or args.per_query:  # one run's own table, or each query's values
         for report in reports:
             report.write(sys.stdout, args.format, args.digits, args.per_query)
     else:
         write_ranked(reports, sys.stdout, args.format, args.digits)
-    if not single:
-        _summary(reports)
     if args.leaderboard:
         for report in reports:
             write_placement(report, sys.stdout, args.format, args.digits)

@@ -170,15 +170,16 @@ def write_ranked(reports: Sequence[Report], out: TextIO, style: OutputFormat = "
     format (a table with ``edition`` and ``task`` columns; in JSON one object holding every table)."""
     import pandas as pd
 
+    tables = [ranked(r, fractions=style != "json") for r in reports]
     if style == "json":  # the same columns as the other formats, counts as numbers
-        tables = [{"task": r.task, "year": r.year, "runs": records(ranked(r, fractions=False))} for r in reports]
-        write_json(tables[0] if len(tables) == 1 else {"tables": tables}, out)
+        docs = [{"task": r.task, "year": r.year, "runs": records(t)} for r, t in zip(reports, tables)]
+        write_json(docs[0] if len(docs) == 1 else {"tables": docs}, out)
         return
     if len(reports) == 1:
-        write_frame(ranked(reports[0]), out, digits, style=style)
+        write_frame(tables[0], out, digits, style=style)
         return
     grouped = pd.concat(
-        [ranked(r).assign(edition=r.year, task=task_of(r.task).label) for r in reports], ignore_index=True
+        [t.assign(edition=r.year, task=task_of(r.task).label) for r, t in zip(reports, tables)], ignore_index=True
     )
     first = ["edition", "task"]
     grouped = grouped[[*first, *[c for c in grouped.columns if c not in (*first, "path")], "path"]]
@@ -194,6 +195,7 @@ def write_placement(report: Report, out: TextIO, style: OutputFormat = "tsv", di
     board = load_leaderboard(report.task, report.year)
     if board.headline not in report.table.columns:
         raise ColieeError(f"the {report.year} table ranks runs by {board.headline}, which this report does not hold")
+    placed = board.with_runs(report.table)
     kind = "complete official table" if board.complete else f"partial table: {len(board.table)} published rows"
     out.write(f"\nleaderboard: COLIEE {report.year} {task_of(report.task).label}, by {board.headline} ({kind})\n")
-    write_frame(board.with_runs(report.table), out, digits, PAPER_MISSING.get(style, ""), style)
+    write_frame(placed, out, digits, PAPER_MISSING.get(style, ""), style)
