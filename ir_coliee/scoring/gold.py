@@ -13,11 +13,9 @@ from ir_coliee.formats.textfile import Input, is_input, stream_name
 from ir_coliee.model import NAME, TORTS, GoldKind, Task, task_of
 from ir_coliee.table.gold import gold_kind, read_gold
 from ir_coliee.table.shapes import gold_table
-from ir_coliee.table.tables import Table, table_frame
+from ir_coliee.table.tables import Table
 
 if TYPE_CHECKING:
-    import pandas as pd
-
     from ir_coliee.data.catalog import Registered
     from ir_coliee.data.pilot_files import PilotSet
 
@@ -53,10 +51,6 @@ class Gold(NamedTuple):
         if not table:
             raise ColieeError(f"{self.source}: the gold holds no relevant (query, {task.kind.unit}) pair")
         return table
-
-    def frame(self, task: Task) -> pd.DataFrame:
-        """:meth:`table` as a ``query_id, doc_id, relevance`` DataFrame."""
-        return table_frame(self.table(task), "relevance")
 
 
 def is_dataset_id(gold: object) -> bool:

@@ -51,10 +51,10 @@ from ir_coliee.scoring.ingest import (
 from ir_coliee.scoring.report import PerQuery, Report, make_report
 from ir_coliee.table.runs import FormatOption
 from ir_coliee.table.shapes import run_table
-from ir_coliee.table.tables import CodedRun, Counts, Table, answer_counts, set_counts, table_frame
+from ir_coliee.table.tables import CodedRun, Counts, Table, answer_counts, set_counts
 
 if TYPE_CHECKING:
-    import pandas as pd
+    pass
 
 
 class Prepared(NamedTuple):
@@ -73,15 +73,6 @@ class Prepared(NamedTuple):
     def run_tables(self) -> dict[str, TYPE_RUN]:
         """``{name: run}``, names unique (the tag, then the file name where tags collide)."""
         return {r.info.name: cast(TYPE_RUN, r.run) for r in self.runs}
-
-    @property
-    def frame(self) -> pd.DataFrame:
-        """The gold qrels as a DataFrame (the name before :attr:`qrels`; kept for callers of 0.1)."""
-        return table_frame(self.qrels, "relevance")
-
-    def frames(self) -> dict[str, TYPE_RUN]:
-        """:meth:`run_tables` (the name before it; kept for callers of 0.1)."""
-        return self.run_tables()
 
 
 def _resolve_task(
