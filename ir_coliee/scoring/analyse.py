@@ -66,11 +66,12 @@ _SYMBOL = re.compile(r"(?<![A-Za-z0-9-])[A-Z](?![A-Za-z0-9-])")
 def is_anonymised(text: str) -> bool:
     """The rule of ``by="anonymised"``: the question names a party by a symbol, that is, it holds a
     capital Latin letter standing alone (``A sold X to B``; full-width ``Ａ`` too), other than the pronoun
-    ``I`` and an ``A`` that opens a sentence (the article: ``A person who...``)."""
+    ``I`` and an ``A`` that opens a sentence (the article: ``A person who...``; ``A's`` is a party's)."""
     text = unicodedata.normalize("NFKC", text)
     for match in _SYMBOL.finditer(text):
         before = text[: match.start()].rstrip()
-        article = match[0] == "A" and (not before or before[-1] in '.!?:;"“(')
+        opening = not before or before[-1] in '.!?:;"“('
+        article = match[0] == "A" and opening and text[match.end() : match.end() + 1] not in "'’"  # not A's
         if match[0] != "I" and not article:
             return True
     return False
