@@ -14,20 +14,13 @@ from support.cases import GOLD, RUN
 from support.pilot_data import GOLD as PILOT_GOLD
 from support.pilot_data import SUBMISSION as PILOT_SUBMISSION
 from support.pilot_data import jsonl
-from support.statute_data import pair, riteval, write_package
+from support.statute_data import write_analysed_exam
 
 import ir_coliee
 from ir_coliee.errors import ColieeError
 from ir_coliee.scoring.analyse import BUCKETS, is_anonymised
 
-# Bar-exam questions: two name their parties by symbols (one in full-width letters), one opens with the
-# article A, one uses the pronoun I and a party C.
-QUESTIONS = [
-    ("R05-01-A", "A sold a car to B. Is the sale valid?", ["1"], "Y"),
-    ("R05-01-I", "A person who is a minor may not sell land.", ["2", "3"], "N"),
-    ("R05-02-U", "If I lend money, may the lender demand it back from C?", ["3-2"], "N"),
-    ("R05-02-E", "Ａは、Ｂに対し、土地を売った。", ["1", "2", "566"], "N"),
-]
+# support.statute_data.ANALYSED: gold articles A {1}, I {2, 3}, U {3-2}, E {1, 2, 566}; answers Y, N, N, N.
 # MacroF2 per question (F2 = 5PR / (4P + R)): A: P 1/2, R 1 -> 5/6; I: P 1, R 1/2 -> 5/9; U, E: nothing -> 0
 T3_RUN = {"R05-01-A": {"1": 2.0, "9": 1.0}, "R05-01-I": {"2": 1.0}, "R05-02-U": {"9": 1.0}, "R05-02-E": {"724-2": 1.0}}
 T3_TOP = {"R05-01-A": {"1": 2.0}, "R05-01-I": {"2": 1.0, "3": 0.5}, "R05-02-U": {"9": 1.0}, "R05-02-E": {"1": 1.0}}
@@ -35,11 +28,8 @@ T3_TOP = {"R05-01-A": {"1": 2.0}, "R05-01-I": {"2": 1.0, "3": 0.5}, "R05-02-U": 
 
 @pytest.fixture
 def exam(coliee_home):
-    """coliee/task3/2024/test and coliee/task4/2024/test: the four questions above."""
-    pairs = "".join(
-        pair(q, text, "\n".join(f"Article {a}  Synthetic." for a in arts), y) for q, text, arts, y in QUESTIONS
-    )
-    write_package(coliee_home, 2024, "R05", riteval(pairs))
+    """coliee/task3/2024/test and coliee/task4/2024/test: support.statute_data.ANALYSED."""
+    write_analysed_exam(coliee_home)
     return coliee_home
 
 
