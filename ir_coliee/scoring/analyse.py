@@ -104,7 +104,8 @@ def _categories(path: str, qids: Sequence[str]) -> Grouping:
         lines = Path(path).read_text(encoding="utf-8-sig").splitlines()
     except UnicodeDecodeError:
         raise ColieeError(f"category file {path}: not UTF-8 text") from None
-    known, of, unknown = set(qids), {q: [] for q in qids}, []  # type: ignore[var-annotated]
+    known, unknown = set(qids), []
+    of: dict[str, list[str]] = {q: [] for q in qids}
     for n, line in enumerate(lines, 1):
         fields = [f.strip() for f in (line.split("\t") if "\t" in line else line.split()) if f.strip()]
         if not fields or fields[0].startswith("#"):
