@@ -53,6 +53,8 @@ calc_aggregate = guarded(_calc_aggregate)
 _LAZY = {
     "register_all": "ir_coliee.data.datasets",
     "evaluate": "ir_coliee.scoring.evaluate",
+    "analyse": "ir_coliee.scoring.analyse",
+    "Analysis": "ir_coliee.scoring.analyse",
     "score_recall_gated": "ir_coliee.scoring.gated",
     "read_label_json": "ir_coliee.table.gold",
     "read_qrels": "ir_coliee.table.gold",
@@ -78,6 +80,7 @@ _LAZY = {
 if TYPE_CHECKING:
     from ir_coliee.data.datasets import register_all
     from ir_coliee.hosts.experiment import Experiment
+    from ir_coliee.scoring.analyse import Analysis, analyse
     from ir_coliee.scoring.benchmark import BenchmarkResult, benchmark
     from ir_coliee.scoring.compare import compare, compare_runs
     from ir_coliee.scoring.evaluate import evaluate
@@ -110,6 +113,7 @@ def __dir__() -> list[str]:
 
 __all__ = [
     "TASKS",
+    "Analysis",
     "AnswerAccuracy",
     "BenchmarkResult",
     "ColieeArgumentError",
@@ -132,6 +136,7 @@ __all__ = [
     "MicroR",
     "Report",
     "__version__",
+    "analyse",
     "apply_cutoff",
     "benchmark",
     "calc",

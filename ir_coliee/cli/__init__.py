@@ -43,6 +43,7 @@ COMMANDS: tuple[Command, ...] = (
     Command(("validate",), "validate"),
     Command(("compare",), "compare"),
     Command(("benchmark",), "benchmark"),
+    Command(("analyse",), "analyse"),
     Command(("tune",), "tune"),
     Command(("baseline",), "baseline"),
     Command(("datasets", "data"), "data"),

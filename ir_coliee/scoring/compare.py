@@ -307,7 +307,7 @@ def compare_runs(
         return Comparison(table, prepared.findings, prepared.task.key, prepared.year, headline)
 
     if prepared.task.gold == TORTS:
-        frames, qrels = _pilot_decisions(prepared)
+        frames, qrels = pilot_decisions(prepared)
         return result(compared(frames, qrels, [AnswerAccuracy]), str(AnswerAccuracy))
     if answers is not None:
         frames, qrels = _gated_outcomes(prepared, answers, answers_gold)
@@ -318,7 +318,7 @@ def compare_runs(
     return result(table, official_entry(prepared.task.key, prepared.year).ranking_column(names))
 
 
-def _pilot_decisions(prepared: Prepared) -> tuple[dict[str, TYPE_RUN], TYPE_QREL]:
+def pilot_decisions(prepared: Prepared) -> tuple[dict[str, TYPE_RUN], TYPE_QREL]:
     """The pilot's tort prediction as answers: each submission's decisions against the gold decisions."""
     import os
 

@@ -58,6 +58,18 @@ def test_benchmark_page_runs_its_grid_on_the_sample_release():
     assert "| bm25top1 | 0.3000 | 0.1500* | 0.2000* |" in out  # the command's, from the manifest
 
 
+def test_the_analyses_page_rebuilds_the_overview_tables_on_the_sample_release():
+    """The page asserts inside that a group's values equal scoring the group alone; here the table shapes:
+    20 questions with one relevant article and 20 with two, and the answers per category beside the
+    baseline (the sample's 40 answers are 20 Y and 20 N: the tie goes to N, so always N is the baseline)."""
+    out = run_page("analyse.md")
+    assert re.search(r"^\s+1\s+20\s", out, re.M) and re.search(r"^\s+2\s+20\s", out, re.M)
+    assert "the multiple-article group scored alone: equal" in out
+    assert "questions no run retrieves anything relevant for: 5" in out
+    assert "| all | all | 40 | 0.5000 | 0.5000 | 0.5000 | 0.5000 |" in out
+    assert "| categories.tsv | first | 10 | 0.6000 | 0.4000 | 0.5000 | 0.4000 |" in out
+
+
 def test_compare_example_runs_on_the_sample_release():
     out = run_page("compare.md")
     assert "best:" in out and "MicroF1 p-value (holm)" in out

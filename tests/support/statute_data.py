@@ -170,6 +170,24 @@ def write_statute_root(root: Path) -> Path:
     return root
 
 
+#: Bar-exam questions for the analyses (id, text, gold articles, answer): two name their parties by symbols
+#: (one in full-width letters), one opens with the article A, one uses the pronoun I and a party C.
+ANALYSED = [
+    ("R05-01-A", "A sold a car to B. Is the sale valid?", ["1"], "Y"),
+    ("R05-01-I", "A person who is a minor may not sell land.", ["2", "3"], "N"),
+    ("R05-02-U", "If I lend money, may the lender demand it back from C?", ["3-2"], "N"),
+    ("R05-02-E", "Ａは、Ｂに対し、土地を売った。", ["1", "2", "566"], "N"),
+]
+
+
+def write_analysed_exam(root: Path) -> Path:
+    """coliee/task3/2024/test and coliee/task4/2024/test: the questions of :data:`ANALYSED`."""
+    pairs = "".join(
+        pair(q, text, "\n".join(f"Article {a}  Synthetic." for a in arts), y) for q, text, arts, y in ANALYSED
+    )
+    return write_package(root, 2024, "R05", riteval(pairs))
+
+
 def zip_folder(folder: Path, nested: bool = True) -> Path:
     """Zip ``folder`` as distributed (a nested folder of the same name inside) and remove the folder."""
     target = folder.with_suffix(".zip")

@@ -1,0 +1,46 @@
+"""``ir_coliee analyse``: the organisers' analyses of a set of runs, questions grouped as the overview papers do."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from ir_coliee.cli.options import output_options, plot_target, positive, task_options
+from ir_coliee.cli.output import OUTPUT_FORMATS, report_findings
+
+
+def add(sub: argparse._SubParsersAction) -> None:
+    cmd = sub.add_parser(
+        "analyse",
+        help="which questions are hard, for whom: values per question and per group of questions",
+        description="Each run's value per gold question and per group of questions, each group scored alone by "
+        "the measure's official definition (micro from the group's counts), the majority-answer baseline for "
+        "Y/N gold, and the questions bucketed by their mean value over the runs.",
+    )
+    cmd.add_argument("gold", help="gold file or dataset id, as for eval (a statute dataset id for --by anonymised)")
+    cmd.add_argument("runs", nargs="+", help="submission files or folders of them")
+    cmd.add_argument(
+        "--by",
+        action="append",
+        required=True,
+        help="relevant, single-multiple, anonymised, or a category file of lines 'QUERY_ID CATEGORY...' (repeatable)",
+    )
+    cmd.add_argument("--measure", action="append", help="a measure besides the headline (repeatable)")
+    task_options(cmd)
+    cmd.add_argument("--plot", help="write a PNG of the groups' mean values and the histogram (needs matplotlib)")
+    output_options(cmd, OUTPUT_FORMATS, "output format: the groups, the histogram and the questions in one document")
+    cmd.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """The three tables, then the plot."""
+    from ir_coliee.scoring.analyse import analyse
+
+    plot_target(args.plot)
+    positive("--digits", args.digits, 0)
+    result = analyse(args.gold, args.runs, args.by, args.measure, task=args.task, year=args.year)
+    report_findings(result.findings)
+    result.write(sys.stdout, args.format, args.digits)
+    if args.plot:
+        print(f"plot: {result.plot(args.plot)}", file=sys.stderr if args.format == "json" else sys.stdout)
+    return 0

@@ -1,0 +1,329 @@
+"""The organisers' analyses: which questions are hard, for whom, and why, from the runs themselves.
+
+:func:`analyse` reads the gold and the runs as :func:`ir_coliee.score` does, takes each run's per-query
+data once, and groups the gold questions:
+
+* ``"relevant"``: by their number of gold items (relevant articles or cases);
+* ``"single-multiple"``: one gold item (``single``) or more (``multiple``);
+* ``"anonymised"``: questions whose text names parties by anonymised symbols (:func:`is_anonymised`), read
+  from the dataset (a statute dataset id as the gold), against the ``other`` questions;
+* a category file: lines ``QUERY_ID CATEGORY...`` (tab-separated fields keep spaces in a name, else
+  whitespace separates them; ``#`` comments); a question may have several categories, on one line or
+  several, and one in none is in ``(none)``.
+
+A group's value of a measure is the measure over that group alone, by its official definition: a micro
+measure from the group's summed counts (true positives, retrieved, relevant), a mean (macro measures,
+answer accuracy) over the group's questions; so it equals :func:`ir_coliee.score` on the group's gold and
+runs. Y/N gold (Tasks 4, 5, the pilot's tort prediction) also gets the majority-answer baseline: the gold's
+most frequent answer (``N`` on a tie, the organisers' "No" baseline) given to every question.
+
+The pilot is analysed on its tort prediction (``AnswerAccuracy``, one decision per tort): its torts are
+grouped by a category file only, as a count of gold items or a question text means nothing there.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import re
+import unicodedata
+from collections import Counter
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, NamedTuple, Optional, TextIO, Union, cast
+
+from ir_measures.measures.base import Measure
+
+from ir_coliee.errors import ColieeError, Finding, PathLike
+from ir_coliee.formats.tabular import PAPER_MISSING, OutputFormat, json_value, write_json, write_rows
+from ir_coliee.measures import AnswerAccuracy
+from ir_coliee.measures.significance import PerQuery, per_query_all, stat_of
+from ir_coliee.model import TORTS, TaskLike, official_entry
+from ir_coliee.scoring.compare import pilot_decisions
+from ir_coliee.scoring.evaluate import MeasureLike
+from ir_coliee.scoring.gold import GoldLike
+from ir_coliee.scoring.ingest import RunsLike
+from ir_coliee.scoring.score import Prepared, check_measures, prepare
+from ir_coliee.scoring.walk import files_of
+from ir_coliee.table.shapes import gold_table
+from ir_coliee.table.tables import Table
+
+if TYPE_CHECKING:
+    import numpy as np
+    import pandas as pd
+
+#: The groupings by name; any other ``by`` is a category file.
+GROUPINGS = ("relevant", "single-multiple", "anonymised")
+By = Union[str, PathLike]
+#: The histogram's buckets of a question's mean value over the runs (1.0 falls in the last).
+BUCKETS = [f"{i / 10:.1f}-{(i + 1) / 10:.1f}" for i in range(10)]
+NONE = "(none)"
+
+# a single capital Latin letter standing alone (after NFKC: full-width letters too)
+_SYMBOL = re.compile(r"(?<![A-Za-z0-9-])[A-Z](?![A-Za-z0-9-])")
+
+
+def is_anonymised(text: str) -> bool:
+    """The rule of ``by="anonymised"``: the question names a party by a symbol, that is, it holds a
+    capital Latin letter standing alone (``A sold X to B``; full-width ``Ａ`` too), other than the pronoun
+    ``I`` and an ``A`` that opens a sentence (the article: ``A person who...``; ``A's`` is a party's)."""
+    text = unicodedata.normalize("NFKC", text)
+    for match in _SYMBOL.finditer(text):
+        before = text[: match.start()].rstrip()
+        opening = not before or before[-1] in '.!?:;"“('
+        article = match[0] == "A" and opening and text[match.end() : match.end() + 1] not in "'’"  # not A's
+        if match[0] != "I" and not article:
+            return True
+    return False
+
+
+class Grouping(NamedTuple):
+    """One ``by``: its name, each question's groups, and the groups in the order tables show them."""
+
+    name: str
+    of: dict[str, list[str]]
+    order: list[str]
+
+
+def _question_texts(prepared: Prepared) -> dict[str, str]:
+    """The question texts of a statute dataset given as the gold (the only place they are read from)."""
+    from ir_coliee.data.statute_files import StatuteSet
+
+    files = prepared.gold.dataset.files if prepared.gold.dataset is not None else None
+    if not isinstance(files, StatuteSet):
+        raise ColieeError(
+            f'by="anonymised" reads the question texts of a statute dataset: give its id as the gold '
+            f"(coliee/task3/2025/test, coliee/task4/2025/test), not {prepared.gold.source}"
+        )
+    return {q.query_id: q.text for exam in files.exams for q in files.questions_of_exam(exam)}
+
+
+def _categories(path: str, qids: Sequence[str]) -> Grouping:
+    """A category file's groups; an id that is not a gold question is refused (a file of another set)."""
+    try:
+        lines = Path(path).read_text(encoding="utf-8-sig").splitlines()
+    except UnicodeDecodeError:
+        raise ColieeError(f"category file {path}: not UTF-8 text") from None
+    known, unknown = set(qids), []
+    of: dict[str, list[str]] = {q: [] for q in qids}
+    for n, line in enumerate(lines, 1):
+        fields = [f.strip() for f in (line.split("\t") if "\t" in line else line.split()) if f.strip()]
+        if not fields or fields[0].startswith("#"):
+            continue
+        if len(fields) < 2:
+            raise ColieeError(f"category file {path}, line {n}: expected QUERY_ID CATEGORY, got {line.strip()!r}")
+        qid = fields[0] if fields[0] in known else fields[0].removesuffix(".txt")  # Task 1 names its cases' files
+        if qid not in known:
+            unknown.append(fields[0])
+            continue
+        of[qid] += [c for c in fields[1:] if c not in of[qid]]
+    if unknown:
+        raise ColieeError(
+            f"category file {path}: {len(unknown)} ids are not questions of the gold ({', '.join(unknown[:3])})"
+        )
+    order = list(dict.fromkeys(c for q in qids for c in of[q]))
+    of = {q: cats or [NONE] for q, cats in of.items()}
+    return Grouping(os.path.basename(path), of, [*order, NONE])
+
+
+def _grouping(by: By, prepared: Prepared, qrels: Table) -> Grouping:
+    name = os.fspath(by)
+    if name not in GROUPINGS:
+        if not os.path.isfile(name):
+            raise ColieeError(f"by {name!r}: neither {', '.join(GROUPINGS)} nor a category file that exists")
+        return _categories(name, list(qrels))
+    if prepared.task.gold == TORTS or (prepared.task.kind.labels and name != "anonymised"):
+        other = "a category file" if prepared.task.gold == TORTS else "anonymised or a category file"
+        raise ColieeError(f'by="{name}" means nothing where the gold is one answer per question: group by {other}')
+    if name == "anonymised":
+        texts = _question_texts(prepared)
+        of = {q: ["anonymised" if is_anonymised(texts.get(q, "")) else "other"] for q in qrels}
+        return Grouping(name, of, ["anonymised", "other"])
+    counts = {q: sum(r > 0 for r in docs.values()) for q, docs in qrels.items()}
+    if name == "relevant":
+        return Grouping(name, {q: [str(n)] for q, n in counts.items()}, [str(n) for n in sorted(set(counts.values()))])
+    of = {q: ["multiple" if n > 1 else "single" if n == 1 else NONE] for q, n in counts.items()}
+    return Grouping(name, of, ["single", "multiple", NONE])
+
+
+def _run_paths(runs: RunsLike) -> tuple[RunsLike, list[Finding]]:
+    """Folders of runs walked as ``eval`` walks them (what they leave out is a finding); other runs as given."""
+    paths = [runs] if isinstance(runs, (str, os.PathLike)) else runs
+    listed = isinstance(paths, (list, tuple))
+    if not listed or not any(isinstance(p, (str, os.PathLike)) and os.path.isdir(p) for p in paths):
+        return runs, []
+    walked = files_of(cast(Sequence[PathLike], paths))
+    return [f.path for f in walked.files], walked.skipped
+
+
+def analyse(
+    gold: GoldLike,
+    runs: RunsLike,
+    by: Union[By, Sequence[By]],
+    measures: Optional[Sequence[MeasureLike]] = None,
+    task: Optional[TaskLike] = None,
+    year: Optional[int] = None,
+) -> Analysis:
+    """The questions of ``gold`` grouped ``by`` one grouping or several (see the module text), with each
+    run's values per question and per group. ``gold`` and ``runs`` are anything :func:`ir_coliee.score`
+    takes (runs also as folders of run files); ``measures``: those asked, then the task's headline
+    measure (default: the headline alone); the first is the one the histogram buckets and that counts
+    the runs solving a question fully (value 1) or getting nothing (value 0)."""
+    runs, skipped = _run_paths(runs)
+    prepared = prepare(gold, runs, task, year, measures_named=measures is not None)
+    chosen: list[Measure] = [AnswerAccuracy]
+    if prepared.task.gold == TORTS:
+        if any(str(m) != str(AnswerAccuracy) for m in measures or ()):
+            raise ColieeError("the pilot is analysed on its tort prediction: AnswerAccuracy, one decision per tort")
+        frames, decisions = pilot_decisions(prepared)
+        qrels = gold_table(decisions)
+    else:
+        frames, qrels = prepared.run_tables(), prepared.qrels
+        official = check_measures(None, prepared.task, prepared.year, ranked=False)
+        headline = official_entry(prepared.task.key, prepared.year).ranking_column([str(m) for m in official])
+        chosen = check_measures([*(measures or ()), headline], prepared.task, prepared.year, ranked=False)
+        chosen = list({str(m): m for m in reversed(chosen)}.values())[::-1]  # each once, the first kept
+    groupings = [_grouping(b, prepared, qrels) for b in ([by] if isinstance(by, (str, os.PathLike)) else by)]
+    if not groupings:
+        raise ColieeError("by: give at least one grouping")
+    qids = list(qrels)
+    data = {name: dict(zip(chosen, per_query_all(chosen, qids, qrels, run))) for name, run in frames.items()}
+    baseline = None
+    if prepared.task.kind.labels or prepared.task.gold == TORTS:
+        answer = {q: next(iter(docs)) for q, docs in qrels.items()}
+        counts = Counter(answer.values())
+        majority = max(sorted(counts), key=lambda a: (counts[a], a in ("N", "False")))
+        baseline = (majority, [float(answer[q] == majority) for q in qids])
+    prepared.findings.extend(skipped)
+    return Analysis(prepared.task.key, prepared.year, chosen, qids, groupings, data, baseline, prepared.findings)
+
+
+def _flat(values: list[list[float]]) -> list[float]:
+    """Each measure's values of the runs, then each measure's mean over the runs."""
+    return [*(v for row in values for v in row), *(sum(row) / len(row) for row in values)]
+
+
+class Analysis(NamedTuple):
+    """What :func:`analyse` found: :attr:`per_question`, :attr:`groups` and :attr:`histogram` (DataFrames
+    built from the plain rows of :meth:`tables`), :meth:`write` and :meth:`plot`; ``data`` holds each run's
+    per-query data of each measure over ``qids``, ``baseline`` the majority answer and whether it is right
+    on each question (Y/N gold only)."""
+
+    task: str
+    year: Optional[int]
+    measures: list[Measure]
+    qids: list[str]
+    groupings: list[Grouping]
+    data: dict[str, dict[Measure, PerQuery]]
+    baseline: Optional[tuple[str, list[float]]]
+    findings: list[Finding]
+
+    @property
+    def runs(self) -> list[str]:
+        return list(self.data)
+
+    def __repr__(self) -> str:
+        return f"Analysis({self.task!r}, {self.year}, runs={self.runs}, by={[g.name for g in self.groupings]})"
+
+    def _groups(self) -> list[tuple[str, str, np.ndarray]]:
+        """Every group as ``(by, group, mask over the questions)``, the whole set first."""
+        import numpy as np
+
+        masks = [(g.name, k, np.array([k in g.of[q] for q in self.qids])) for g in self.groupings for k in g.order]
+        return [("all", "all", np.ones(len(self.qids), dtype=bool)), *((b, g, m) for b, g, m in masks if m.any())]
+
+    def value(self, measure: Measure, run: str, mask: np.ndarray) -> float:
+        """``measure`` of ``run`` over the questions of ``mask`` by its definition (micro: from the summed counts)."""
+        stat = stat_of(measure)
+        sums = stat.columns(self.data[run][measure])[mask].sum(axis=0)[None, :]
+        return float(stat.of_sums(sums, int(mask.sum()))[0])
+
+    def _columns(self) -> list[str]:
+        return [f"{m} {r}" for m in self.measures for r in self.runs] + [f"{m} mean" for m in self.measures]
+
+    def tables(self) -> dict[str, tuple[list[str], list[list[object]]]]:
+        """``{"groups" | "histogram" | "per_question": (header, rows)}``, as plain rows."""
+        import numpy as np
+
+        base = [f"baseline ({self.baseline[0]})"] if self.baseline else []
+        groups, histogram = [], []
+        means = np.mean([self.data[r][self.measures[0]].values for r in self.runs], axis=0)  # the histogram's
+        for by, group, mask in self._groups():
+            values = [[self.value(m, r, mask) for r in self.runs] for m in self.measures]
+            right = [sum(v for v, m in zip(self.baseline[1], mask) if m) / mask.sum()] if self.baseline else []
+            groups.append([by, group, int(mask.sum()), *_flat(values), *right])
+            buckets = [min(9, math.floor(v * 10 + 1e-9)) for v in means[mask]]
+            histogram.append([by, group, *(buckets.count(i) for i in range(10))])
+        per_question = []
+        for i, q in enumerate(self.qids):
+            values = [[float(self.data[r][m].values[i]) for r in self.runs] for m in self.measures]
+            solved = sum(v >= 1 - 1e-12 for v in values[0]), sum(v <= 1e-12 for v in values[0])
+            labels = [", ".join(g.of[q]) for g in self.groupings]
+            per_question.append([q, *labels, *_flat(values), *solved])
+        labels = [g.name for g in self.groupings]
+        return {
+            "groups": (["by", "group", "questions", *self._columns(), *base], groups),
+            "histogram": (["by", "group", *BUCKETS], histogram),
+            "per_question": (["query_id", *labels, *self._columns(), "solved", "nothing"], per_question),
+        }
+
+    def _frame(self, name: str) -> pd.DataFrame:
+        import pandas as pd
+
+        header, rows = self.tables()[name]
+        return pd.DataFrame(rows, columns=header)
+
+    @property
+    def groups(self) -> pd.DataFrame:
+        """One row per group (``by``, ``group``; first ``all``): its questions, each run's value of each
+        measure over the group (``MacroF2 bm25``), their mean over the runs, the majority baseline's accuracy."""
+        return self._frame("groups")
+
+    @property
+    def histogram(self) -> pd.DataFrame:
+        """One row per group: how many of its questions have a mean over the runs of the first measure in
+        each bucket (``0.0-0.1`` ... ``0.9-1.0``)."""
+        return self._frame("histogram")
+
+    @property
+    def per_question(self) -> pd.DataFrame:
+        """One row per gold question: its groups, each run's value of each measure, their mean over the runs,
+        how many runs solve it fully (``solved``) and get nothing (``nothing``) on the first measure."""
+        return self._frame("per_question")
+
+    def write(self, out: TextIO, style: OutputFormat = "tsv", digits: int = 4) -> None:
+        """The three tables as one document: JSON one object; the others each table under its title."""
+        tables = self.tables()
+        if style == "json":
+            doc = {name: [dict(zip(h, map(json_value, row))) for row in rows] for name, (h, rows) in tables.items()}
+            write_json({"task": self.task, "year": self.year, **doc, "findings": [str(f) for f in self.findings]}, out)
+            return
+        title = {"markdown": "### {}\n\n", "latex": "% {}\n"}.get(style, "# {}\n")
+        for i, (name, (header, rows)) in enumerate(tables.items()):
+            out.write("\n" * (i > 0) + title.format(name.replace("_", " ")))
+            write_rows(header, rows, out, digits, PAPER_MISSING.get(style, ""), style=style)
+
+    def plot(self, path: PathLike) -> str:
+        """A PNG: each group's mean over the runs of each measure as bars, and the histogram (needs matplotlib)."""
+        from ir_coliee.formats.plots import pyplot, save
+
+        plt = pyplot()
+        tables = self.tables()
+        header, rows = tables["groups"]
+        names = [f"{r[0]}: {r[1]}" if r[0] != "all" else "all" for r in rows]
+        fig, (bars, hist) = plt.subplots(1, 2, figsize=(12, 1 + 0.4 * len(rows)))
+        height = 0.8 / len(self.measures)
+        for k, m in enumerate(self.measures):
+            means = [r[header.index(f"{m} mean")] for r in rows]
+            bars.barh([i + k * height for i in range(len(rows))], means, height, label=str(m))
+        bars.set_yticks(range(len(rows)), labels=names)
+        bars.invert_yaxis()
+        bars.legend()
+        bars.set_xlabel("mean over the runs of the group's value")
+        for row, name in zip(tables["histogram"][1], names):
+            hist.plot(BUCKETS, row[2:], marker="o", label=name)
+        hist.set_xlabel(f"questions by mean {self.measures[0]} over the runs")
+        hist.tick_params(axis="x", rotation=45)
+        hist.legend(fontsize="small")
+        fig.tight_layout()
+        return save(fig, path)
