@@ -32,7 +32,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple, Optional, TextIO, Union, cast
 
-from ir_measures.measures.base import Measure
+from ir_measures.measures.base import Measure, SumAgg
 
 from ir_coliee.errors import ColieeError, Finding, PathLike
 from ir_coliee.formats.tabular import PAPER_MISSING, OutputFormat, json_value, write_json, write_rows
@@ -167,8 +167,9 @@ def analyse(
     """The questions of ``gold`` grouped ``by`` one grouping or several (see the module text), with each
     run's values per question and per group. ``gold`` and ``runs`` are anything :func:`ir_coliee.score`
     takes (runs also as folders of run files); ``measures``: those asked, then the task's headline
-    measure (default: the headline alone); the first is the one the histogram buckets and that counts
-    the runs solving a question fully (value 1) or getting nothing (value 0)."""
+    measure (default: the headline alone), counts (``NumRet``: summed over a group, as ``score`` sums them)
+    last; the first is the one the histogram buckets and that counts the runs solving a question fully
+    (value 1) or getting nothing (value 0)."""
     runs, skipped = _run_paths(runs)
     prepared = prepare(gold, runs, task, year, measures_named=measures is not None)
     chosen: list[Measure] = [AnswerAccuracy]
@@ -183,6 +184,7 @@ def analyse(
         headline = official_entry(prepared.task.key, prepared.year).ranking_column([str(m) for m in official])
         chosen = check_measures([*(measures or ()), headline], prepared.task, prepared.year, ranked=False)
         chosen = list({str(m): m for m in reversed(chosen)}.values())[::-1]  # each once, the first kept
+        chosen.sort(key=_summed)  # a count is no fraction to bucket or to call solved: fractions first
     groupings = [_grouping(b, prepared, qrels) for b in ([by] if isinstance(by, (str, os.PathLike)) else by)]
     if not groupings:
         raise ColieeError("by: give at least one grouping")
@@ -196,6 +198,11 @@ def analyse(
         baseline = (majority, [float(answer[q] == majority) for q in qids])
     prepared.findings.extend(skipped)
     return Analysis(prepared.task.key, prepared.year, chosen, qids, groupings, data, baseline, prepared.findings)
+
+
+def _summed(measure: Measure) -> bool:
+    """A count (``NumRet``, ``NumRel``, ``NumRelRet``) that ``score`` sums over the questions, not a mean."""
+    return isinstance(measure.aggregator(), SumAgg)
 
 
 def _flat(values: list[list[float]]) -> list[float]:
@@ -233,10 +240,11 @@ class Analysis(NamedTuple):
         return [("all", "all", np.ones(len(self.qids), dtype=bool)), *((b, g, m) for b, g, m in masks if m.any())]
 
     def value(self, measure: Measure, run: str, mask: np.ndarray) -> float:
-        """``measure`` of ``run`` over the questions of ``mask`` by its definition (micro: from the summed counts)."""
+        """``measure`` of ``run`` over the questions of ``mask`` by its definition (micro: from the summed counts;
+        a count: their sum)."""
         stat = stat_of(measure)
         sums = stat.columns(self.data[run][measure])[mask].sum(axis=0)[None, :]
-        return float(stat.of_sums(sums, int(mask.sum()))[0])
+        return float(stat.of_sums(sums, 1 if _summed(measure) else int(mask.sum()))[0])
 
     def _columns(self) -> list[str]:
         return [f"{m} {r}" for m in self.measures for r in self.runs] + [f"{m} mean" for m in self.measures]

@@ -171,6 +171,16 @@ def test_asked_measures_come_first_and_the_writers_give_one_document(write):
         assert mark in out.getvalue() and "0.4444" in out.getvalue()
 
 
+def test_counts_are_summed_over_a_group_as_score_sums_them_and_come_last(exam):
+    """T3_RUN retrieves 2 articles for A, 1 for I, U, E; gold A {1}, U {3-2} (relevant 1), I (2), E (3)."""
+    a = ir_coliee.analyse("coliee/task3/2024/test", {"bm25": T3_RUN}, by="relevant", measures=["NumRet"])
+    assert [str(m) for m in a.measures] == ["MacroF2", "NumRet"]  # the histogram buckets the fraction
+    assert [row(a.groups, "all", "all")["NumRet bm25"], row(a.groups, "relevant", "1")["NumRet mean"]] == [5, 3]
+    whole = ir_coliee.score("coliee/task3/2024/test", {"bm25": T3_RUN}, measures=["NumRet"]).table
+    assert whole.loc[0, "NumRet"] == 5
+    assert a.per_question.set_index("query_id").loc["R05-01-A", "NumRet bm25"] == 2
+
+
 @settings(max_examples=25, deadline=None)
 @given(st.integers(0, 10_000), st.integers(2, 7))
 def test_a_partition_adds_back_to_the_whole(seed, n):
