@@ -30,11 +30,11 @@ import unicodedata
 from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, NamedTuple, Optional, TextIO, Union, cast
+from typing import TYPE_CHECKING, Any, NamedTuple, Optional, TextIO, Union, cast
 
 from ir_measures.measures.base import Measure, SumAgg
 
-from ir_coliee.errors import ColieeError, Finding, PathLike
+from ir_coliee.errors import ColieeArgumentError, ColieeError, ColieeFormatError, ColieeScoringError, Finding, PathLike
 from ir_coliee.formats.tabular import PAPER_MISSING, OutputFormat, json_value, write_json, write_rows
 from ir_coliee.measures import AnswerAccuracy
 from ir_coliee.measures.significance import PerQuery, per_query_all, stat_of
@@ -45,6 +45,7 @@ from ir_coliee.scoring.gold import GoldLike
 from ir_coliee.scoring.ingest import RunsLike
 from ir_coliee.scoring.score import Prepared, check_measures, prepare
 from ir_coliee.scoring.walk import files_of
+from ir_coliee.scoring.walk import skipped as skip
 from ir_coliee.table.shapes import gold_table
 from ir_coliee.table.tables import Table
 
@@ -146,21 +147,37 @@ def _grouping(by: By, prepared: Prepared, qrels: Table) -> Grouping:
     return Grouping(name, of, ["single", "multiple", NONE])
 
 
-def _run_paths(runs: RunsLike) -> tuple[RunsLike, list[Finding]]:
-    """Folders of runs walked as ``eval`` walks them (what they leave out is a finding); other runs as given."""
+def _run_paths(runs: RunsLike) -> tuple[RunsLike, list[str], list[Finding]]:
+    """Paths of runs walked as ``eval`` walks them (each file once; what is left out is a finding), and the
+    files found in folders; runs in memory as given."""
     paths = [runs] if isinstance(runs, (str, os.PathLike)) else runs
-    listed = isinstance(paths, (list, tuple))
-    if not listed or not any(isinstance(p, (str, os.PathLike)) and os.path.isdir(p) for p in paths):
-        return runs, []
-    walked = files_of(cast(Sequence[PathLike], paths))
-    return [f.path for f in walked.files], walked.skipped
+    if not isinstance(paths, (list, tuple)) or not any(isinstance(p, (str, os.PathLike)) for p in paths):
+        return runs, [], []
+    if not all(isinstance(p, (str, os.PathLike)) for p in paths):
+        raise ColieeArgumentError("runs: give paths of run files and folders, or runs in memory, not both")
+    walked = files_of(paths)
+    files = [f.path for f in walked.files]
+    return files, [f for f in files if f not in {os.fspath(p) for p in paths}], walked.skipped
+
+
+def _prepared(gold: GoldLike, runs: RunsLike, found: list[str], skipped: list[Finding], *args: Any) -> Prepared:
+    """:func:`prepare`, a file found in a folder that is no run (a README) skipped as ``eval auto`` skips it."""
+    while True:
+        try:
+            return prepare(gold, runs, *args)
+        except (ColieeFormatError, ColieeScoringError) as e:
+            bad = next((f for f in found if str(e).startswith(f"{f}:")), None)
+            if bad is None or len(cast(list, runs)) == 1:
+                raise
+            runs = [r for r in cast(list, runs) if r != bad]
+            skipped.append(skip(bad, f"not a run: {str(e).removeprefix(f'{bad}: ')}"))
 
 
 def analyse(
     gold: GoldLike,
     runs: RunsLike,
     by: Union[By, Sequence[By]],
-    measures: Optional[Sequence[MeasureLike]] = None,
+    measures: Union[MeasureLike, Sequence[MeasureLike], None] = None,
     task: Optional[TaskLike] = None,
     year: Optional[int] = None,
 ) -> Analysis:
@@ -170,8 +187,9 @@ def analyse(
     measure (default: the headline alone), counts (``NumRet``: summed over a group, as ``score`` sums them)
     last; the first is the one the histogram buckets and that counts the runs solving a question fully
     (value 1) or getting nothing (value 0)."""
-    runs, skipped = _run_paths(runs)
-    prepared = prepare(gold, runs, task, year, measures_named=measures is not None)
+    runs, found, skipped = _run_paths(runs)
+    measures = [measures] if isinstance(measures, (str, Measure)) else measures
+    prepared = _prepared(gold, runs, found, skipped, task, year, "auto", measures is not None)
     chosen: list[Measure] = [AnswerAccuracy]
     if prepared.task.gold == TORTS:
         if any(str(m) != str(AnswerAccuracy) for m in measures or ()):
@@ -185,9 +203,10 @@ def analyse(
         chosen = check_measures([*(measures or ()), headline], prepared.task, prepared.year, ranked=False)
         chosen = list({str(m): m for m in reversed(chosen)}.values())[::-1]  # each once, the first kept
         chosen.sort(key=_summed)  # a count is no fraction to bucket or to call solved: fractions first
-    groupings = [_grouping(b, prepared, qrels) for b in ([by] if isinstance(by, (str, os.PathLike)) else by)]
-    if not groupings:
-        raise ColieeError("by: give at least one grouping")
+    bys = [by] if isinstance(by, (str, os.PathLike)) else list(by) if isinstance(by, (list, tuple)) else []
+    if not bys or not all(isinstance(b, (str, os.PathLike)) for b in bys):
+        raise ColieeArgumentError(f"by: give at least one grouping ({', '.join(GROUPINGS)}, a file), not {by!r}")
+    groupings = [_grouping(b, prepared, qrels) for b in bys]
     qids = list(qrels)
     data = {name: dict(zip(chosen, per_query_all(chosen, qids, qrels, run))) for name, run in frames.items()}
     baseline = None

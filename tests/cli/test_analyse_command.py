@@ -113,3 +113,18 @@ def test_by_is_required(capsys, runs):
     with pytest.raises(SystemExit) as exit:
         run_cli(capsys, "analyse", "coliee/task4/2024/test", runs / "answers")
     assert exit.value.code == 2 and "--by" in capsys.readouterr().err
+
+
+def test_a_file_given_twice_is_one_run_and_a_readme_in_a_folder_is_skipped(capsys, runs):
+    """bm25 given twice and in its folder (beside a README): read once, as eval reads it; only top and bm25."""
+    (runs / "runs" / "README.md").write_text("# Our runs\n\nBM25 and a tuned one, see the paper.\n")
+    bm25 = runs / "runs" / "R05.task3.bm25"
+    _, out, err = run_cli(capsys, "analyse", "coliee/task3/2024/test", bm25, bm25, runs / "runs", "--by", "relevant")
+    assert lines(out)[1] == ["by", "group", "questions", "MacroF2 bm25", "MacroF2 top", "MacroF2 mean"]
+    assert ["all", "all", "4", "0.3472", "0.8462", "0.5967"] in lines(out)
+    assert f"{bm25}: skipped: the same file as {bm25}, read once" in err
+    assert re.search(r"README.md: skipped: not a run: .*README.md:3: 8 columns", err)
+    _, out, err = run_cli(
+        capsys, "analyse", "coliee/task3/2024/test", runs / "runs" / "README.md", bm25, "--by", "relevant", expect=2
+    )
+    assert "README.md:3: 8 columns" in err and out == ""

@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 import json
 import random
+import re
 
 import pytest
 from hypothesis import given, settings
@@ -17,7 +18,7 @@ from support.pilot_data import jsonl
 from support.statute_data import write_analysed_exam
 
 import ir_coliee
-from ir_coliee.errors import ColieeError
+from ir_coliee.errors import ColieeArgumentError, ColieeError
 from ir_coliee.scoring.analyse import BUCKETS, is_anonymised
 
 # support.statute_data.ANALYSED: gold articles A {1}, I {2, 3}, U {3-2}, E {1, 2, 566}; answers Y, N, N, N.
@@ -155,6 +156,18 @@ def test_bad_groupings_are_refused_naming_them(write):
         ir_coliee.analyse(GOLD, [RUN], by="anonymised", task=1)
     with pytest.raises(ColieeError, match="at least one grouping"):
         ir_coliee.analyse(GOLD, [RUN], by=[], task=1)
+
+
+def test_plain_argument_errors(write):
+    """A single measure is a measure, not its letters; a mix of paths and runs in memory, or no ``by``,
+    is an argument error, not a bug."""
+    a = ir_coliee.analyse(GOLD, {"bm25": RUN}, by="relevant", measures="MicroP", task=1, year=2025)
+    assert [str(m) for m in a.measures] == ["MicroP", "MicroF1"]
+    with pytest.raises(ColieeArgumentError, match="runs: give paths of run files and folders, or runs in memory"):
+        ir_coliee.analyse(GOLD, [write("run.txt", "q1 a x\n"), RUN], by="relevant", task=1)
+    for by in (None, 3, [None]):
+        with pytest.raises(ColieeArgumentError, match=f"by: give at least one grouping .*not {re.escape(repr(by))}"):
+            ir_coliee.analyse(GOLD, [RUN], by=by, task=1)
 
 
 def test_asked_measures_come_first_and_the_writers_give_one_document(write):
