@@ -113,6 +113,8 @@ def _categories(path: str, qids: Sequence[str]) -> Grouping:
             continue
         if len(fields) < 2:
             raise ColieeError(f"category file {path}, line {n}: expected QUERY_ID CATEGORY, got {line.strip()!r}")
+        if clash := {NONE, "all"} & set(fields[1:]):
+            raise ColieeError(f"category file {path}, line {n}: {clash.pop()!r} names a group of its own; rename it")
         qid = fields[0] if fields[0] in known else fields[0].removesuffix(".txt")  # Task 1 names its cases' files
         if qid not in known:
             unknown.append(fields[0])
@@ -122,6 +124,8 @@ def _categories(path: str, qids: Sequence[str]) -> Grouping:
         raise ColieeError(
             f"category file {path}: {len(unknown)} ids are not questions of the gold ({', '.join(unknown[:3])})"
         )
+    if not any(of.values()):
+        raise ColieeError(f"category file {path}: no line QUERY_ID CATEGORY (it is empty or only comments)")
     order = list(dict.fromkeys(c for q in qids for c in of[q]))
     of = {q: cats or [NONE] for q, cats in of.items()}
     return Grouping(os.path.basename(path), of, [*order, NONE])
@@ -206,7 +210,18 @@ def analyse(
     bys = [by] if isinstance(by, (str, os.PathLike)) else list(by) if isinstance(by, (list, tuple)) else []
     if not bys or not all(isinstance(b, (str, os.PathLike)) for b in bys):
         raise ColieeArgumentError(f"by: give at least one grouping ({', '.join(GROUPINGS)}, a file), not {by!r}")
-    groupings = [_grouping(b, prepared, qrels) for b in bys]
+    keys = [os.fspath(b) if os.fspath(b) in GROUPINGS else os.path.realpath(b) for b in bys]
+    if twice := [os.fspath(b) for b, k in zip(bys, keys) if keys.count(k) > 1]:
+        raise ColieeArgumentError(f"by {twice[-1]!r}: given twice; each grouping is shown once")
+    groupings: list[Grouping] = []
+    for b in bys:  # a category file named as a grouping, a column or an earlier file is called by its path
+        g = _grouping(b, prepared, qrels)
+        taken = {"all", "query_id", "solved", "nothing", *GROUPINGS, *(x.name for x in groupings)}
+        groupings.append(
+            g._replace(name=os.path.abspath(b)) if os.fspath(b) not in GROUPINGS and g.name in taken else g
+        )
+    if "mean" in frames:
+        raise ColieeArgumentError("a run is named 'mean', the name of the mean over the runs: give it another name")
     qids = list(qrels)
     data = {name: dict(zip(chosen, per_query_all(chosen, qids, qrels, run))) for name, run in frames.items()}
     baseline = None

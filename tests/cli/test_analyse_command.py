@@ -94,11 +94,15 @@ def test_json_is_one_document(capsys, runs):
         ("single-or-not", "by 'single-or-not': neither relevant, single-multiple, anonymised nor a category file"),
         ("absent.tsv", "by 'absent.tsv': neither"),
         ("foreign.tsv", "category file .*foreign.tsv: 1 ids are not questions of the gold \\(H30-1-A\\)"),
+        ("empty.tsv", "category file empty.tsv: no line QUERY_ID CATEGORY"),
+        ("reserved.tsv", "category file reserved.tsv, line 2: 'all' names a group of its own"),
     ],
 )
 def test_bad_groupings_exit_2_with_a_message(capsys, runs, monkeypatch, by, message):
     monkeypatch.chdir(runs)
     (runs / "foreign.tsv").write_text("R05-01-A party\nH30-1-A party\n")
+    (runs / "empty.tsv").write_text("# QUERY_ID CATEGORY\n")
+    (runs / "reserved.tsv").write_text("R05-01-A party\nR05-01-I all\n")
     _, out, err = run_cli(capsys, "analyse", "coliee/task3/2024/test", runs / "runs", "--by", by, expect=2)
     assert out == "" and "Traceback" not in err
     assert err.startswith("ir_coliee: error: ") and re.search(message, err)

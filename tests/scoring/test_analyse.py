@@ -158,6 +158,41 @@ def test_bad_groupings_are_refused_naming_them(write):
         ir_coliee.analyse(GOLD, [RUN], by=[], task=1)
 
 
+def test_names_never_collide(write, tmp_path):
+    """A grouping given twice is refused; two category files of one base name are told apart by their paths
+    (and one named like a column too); a run named like the mean's column is refused."""
+    (tmp_path / "a").mkdir()
+    first, second = write("c.tsv", "q1 x\nq2 y\n"), write("a/c.tsv", "q1 z\n")
+    for by in (["relevant", "relevant"], [first, str(tmp_path / "a" / ".." / "c.tsv")]):
+        with pytest.raises(ColieeArgumentError, match=f"by {re.escape(repr(by[1]))}: given twice"):
+            ir_coliee.analyse(GOLD, [RUN], by=by, task=1)
+    solved = write("solved", "q3 w\n")
+    a = ir_coliee.analyse(GOLD, {"bm25": RUN}, by=[first, second, solved], task=1, year=2025)
+    assert [g.name for g in a.groupings] == ["c.tsv", second, solved]
+    per = a.per_question.set_index("query_id")
+    assert per.loc["q1", ["c.tsv", second, solved, "solved"]].tolist() == ["x", "z", "(none)", 0]
+    out = io.StringIO()
+    a.write(out, "json")
+    assert json.loads(out.getvalue())["per_question"][2][solved] == "w"
+    with pytest.raises(ColieeArgumentError, match="a run is named 'mean'"):
+        ir_coliee.analyse(GOLD, {"mean": RUN}, by="relevant", task=1)
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("", "no line QUERY_ID CATEGORY"),
+        ("# only a comment\n\n", "no line QUERY_ID CATEGORY"),
+        ("q1 x\nq2 y (none)\n", "line 2: '\\(none\\)' names a group of its own"),
+        ("q1\tall\n", "line 1: 'all' names a group of its own"),
+    ],
+)
+def test_category_files_without_categories_or_with_reserved_ones_are_refused(write, text, message):
+    path = write("cats.tsv", text)
+    with pytest.raises(ColieeError, match=f"category file {re.escape(str(path))}.*{message}"):
+        ir_coliee.analyse(GOLD, [RUN], by=path, task=1)
+
+
 def test_plain_argument_errors(write):
     """A single measure is a measure, not its letters; a mix of paths and runs in memory, or no ``by``,
     is an argument error, not a bug."""
