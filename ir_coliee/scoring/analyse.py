@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple, Optional, TextIO, Union, cast
 
 from ir_measures.measures.base import Measure, SumAgg
 
-from ir_coliee.errors import ColieeArgumentError, ColieeError, ColieeFormatError, ColieeScoringError, Finding, PathLike
+from ir_coliee.errors import WARNING, ColieeArgumentError, ColieeError, Finding, PathLike
 from ir_coliee.formats.tabular import PAPER_MISSING, OutputFormat, json_value, write_json, write_rows
 from ir_coliee.measures import AnswerAccuracy
 from ir_coliee.measures.significance import PerQuery, per_query_all, stat_of
@@ -60,19 +60,22 @@ By = Union[str, PathLike]
 BUCKETS = [f"{i / 10:.1f}-{(i + 1) / 10:.1f}" for i in range(10)]
 NONE = "(none)"
 
-# a single capital Latin letter standing alone (after NFKC: full-width letters too)
-_SYMBOL = re.compile(r"(?<![A-Za-z0-9-])[A-Z](?![A-Za-z0-9-])")
+# a single capital Latin letter standing alone (after NFKC: full-width letters too), not one of an
+# abbreviation, a letter followed or preceded by "." and another letter (U.S., E.g.)
+_SYMBOL = re.compile(r"(?<![A-Za-z0-9-])(?<![A-Za-z]\.)[A-Z](?![A-Za-z0-9-])(?!\.[A-Za-z])")
 
 
 def is_anonymised(text: str) -> bool:
-    """The rule of ``by="anonymised"``: the question names a party by a symbol, that is, it holds a
-    capital Latin letter standing alone (``A sold X to B``; full-width ``Ａ`` too), other than the pronoun
-    ``I`` and an ``A`` that opens a sentence (the article: ``A person who...``; ``A's`` is a party's)."""
+    """The rule of ``by="anonymised"``: the question names a party (or a thing: ``land X``, ``Plan B``) by a
+    symbol, a capital Latin letter standing alone (``A sold X to B``; full-width ``Ａ`` too; ``(A)``, ``"A``),
+    other than the pronoun ``I``, the letters of an abbreviation (``U.S.``, ``E.g.``), and the article: an
+    ``A`` opening the text or a sentence (after ``.``, ``!``, ``?``) followed by whitespace and a lowercase
+    word (``A person who...``; so a question whose only symbol is an ``A`` opening sentences, ``A sold it.``,
+    is missed; ``A's land``, ``A, a minor,`` and ``Aが`` are a party's)."""
     text = unicodedata.normalize("NFKC", text)
     for match in _SYMBOL.finditer(text):
-        before = text[: match.start()].rstrip()
-        opening = not before or before[-1] in '.!?:;"“('
-        article = match[0] == "A" and opening and text[match.end() : match.end() + 1] not in "'’"  # not A's
+        opening = text[: match.start()].rstrip()[-1:] in ("", ".", "!", "?")
+        article = match[0] == "A" and opening and re.match(r"\s+[a-z]", text[match.end() :])
         if match[0] != "I" and not article:
             return True
     return False
@@ -142,6 +145,8 @@ def _grouping(by: By, prepared: Prepared, qrels: Table) -> Grouping:
         raise ColieeError(f'by="{name}" means nothing where the gold is one answer per question: group by {other}')
     if name == "anonymised":
         texts = _question_texts(prepared)
+        for q in (q for q in qrels if not texts.get(q, "").strip()):
+            prepared.findings.append(Finding(WARNING, prepared.gold.source, None, f"{q}: no question text: other"))
         of = {q: ["anonymised" if is_anonymised(texts.get(q, "")) else "other"] for q in qrels}
         return Grouping(name, of, ["anonymised", "other"])
     counts = {q: sum(r > 0 for r in docs.values()) for q, docs in qrels.items()}
@@ -169,7 +174,7 @@ def _prepared(gold: GoldLike, runs: RunsLike, found: list[str], skipped: list[Fi
     while True:
         try:
             return prepare(gold, runs, *args)
-        except (ColieeFormatError, ColieeScoringError) as e:
+        except ColieeError as e:  # one naming a file found in a folder is about that file
             bad = next((f for f in found if str(e).startswith(f"{f}:")), None)
             if bad is None or len(cast(list, runs)) == 1:
                 raise

@@ -54,10 +54,30 @@ def subset(table, qids):
         ("Ａは、Ｂに対し、土地を売った。", True),  # full-width symbols
         ("Article 3-2 applies to X-rays and COVID-19 cases.", False),  # letters inside words and ids
         ("", False),
+        ("Ａが死亡した。", True),  # a symbol followed by no English word
+        ("A, who is a minor, sold it.", True),
+        ('"A sold the car."', True),  # opens a quotation, not a sentence
+        ("In case of (A), the court", True),
+        ("The contract: A sold it.", True),
+        ("U.S. law applies.", False),  # an abbreviation
+        ("E.g. this", False),
+        ("Plan B is fine", True),  # a thing named by a symbol, as the bar exam's land X
+        ("A sold it. A person may not.", False),  # the article's reading of an opening A: a known miss
     ],
 )
 def test_the_anonymised_rule(text, anonymised):
     assert is_anonymised(text) is anonymised
+
+
+def test_a_question_without_text_is_other_with_a_warning(exam, monkeypatch):
+    from ir_coliee.scoring import analyse
+
+    texts = {"R05-01-A": "A sold it to B.", "R05-01-I": " ", "R05-02-U": "C and D."}
+    monkeypatch.setattr(analyse, "_question_texts", lambda prepared: texts)
+    a = ir_coliee.analyse("coliee/task3/2024/test", {"bm25": T3_RUN}, by="anonymised")
+    assert [row(a.groups, "anonymised", g)["questions"] for g in ("anonymised", "other")] == [2, 2]
+    said = [f.message for f in a.findings if f.level == "warning"]
+    assert said == ["R05-01-I: no question text: other", "R05-02-E: no question text: other"]
 
 
 def test_case_law_micro_by_hand_and_equal_to_scoring_each_group_alone():
