@@ -276,11 +276,14 @@ class Analysis(NamedTuple):
         import numpy as np
 
         masks = [(g.name, k, np.array([k in g.of[q] for q in self.qids])) for g in self.groupings for k in g.order]
-        return [("all", "all", np.ones(len(self.qids), dtype=bool)), *((b, g, m) for b, g, m in masks if m.any())]
+        whole = ("all", "all", np.ones(len(self.qids), dtype=bool))
+        return [whole, *((b, g, m) for b, g, m in masks if m.any() or g != NONE)]  # a grouping's shape kept
 
     def value(self, measure: Measure, run: str, mask: np.ndarray) -> float:
         """``measure`` of ``run`` over the questions of ``mask`` by its definition (micro: from the summed counts;
         a count: their sum)."""
+        if not mask.any():
+            return math.nan  # a group with no question (``other``, when every question is anonymised)
         stat = stat_of(measure)
         sums = stat.columns(self.data[run][measure])[mask].sum(axis=0)[None, :]
         return float(stat.of_sums(sums, 1 if _summed(measure) else int(mask.sum()))[0])
@@ -297,7 +300,7 @@ class Analysis(NamedTuple):
         means = np.mean([self.data[r][self.measures[0]].values for r in self.runs], axis=0)  # the histogram's
         for by, group, mask in self._groups():
             values = [[self.value(m, r, mask) for r in self.runs] for m in self.measures]
-            right = [sum(v for v, m in zip(self.baseline[1], mask) if m) / mask.sum()] if self.baseline else []
+            right = [float(np.mean(self.baseline[1], where=mask)) if mask.any() else math.nan] if self.baseline else []
             groups.append([by, group, int(mask.sum()), *_flat(values), *right])
             buckets = [min(9, math.floor(v * 10 + 1e-9)) for v in means[mask]]
             histogram.append([by, group, *(buckets.count(i) for i in range(10))])

@@ -80,6 +80,25 @@ def test_a_question_without_text_is_other_with_a_warning(exam, monkeypatch):
     assert said == ["R05-01-I: no question text: other", "R05-02-E: no question text: other"]
 
 
+def test_a_grouping_keeps_its_groups_when_one_is_empty(exam, monkeypatch):
+    """Every question anonymised: ``other`` is shown with 0 questions and no values, as is ``multiple`` when
+    every question has one gold case (support.cases q2 {c}, q3 {d})."""
+    from ir_coliee.scoring import analyse
+
+    monkeypatch.setattr(analyse, "_question_texts", lambda prepared: dict.fromkeys(prepared.qrels, "A and B."))
+    run = {"R05-01-A": {"Y": 1.0}, "R05-01-I": {"N": 1.0}, "R05-02-U": {"Y": 1.0}, "R05-02-E": {"N": 1.0}}
+    other = row(ir_coliee.analyse("coliee/task4/2024/test", {"t4": run}, by="anonymised").groups, "anonymised", "other")
+    assert other["questions"] == 0 and other[["AnswerAccuracy t4", "AnswerAccuracy mean", "baseline (N)"]].isna().all()
+    singles = {q: GOLD[q] for q in ("q2", "q3")}
+    a = ir_coliee.analyse(singles, {"bm25": RUN}, by="single-multiple", task=1, year=2025)
+    assert a.groups["group"].tolist() == ["all", "single", "multiple"]
+    assert row(a.groups, "single-multiple", "multiple")[["questions", "MicroF1 bm25"]].isna().tolist() == [False, True]
+    assert row(a.histogram, "single-multiple", "multiple")[BUCKETS].sum() == 0
+    out = io.StringIO()
+    a.write(out, "markdown")
+    assert "| single-multiple | multiple | 0 | – | – |" in out.getvalue()
+
+
 def test_case_law_micro_by_hand_and_equal_to_scoring_each_group_alone():
     """support.cases: q1 gold {a, b}, q2 {c}, q3 {d}; the run retrieves a, x | c, y, z | - (and q9, not gold).
     relevant=1 (q2, q3): tp 1, retrieved 3, relevant 2 -> P 1/3, R 1/2, F1 2/5; relevant=2 (q1): 1/2;
