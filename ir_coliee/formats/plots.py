@@ -1,12 +1,14 @@
-"""Figures: matplotlib found before any work is done, and the PNG written atomically."""
+"""Figures: matplotlib found before any work is done, and the file (PNG, PDF or SVG by its suffix) written
+atomically."""
 
 from __future__ import annotations
 
 import importlib
 import importlib.util
+import os
 from typing import Any
 
-from ir_coliee.errors import ColieeError, PathLike
+from ir_coliee.errors import ColieeArgumentError, ColieeError, PathLike
 from ir_coliee.formats.textfile import atomic_output
 
 
@@ -35,12 +37,22 @@ def pyplot() -> Any:
     return plt
 
 
+def figure_format(path: PathLike, option: str = "plot") -> str:
+    """The format the suffix of ``path`` says, one matplotlib writes everywhere: ``png``, ``pdf`` or ``svg``."""
+    suffix = os.path.splitext(os.fspath(path))[1].lower()
+    if suffix not in (".png", ".pdf", ".svg"):
+        raise ColieeArgumentError(f"{option} {path}: name a .png, .pdf or .svg file (its suffix says the format)")
+    return suffix[1:]
+
+
 def save(fig: Any, path: PathLike) -> str:
-    """``fig`` as a PNG at ``path``, written through a temporary file (the old file stays whole on failure)."""
+    """``fig`` at ``path`` in the format its suffix says (:func:`figure_format`), written through a temporary
+    file (the old file stays whole on failure)."""
     plt = pyplot()
     try:
+        kind = figure_format(path)
         with atomic_output(path, "wb") as f:
-            fig.savefig(f, dpi=120, format="png")
+            fig.savefig(f, dpi=120, format=kind)
     finally:
         plt.close(fig)
     return str(path)

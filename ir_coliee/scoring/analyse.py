@@ -354,7 +354,8 @@ class Analysis(NamedTuple):
             write_rows(header, rows, out, digits, PAPER_MISSING.get(style, ""), style=style)
 
     def plot(self, path: PathLike) -> str:
-        """A PNG: each group's mean over the runs of each measure as bars, and the histogram (needs matplotlib)."""
+        """A figure (PNG, PDF or SVG, as the suffix says): each group's mean over the runs of each measure as bars,
+        and the histogram as grouped bars (needs matplotlib)."""
         from ir_coliee.formats.plots import pyplot, save
 
         plt = pyplot()
@@ -370,8 +371,10 @@ class Analysis(NamedTuple):
         bars.invert_yaxis()
         bars.legend()
         bars.set_xlabel("mean over the runs of the group's value")
-        for row, name in zip(tables["histogram"][1], names):
-            hist.plot(BUCKETS, row[2:], marker="o", label=name)
+        width = 0.8 / len(names)  # grouped bars: groups of equal counts side by side, never one over another
+        for k, (row, name) in enumerate(zip(tables["histogram"][1], names)):
+            hist.bar([i + k * width for i in range(10)], row[2:], width, label=name)
+        hist.set_xticks([i + 0.4 - width / 2 for i in range(10)], labels=BUCKETS)
         hist.set_xlabel(f"questions by mean {self.measures[0]} over the runs")
         hist.tick_params(axis="x", rotation=45)
         hist.legend(fontsize="small")

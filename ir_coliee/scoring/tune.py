@@ -287,7 +287,7 @@ def cut_run(run: TYPE_RUN, over: Over, cutoff: float) -> Table:
 
 
 def plot_curve(tuned: Tuned, path: str) -> str:
-    """A PNG of the tuning curve with the best cutoff marked (needs matplotlib)."""
+    """A figure (PNG, PDF or SVG by the suffix) of the tuning curve with the best cutoff marked (needs matplotlib)."""
     from ir_coliee.formats.plots import pyplot, save
 
     plt = pyplot()

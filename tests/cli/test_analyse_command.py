@@ -132,3 +132,30 @@ def test_a_file_given_twice_is_one_run_and_a_readme_in_a_folder_is_skipped(capsy
         capsys, "analyse", "coliee/task3/2024/test", runs / "runs" / "README.md", bm25, "--by", "relevant", expect=2
     )
     assert "README.md:3: 8 columns" in err and out == ""
+
+
+@pytest.mark.parametrize(("suffix", "start"), [(".pdf", b"%PDF"), (".svg", b"<?xml"), (".PNG", b"\x89PNG")])
+def test_the_plot_is_written_in_the_format_its_suffix_says(capsys, runs, suffix, start):
+    figure = runs / f"analysis{suffix}"
+    run_cli(capsys, "analyse", "coliee/task4/2024/test", runs / "answers", "--by", "anonymised", "--plot", figure)
+    assert figure.read_bytes().startswith(start)
+
+
+def test_a_plot_of_another_format_is_refused_before_the_work(capsys, runs):
+    args = ["analyse", "coliee/task4/2024/test", runs / "nowhere", "--by", "anonymised", "--plot", runs / "a.jpg"]
+    _, out, err = run_cli(capsys, *args, expect=2)
+    assert out == "" and f"--plot {runs / 'a.jpg'}: name a .png, .pdf or .svg file" in err  # not the runs' error
+
+
+def test_the_histogram_is_drawn_as_grouped_bars(runs, monkeypatch):
+    """One bar per bucket and group (all, anonymised, other), side by side: no line hides another."""
+    import ir_coliee
+    from ir_coliee.formats import plots
+
+    drawn = []
+    monkeypatch.setattr(plots, "save", lambda fig, path: drawn.append(fig) or str(path))
+    ir_coliee.analyse("coliee/task4/2024/test", runs / "answers", by="anonymised").plot(runs / "a.png")
+    histogram = drawn[0].axes[1]
+    assert len(histogram.patches) == 30 and not histogram.lines
+    assert sorted({round(p.get_width(), 6) for p in histogram.patches}) == [round(0.8 / 3, 6)]
+    assert len({round(p.get_x(), 6) for p in histogram.patches}) == 30

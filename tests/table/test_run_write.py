@@ -36,19 +36,19 @@ def _run(code: str, limit: int | None = None) -> subprocess.CompletedProcess:
 
 @pytest.mark.parametrize("writer", list(WRITERS))
 def test_a_full_disk_leaves_the_old_file_whole(tmp_path, writer):
-    path = tmp_path / "out.file"
+    path = tmp_path / ("out.png" if writer == "plot" else "out.file")  # a figure's suffix says its format
     path.write_text(OLD)
     code = f"import ir_coliee\npath = {str(path)!r}\ntry:\n    {WRITERS[writer]}\nexcept OSError as e:\n"
     code += "    print(e.filename, e.strerror); raise SystemExit(3)\n"
     result = _run(code, limit=16 * 1024)
     assert result.returncode == 3, result.stderr.decode()
     assert str(path) in result.stdout.decode() and "old file is left as it was" in result.stdout.decode()
-    assert path.read_text() == OLD and [p.name for p in tmp_path.iterdir()] == ["out.file"]
+    assert path.read_text() == OLD and [p.name for p in tmp_path.iterdir()] == [path.name]
 
 
 @pytest.mark.parametrize("writer", list(WRITERS))
 def test_a_kill_part_way_leaves_the_old_file_whole(tmp_path, writer):
-    path = tmp_path / "out.file"
+    path = tmp_path / ("out.png" if writer == "plot" else "out.file")  # a figure's suffix says its format
     path.write_text(OLD)
     code = textwrap.dedent(
         f"""
