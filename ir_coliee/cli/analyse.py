@@ -27,10 +27,7 @@ def add(sub: argparse._SubParsersAction) -> None:
     )
     cmd.add_argument("--measure", action="append", help="a measure besides the headline (repeatable)")
     task_options(cmd)
-    cmd.add_argument(
-        "--plot",
-        help="write a figure (.png, .pdf or .svg) of the groups' mean values and the histogram (needs matplotlib)",
-    )
+    cmd.add_argument("--plot", help="write the groups' means and the histogram as .png, .pdf or .svg (matplotlib)")
     output_options(cmd, OUTPUT_FORMATS, "output format: the groups, the histogram and the questions in one document")
     cmd.set_defaults(func=run)
 

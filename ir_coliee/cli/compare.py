@@ -26,9 +26,7 @@ def add(sub: argparse._SubParsersAction) -> None:
     resampling_options(cmp, "resamples for tests and intervals", "multiple-testing correction")
     cmp.add_argument("--answers", nargs="+", help="2026 Task 3: the answer file of each run, in the runs' order")
     cmp.add_argument("--answers-gold", help="gold answers for --answers (default: the task4 twin of a dataset GOLD)")
-    cmp.add_argument(
-        "--plot", help="write a figure (.png, .pdf or .svg) of the headline measure's intervals (needs matplotlib)"
-    )
+    cmp.add_argument("--plot", help="write the headline measure's intervals as .png, .pdf or .svg (needs matplotlib)")
     output_options(cmp, TABLE_FORMATS, "output format (markdown and latex mark significant differences)")
     cmp.set_defaults(func=run)
 

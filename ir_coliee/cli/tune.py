@@ -34,7 +34,7 @@ def add(sub: argparse._SubParsersAction) -> None:
         "--write-format", choices=ranked_formats, help="submission format written (default: the task's official one)"
     )
     tune.add_argument("--tag", default="tuned", help="run tag of the written file")
-    tune.add_argument("--plot", help="write a figure (.png, .pdf or .svg) of the tuning curve (needs matplotlib)")
+    tune.add_argument("--plot", help="write the tuning curve as .png, .pdf or .svg (needs matplotlib)")
     digits_option(tune)
     tune.set_defaults(func=run)
 

@@ -50,9 +50,8 @@ def save(fig: Any, path: PathLike) -> str:
     file (the old file stays whole on failure)."""
     plt = pyplot()
     try:
-        kind = figure_format(path)
         with atomic_output(path, "wb") as f:
-            fig.savefig(f, dpi=120, format=kind)
+            fig.savefig(f, dpi=120, format=figure_format(path))
     finally:
         plt.close(fig)
     return str(path)

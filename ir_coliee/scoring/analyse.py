@@ -59,6 +59,8 @@ By = Union[str, PathLike]
 #: The histogram's buckets of a question's mean value over the runs (1.0 falls in the last).
 BUCKETS = [f"{i / 10:.1f}-{(i + 1) / 10:.1f}" for i in range(10)]
 NONE = "(none)"
+#: What a category file is not named after (its path is its name then): the whole set, the per_question columns.
+RESERVED = {"all", "query_id", "solved", "nothing", *GROUPINGS}
 
 # a single capital Latin letter standing alone (after NFKC: full-width letters too), not one of an
 # abbreviation, a letter followed or preceded by "." and another letter (U.S., E.g.)
@@ -102,8 +104,9 @@ def _question_texts(prepared: Prepared) -> dict[str, str]:
     return {q.query_id: q.text for exam in files.exams for q in files.questions_of_exam(exam)}
 
 
-def _categories(path: str, qids: Sequence[str]) -> Grouping:
-    """A category file's groups; an id that is not a gold question is refused (a file of another set)."""
+def _categories(path: str, qids: Sequence[str], taken: set[str]) -> Grouping:
+    """A category file's groups, named by its base name, or its path where ``taken`` holds that name; an id
+    that is not a gold question is refused (a file of another set)."""
     try:
         lines = Path(path).read_text(encoding="utf-8-sig").splitlines()
     except UnicodeDecodeError:
@@ -131,15 +134,16 @@ def _categories(path: str, qids: Sequence[str]) -> Grouping:
         raise ColieeError(f"category file {path}: no line QUERY_ID CATEGORY (it is empty or only comments)")
     order = list(dict.fromkeys(c for q in qids for c in of[q]))
     of = {q: cats or [NONE] for q, cats in of.items()}
-    return Grouping(os.path.basename(path), of, [*order, NONE])
+    name = os.path.basename(path)
+    return Grouping(name if name not in taken else os.path.abspath(path), of, [*order, NONE])
 
 
-def _grouping(by: By, prepared: Prepared, qrels: Table) -> Grouping:
+def _grouping(by: By, prepared: Prepared, qrels: Table, taken: set[str]) -> Grouping:
     name = os.fspath(by)
     if name not in GROUPINGS:
         if not os.path.isfile(name):
             raise ColieeError(f"by {name!r}: neither {', '.join(GROUPINGS)} nor a category file that exists")
-        return _categories(name, list(qrels))
+        return _categories(name, list(qrels), taken)
     if prepared.task.gold == TORTS or (prepared.task.kind.labels and name != "anonymised"):
         other = "a category file" if prepared.task.gold == TORTS else "anonymised or a category file"
         raise ColieeError(f'by="{name}" means nothing where the gold is one answer per question: group by {other}')
@@ -211,7 +215,8 @@ def analyse(
         headline = official_entry(prepared.task.key, prepared.year).ranking_column([str(m) for m in official])
         chosen = check_measures([*(measures or ()), headline], prepared.task, prepared.year, ranked=False)
         chosen = list({str(m): m for m in reversed(chosen)}.values())[::-1]  # each once, the first kept
-        chosen.sort(key=_summed)  # a count is no fraction to bucket or to call solved: fractions first
+        # a count (NumRet: summed by score, not averaged) is no fraction to bucket or to call solved: last
+        chosen.sort(key=lambda m: isinstance(m.aggregator(), SumAgg))
     bys = [by] if isinstance(by, (str, os.PathLike)) else list(by) if isinstance(by, (list, tuple)) else []
     if not bys or not all(isinstance(b, (str, os.PathLike)) for b in bys):
         raise ColieeArgumentError(f"by: give at least one grouping ({', '.join(GROUPINGS)}, a file), not {by!r}")
@@ -219,12 +224,8 @@ def analyse(
     if twice := [os.fspath(b) for b, k in zip(bys, keys) if keys.count(k) > 1]:
         raise ColieeArgumentError(f"by {twice[-1]!r}: given twice; each grouping is shown once")
     groupings: list[Grouping] = []
-    for b in bys:  # a category file named as a grouping, a column or an earlier file is called by its path
-        g = _grouping(b, prepared, qrels)
-        taken = {"all", "query_id", "solved", "nothing", *GROUPINGS, *(x.name for x in groupings)}
-        groupings.append(
-            g._replace(name=os.path.abspath(b)) if os.fspath(b) not in GROUPINGS and g.name in taken else g
-        )
+    for b in bys:  # names taken: the groupings', the columns' of per_question, the earlier files'
+        groupings.append(_grouping(b, prepared, qrels, {*RESERVED, *(g.name for g in groupings)}))
     if "mean" in frames:
         raise ColieeArgumentError("a run is named 'mean', the name of the mean over the runs: give it another name")
     qids = list(qrels)
@@ -237,11 +238,6 @@ def analyse(
         baseline = (majority, [float(answer[q] == majority) for q in qids])
     prepared.findings.extend(skipped)
     return Analysis(prepared.task.key, prepared.year, chosen, qids, groupings, data, baseline, prepared.findings)
-
-
-def _summed(measure: Measure) -> bool:
-    """A count (``NumRet``, ``NumRel``, ``NumRelRet``) that ``score`` sums over the questions, not a mean."""
-    return isinstance(measure.aggregator(), SumAgg)
 
 
 def _flat(values: list[list[float]]) -> list[float]:
@@ -276,8 +272,8 @@ class Analysis(NamedTuple):
         import numpy as np
 
         masks = [(g.name, k, np.array([k in g.of[q] for q in self.qids])) for g in self.groupings for k in g.order]
-        whole = ("all", "all", np.ones(len(self.qids), dtype=bool))
-        return [whole, *((b, g, m) for b, g, m in masks if m.any() or g != NONE)]  # a grouping's shape kept
+        # a grouping's groups all kept, empty ones too (other, multiple), so its shape holds; not an empty (none)
+        return [("all", "all", np.ones(len(self.qids), dtype=bool)), *(x for x in masks if x[2].any() or x[1] != NONE)]
 
     def value(self, measure: Measure, run: str, mask: np.ndarray) -> float:
         """``measure`` of ``run`` over the questions of ``mask`` by its definition (micro: from the summed counts;
@@ -286,7 +282,7 @@ class Analysis(NamedTuple):
             return math.nan  # a group with no question (``other``, when every question is anonymised)
         stat = stat_of(measure)
         sums = stat.columns(self.data[run][measure])[mask].sum(axis=0)[None, :]
-        return float(stat.of_sums(sums, 1 if _summed(measure) else int(mask.sum()))[0])
+        return float(stat.of_sums(sums, 1 if isinstance(measure.aggregator(), SumAgg) else int(mask.sum()))[0])
 
     def _columns(self) -> list[str]:
         return [f"{m} {r}" for m in self.measures for r in self.runs] + [f"{m} mean" for m in self.measures]
@@ -354,27 +350,22 @@ class Analysis(NamedTuple):
             write_rows(header, rows, out, digits, PAPER_MISSING.get(style, ""), style=style)
 
     def plot(self, path: PathLike) -> str:
-        """A figure (PNG, PDF or SVG, as the suffix says): each group's mean over the runs of each measure as bars,
-        and the histogram as grouped bars (needs matplotlib)."""
+        """A figure (PNG, PDF or SVG, as the suffix says): each group's mean over the runs of each measure (counts
+        aside) as bars, and the histogram as grouped bars (needs matplotlib)."""
+        import pandas as pd
+
         from ir_coliee.formats.plots import pyplot, save
 
         plt = pyplot()
-        tables = self.tables()
-        header, rows = tables["groups"]
-        names = [f"{r[0]}: {r[1]}" if r[0] != "all" else "all" for r in rows]
-        fig, (bars, hist) = plt.subplots(1, 2, figsize=(12, 1 + 0.4 * len(rows)))
-        height = 0.8 / len(self.measures)
-        for k, m in enumerate(self.measures):
-            means = [r[header.index(f"{m} mean")] for r in rows]
-            bars.barh([i + k * height for i in range(len(rows))], means, height, label=str(m))
-        bars.set_yticks(range(len(rows)), labels=names)
+        groups, histogram = self._frame("groups"), self._frame("histogram")
+        names = [f"{b}: {g}" if b != "all" else "all" for b, g in zip(groups["by"], groups["group"])]
+        fig, (bars, hist) = plt.subplots(1, 2, figsize=(12, 1 + 0.4 * len(names)))
+        fractions = [m for m in self.measures if not isinstance(m.aggregator(), SumAgg)]  # counts off this scale
+        means = pd.DataFrame({str(m): groups[f"{m} mean"].values for m in fractions}, index=names)
+        means.plot.barh(ax=bars, width=0.8)  # each measure's bars side by side, as the histogram's groups'
         bars.invert_yaxis()
-        bars.legend()
         bars.set_xlabel("mean over the runs of the group's value")
-        width = 0.8 / len(names)  # grouped bars: groups of equal counts side by side, never one over another
-        for k, (row, name) in enumerate(zip(tables["histogram"][1], names)):
-            hist.bar([i + k * width for i in range(10)], row[2:], width, label=name)
-        hist.set_xticks([i + 0.4 - width / 2 for i in range(10)], labels=BUCKETS)
+        histogram[BUCKETS].set_axis(names).T.plot.bar(ax=hist, width=0.8)  # no group's bars hide another's
         hist.set_xlabel(f"questions by mean {self.measures[0]} over the runs")
         hist.tick_params(axis="x", rotation=45)
         hist.legend(fontsize="small")

@@ -245,7 +245,8 @@ def _columns_of(label: str, correction: str) -> list[str]:
 
 
 def plot_intervals(frame: pd.DataFrame, measure: str, path: str) -> str:
-    """A figure (PNG, PDF or SVG by the suffix) of each run's value and confidence interval for ``measure`` (needs matplotlib)."""
+    """A figure (PNG, PDF or SVG by the suffix) of each run's value and confidence interval for ``measure``
+    (needs matplotlib)."""
     from ir_coliee.formats.plots import pyplot, save
 
     plt = pyplot()

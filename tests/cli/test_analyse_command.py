@@ -148,14 +148,17 @@ def test_a_plot_of_another_format_is_refused_before_the_work(capsys, runs):
 
 
 def test_the_histogram_is_drawn_as_grouped_bars(runs, monkeypatch):
-    """One bar per bucket and group (all, anonymised, other), side by side: no line hides another."""
+    """One bar per bucket and group (all, anonymised, other), side by side: no line hides another; the bars of
+    the groups' means leave counts aside."""
     import ir_coliee
     from ir_coliee.formats import plots
 
     drawn = []
     monkeypatch.setattr(plots, "save", lambda fig, path: drawn.append(fig) or str(path))
-    ir_coliee.analyse("coliee/task4/2024/test", runs / "answers", by="anonymised").plot(runs / "a.png")
-    histogram = drawn[0].axes[1]
+    analysis = ir_coliee.analyse("coliee/task3/2024/test", runs / "runs", by="anonymised", measures=["NumRet"])
+    analysis.plot(runs / "a.png")
+    bars, histogram = drawn[0].axes
     assert len(histogram.patches) == 30 and not histogram.lines
+    assert [t.get_text() for t in bars.get_legend().get_texts()] == ["MacroF2"]  # NumRet, a count, off the scale
     assert sorted({round(p.get_width(), 6) for p in histogram.patches}) == [round(0.8 / 3, 6)]
     assert len({round(p.get_x(), 6) for p in histogram.patches}) == 30
