@@ -9,7 +9,8 @@ data once, and groups the gold questions:
   from the dataset (a statute dataset id as the gold), against the ``other`` questions;
 * a category file: lines ``QUERY_ID CATEGORY...`` (tab-separated fields keep spaces in a name, else
   whitespace separates them; ``#`` comments); a question may have several categories, on one line or
-  several, and one in none is in ``(none)``.
+  several, and one in none is in ``(none)``; ``all`` and ``(none)`` are no category's name, and a file
+  without a category is refused. It is named by its base name, or its path where that name is taken.
 
 A group's value of a measure is the measure over that group alone, by its official definition: a micro
 measure from the group's summed counts (true positives, retrieved, relevant), a mean (macro measures,
