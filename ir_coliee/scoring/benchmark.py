@@ -260,8 +260,7 @@ def benchmark(
     first = next(iter(runs.values()))
     base = baseline if baseline is not None else next(iter(first), "")
     scored = [score_benchmark(b, systems, base, measures, resamples, seed) for b, systems in runs.items()]
-    systems = list(dict.fromkeys(s for b in runs.values() for s in b))
-    order = [base, *(s for s in systems if s != base)]
+    order = list(dict.fromkeys([base, *(s for b in runs.values() for s in b)]))  # the baseline first
     return BenchmarkResult(scored, order, base, correction, resamples, seed, family, names)
 
 

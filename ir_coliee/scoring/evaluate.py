@@ -5,13 +5,14 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, Optional, Union
+from typing import TYPE_CHECKING, Any, Optional, Union, cast
 
 import ir_measures
 from ir_measures.measures.base import Measure
 from ir_measures.util import TYPE_QREL, TYPE_RUN
 
 from ir_coliee.errors import ColieeArgumentError
+from ir_coliee.formats.textfile import is_input
 from ir_coliee.measures.pipeline import calc
 from ir_coliee.measures.values import CountedValue
 from ir_coliee.model import TaskLike, official_measures
@@ -99,11 +100,17 @@ def evaluate(
     year: Optional[int] = None,
     per_query: bool = False,
 ) -> pd.DataFrame:
-    """Score ``run`` against ``qrels`` (anything ir_measures takes).
+    """Score ``run`` against ``qrels`` (anything ir_measures takes, or files and a dataset id as
+    :func:`ir_coliee.score` reads them: its task and official measures told from the files).
 
     ``measures`` default to the official ones of ``task`` and ``year``. Returns one row with a column
     per measure, or with ``per_query`` the rows of :func:`per_query_frame`.
     """
+    if is_input(qrels) or is_input(run):
+        from ir_coliee.scoring.score import score
+
+        report = score(cast(Any, qrels), run, task, year, measures)
+        return report.per_query.drop(columns="run") if per_query else report.table[report.measures].astype(float)
     if measures is None:
         if task is None:
             raise ColieeArgumentError("give the measures, or the task (and year) whose official measures to use")
