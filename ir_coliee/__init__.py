@@ -52,7 +52,7 @@ calc_aggregate = guarded(_calc_aggregate)
 #: functions that need them, not with ``import ir_coliee``.
 _LAZY = {
     "register_all": "ir_coliee.data.datasets",
-    "evaluate": "ir_coliee.scoring.evaluate",
+    "evaluate": "ir_coliee.scoring.score",
     "score_recall_gated": "ir_coliee.scoring.gated",
     "read_label_json": "ir_coliee.table.gold",
     "read_qrels": "ir_coliee.table.gold",
@@ -80,11 +80,10 @@ if TYPE_CHECKING:
     from ir_coliee.hosts.experiment import Experiment
     from ir_coliee.scoring.benchmark import BenchmarkResult, benchmark
     from ir_coliee.scoring.compare import compare, compare_runs
-    from ir_coliee.scoring.evaluate import evaluate
     from ir_coliee.scoring.gated import score_recall_gated
     from ir_coliee.scoring.gold import load_gold
     from ir_coliee.scoring.report import Report
-    from ir_coliee.scoring.score import prepare, score
+    from ir_coliee.scoring.score import evaluate, prepare, score
     from ir_coliee.scoring.tune import apply_cutoff, tune, tune_cutoff
     from ir_coliee.scoring.validate import Finding, validate_run
     from ir_coliee.table.gold import read_label_json, read_qrels

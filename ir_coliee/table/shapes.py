@@ -27,10 +27,10 @@ import operator
 import re
 from array import array
 from collections.abc import Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, NamedTuple, Optional, cast
+from typing import TYPE_CHECKING, Any, NamedTuple, Optional
 
 from ir_coliee.errors import ColieeScoringError, some
-from ir_coliee.formats.textfile import is_input, strip_txt
+from ir_coliee.formats.textfile import strip_txt
 from ir_coliee.model import ANSWER_LABELS, QUESTION_ID
 from ir_coliee.table.tables import CheckedGold, CodedRun, Table
 
@@ -167,10 +167,6 @@ def coded_run(run: object, source: str = "the run") -> CodedRun:
     """``run``, in any shape a host hands over, as codes with string ids; an iterator is consumed once.
     ``source`` names the run in errors. An empty run is empty codes (ir_measures scores it 0); the
     scoring API refuses it, as it refuses any run that shares no query with the gold."""
-    if is_input(run):  # a run file (or an open one) as read_run reads it, its format told from its lines
-        from ir_coliee.table.runs import read_run
-
-        run = read_run(cast(Any, run))
     run = as_dicts(run)
     if isinstance(run, CodedRun):
         coded = run
