@@ -307,8 +307,12 @@ class BenchmarkResult:
         return {(cell, s): q for (cell, s, _), q in zip(tested, adjusted)}
 
     def label(self, name: str) -> str:
-        """A benchmark's or a system's name in the paper table."""
-        return self.names.get(name) or (short_name(name) if name in self._by_name else name)
+        """A benchmark's or a system's name in the paper table: as ``names`` gives it, else a benchmark's
+        :func:`short_name` (a gold file's with its folder where two benchmarks would share one)."""
+        short = short_name(name) if name in self._by_name else name
+        if name in self._by_name and os.path.exists(name) and sum(short_name(b.name) == short for b in self.scored) > 1:
+            short = f"{os.path.basename(os.path.dirname(os.path.abspath(name)))}/{short}"
+        return self.names.get(name, short)
 
     def value(self, cell: tuple[str, str], system: str) -> float:
         return self._by_name[cell[0]].values[cell[1]].get(system, math.nan)

@@ -388,5 +388,26 @@ def test_short_names_of_benchmarks(tmp_path):
     assert short_name("coliee/task3/2024/train/h30") == "T3 2024 train/h30"
     assert short_name(str(gold)) == "trec.dl"  # never an absolute path
     assert short_name("msmarco-passage/dev/small") == "msmarco-passage/dev/small"
+    # two gold files of one name in two folders: each named with its folder, not merged into one group
+    for folder in ("a", "b"):
+        (tmp_path / folder).mkdir()
+        (tmp_path / folder / "qrels.txt").write_text(OTHER_QRELS)
+    twins = [
+        Scored(
+            str(tmp_path / f / "qrels.txt"),
+            ["P@1"],
+            "P@1",
+            {"P@1": {"A": 1.0}},
+            {"P@1": {"A": math.nan}},
+            {},
+            {},
+            None,
+            {},
+            [],
+        )
+        for f in ("a", "b")
+    ]
+    result = BenchmarkResult(twins, ["A"], "A", "holm", 10, 0, names={"A": "BM25"})
+    assert [result.label(b.name) for b in twins] == ["a/qrels", "b/qrels"] and result.label("A") == "BM25"
     with pytest.raises(ColieeError, match="family='grid': expected 'headline' or 'all'"):
         benchmark({str(gold): OTHER}, measures=["P@1"], family="grid")  # type: ignore[arg-type]
