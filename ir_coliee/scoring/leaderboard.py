@@ -5,8 +5,8 @@ The tables (``ir_coliee/results/*.csv``, one ``# source:`` line each) come in se
 official tables (2024 Tasks 1-2), transcriptions (2026 Tasks 1-2, zero-score runs left out) and partial
 rows that teams reproduced; values in % or as fractions. :func:`load_leaderboard` reads one task and
 edition into one shape, the official measures as fractions, and says whether it is the complete official
-table (:attr:`Leaderboard.complete`: only a complete one places a run, in :func:`ir_coliee.benchmark`). Every row is checked, and a row that fails a
-check is flagged in ``check``, never hidden:
+table (:attr:`Leaderboard.complete`: only a complete one places a run, in :func:`ir_coliee.benchmark`).
+Every row is checked, and a row that fails a check is flagged in ``check``, never hidden:
 
 * F1 must follow from the printed P and R, within the rounding of the printed digits;
 * where the gold size of the test set is known (``ir_coliee.model.KNOWN_SIZES``), R x |gold| and
