@@ -227,6 +227,11 @@ def test_the_command_reads_a_manifest_and_folders_and_prints_the_api_values(grid
     # cells; B's official rank: last of the complete 2024 table (26 runs), the partial 2023 and 2025 not counted
     assert markdown.splitlines()[4].startswith("| B | 0.0000 |") and "| 0/9/0 | 0 |" in markdown
     assert markdown.splitlines()[4].endswith(" | 27.0 |")
+    # the family and the names from the command line: every cell of B (4 x 3 + 4 x 3 + 1 = 25) corrected together
+    named = ["--name", f"{other}=TREC", "--name", "B=ours", "--family", "all", "--format", "latex"]
+    _, latex, _ = run_cli(capsys, *argv, *named)
+    assert "holm correction over every cell (25 tests)" in latex and "\\multicolumn{2}{c}{TREC}" in latex
+    assert "\nours & 0.0000 & " in latex and str(tmp_path) not in latex  # no absolute path in a header
     bad = tmp_path / "bad.tsv"
     bad.write_text(f"{other} A\n")
     _, _, err = run_cli(capsys, "benchmark", str(bad), expect=2)
