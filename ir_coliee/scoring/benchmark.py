@@ -413,10 +413,11 @@ class BenchmarkResult:
         return rows
 
     def paper_frame(self, style: Literal["markdown", "latex"], digits: int) -> tuple[pd.DataFrame, pd.DataFrame]:
-        """The paper's table as text (a missing value as ``style`` writes it), and where it is bold: a row per system; per benchmark its
-        measures (marked where the corrected p-value is below :data:`ALPHA`, bold the best of each column)
-        and ``rank``, the systems' rank on its headline measure (ties share the best); ``mean``, each
-        measure over the benchmarks that share it; the summary against the baseline."""
+        """The paper's table as text (a missing value as ``style`` writes it), and where it is bold: a row per
+        system; per benchmark its measures (marked where the corrected p-value is below :data:`ALPHA`, bold
+        the highest of each column, ties all bold) and ``rank``, the systems' rank on its headline measure
+        (ties share the best); ``mean``, each measure over the benchmarks that share it; the summary against
+        the baseline."""
         import pandas as pd
 
         missing, values, marked = PAPER_MISSING[style], self.table, self.pvalues < ALPHA
