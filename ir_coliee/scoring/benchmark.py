@@ -22,7 +22,8 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Literal, NamedTuple, Optional, TextIO, Union, cast
 
-from ir_coliee.errors import WARNING, ColieeArgumentError, ColieeError, Finding
+from ir_coliee.data.guards import threat_findings
+from ir_coliee.errors import ColieeArgumentError, ColieeError, Finding
 from ir_coliee.formats.tabular import PAPER_MISSING, OutputFormat, json_value, write_grouped, write_json, write_rows
 from ir_coliee.measures.significance import Correction, correct, stat_of, stratified_wins
 from ir_coliee.model import official_entry
@@ -30,6 +31,7 @@ from ir_coliee.scoring.compare import compare_rows
 from ir_coliee.scoring.evaluate import MeasureLike, parse_measures
 from ir_coliee.scoring.gold import is_dataset_id
 from ir_coliee.scoring.ingest import RunLike
+from ir_coliee.scoring.leaderboard import placed
 from ir_coliee.scoring.score import SCORERS, Prepared, Request, prepare
 
 if TYPE_CHECKING:
@@ -80,7 +82,7 @@ def _number(value: float, digits: int, missing: str) -> str:
     return missing if math.isnan(value) else f"{value:.{digits}f}"
 
 
-def _summarised(row: Mapping[str, object], digits: int, missing: str) -> list[str]:
+def _summary_cells(row: Mapping[str, object], digits: int, missing: str) -> list[str]:
     """A summary row (:meth:`BenchmarkResult.summary_rows`) as the paper table's :data:`SUMMARY` shows it."""
     won, p, rank = (cast(float, row[k]) for k in ("benchmarks won", "stratified p-value", "mean official rank"))
     wtl = f"{row['wins']}/{row['ties']}/{row['losses']}"
@@ -178,52 +180,11 @@ def score_benchmark(
     measure = next(m for m in compared.per_query[baseline] if str(m) == headline)
     data = {s: compared.per_query[s][measure] for s in order}
     strata = {s: (stat_of(measure), data[s], data[baseline]) for s in order if s != baseline}
-    findings = [*report.findings, *_threats(benchmark, prepared)]
-    placement, official = _placement(prepared, headline, values[headline])
+    entry = prepared.gold.dataset  # a COLIEE dataset: what threatens comparing on it (data.guards)
+    findings = [*report.findings, *(threat_findings(benchmark, entry) if entry is not None else [])]
+    edition = prepared.year if prepared.gold.dataset is not None else None  # a gold file names no edition
+    placement, official = placed(prepared.task.key, edition, headline, values[headline])
     return Scored(benchmark, names, headline, values, p_values, compared.tests, placement, official, strata, findings)
-
-
-def _threats(benchmark: str, prepared: Prepared) -> list[Finding]:
-    """What threatens comparing on a COLIEE dataset: a part read from another edition's files, identical
-    documents under different ids, test query cases in a training pool (:mod:`ir_coliee.data.guards`)."""
-    from ir_coliee.data.guards import threats
-
-    entry = prepared.gold.dataset
-    if entry is None:
-        return []
-    found = [Finding(WARNING, benchmark, None, message, rule) for rule, message in threats(entry)]
-    return found + [
-        Finding(
-            WARNING,
-            benchmark,
-            None,
-            f"{s.part} served from the {s.edition} package ({s.location}), not the {entry.year} one",
-            "other-edition",
-        )
-        for s in entry.sources()
-        if s.edition is not None and s.edition != entry.year
-    ]
-
-
-def _placement(
-    prepared: Prepared, headline: str, values: dict[str, float]
-) -> tuple[dict[str, tuple[int, int]], Optional[str]]:
-    """Each system's rank among the published runs of a COLIEE dataset's edition, where its complete table
-    is shipped with the headline measure (a rank among some of the runs would be no rank), and whether the
-    table is complete or partial (None: no table of the headline)."""
-    from ir_coliee.scoring.leaderboard import load_leaderboard
-
-    if prepared.gold.dataset is None or prepared.year is None:
-        return {}, None
-    try:
-        board = load_leaderboard(prepared.task.key, prepared.year)
-    except ColieeError:
-        return {}, None
-    if board.headline != headline:
-        return {}, None
-    if not board.complete:
-        return {}, "partial"
-    return {s: (board.place(v)[0], len(board.rows)) for s, v in values.items() if not math.isnan(v)}, "complete"
 
 
 def short_name(benchmark: str) -> str:
@@ -435,7 +396,7 @@ class BenchmarkResult:
         marks = pd.concat([marked[b.name] for b in self.scored], axis=1, keys=groups)
         text = text.where(~marks.reindex(columns=grid.columns, fill_value=False), text + SIGNIFICANT)
         rows = {r["system"]: r for r in self.summary_rows()}
-        versus = [[missing] * 4 if s not in rows else _summarised(rows[s], digits, missing) for s in self.systems]
+        versus = [[missing] * 4 if s not in rows else _summary_cells(rows[s], digits, missing) for s in self.systems]
         header = pd.MultiIndex.from_product([[f"vs {self.label(self.baseline)}"], SUMMARY])
         text = pd.concat([text, pd.DataFrame(versus, grid.index, header)], axis=1)
         text.index = pd.Index([self.label(s) for s in self.systems])

@@ -231,6 +231,24 @@ def load_leaderboard(task: object, year: int) -> Leaderboard:
     return Leaderboard(key, year, rows, columns, headline, complete, " | ".join(sources))
 
 
+def placed(
+    task: str, year: Optional[int], headline: str, values: dict[str, float]
+) -> tuple[dict[str, tuple[int, int]], Optional[str]]:
+    """Each system's rank among the published runs of ``task`` in ``year`` (``{system: (rank, runs)}``),
+    where its complete table is shipped with the ``headline`` measure (a rank among some of the runs would
+    be no rank), and whether the table is ``complete`` or ``partial`` (None: no table of the headline, or
+    no ``year``)."""
+    try:
+        board = load_leaderboard(task, year or 0)  # no year: no table (ColieeError)
+    except ColieeError:
+        return {}, None
+    if board.headline != headline:
+        return {}, None
+    if not board.complete:
+        return {}, "partial"
+    return {s: (board.place(v)[0], len(board.rows)) for s, v in values.items() if not math.isnan(v)}, "complete"
+
+
 def _headline(task: str, year: int, measures: list[str], rows: list[dict]) -> str:
     published = [m for m in measures if any(not math.isnan(r[m]) for r in rows)]
     return official_entry(task, year).ranking_column(published)
