@@ -52,7 +52,7 @@ calc_aggregate = guarded(_calc_aggregate)
 #: functions that need them, not with ``import ir_coliee``.
 _LAZY = {
     "register_all": "ir_coliee.data.datasets",
-    "evaluate": "ir_coliee.scoring.evaluate",
+    "evaluate": "ir_coliee.scoring.score",
     "analyse": "ir_coliee.scoring.analyse",
     "Analysis": "ir_coliee.scoring.analyse",
     "score_recall_gated": "ir_coliee.scoring.gated",
@@ -83,11 +83,10 @@ if TYPE_CHECKING:
     from ir_coliee.scoring.analyse import Analysis, analyse
     from ir_coliee.scoring.benchmark import BenchmarkResult, benchmark
     from ir_coliee.scoring.compare import compare, compare_runs
-    from ir_coliee.scoring.evaluate import evaluate
     from ir_coliee.scoring.gated import score_recall_gated
     from ir_coliee.scoring.gold import load_gold
     from ir_coliee.scoring.report import Report
-    from ir_coliee.scoring.score import prepare, score
+    from ir_coliee.scoring.score import evaluate, prepare, score
     from ir_coliee.scoring.tune import apply_cutoff, tune, tune_cutoff
     from ir_coliee.scoring.validate import Finding, validate_run
     from ir_coliee.table.gold import read_label_json, read_qrels

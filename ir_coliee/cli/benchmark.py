@@ -17,8 +17,10 @@ def add(sub: argparse._SubParsersAction) -> None:
         help="systems compared across benchmarks: each with its official measures and valid tests",
         description="Each benchmark (a COLIEE dataset id, another ir_datasets id, or a gold file) is scored "
         "alone with its official measures; each cell is tested against the baseline with the paired test "
-        "valid for its measure, with one correction over the whole grid. Summaries: wins/ties/losses, the "
-        "mean rank among official runs, and a randomization test stratified by benchmark.",
+        "valid for its measure, with one correction over a family of cells (--family: the headline measure "
+        "of each benchmark, or all cells). Paper tables name benchmarks shortly (coliee/task1/2025/test: T1 "
+        "2025; a gold file: its file name; --name overrides). Summaries: wins/ties/losses, the mean rank among "
+        "official runs (complete published tables only), and a randomization test stratified by benchmark.",
     )
     cmd.add_argument(
         "runs",
@@ -33,7 +35,9 @@ def add(sub: argparse._SubParsersAction) -> None:
         metavar="BENCHMARK=MEASURE",
         help="a measure of one benchmark (repeatable; needed where a benchmark has no official measures)",
     )
-    resampling_options(cmd, "resamples of each randomization test", "correction over the whole grid")
+    cmd.add_argument("--name", action="append", metavar="ID=NAME", help="a benchmark's or system's name in tables")
+    resampling_options(cmd, "resamples of each randomization test", "correction over the --family of cells")
+    cmd.add_argument("--family", choices=("headline", "all"), default="headline", help="cells one correction covers")
     output_options(
         cmd,
         OUTPUT_FORMATS,
@@ -42,13 +46,14 @@ def add(sub: argparse._SubParsersAction) -> None:
     cmd.set_defaults(func=run)
 
 
-def _measures(options: list[str]) -> dict[str, list[str]]:
+def _pairs(flag: str, options: list[str], example: str) -> dict[str, list[str]]:
+    """``NAME=VALUE`` options, the values of each name in order."""
     chosen: dict[str, list[str]] = {}
     for option in options:
-        benchmark, sep, measure = option.rpartition("=")
-        if not sep or not benchmark or not measure:
-            raise ColieeError(f"--measure {option!r}: expected BENCHMARK=MEASURE (coliee/task1/2025/test=MicroF1)")
-        chosen.setdefault(benchmark, []).append(measure)
+        benchmark, sep, value = option.rpartition("=")
+        if not sep or not benchmark or not value:
+            raise ColieeError(f"{flag} {option!r}: expected {example}")
+        chosen.setdefault(benchmark, []).append(value)
     return chosen
 
 
@@ -70,11 +75,13 @@ def run(args: argparse.Namespace) -> int:
             runs.setdefault(name, {}).update(systems)
     result = benchmark(
         runs,
-        measures=_measures(args.measure or []) or None,
+        measures=_pairs("--measure", args.measure or [], "BENCHMARK=MEASURE (coliee/task1/2025/test=MicroF1)") or None,
         baseline=args.baseline,
         resamples=args.resamples,
         correction=args.correction,
+        family=args.family,
         seed=args.seed,
+        names={k: v[-1] for k, v in _pairs("--name", args.name or [], "BENCHMARK=NAME (other.qrels=TREC)").items()},
     )
     report_findings(result.findings)
     result.write(sys.stdout, args.format, args.digits)

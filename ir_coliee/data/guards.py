@@ -11,6 +11,7 @@ from typing import NamedTuple, Optional
 from ir_coliee.data.catalog import Registered, catalog
 from ir_coliee.data.files import DataFile, FileCache
 from ir_coliee.data.layouts import Layout
+from ir_coliee.errors import WARNING, Finding
 
 
 @FileCache
@@ -101,6 +102,23 @@ def threats(entry: Registered, shown: int = 5) -> list[tuple[str, str]]:
         )
         found.append(("test-in-training", message))
     return found
+
+
+def threat_findings(name: str, entry: Registered) -> list[Finding]:
+    """The :func:`threats` to comparing on ``entry`` as warnings about ``name`` (what ``ir_coliee benchmark``
+    reports), and each part read from another edition's files."""
+    found = [Finding(WARNING, name, None, message, rule) for rule, message in threats(entry)]
+    return found + [
+        Finding(
+            WARNING,
+            name,
+            None,
+            f"{s.part} served from the {s.edition} package ({s.location}), not the {entry.year} one",
+            "other-edition",
+        )
+        for s in entry.sources()
+        if s.edition is not None and s.edition != entry.year
+    ]
 
 
 def _first(items: list[str], separator: str, shown: int) -> str:

@@ -1,5 +1,6 @@
 """Plain tables as text: tsv, csv, Markdown and LaTeX (booktabs) from a header and rows, no pandas needed
-(what the commands print, and what API results write)."""
+(what the commands print, and what API results write); a paper's table with a grouped header through
+pandas' Styler (:func:`write_grouped`)."""
 
 from __future__ import annotations
 
@@ -24,6 +25,8 @@ _LATEX_SPECIAL = {
     "\\": "\\textbackslash{}",
     "~": "\\textasciitilde{}",
     "^": "\\textasciicircum{}",
+    # the paper tables' marks (significant, a partial published table) and signs outside math mode
+    **{"†": "$^\\dagger$", "‡": "$^\\ddagger$", "<": "$<$", ">": "$>$"},
 }
 
 
@@ -36,7 +39,7 @@ def _fmt(value: object, digits: int, missing: str = "") -> str:
     return printable(str(value)).replace("\t", "\\t").replace("\n", "\\n")
 
 
-def _latex(text: str) -> str:
+def latex_escape(text: str) -> str:
     return "".join(_LATEX_SPECIAL.get(c, c) for c in text)
 
 
@@ -57,22 +60,25 @@ def write_rows(
     digits: int,
     missing: str = "",
     style: OutputFormat = "tsv",
+    align: str = "",
 ) -> None:
     """The table in ``style`` (tsv, csv, markdown, or a LaTeX booktabs tabular), ``digits`` decimals, the
-    same columns in each; NaN printed as ``missing`` when given. No pandas needed."""
+    same columns in each; NaN printed as ``missing`` when given; ``align`` (``l`` or ``r`` per column)
+    aligns Markdown's columns. No pandas needed."""
     rows = [[_fmt(v, digits, missing) for v in row] for row in values]
     if style == "csv":
         writer = csv.writer(out, lineterminator="\n")
         writer.writerows([header, *rows])
     elif style == "markdown":
-        out.write("| " + " | ".join(header) + " |\n|" + "---|" * len(header) + "\n")
+        rule = "".join("---:|" if a == "r" else "---|" for a in align.ljust(len(header), "l"))
+        out.write("| " + " | ".join(header) + " |\n|" + rule + "\n")
         out.writelines("| " + " | ".join(c.replace("|", "\\|") for c in row) + " |\n" for row in rows)
     elif style == "latex":
         columns = list(zip(*values)) if values else [() for _ in header]
         numeric = ["r" if _numeric(column) else "l" for column in columns]
         out.write(f"\\begin{{tabular}}{{{''.join(numeric)}}}\n\\toprule\n")
-        out.write(" & ".join(map(_latex, header)) + " \\\\\n\\midrule\n")
-        out.writelines(" & ".join(map(_latex, row)) + " \\\\\n" for row in rows)
+        out.write(" & ".join(map(latex_escape, header)) + " \\\\\n\\midrule\n")
+        out.writelines(" & ".join(map(latex_escape, row)) + " \\\\\n" for row in rows)
         out.write("\\bottomrule\n\\end{tabular}\n")
     else:
         out.write("\t".join(header) + "\n")
@@ -87,6 +93,30 @@ def write_frame(frame: pd.DataFrame, out: TextIO, digits: int, missing: str = ""
 def records(frame: pd.DataFrame) -> list[dict]:
     """The frame's rows as JSON holds them (:func:`json_value`)."""
     return [{k: json_value(v) for k, v in row.items()} for row in frame.astype(object).to_dict("records")]
+
+
+def write_grouped(
+    cells: pd.DataFrame, bold: pd.DataFrame, out: TextIO, style: Literal["markdown", "latex"], note: str
+) -> None:
+    """A paper's table: ``cells`` (text) under two column levels (group over column), the index left-aligned
+    and every column right-aligned, the ``bold`` cells bold (``**`` in Markdown, ``\\textbf`` in LaTeX, where
+    pandas' Styler writes it: booktabs rules, groups centred over their columns), ``note`` under the Markdown
+    table or as the LaTeX caption."""
+    if style == "latex":
+        import numpy as np
+
+        cells = cells.apply(lambda column: column.map(latex_escape)).rename(index=latex_escape, columns=latex_escape)
+        marks = np.where(bold, "textbf:--rwrap;", "")
+        styler = cells.style.apply(lambda _: marks, axis=None).hide(names=True, axis="index")
+        column_format = "l" + "r" * cells.shape[1]
+        caption = latex_escape(note)
+        out.write(styler.to_latex(column_format=column_format, hrules=True, multicol_align="c", caption=caption))
+        return
+    shown = cells.where(~bold, "**" + cells + "**")
+    groups = [g if i == 0 or g != cells.columns[i - 1][0] else "" for i, (g, _) in enumerate(cells.columns)]
+    rows = [["", *cells.columns.get_level_values(1)], *([s, *r] for s, r in zip(cells.index, shown.values.tolist()))]
+    write_rows(["", *groups], rows, out, 0, style="markdown", align="l" + "r" * cells.shape[1])
+    out.write(f"\n{note}\n")
 
 
 def json_value(value: object) -> object:

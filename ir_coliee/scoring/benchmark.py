@@ -5,26 +5,33 @@ Each benchmark is scored alone, as :func:`ir_coliee.score` scores it (its own of
 by task and edition, another ir_datasets entry's ``official_measures``, or the measures named), and
 each cell gets the paired test valid for its measure, as :func:`ir_coliee.compare` runs it alone
 (randomization on counts for micro measures, on per-query values for means, exact McNemar for answer
-accuracy); one correction then covers the whole grid. The summaries never average different measures:
-wins, ties and losses against the baseline, the mean rank among an edition's official runs, and one
-randomization test stratified by benchmark whose statistic is the number of benchmarks won.
+accuracy); one correction then covers a family of cells: the headline measure of each benchmark (the
+default), or every cell. A cell outside the family is not tested: its p-value is NaN and it bears no
+mark (its raw p-value stays in :attr:`Scored.p_values`). The summaries never average different measures:
+wins, ties and losses against the baseline, the mean of a measure over the benchmarks that share it, the
+mean rank among an edition's official runs (complete published tables only: a partial table is said, never
+placed against), and one randomization test stratified by benchmark whose statistic is the number of
+benchmarks won.
 """
 
 from __future__ import annotations
 
 import math
 import os
+import re
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, NamedTuple, Optional, TextIO, Union, cast
+from typing import TYPE_CHECKING, Literal, NamedTuple, Optional, TextIO, Union, cast
 
-from ir_coliee.errors import WARNING, ColieeError, Finding
-from ir_coliee.formats.tabular import PAPER_MISSING, OutputFormat, json_value, write_json, write_rows
+from ir_coliee.data.guards import threat_findings
+from ir_coliee.errors import ColieeArgumentError, ColieeError, Finding
+from ir_coliee.formats.tabular import PAPER_MISSING, OutputFormat, json_value, write_grouped, write_json, write_rows
 from ir_coliee.measures.significance import Correction, correct, stat_of, stratified_wins
 from ir_coliee.model import official_entry
 from ir_coliee.scoring.compare import compare_rows
 from ir_coliee.scoring.evaluate import MeasureLike, parse_measures
 from ir_coliee.scoring.gold import is_dataset_id
 from ir_coliee.scoring.ingest import RunLike
+from ir_coliee.scoring.leaderboard import placed
 from ir_coliee.scoring.score import SCORERS, Prepared, Request, prepare
 
 if TYPE_CHECKING:
@@ -35,10 +42,19 @@ if TYPE_CHECKING:
 BenchmarkRuns = Mapping[str, Mapping[str, RunLike]]
 #: The measures: one list for every benchmark, or a list per benchmark (the others keep their official ones).
 BenchmarkMeasures = Union[None, Sequence[MeasureLike], Mapping[str, Sequence[MeasureLike]]]
+#: The cells one correction covers: the headline measure of each benchmark, or every cell.
+Family = Literal["headline", "all"]
 #: A corrected p-value below this is a win or a loss; above it, a tie.
 ALPHA = 0.05
 #: The columns of the tidy output (tsv, csv, JSON cells): one row per (system, benchmark, measure).
-TIDY_HEADER = ["system", "benchmark", "measure", "value", "p-value", "test", "official rank"]
+TIDY_HEADER = ["system", "benchmark", "measure", "value", "p-value", "test", "official rank", "official table"]
+#: The paper table's marks (LaTeX writes them as math): significant against the baseline; a partial published
+#: table.
+SIGNIFICANT, PARTIAL = "†", "‡"
+
+
+#: The paper table's summary columns against the baseline (:meth:`BenchmarkResult.summary_rows`).
+SUMMARY = ["W/T/L", "won", "p", "official rank"]
 
 
 class Scored(NamedTuple):
@@ -54,10 +70,23 @@ class Scored(NamedTuple):
     """``{measure: {system: p}}`` against the baseline, uncorrected, as :func:`ir_coliee.compare` gives them."""
     tests: dict[str, str]
     placement: dict[str, tuple[int, int]]
-    """``{system: (rank, official runs)}`` among the edition's published runs, on the headline measure."""
+    """``{system: (rank, official runs)}`` among the edition's published runs, on the headline measure
+    (complete published tables only)."""
+    official: Optional[str]  # the edition's published table of the headline: complete, partial, None (none shipped)
     strata: dict[str, tuple]
     """``{system: (stat, its per-query data, the baseline's)}`` on the headline, for the stratified test."""
     findings: list[Finding]
+
+
+def _number(value: float, digits: int, missing: str) -> str:
+    return missing if math.isnan(value) else f"{value:.{digits}f}"
+
+
+def _summary_cells(row: Mapping[str, object], digits: int, missing: str) -> list[str]:
+    """A summary row (:meth:`BenchmarkResult.summary_rows`) as the paper table's :data:`SUMMARY` shows it."""
+    won, p, rank = (cast(float, row[k]) for k in ("benchmarks won", "stratified p-value", "mean official rank"))
+    wtl = f"{row['wins']}/{row['ties']}/{row['losses']}"
+    return [wtl, f"{won:g}", _number(p, digits, missing), _number(rank, 1, missing)]
 
 
 def _gold_of(benchmark: str) -> tuple[object, Optional[list[str]]]:
@@ -151,47 +180,21 @@ def score_benchmark(
     measure = next(m for m in compared.per_query[baseline] if str(m) == headline)
     data = {s: compared.per_query[s][measure] for s in order}
     strata = {s: (stat_of(measure), data[s], data[baseline]) for s in order if s != baseline}
-    findings = [*report.findings, *_threats(benchmark, prepared)]
-    placement = _placement(prepared, headline, values[headline])
-    return Scored(benchmark, names, headline, values, p_values, compared.tests, placement, strata, findings)
+    entry = prepared.gold.dataset  # a COLIEE dataset: what threatens comparing on it (data.guards)
+    findings = [*report.findings, *(threat_findings(benchmark, entry) if entry is not None else [])]
+    edition = prepared.year if prepared.gold.dataset is not None else None  # a gold file names no edition
+    placement, official = placed(prepared.task.key, edition, headline, values[headline])
+    return Scored(benchmark, names, headline, values, p_values, compared.tests, placement, official, strata, findings)
 
 
-def _threats(benchmark: str, prepared: Prepared) -> list[Finding]:
-    """What threatens comparing on a COLIEE dataset: a part read from another edition's files, identical
-    documents under different ids, test query cases in a training pool (:mod:`ir_coliee.data.guards`)."""
-    from ir_coliee.data.guards import threats
-
-    entry = prepared.gold.dataset
-    if entry is None:
-        return []
-    found = [Finding(WARNING, benchmark, None, message, rule) for rule, message in threats(entry)]
-    return found + [
-        Finding(
-            WARNING,
-            benchmark,
-            None,
-            f"{s.part} served from the {s.edition} package ({s.location}), not the {entry.year} one",
-            "other-edition",
-        )
-        for s in entry.sources()
-        if s.edition is not None and s.edition != entry.year
-    ]
-
-
-def _placement(prepared: Prepared, headline: str, values: dict[str, float]) -> dict[str, tuple[int, int]]:
-    """Each system's rank among the published runs of a COLIEE dataset's edition, where a table is shipped
-    with the headline measure."""
-    from ir_coliee.scoring.leaderboard import load_leaderboard
-
-    if prepared.gold.dataset is None or prepared.year is None:
-        return {}
-    try:
-        board = load_leaderboard(prepared.task.key, prepared.year)
-    except ColieeError:
-        return {}
-    if board.headline != headline:
-        return {}
-    return {s: (board.place(v)[0], len(board.rows)) for s, v in values.items() if not math.isnan(v)}
+def short_name(benchmark: str) -> str:
+    """A benchmark as a paper's header names it: ``coliee/task1/2025/test`` -> ``T1 2025`` (another split
+    follows: ``T3 2024 train/h30``), a gold file -> its file name without extension, another id as given."""
+    found = re.fullmatch(r"coliee/task(\d)/(\d{4})/(.+)", benchmark)  # the pilot is no benchmark cell
+    if found:
+        task, year, split = found.groups()
+        return f"T{task} {year}" + ("" if split == "test" else f" {split}")
+    return os.path.splitext(os.path.basename(benchmark))[0] if os.path.exists(benchmark) else benchmark
 
 
 def benchmark(
@@ -201,19 +204,25 @@ def benchmark(
     baseline: Optional[str] = None,
     resamples: int = 10_000,
     correction: Correction = "holm",
+    family: Family = "headline",
     seed: int = 42,
+    names: Optional[Mapping[str, str]] = None,
 ) -> BenchmarkResult:
     """Systems compared across benchmarks: ``runs`` maps each benchmark to ``{system: run}``; ``baseline``
     (default: the first system of the first benchmark) must have a run on every benchmark. Every value
     equals scoring that benchmark alone; every raw p-value equals its valid test computed alone;
-    ``correction`` is applied once, over every cell of the grid."""
+    ``correction`` is applied once, over the ``family``: the headline measure of each benchmark, or
+    ``"all"`` cells. ``names`` maps a benchmark or a system to the name the paper table prints (default:
+    :func:`short_name` of a benchmark, a system's own name)."""
+    if family not in ("headline", "all"):
+        raise ColieeArgumentError(f"family={family!r}: expected 'headline' or 'all'")
     if not runs:
         raise ColieeError("no benchmark given")
     first = next(iter(runs.values()))
     base = baseline if baseline is not None else next(iter(first), "")
     scored = [score_benchmark(b, systems, base, measures, resamples, seed) for b, systems in runs.items()]
-    systems = list(dict.fromkeys(s for b in runs.values() for s in b))
-    return BenchmarkResult(scored, [base, *(s for s in systems if s != base)], base, correction, resamples, seed)
+    order = list(dict.fromkeys([base, *(s for b in runs.values() for s in b)]))  # the baseline first
+    return BenchmarkResult(scored, order, base, correction, resamples, seed, family, names)
 
 
 class BenchmarkResult:
@@ -221,25 +230,50 @@ class BenchmarkResult:
     :meth:`summary_rows` and :meth:`write` need no pandas."""
 
     def __init__(
-        self, scored: list[Scored], systems: list[str], baseline: str, correction: Correction, resamples: int, seed: int
+        self,
+        scored: list[Scored],
+        systems: list[str],
+        baseline: str,
+        correction: Correction,
+        resamples: int,
+        seed: int,
+        family: Family = "headline",
+        names: Optional[Mapping[str, str]] = None,
     ):
         self.scored, self.systems, self.baseline, self.correction = scored, systems, baseline, correction
-        self.resamples, self.seed = resamples, seed
+        self.resamples, self.seed, self.family = resamples, seed, family
+        self.names = dict(names or {})  # a benchmark's or a system's name in the paper table, if not short_name's
         self.cells = [(b.name, m) for b in scored for m in b.measures]
         """Every (benchmark, measure), in order."""
-        raw = [
-            (cell, s, p) for b in scored for m in b.measures for cell in [(b.name, m)] for s, p in b.p_values[m].items()
-        ]
-        tested = [(cell, s, p) for cell, s, p in raw if s != baseline]
-        adjusted = correct([p for _, _, p in tested], correction)
-        self.corrected = {(cell, s): q for (cell, s, _), q in zip(tested, adjusted)}
-        """``{((benchmark, measure), system): p}`` corrected over the grid."""
-        self.findings = [f for b in scored for f in b.findings]
         self._by_name = {b.name: b for b in scored}
+        self.corrected = self._correct()
+        """``{((benchmark, measure), system): p}`` corrected over the family (cells outside it: absent)."""
+        self.findings = [f for b in scored for f in b.findings]
         self._summary: Optional[list[dict[str, object]]] = None
 
     def __repr__(self) -> str:
         return f"BenchmarkResult(benchmarks={[b.name for b in self.scored]}, systems={self.systems})"
+
+    def _correct(self) -> dict[tuple[tuple[str, str], str], float]:
+        """The p-values of the family's cells, corrected together."""
+        tested = [
+            ((b.name, m), s, p)
+            for b in self.scored
+            for m in b.measures
+            if self.family == "all" or m == b.headline
+            for s, p in b.p_values[m].items()
+            if s != self.baseline
+        ]
+        adjusted = correct([p for _, _, p in tested], self.correction)
+        return {(cell, s): q for (cell, s, _), q in zip(tested, adjusted)}
+
+    def label(self, name: str) -> str:
+        """A benchmark's or a system's name in the paper table: as ``names`` gives it, else a benchmark's
+        :func:`short_name` (a gold file's with its folder where two benchmarks would share one)."""
+        short = short_name(name) if name in self._by_name else name
+        if name in self._by_name and os.path.exists(name) and sum(short_name(b.name) == short for b in self.scored) > 1:
+            short = f"{os.path.basename(os.path.dirname(os.path.abspath(name)))}/{short}"
+        return self.names.get(name, short)
 
     def value(self, cell: tuple[str, str], system: str) -> float:
         return self._by_name[cell[0]].values[cell[1]].get(system, math.nan)
@@ -249,8 +283,8 @@ class BenchmarkResult:
 
     def summary_rows(self) -> list[dict[str, object]]:
         """Per system against the baseline, on each benchmark's headline measure: wins, ties and losses
-        (corrected p below :data:`ALPHA`), the mean rank among official runs (where a published table is
-        shipped), and the stratified randomization test over all benchmarks (run once, then kept)."""
+        (corrected p below :data:`ALPHA`), the mean rank among official runs (over the complete published
+        tables), and the stratified randomization test over all benchmarks (run once, then kept)."""
         if self._summary is None:
             self._summary = self._summarised()
         return self._summary
@@ -298,16 +332,16 @@ class BenchmarkResult:
 
     @property
     def pvalues(self) -> pd.DataFrame:
-        """Systems x (benchmark, measure) p-values against the baseline, corrected over the grid
-        (``correction``); NaN for the baseline."""
+        """Systems x (benchmark, measure) p-values against the baseline, corrected over the family
+        (``correction``, ``family``); NaN for the baseline and outside the family."""
         frame = self._frame(self.p_value)
-        frame.attrs["correction"] = self.correction
+        frame.attrs["correction"], frame.attrs["family"] = self.correction, self.family
         return frame
 
     @property
     def placement(self) -> pd.DataFrame:
-        """Systems x benchmark: the rank among the edition's official runs (COLIEE cells with a published
-        table), ``<NA>`` elsewhere."""
+        """Systems x benchmark: the rank among the edition's official runs (COLIEE cells with a complete
+        published table), ``<NA>`` elsewhere."""
         import pandas as pd
 
         data = {b.name: [b.placement.get(s, (None, 0))[0] for s in self.systems] for b in self.scored}
@@ -328,48 +362,74 @@ class BenchmarkResult:
         return pd.DataFrame(rows, index=pd.Index(self.systems, name="system"), columns=columns)
 
     def tidy_rows(self) -> list[list[object]]:
-        """One row per (system, benchmark, measure): value, p-value (corrected), test, official rank."""
+        """One row per (system, benchmark, measure): value, p-value (corrected; NaN outside the family), test,
+        official rank, official table (``complete``, ``partial`` or empty)."""
         rows = []
-        for b in self.scored:
-            for m in b.measures:
-                for s in self.systems:
-                    rank = b.placement.get(s, (None, 0))[0] if m == b.headline else None
-                    test = b.tests.get(m, "") if s != self.baseline else "baseline"
-                    rows.append([s, b.name, m, self.value((b.name, m), s), self.p_value((b.name, m), s), test, rank])
+        for cell in self.cells:
+            b, m = self._by_name[cell[0]], cell[1]
+            for s in self.systems:
+                rank = b.placement.get(s, (None, 0))[0] if m == b.headline else None
+                test = b.tests.get(m, "") if s != self.baseline else "baseline"
+                rows.append([s, b.name, m, self.value(cell, s), self.p_value(cell, s), test, rank, b.official or ""])
         return rows
 
-    def wide_rows(self, digits: int) -> tuple[list[str], list[list[object]]]:
-        """The paper's table: one row per system, a column per (benchmark, measure) with ``*`` where the
-        corrected p-value is below :data:`ALPHA`, then the summary against the baseline."""
-        summary = {r["system"]: r for r in self.summary_rows()}
-        header = [
-            "system",
-            *(f"{b} {m}" for b, m in self.cells),
-            "W/T/L",
-            "benchmarks won",
-            "stratified p",
-            "mean rank",
+    def paper_frame(self, style: Literal["markdown", "latex"], digits: int) -> tuple[pd.DataFrame, pd.DataFrame]:
+        """The paper's table as text (a missing value as ``style`` writes it), and where it is bold: a row per
+        system; per benchmark its measures (marked where the corrected p-value is below :data:`ALPHA`, bold
+        the highest of each column, ties all bold) and ``rank``, the systems' rank on its headline measure
+        (ties share the best); ``mean``, each measure over the benchmarks that share it; the summary against
+        the baseline."""
+        import pandas as pd
+
+        missing, values, marked = PAPER_MISSING[style], self.table, self.pvalues < ALPHA
+        groups = [self.label(b.name) + (PARTIAL if b.official == "partial" else "") for b in self.scored]
+        parts = [
+            values[b.name].assign(rank=values[(b.name, b.headline)].rank(ascending=False, method="min"))
+            for b in self.scored
         ]
-        rows: list[list[object]] = []
-        for s in self.systems:
-            cells: list[object] = []
-            for cell in self.cells:
-                v, p = self.value(cell, s), self.p_value(cell, s)
-                cells.append(v if math.isnan(v) else f"{v:.{digits}f}" + ("*" if p < ALPHA else ""))
-            r = summary.get(s)
-            extra: list[object] = ["baseline", None, math.nan, math.nan]
-            if r:
-                extra = [f"{r['wins']}/{r['ties']}/{r['losses']}", f"{r['benchmarks won']:g}"]
-                extra += [r["stratified p-value"], r["mean official rank"]]
-            rows.append([s, *cells, *extra])
-        return header, rows
+        size = values.T.groupby(level="measure", sort=False).size()
+        # a mean never mixes measures, nor benchmarks a system has no value on
+        means = {m: values.xs(m, axis=1, level="measure").mean(axis=1, skipna=False) for m in size[size > 1].index}
+        grid = pd.concat([*parts, pd.DataFrame(means, index=values.index)], axis=1, keys=[*groups, "mean"])
+        bold = grid.eq(grid.max()) & (grid.columns.get_level_values(1) != "rank")
+        text = grid.apply(lambda c: c.map(lambda v: _number(v, 0 if c.name[1] == "rank" else digits, missing)))
+        marks = pd.concat([marked[b.name] for b in self.scored], axis=1, keys=groups)
+        text = text.where(~marks.reindex(columns=grid.columns, fill_value=False), text + SIGNIFICANT)
+        rows = {r["system"]: r for r in self.summary_rows()}
+        versus = [[missing] * 4 if s not in rows else _summary_cells(rows[s], digits, missing) for s in self.systems]
+        header = pd.MultiIndex.from_product([[f"vs {self.label(self.baseline)}"], SUMMARY])
+        text = pd.concat([text, pd.DataFrame(versus, grid.index, header)], axis=1)
+        text.index = pd.Index([self.label(s) for s in self.systems])
+        return text, bold.reindex(columns=text.columns, fill_value=False).set_axis(text.index)
+
+    def note(self) -> str:
+        """What the paper table's marks mean, the test, the correction and its family."""
+        family = "every cell" if self.family == "all" else "the headline measure of each benchmark"
+        said = [
+            f"{SIGNIFICANT}: p < {ALPHA} against {self.label(self.baseline)}, the paired test valid for each measure, "
+            f"{self.correction} correction over {family} ({len(self.corrected)} tests); bold: best of each column",
+            "rank: among these systems on the headline measure, as W/T/L",
+            "official rank: mean placement among the official runs of complete published tables",
+        ]
+        if len({m for _, m in self.cells}) < len(self.cells):
+            said.append("mean: over the benchmarks that share the measure")
+        if any(b.official == "partial" for b in self.scored):
+            said.append(f"{PARTIAL}: the published table is partial, no placement")
+        return "; ".join(said) + "."
 
     def json_document(self) -> dict[str, object]:
-        """Everything as one JSON document: the cells (tidy), the summary, the findings."""
+        """Everything as one JSON document: the benchmarks (the paper's name, the headline, whether the
+        published table is complete), the cells (tidy), the summary, the findings."""
         cells = [dict(zip(TIDY_HEADER, row)) for row in self.tidy_rows()]
+        benchmarks = [
+            {"benchmark": b.name, "name": self.label(b.name), "headline": b.headline, "official table": b.official}
+            for b in self.scored
+        ]
         return {
             "baseline": self.baseline,
             "correction": self.correction,
+            "family": self.family,
+            "benchmarks": benchmarks,
             "resamples": self.resamples,
             "seed": self.seed,
             "cells": [{k: json_value(v) for k, v in c.items()} for c in cells],
@@ -379,16 +439,11 @@ class BenchmarkResult:
 
     def write(self, out: TextIO, style: OutputFormat = "tsv", digits: int = 4) -> None:
         """The result as one document: tsv and csv one row per (system, benchmark, measure); JSON the same
-        with the summary; Markdown and LaTeX the paper's table (systems x cells, ``*``: significant)."""
+        with the summary and the benchmarks; Markdown and LaTeX the paper's table (:meth:`paper_frame`) with
+        its :meth:`note` (LaTeX: the caption)."""
         if style == "json":
             write_json(self.json_document(), out)
-        elif style in ("markdown", "latex"):
-            header, rows = self.wide_rows(digits)
-            write_rows(header, rows, out, digits, PAPER_MISSING[style], style=style)
-            note = (
-                f"* p < {ALPHA} against {self.baseline} ({self.correction} correction over "
-                f"{len(self.corrected)} tests; W/T/L on each benchmark's ranking measure)"
-            )
-            out.write(f"\n{note}\n" if style == "markdown" else f"% {note}\n")
+        elif style == "markdown" or style == "latex":
+            write_grouped(*self.paper_frame(style, digits), out, style, self.note())
         else:
             write_rows(TIDY_HEADER, self.tidy_rows(), out, digits, style=style)

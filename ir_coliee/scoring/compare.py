@@ -33,9 +33,9 @@ from ir_coliee.measures.significance import (
     stat_of,
     wilson_ci,
 )
-from ir_coliee.model import TORTS, TaskLike, official_entry, official_measures
+from ir_coliee.model import TORTS, TaskLike, official_entry
 from ir_coliee.progress import progress
-from ir_coliee.scoring.evaluate import MeasureLike, parse_measures
+from ir_coliee.scoring.evaluate import MeasureLike, chosen_measures, parse_measures
 from ir_coliee.scoring.gated import NAME as GATED
 from ir_coliee.scoring.gated import score_recall_gated
 from ir_coliee.scoring.gold import GoldLike
@@ -128,9 +128,7 @@ def compare(
         if isinstance(runs, dict):  # each run keeps the name it was given, not its file's tag
             table.index = table.index.map(dict(zip(table.index, names)))
         return table
-    if measures is None and task is None:
-        raise ColieeArgumentError("give the measures, or the task (and year) whose official measures to use")
-    chosen = official_measures(task, year) if task is not None and measures is None else parse_measures(measures or ())
+    chosen = chosen_measures(measures, task, year)
     table = compare_rows(
         qrels, named, chosen, base, resamples=resamples, confidence=confidence, correction=correction, seed=seed
     )

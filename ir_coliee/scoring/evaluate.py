@@ -9,10 +9,8 @@ from typing import TYPE_CHECKING, Optional, Union
 
 import ir_measures
 from ir_measures.measures.base import Measure
-from ir_measures.util import TYPE_QREL, TYPE_RUN
 
 from ir_coliee.errors import ColieeArgumentError
-from ir_coliee.measures.pipeline import calc
 from ir_coliee.measures.values import CountedValue
 from ir_coliee.model import TaskLike, official_measures
 
@@ -75,6 +73,17 @@ def parse_measures(measures: Iterable[MeasureLike]) -> list[Measure]:
     return out
 
 
+def chosen_measures(
+    measures: Optional[Sequence[MeasureLike]], task: Optional[TaskLike], year: Optional[int]
+) -> list[Measure]:
+    """The measures named, else the official ones of ``task`` and ``year`` (one of the two is needed)."""
+    if measures is not None:
+        return parse_measures(measures)
+    if task is None:
+        raise ColieeArgumentError("give the measures, or the task (and year) whose official measures to use")
+    return official_measures(task, year)
+
+
 def per_query_frame(metrics: Iterable[tuple[str, object, float]]) -> pd.DataFrame:
     """Per-query metrics (``ir_measures.Metric`` or any ``(query_id, measure, value)``) as rows
     ``query_id, measure, value, tp, retrieved, relevant``; the counts are those behind an ir_coliee
@@ -89,31 +98,3 @@ def per_query_frame(metrics: Iterable[tuple[str, object, float]]) -> pd.DataFram
     for col in ("tp", "retrieved", "relevant"):
         frame[col] = frame[col].astype("Int64")
     return frame
-
-
-def evaluate(
-    qrels: TYPE_QREL,
-    run: TYPE_RUN,
-    measures: Optional[Sequence[MeasureLike]] = None,
-    task: Optional[TaskLike] = None,
-    year: Optional[int] = None,
-    per_query: bool = False,
-) -> pd.DataFrame:
-    """Score ``run`` against ``qrels`` (anything ir_measures takes).
-
-    ``measures`` default to the official ones of ``task`` and ``year``. Returns one row with a column
-    per measure, or with ``per_query`` the rows of :func:`per_query_frame`.
-    """
-    if measures is None:
-        if task is None:
-            raise ColieeArgumentError("give the measures, or the task (and year) whose official measures to use")
-        chosen = official_measures(task, year)
-    else:
-        chosen = parse_measures(measures)
-    result = calc(chosen, qrels, run)
-    if per_query:
-        return per_query_frame(result.per_query)
-    import pandas as pd
-
-    assert isinstance(result.aggregated, dict)
-    return pd.DataFrame([{str(m): float(result.aggregated[m]) for m in chosen}])

@@ -4,8 +4,9 @@ a run among the official submissions of its edition.
 The tables (``ir_coliee/results/*.csv``, one ``# source:`` line each) come in several shapes: complete
 official tables (2024 Tasks 1-2), transcriptions (2026 Tasks 1-2, zero-score runs left out) and partial
 rows that teams reproduced; values in % or as fractions. :func:`load_leaderboard` reads one task and
-edition into one shape, the official measures as fractions. Every row is checked, and a row that fails a
-check is flagged in ``check``, never hidden:
+edition into one shape, the official measures as fractions, and says whether it is the complete official
+table (:attr:`Leaderboard.complete`: only a complete one places a run, in :func:`ir_coliee.benchmark`).
+Every row is checked, and a row that fails a check is flagged in ``check``, never hidden:
 
 * F1 must follow from the printed P and R, within the rounding of the printed digits;
 * where the gold size of the test set is known (``ir_coliee.model.KNOWN_SIZES``), R x |gold| and
@@ -228,6 +229,24 @@ def load_leaderboard(task: object, year: int) -> Leaderboard:
     complete = all(re.search(r"complete table", s) for s in sources)
     columns = ["rank", "team", "run", *measures, "check"]
     return Leaderboard(key, year, rows, columns, headline, complete, " | ".join(sources))
+
+
+def placed(
+    task: str, year: Optional[int], headline: str, values: dict[str, float]
+) -> tuple[dict[str, tuple[int, int]], Optional[str]]:
+    """Each system's rank among the published runs of ``task`` in ``year`` (``{system: (rank, runs)}``),
+    where its complete table is shipped with the ``headline`` measure (a rank among some of the runs would
+    be no rank), and whether the table is ``complete`` or ``partial`` (None: no table of the headline, or
+    no ``year``)."""
+    try:
+        board = load_leaderboard(task, year or 0)  # no year: no table (ColieeError)
+    except ColieeError:
+        return {}, None
+    if board.headline != headline:
+        return {}, None
+    if not board.complete:
+        return {}, "partial"
+    return {s: (board.place(v)[0], len(board.rows)) for s, v in values.items() if not math.isnan(v)}, "complete"
 
 
 def _headline(task: str, year: int, measures: list[str], rows: list[dict]) -> str:

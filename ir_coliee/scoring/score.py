@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import os
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Callable, NamedTuple, Optional, Union, cast
+from typing import TYPE_CHECKING, Any, Callable, NamedTuple, Optional, Union, cast
 
 from ir_measures.measures.base import Measure
-from ir_measures.util import TYPE_RUN, Metric
+from ir_measures.util import TYPE_QREL, TYPE_RUN, Metric
 
 from ir_coliee.errors import WARNING, ColieeError, ColieeScoringError, Finding, PathLike, warnings_as_findings
 from ir_coliee.formats.textfile import is_input, stream_name
@@ -35,7 +35,7 @@ from ir_coliee.model import (
     sibling_dataset,
     task_of,
 )
-from ir_coliee.scoring.evaluate import MeasureLike, parse_measures
+from ir_coliee.scoring.evaluate import MeasureLike, chosen_measures, parse_measures, per_query_frame
 from ir_coliee.scoring.gold import Gold, GoldLike, is_dataset_id, load_gold
 from ir_coliee.scoring.ingest import (
     Ingested,
@@ -54,7 +54,7 @@ from ir_coliee.table.shapes import run_table
 from ir_coliee.table.tables import CodedRun, Counts, Table, answer_counts, set_counts
 
 if TYPE_CHECKING:
-    pass
+    import pandas as pd
 
 
 class Prepared(NamedTuple):
@@ -340,3 +340,30 @@ def score(
     """
     prepared = prepare(gold, runs, gated_task(answers, task, gold), year, run_format, measures is not None)
     return SCORERS[prepared.task.kind.scorer](prepared, Request(measures, answers, answers_gold))
+
+
+def evaluate(
+    qrels: TYPE_QREL,
+    run: TYPE_RUN,
+    measures: Optional[Sequence[MeasureLike]] = None,
+    task: Optional[TaskLike] = None,
+    year: Optional[int] = None,
+    per_query: bool = False,
+) -> pd.DataFrame:
+    """Score ``run`` against ``qrels`` (anything ir_measures takes, or files and a dataset id as
+    :func:`ir_coliee.score` reads them: its task and official measures told from the files).
+
+    ``measures`` default to the official ones of ``task`` and ``year``. Returns one row with a column
+    per measure, or with ``per_query`` the rows of :func:`per_query_frame`.
+    """
+    if is_input(qrels) or is_input(run):
+        report = score(cast(Any, qrels), run, task, year, measures)
+        return report.per_query.drop(columns="run") if per_query else report.table[report.measures].astype(float)
+    chosen = chosen_measures(measures, task, year)
+    result = calc(chosen, qrels, run)
+    if per_query:
+        return per_query_frame(result.per_query)
+    import pandas as pd
+
+    assert isinstance(result.aggregated, dict)
+    return pd.DataFrame([{str(m): float(result.aggregated[m]) for m in chosen}])

@@ -24,10 +24,10 @@ from __future__ import annotations
 
 import os
 import sys
-from typing import TYPE_CHECKING, Literal, Optional
+from typing import TYPE_CHECKING, Literal, Optional, cast
 
 from ir_coliee.errors import ColieeArgumentError, ColieeFormatError, PathLike
-from ir_coliee.formats.textfile import regular_file
+from ir_coliee.formats.textfile import is_input, regular_file
 from ir_coliee.model.formats import ANSWER_LABELS, FORMATS, FormatName, RunFormat
 
 if TYPE_CHECKING:
@@ -47,7 +47,8 @@ from ir_coliee.table.run_lines import (
     raw_lines,
     read_columns,
 )
-from ir_coliee.table.run_write import check_run_tag, format_line, write_run
+from ir_coliee.table.run_write import check_run_tag, format_line
+from ir_coliee.table.run_write import write_run as write_any
 
 
 def parse_run(
@@ -119,6 +120,12 @@ def read_run(path: PathLike, format: FormatOption = "auto", columns: Columns = "
     frame = frame.sort_values(["qid", "score"], ascending=[True, False], kind="stable").reset_index(drop=True)
     frame["rank"] = frame.groupby("qid", sort=False).cumcount()
     return frame
+
+
+def write_run(run: object, path: PathLike, format: FormatName, tag: str, max_per_query: Optional[int] = None) -> str:
+    """Write ``run`` as an official submission file (:func:`~ir_coliee.table.run_write.write_run`): any
+    shape a verb takes, a run file too, read as :func:`read_run` reads it (a conversion between formats)."""
+    return write_any(read_run(cast(PathLike, run)) if is_input(run) else run, path, format, tag, max_per_query)
 
 
 __all__ = [

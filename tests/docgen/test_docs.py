@@ -46,6 +46,11 @@ def test_pyterrier_tutorial_runs_end_to_end():
     assert "PISA BM25 top 5: MicroF1 = 0.4714" in out
     # the top case of each query is kept once its own case is removed (not a silent 0.0000)
     assert re.search(r"BM25 top 1\s+0\.25\s", out)
+    # the experiment with batches, saved runs and reuse prints what the page shows (checked inside: reuse ran
+    # nothing, the p-value read back is the first one's)
+    page = (DOCS / "tutorial.md").read_text(encoding="utf-8")
+    shown = re.search(r"```text\n(batches: .*?)```", page, re.S)[1]
+    assert shown in out and "BM25 top 5   0.4714       14.0        5.0           0.0005" in shown
 
 
 def test_benchmark_page_runs_its_grid_on_the_sample_release():
@@ -54,8 +59,22 @@ def test_benchmark_page_runs_its_grid_on_the_sample_release():
     out = run_page("benchmark.md")
     assert re.search(r"coliee/task1/2025/test\s+MicroP\s+0\.3200\s+0\.3000", out)
     assert re.search(r"MicroR\s+0\.8000\s+0\.1500", out)
-    assert "| bm25 top 1 | 0.3000 | 0.1500* | 0.2000* |" in out  # the API's paper table
-    assert "| bm25top1 | 0.3000 | 0.1500* | 0.2000* |" in out  # the command's, from the manifest
+    # the paper table the page shows is the one its code prints (Markdown rows and the whole LaTeX)
+    page = (DOCS / "benchmark.md").read_text(encoding="utf-8")
+    shown = page.split("prints (the Markdown as it renders, then the LaTeX):")[1].split("## From the shell")[0]
+    rows = [line for line in shown.splitlines() if line.startswith("|")]
+    assert len(rows) == 5 and all(f"{row}\n" in out for row in rows)
+    latex = re.search(r"```latex\n(.*?)```", shown, re.S)[1]
+    assert latex in out and "\\multicolumn{4}{c}{T1 2025$^\\ddagger$}" in latex
+    # BM25@1: F1 = 2 (3/10)(3/20) / (3/10 + 3/20) = 1/5, significant on Task 1's headline; toy MicroF1: of 4
+    # retrieved, 2 right (q1 d1, q2 d3) of 4 relevant = 1/2; mean MicroF1 of bm25 (0.4571 + 0.5) / 2
+    assert "| BM25@1 | 0.3000 | 0.1500 | 0.2000† | 2 | 0.2857 | 0.3333 | 2 | 0.2429 |" in out
+    assert "| **0.5000** | **0.6667** | 1 | **0.4786** |" in out
+    assert "| bm25top1 | 0.3000 | 0.1500 | 0.2000† | 2 |" in out  # the command's, from the manifest
+    # the PyTerrier experiment, saved and reused (checked inside: its p-value is benchmark's raw one, the saved
+    # table's, and the reused call's), prints what the page shows
+    experiment = re.search(r"```text\n(      name  MicroF1.*?)```", page, re.S)[1]
+    assert experiment in out and "bm25 top 1   0.2000           0.0005" in experiment
 
 
 def test_the_analyses_page_rebuilds_the_overview_tables_on_the_sample_release():

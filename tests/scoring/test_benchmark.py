@@ -18,7 +18,7 @@ from support.statute_data import write_package
 import ir_coliee
 from ir_coliee.errors import ColieeError
 from ir_coliee.measures.significance import PerQuery, Stat, correct, stratified_wins
-from ir_coliee.scoring.benchmark import TIDY_HEADER, benchmark
+from ir_coliee.scoring.benchmark import TIDY_HEADER, BenchmarkResult, Scored, benchmark, short_name
 from ir_coliee.scoring.gold import load_gold
 from ir_coliee.scoring.score import score
 
@@ -65,7 +65,7 @@ def _wrong_article(gold: dict[str, dict[str, int]], question: str) -> str:
 def test_every_value_and_raw_p_value_equals_the_benchmark_scored_alone(grid):
     runs, other = grid
     measures = {other: ["P@1", "R@2"]}
-    result = benchmark(runs, measures=measures, resamples=200, seed=3)
+    result = benchmark(runs, measures=measures, resamples=200, seed=3, family="all")
     assert [b.name for b in result.scored] == [*TASK1, *TASK3, other]
     assert result.cells[:3] == [(TASK1[0], "MicroP"), (TASK1[0], "MicroR"), (TASK1[0], "MicroF1")]
     assert (TASK3[0], "MacroF2") in result.cells and (other, "P@1") in result.cells
@@ -82,9 +82,16 @@ def test_every_value_and_raw_p_value_equals_the_benchmark_scored_alone(grid):
             p = tested.loc["B", f"{m} p-value"]
             assert b.p_values[m]["B"] == p
             raw.append(p)
-    # one Holm correction over every cell of the grid, none per benchmark
+    # family="all": one Holm correction over every cell of the grid, none per benchmark
     assert [result.p_value(cell, "B") for cell in result.cells] == correct(raw, "holm")
     assert math.isnan(result.p_value(result.cells[0], "A"))
+    # the default family: the headline cell of each benchmark only, corrected together; the others untested
+    headline = BenchmarkResult(result.scored, ["A", "B"], "A", "holm", 200, 3)
+    heads = [(b.name, b.headline) for b in result.scored]
+    assert [headline.p_value(cell, "B") for cell in heads] == correct(
+        [result.scored[i].p_values[m]["B"] for i, (_, m) in enumerate(heads)], "holm"
+    )
+    assert all(math.isnan(headline.p_value(cell, "B")) for cell in result.cells if cell not in heads)
     # Task 1: A finds both gold cases of three retrieved: MicroP 2/3, MicroR 2/2; B none
     assert result.value((TASK1[0], "MicroP"), "A") == pytest.approx(float(Fraction(2, 3)))
     assert result.value((TASK1[0], "MicroF1"), "B") == 0.0
@@ -131,13 +138,21 @@ def test_every_output_format_is_one_parseable_document(grid):
     assert cell["value"] == pytest.approx(2 / 3) and cell["p-value"] is None and cell["test"] == "baseline"
     assert doc["summary"][0]["system"] == "B"
     markdown = out["markdown"].splitlines()
-    assert len(markdown) == 6 and markdown[0].count("|") == len(result.cells) + 6
-    assert (
-        markdown[5]
-        == f"* p < 0.05 against A (holm correction over {len(result.cells)} tests; W/T/L on each benchmark's ranking measure)"
-    )
-    assert markdown[3].startswith("| B | 0.0000* |") or markdown[3].startswith("| B | 0.0000 |")
-    assert out["latex"].startswith("\\begin{tabular}") and "\\end{tabular}\n% * p < 0.05" in out["latex"]
+    # two header rows (benchmark over measure), the rule, a row per system, the note
+    assert len(markdown) == 7 and markdown[2].count("|") == markdown[0].count("|")
+    assert markdown[0].startswith("|  | T1 2022 |  |  |  | T1 2023‡ |") and "| other |" in markdown[0]
+    assert markdown[2].startswith("|  | MicroP | MicroR | MicroF1 | rank |")
+    # the headline family of the default: one test per benchmark, 9 in all
+    assert markdown[6].startswith("†: p < 0.05 against A, the paired test valid for each measure, holm correction")
+    assert "over the headline measure of each benchmark (9 tests)" in markdown[6]
+    assert markdown[4].startswith("| B | 0.0000 | 0.0000 | 0.0000 | 2 |")
+    assert out["latex"].startswith("\\begin{table}") and "\\multicolumn{4}{c}{T1 2022}" in out["latex"]
+    assert doc["family"] == "headline" and [b["official table"] for b in doc["benchmarks"][:4]] == [
+        None,
+        "partial",
+        "complete",
+        "partial",
+    ]
     assert result.pvalues.attrs["correction"] == "holm"
 
 
@@ -208,8 +223,15 @@ def test_the_command_reads_a_manifest_and_folders_and_prints_the_api_values(grid
         assert cell["value"] == pytest.approx(value)
         assert (cell["p-value"] is None and math.isnan(p)) or cell["p-value"] == pytest.approx(p)
     _, markdown, _ = run_cli(capsys, *argv, "--format", "markdown")
-    # B finds nothing on Task 1 2022; with two queries a benchmark no cell survives Holm over 50 cells
-    assert markdown.splitlines()[3].startswith("| B | 0.0000 |") and "| 0/9/0 | 0 |" in markdown
+    # B finds nothing on Task 1 2022; with two queries a benchmark no cell survives Holm over 9 headline
+    # cells; B's official rank: last of the complete 2024 table (26 runs), the partial 2023 and 2025 not counted
+    assert markdown.splitlines()[4].startswith("| B | 0.0000 |") and "| 0/9/0 | 0 |" in markdown
+    assert markdown.splitlines()[4].endswith(" | 27.0 |")
+    # the family and the names from the command line: every cell of B (4 x 3 + 4 x 3 + 1 = 25) corrected together
+    named = ["--name", f"{other}=TREC", "--name", "B=ours", "--family", "all", "--format", "latex"]
+    _, latex, _ = run_cli(capsys, *argv, *named)
+    assert "holm correction over every cell (25 tests)" in latex and "\\multicolumn{2}{c}{TREC}" in latex
+    assert "\nours & 0.0000 & " in latex and str(tmp_path) not in latex  # no absolute path in a header
     bad = tmp_path / "bad.tsv"
     bad.write_text(f"{other} A\n")
     _, _, err = run_cli(capsys, "benchmark", str(bad), expect=2)
@@ -256,3 +278,141 @@ def test_folders_named_by_dataset_ids_per_exam_subsets_too(tmp_path):
     assert list(found) == ["coliee/task1/2025/test", "coliee/task3/2024/train/h30"]
     assert [list(systems) for systems in found.values()] == [["A"], ["A"]]
     assert findings == []
+
+
+def _hand_made(other: str, family: str = "headline") -> BenchmarkResult:
+    """Two systems on Task 1 2024 (its published table complete), Task 1 2025 (partial) and a gold file, with
+    chosen values and raw p-values of B against A."""
+    nan = math.nan
+    better = _stratum([(1, 1, 1)] * 10, [(0, 1, 1)] * 10)
+    t1_2024 = Scored(
+        "coliee/task1/2024/test",
+        ["MicroP", "MicroF1"],
+        "MicroF1",
+        {"MicroP": {"A": 1 / 2, "B": 1 / 4}, "MicroF1": {"A": 2 / 5, "B": 3 / 5}},
+        {"MicroP": {"A": nan, "B": 0.001}, "MicroF1": {"A": nan, "B": 0.01}},
+        {},
+        {"A": (3, 26), "B": (1, 26)},
+        "complete",
+        {"B": better},
+        [],
+    )
+    t1_2025 = Scored(
+        "coliee/task1/2025/test",
+        ["MicroF1"],
+        "MicroF1",
+        {"MicroF1": {"A": 3 / 10, "B": 7 / 20}},
+        {"MicroF1": {"A": nan, "B": 0.02}},
+        {},
+        {},
+        "partial",
+        {"B": better},
+        [],
+    )
+    trec = Scored(
+        other,
+        ["P@1"],
+        "P@1",
+        {"P@1": {"A": 2 / 3, "B": 1 / 3}},
+        {"P@1": {"A": nan, "B": 0.5}},
+        {},
+        {},
+        None,
+        {"B": better},
+        [],
+    )
+    return BenchmarkResult([t1_2024, t1_2025, trec], ["A", "B"], "A", "holm", 200, 0, family, {"B": "ours"})
+
+
+def test_the_paper_table_groups_ranks_marks_the_best_and_says_partial_tables(tmp_path):
+    other = tmp_path / "other.qrels"
+    other.write_text(OTHER_QRELS)
+    result = _hand_made(str(other))
+    # the headline family: Holm over B's 0.01, 0.02, 0.5 = 3 x 0.01, 2 x 0.02, 0.5; MicroP is not tested
+    assert result.p_value(("coliee/task1/2024/test", "MicroF1"), "B") == pytest.approx(0.03)
+    assert result.p_value(("coliee/task1/2025/test", "MicroF1"), "B") == pytest.approx(0.04)
+    assert result.p_value((str(other), "P@1"), "B") == 0.5
+    assert math.isnan(result.p_value(("coliee/task1/2024/test", "MicroP"), "B"))
+    out = io.StringIO()
+    result.write(out, "markdown")
+    lines = out.getvalue().splitlines()
+    # mean MicroF1 over the two benchmarks that share it: A (2/5 + 3/10)/2 = 0.35, B (3/5 + 7/20)/2 = 0.475;
+    # W/T/L of B: wins Task 1 2024 and 2025 (p 0.03, 0.04), ties the gold file; won: the stratified test's
+    # benchmarks won on the per-query data (better on all 3); official rank: 1 of the complete 2024 table only
+    assert lines[:5] == [
+        "|  | T1 2024 |  |  | T1 2025‡ |  | other |  | mean | vs A |  |  |  |",
+        "|---|" + "---:|" * 12,
+        "|  | MicroP | MicroF1 | rank | MicroF1 | rank | P@1 | rank | MicroF1 | W/T/L | won | p | official rank |",
+        "| A | **0.5000** | 0.4000 | 2 | 0.3000 | 2 | **0.6667** | 1 | 0.3500 | – | – | – | – |",
+        "| ours | 0.2500 | **0.6000†** | 1 | **0.3500†** | 1 | 0.3333 | 2 | **0.4750** | 2/1/0 | 3 | "
+        + lines[4].split(" | ")[-2]
+        + " | 1.0 |",
+    ]
+    assert "holm correction over the headline measure of each benchmark (3 tests)" in lines[6]
+    assert "‡: the published table is partial, no placement" in lines[6]
+    latex = io.StringIO()
+    result.write(latex, "latex")
+    text = latex.getvalue()
+    assert "\\begin{tabular}{l" + "r" * 12 + "}" in text and "\\toprule" in text and "\\bottomrule" in text
+    assert " & \\multicolumn{3}{c}{T1 2024} & \\multicolumn{2}{c}{T1 2025$^\\ddagger$} & " in text
+    assert "\\textbf{0.6000$^\\dagger$}" in text and "\\textbf{0.5000}" in text
+    assert "\\caption{$^\\dagger$: p $<$ 0.05 against A" in text
+    assert "holm correction over the headline measure of each benchmark (3 tests)" in text
+    doc = json.loads(_written(result, "json"))
+    assert doc["family"] == "headline"
+    assert [(b["name"], b["official table"]) for b in doc["benchmarks"]] == [
+        ("T1 2024", "complete"),
+        ("T1 2025", "partial"),
+        ("other", None),
+    ]
+    micro_p = next(c for c in doc["cells"] if c["system"] == "B" and c["measure"] == "MicroP")
+    assert micro_p["p-value"] is None and micro_p["official table"] == "complete"
+
+
+def _written(result: BenchmarkResult, style: str) -> str:
+    out = io.StringIO()
+    result.write(out, style)
+    return out.getvalue()
+
+
+def test_every_cell_family_corrects_and_marks_every_cell(tmp_path):
+    result = _hand_made(str(tmp_path / "gone.qrels"), family="all")
+    # Holm over 0.001, 0.01, 0.02, 0.5: 4 x 0.001, 3 x 0.01, 2 x 0.02, 0.5
+    corrected = [result.p_value(cell, "B") for cell in result.cells]
+    assert corrected == pytest.approx([0.004, 0.03, 0.04, 0.5])
+    markdown = _written(result, "markdown")
+    assert "| ours | 0.2500† | **0.6000†** |" in markdown and "over every cell (4 tests)" in markdown
+    # a gold file that is not there (any more) keeps its name as given; a name given overrides
+    assert f"| {tmp_path / 'gone.qrels'} |" in markdown
+
+
+def test_short_names_of_benchmarks(tmp_path):
+    gold = tmp_path / "trec.dl.qrels"
+    gold.write_text(OTHER_QRELS)
+    assert short_name("coliee/task1/2025/test") == "T1 2025"
+    assert short_name("coliee/task3/2024/train/h30") == "T3 2024 train/h30"
+    assert short_name(str(gold)) == "trec.dl"  # never an absolute path
+    assert short_name("msmarco-passage/dev/small") == "msmarco-passage/dev/small"
+    # two gold files of one name in two folders: each named with its folder, not merged into one group
+    for folder in ("a", "b"):
+        (tmp_path / folder).mkdir()
+        (tmp_path / folder / "qrels.txt").write_text(OTHER_QRELS)
+    twins = [
+        Scored(
+            str(tmp_path / f / "qrels.txt"),
+            ["P@1"],
+            "P@1",
+            {"P@1": {"A": 1.0}},
+            {"P@1": {"A": math.nan}},
+            {},
+            {},
+            None,
+            {},
+            [],
+        )
+        for f in ("a", "b")
+    ]
+    result = BenchmarkResult(twins, ["A"], "A", "holm", 10, 0, names={"A": "BM25"})
+    assert [result.label(b.name) for b in twins] == ["a/qrels", "b/qrels"] and result.label("A") == "BM25"
+    with pytest.raises(ColieeError, match="family='grid': expected 'headline' or 'all'"):
+        benchmark({str(gold): OTHER}, measures=["P@1"], family="grid")  # type: ignore[arg-type]

@@ -101,3 +101,14 @@ def test_the_command_prints_the_table_without_pandas_or_numpy():
     rank, above, below = board.place(0.4432)
     assert rank == 2 and above is not None and above["team"] == "TQM" and below is not None
     assert below["MicroF1"] < 0.4432
+
+
+def test_a_run_is_placed_only_against_a_complete_table():
+    from ir_coliee.scoring.leaderboard import placed
+
+    # COLIEE 2024 Task 1: the complete table of 26 runs; F1 1.0 is first, 0.0 after all 26
+    ranks, table = placed("1", 2024, "MicroF1", {"a": 1.0, "b": 0.0, "c": float("nan")})
+    assert (ranks, table) == ({"a": (1, 26), "b": (27, 26)}, "complete")
+    assert placed("1", 2025, "MicroF1", {"a": 1.0}) == ({}, "partial")  # 3 published rows: no rank among them
+    assert placed("1", 2024, "MicroP", {"a": 1.0}) == ({}, None)  # not the measure the table ranks by
+    assert placed("1", None, "MicroF1", {"a": 1.0}) == ({}, None)  # a gold file names no edition
