@@ -47,15 +47,16 @@ def counts_sets(measure: Measure) -> bool:
     return isinstance(measure, ColieeMeasure) and measure.TAKES == DOCUMENTS and measure.params.get("cutoff") is None
 
 
-def per_query_values(measure: Measure, counts: CountColumns) -> Iterator[Metric]:
-    """The per-query values of ``measure``, each carrying its counts."""
-    formula = cast(ColieeMeasure, measure).formula()
-    for qid, tp, retrieved, relevant in zip(*counts):
-        if is_micro(measure):
-            value: CountedValue = MicroValue(formula, tp, retrieved, relevant)
-        else:
-            value = CountedValue(formula(tp, retrieved, relevant), tp, retrieved, relevant)
-        yield Metric(qid, measure, value)
+def per_query_values(counted: list[tuple[Measure, CountColumns]]) -> Iterator[Metric]:
+    """The per-query values of each measure, each carrying its counts."""
+    for measure, counts in counted:
+        formula = cast(ColieeMeasure, measure).formula()
+        for qid, tp, retrieved, relevant in zip(*counts):
+            if is_micro(measure):
+                value: CountedValue = MicroValue(formula, tp, retrieved, relevant)
+            else:
+                value = CountedValue(formula(tp, retrieved, relevant), tp, retrieved, relevant)
+            yield Metric(qid, measure, value)
 
 
 def aggregate(measure: Measure, counts: CountColumns) -> float:
@@ -95,24 +96,19 @@ class ColieeEvaluator(providers.Evaluator):
         self.ids = gold_ids(gold)
 
     def iter_calc(self, run: object) -> Iterator[Metric]:
-        """Every (measure, gold query) value: :meth:`_iter_calc` yields each one, so the base class's
-        bookkeeping of absent pairs (hashing a measure, through its repr, twice per query) is skipped."""
-        return self._iter_calc(run)
+        """Every (measure, gold query) value, each yielded, so the base class's bookkeeping of absent pairs
+        (hashing a measure, through its repr, twice per query) is skipped."""
+        return per_query_values(self._counts(run))
 
     def calc(self, run: object) -> CalcResults:
         """The aggregates from the counts; the per-query values made when first read (scoring a million
         queries needs none of them)."""
         counted = self._counts(run)
         aggregated = {m: aggregate(m, counts) for m, counts in counted}
-        values = LazyValues(lambda: [v for m, c in counted for v in per_query_values(m, c)])
-        return CalcResults(aggregated, cast(list, values))
+        return CalcResults(aggregated, cast(list, LazyValues(lambda: list(per_query_values(counted)))))
 
     def calc_aggregate(self, run: object) -> dict[Measure, float]:
         return cast(dict, self.calc(run).aggregated)
-
-    def _iter_calc(self, run: object) -> Iterator[Metric]:
-        for measure, counts in self._counts(run):
-            yield from per_query_values(measure, counts)
 
     def _counts(self, run: object) -> list[tuple[Measure, CountColumns]]:
         """The counts of each measure, each kind of count taken once."""
@@ -128,15 +124,10 @@ class ColieeEvaluator(providers.Evaluator):
             # a run lacking every one is most likely an id mismatch, so its zeros do not pass unseen
             what = "the run shares no query with the qrels: every value is 0"
             warnings.warn(no_shared_query(codes.query_ids, self.ids.queries, what), ColieeWarning, stacklevel=3)
-        cache: dict[tuple[CountFn, Optional[int], int], CountColumns] = {}
+        keys = [(COUNTS[cast(ColieeMeasure, m).TAKES], m.params.get("cutoff"), m["rel"]) for m in self.measures]
         tables: list[Table] = []  # the run as a dict, made once, when a measure needs it
-        counted = []
-        for measure in self.measures:
-            key = (COUNTS[cast(ColieeMeasure, measure).TAKES], measure.params.get("cutoff"), measure["rel"])
-            if key not in cache:
-                cache[key] = gold_counts(self.gold, codes, *key, tables)
-            counted.append((measure, cache[key]))
-        return counted
+        cache = {key: gold_counts(self.gold, codes, *key, tables) for key in dict.fromkeys(keys)}
+        return [(m, cache[key]) for m, key in zip(self.measures, keys)]
 
 
 class ColieeProvider(providers.Provider):

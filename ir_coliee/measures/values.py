@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Iterator, Sequence
+from functools import cached_property
 from typing import Callable, Optional, TypeVar
 
 from ir_measures.measures.base import Agg
@@ -231,19 +232,17 @@ class LazyValues(Sequence):
     values of a million queries as objects took longer than the rest of scoring them."""
 
     def __init__(self, make: Callable[[], list]) -> None:
-        self._make: Optional[Callable[[], list]] = make
-        self._made: list = []
+        self._make = make
 
+    @cached_property
     def _values(self) -> list:
-        if self._make is not None:
-            self._made, self._make = self._make(), None
-        return self._made
+        return self._make()
 
     def __getitem__(self, index):  # type: ignore[override]
-        return self._values()[index]
+        return self._values[index]
 
     def __len__(self) -> int:
-        return len(self._values())
+        return len(self._values)
 
     def __iter__(self) -> Iterator:
-        return iter(self._values())
+        return iter(self._values)
