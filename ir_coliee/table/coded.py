@@ -48,12 +48,12 @@ class CodedGold:
         # million queries): as many codes as documents, unless two share a hash (then looked up after all)
         hashes = np.fromiter(map(hash, judged), dtype=np.int64, count=len(judged))
         _, first, doc = np.unique(hashes, return_index=True, return_inverse=True)
-        self.docs = [judged[i] for i in first.tolist()]
+        self.docs = list(map(judged.__getitem__, first.tolist()))
         if len(self.docs) < len(gold_ids(gold).docs):
             self.docs = sorted(gold_ids(gold).docs)
             doc = np.fromiter(map(dict(zip(self.docs, count())).__getitem__, judged), dtype=np.int64, count=len(judged))
         self.position = [gold_ids(gold).position, dict(zip(self.docs, count()))]
-        relevance = np.fromiter(chain.from_iterable(j.values() for j in gold.values()), dtype=float, count=len(judged))
+        relevance = np.fromiter(chain.from_iterable(map(dict.values, gold.values())), dtype=float, count=len(judged))
         query = np.repeat(np.arange(len(gold)), np.fromiter(map(len, gold.values()), dtype=np.int64, count=len(gold)))
         kept = relevance >= rel
         self.pairs = np.sort(query[kept] * len(self.docs) + doc[kept])

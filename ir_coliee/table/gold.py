@@ -13,7 +13,7 @@ import re
 import warnings
 from collections.abc import Iterable, Iterator
 from itertools import accumulate, chain
-from typing import TYPE_CHECKING, NamedTuple, Optional, cast
+from typing import TYPE_CHECKING, NamedTuple, Optional
 
 from ir_coliee.errors import ColieeFormatError, ColieeWarning, PathLike, shown
 from ir_coliee.formats.textfile import (
@@ -115,18 +115,20 @@ def _label_sets(text: str, source: PathLike) -> CheckedGold:
 
 def _plain_names(values: list[object]) -> Optional[list[str]]:
     """Every label of the usual file (each value a list of plain file names), in file order, ``.txt``
-    stripped: checked and stripped in one pass over all of them, not query by query (a million queries took
-    half a minute). ``None`` for any other file."""
-    if not all(type(v) is list for v in values):
-        return None
-    flat = list(chain.from_iterable(cast(list[list[str]], values)))
+    stripped; ``None`` for any other file."""
+    return _without_txt(list(chain.from_iterable(values))) if all(type(v) is list for v in values) else None  # type: ignore[arg-type]
+
+
+def _without_txt(names: list[str]) -> Optional[list[str]]:
+    """``names`` with ``.txt`` stripped when each is a plain file name (else ``None``): checked and stripped
+    in one pass over all of them, not one by one (a million queries took half a minute)."""
     try:
-        joined = "\n".join(flat)
+        joined = "\n".join(names)
     except TypeError:  # a value that is not a string
         return None
-    if flat and not (_NAMES.fullmatch(joined) and joined.count("\n") == len(flat) - 1):
+    if names and not (_NAMES.fullmatch(joined) and joined.count("\n") == len(names) - 1):
         return None
-    return (joined + "\n").replace(".txt\n", "\n")[:-1].split("\n") if flat else []
+    return (joined + "\n").replace(".txt\n", "\n")[:-1].split("\n") if names else []
 
 
 def _doc_ids(value: object, key: str, text: str, source: PathLike) -> dict[str, int]:
@@ -140,10 +142,10 @@ def _doc_ids(value: object, key: str, text: str, source: PathLike) -> dict[str, 
 
 def _queries_of(keys: list[str], text: str, source: PathLike) -> list[str]:
     """The query id of each key (``.txt`` and spaces stripped), all checked in one match."""
+    plain = _without_txt(keys)
+    if plain is not None and "" not in plain:  # (a key ".txt" names no query)
+        return plain
     queries = [strip_txt(k.strip()) for k in keys]
-    joined = "\n".join(queries)
-    if queries and _NAMES.fullmatch(joined) and joined.count("\n") == len(queries) - 1:
-        return queries
     for key, query in zip(keys, queries):
         if not query or not _LABEL_NAME.fullmatch(query):
             what = "an empty query id" if not query else f"the query id {key!r} is not a file name"
