@@ -17,6 +17,7 @@ import contextlib
 import os
 from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
+from itertools import filterfalse
 from typing import NamedTuple, Optional, Union, cast
 
 from ir_measures.util import TYPE_QREL, TYPE_RUN
@@ -236,7 +237,7 @@ def _same_convention(run: set[tuple[str, int]], gold: set[tuple[str, int]]) -> b
 def _gold_query_lines(run: CodedRun, ids: GoldIds) -> tuple[set[str], list[str], int]:
     """The run's queries, the distinct documents of its lines for gold queries, and how many such lines."""
     lines_of = run.lines_per_query()
-    known = [q in ids.position for q in run.query_ids]
+    known = list(map(ids.position.__contains__, run.query_ids))
     lines = sum(n for n, k in zip(lines_of, known) if k)
     return run.query_set(lines_of), run.docs_of_queries(known), lines
 
@@ -272,7 +273,7 @@ def check_run(run: CodedRun, ids: GoldIds, task: Task, where: str, gold_source: 
                 "unknown-query",
             )
         )
-    absent = [q for q in gold_queries if q not in queries]
+    absent = list(filterfalse(queries.__contains__, gold_queries))
     if absent:
         out.append(
             Finding(

@@ -14,7 +14,7 @@ run is counted in plain Python (:func:`ir_coliee.table.tables.set_counts`), with
 
 from __future__ import annotations
 
-from itertools import chain, count
+from itertools import chain, count, repeat
 from typing import Optional
 
 import numpy as np
@@ -24,7 +24,7 @@ from ir_coliee.table.tables import BITMAP_LIMIT, CheckedGold, CodedRun, CountCol
 
 def index_in(ids: list[str], position: dict[str, int]) -> np.ndarray:
     """For each of ``ids`` (a run's distinct ids), its ``position`` among the gold's, or -1."""
-    return np.fromiter((position.get(i, -1) for i in ids), dtype=np.int64, count=len(ids))
+    return np.fromiter(map(position.get, ids, repeat(-1)), dtype=np.int64, count=len(ids))
 
 
 def coded_gold(gold: Table, rel: int) -> CodedGold:
