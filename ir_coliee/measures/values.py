@@ -246,3 +246,9 @@ class LazyValues(Sequence):
 
     def __iter__(self) -> Iterator:
         return iter(self._values)
+
+    def __eq__(self, other: object) -> bool:  # as the list it stands for
+        return self._values == (other._values if isinstance(other, LazyValues) else other)
+
+    def __repr__(self) -> str:
+        return repr(self._values)

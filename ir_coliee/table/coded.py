@@ -31,9 +31,7 @@ def coded_gold(gold: Table, rel: int) -> CodedGold:
     """:class:`CodedGold` of ``gold``, made once per checked gold and relevance level: the provider and the
     scorer's totals each count with it, and making it walks every gold pair."""
     made: dict[int, CodedGold] = vars(gold).setdefault("coded", {}) if isinstance(gold, CheckedGold) else {}
-    if rel not in made:
-        made[rel] = CodedGold(gold, rel)
-    return made[rel]
+    return made[rel] if rel in made else made.setdefault(rel, CodedGold(gold, rel))
 
 
 class CodedGold:

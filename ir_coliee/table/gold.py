@@ -102,21 +102,17 @@ def _label_sets(text: str, source: PathLike) -> CheckedGold:
     queries = _queries_of(list(data), text, source)
     if repeated or len(set(queries)) < len(queries):
         return CheckedGold(_labels_given_twice(data, queries, repeated, text, source))
-    names = _plain_names(list(data.values()))
+    values = list(data.values())  # the usual file: lists of plain file names, all read at once
+    names = _without_txt(list(chain.from_iterable(values))) if all(type(v) is list for v in values) else None
     if names is None:  # some value is no list of plain file names: read key by key, the error naming its key
         return CheckedGold(
             {query: _doc_ids(data.pop(key), key, text, source) for query, key in zip(queries, list(data))}
         )
-    sizes = list(map(len, data.values()))
+    sizes = list(map(len, values))
+    del values
     data.clear()  # the JSON strings freed as the names replace them
     ends = accumulate(sizes)
     return CheckedGold(zip(queries, (dict.fromkeys(names[end - n : end], 1) for n, end in zip(sizes, ends))))
-
-
-def _plain_names(values: list[object]) -> Optional[list[str]]:
-    """Every label of the usual file (each value a list of plain file names), in file order, ``.txt``
-    stripped; ``None`` for any other file."""
-    return _without_txt(list(chain.from_iterable(values))) if all(type(v) is list for v in values) else None  # type: ignore[arg-type]
 
 
 def _without_txt(names: list[str]) -> Optional[list[str]]:

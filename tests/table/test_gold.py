@@ -123,6 +123,7 @@ def test_label_gold_scored_in_columns_equals_the_values_query_by_query(small_run
             run.setdefault(f"{rng.randrange(70):03d}", {})[f"{rng.randrange(45):03d}"] = float(rng.randrange(3))
         counts = set_counts(expected, run, None, 1)
         result = ir_coliee.calc(MEASURES, gold, run)
+        assert result.per_query == list(result.per_query) and repr(result.per_query) == repr(list(result.per_query))
         assert [(m.query_id, str(m.measure)) for m in result.per_query] == [
             (q, str(m)) for m in MEASURES for q in counts
         ]
