@@ -21,6 +21,7 @@ from ir_coliee.measures.provider import (
     formula_of,
     is_micro,
 )
+from ir_coliee.measures.values import LazyValues
 from ir_coliee.table.shapes import gold_table
 
 #: The one provider instance (also placed first in ``ir_measures.DefaultPipeline`` on import).
@@ -53,18 +54,21 @@ def calc(measures: Sequence[Measure], qrels: TYPE_QREL, run: object, aggregate: 
     ours = [m for m in measures if provider.supports(m)]
     theirs = [m for m in measures if m not in ours]
     aggregated: dict[Measure, float] = {}
-    per_query: list[Metric] = []
+    parts: list[Sequence[Metric]] = []  # ours made when first read (LazyValues)
     for chosen, evaluating in ((ours, provider), (theirs, pipeline)):
         if chosen:
             given = aligned.run if evaluating is provider else aligned.run.table(set(gold))
             evaluator = evaluating.evaluator(chosen, gold)
             if not aggregate:
-                per_query.extend(evaluator.iter_calc(given))
+                parts.append(list(evaluator.iter_calc(given)))
                 continue
             result = evaluator.calc(given)
             aggregated.update(cast(dict, result.aggregated))
-            per_query.extend(result.per_query)
-    return CalcResults({m: aggregated[m] for m in measures if m in aggregated}, per_query)  # in the order asked
+            parts.append(result.per_query)
+    per_query = parts[0] if len(parts) == 1 else LazyValues(lambda: [m for part in parts for m in part])
+    return CalcResults(
+        {m: aggregated[m] for m in measures if m in aggregated}, cast(list, per_query)
+    )  # in the order asked
 
 
 def calc_aggregate(measures: Sequence[Measure], qrels: TYPE_QREL, run: object) -> dict[Measure, float]:

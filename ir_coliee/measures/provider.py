@@ -7,6 +7,7 @@ per-query values are averaged (``AVERAGING``).
 
 from __future__ import annotations
 
+import math
 import warnings
 from collections.abc import Iterable, Iterator
 from typing import Callable, Optional, cast
@@ -17,10 +18,10 @@ from ir_measures.util import CalcResults, Metric
 
 from ir_coliee.errors import ColieeWarning
 from ir_coliee.measures import ColieeMeasure
-from ir_coliee.measures.values import CountedValue, Formula, MicroValue
+from ir_coliee.measures.values import CountedValue, Formula, LazyValues, MicroValue
 from ir_coliee.model import ANSWERS, DOCUMENTS
 from ir_coliee.table.shapes import gold_table
-from ir_coliee.table.tables import Counts, Table, answer_counts, set_counts
+from ir_coliee.table.tables import CodedRun, CountColumns, Counts, Table, answer_counts, count_columns, set_counts
 
 CountFn = Callable[[Table, Table, Optional[int], int], dict[str, Counts]]
 
@@ -46,15 +47,42 @@ def counts_sets(measure: Measure) -> bool:
     return isinstance(measure, ColieeMeasure) and measure.TAKES == DOCUMENTS and measure.params.get("cutoff") is None
 
 
-def per_query_values(measure: Measure, counts: dict[str, Counts]) -> Iterator[Metric]:
-    """The per-query values of ``measure``, each carrying its counts."""
+def per_query_values(counted: list[tuple[Measure, CountColumns]]) -> Iterator[Metric]:
+    """The per-query values of each measure, each carrying its counts."""
+    for measure, counts in counted:
+        formula = cast(ColieeMeasure, measure).formula()
+        for qid, tp, retrieved, relevant in zip(*counts):
+            if is_micro(measure):
+                value: CountedValue = MicroValue(formula, tp, retrieved, relevant)
+            else:
+                value = CountedValue(formula(tp, retrieved, relevant), tp, retrieved, relevant)
+            yield Metric(qid, measure, value)
+
+
+def aggregate(measure: Measure, counts: CountColumns) -> float:
+    """What ``measure.aggregator()`` makes of the per-query values, from the counts at once: the formula
+    of the summed counts (micro), else the correctly rounded mean of the per-query values."""
+    _, tp, retrieved, relevant = counts
     formula = cast(ColieeMeasure, measure).formula()
-    for qid, c in counts.items():
-        if is_micro(measure):
-            value: CountedValue = MicroValue(formula, c.tp, c.retrieved, c.relevant)
-        else:
-            value = CountedValue(formula(c.tp, c.retrieved, c.relevant), c.tp, c.retrieved, c.relevant)
-        yield Metric(qid, measure, value)
+    if not tp:
+        return math.nan
+    if is_micro(measure):
+        return formula(sum(tp), sum(retrieved), sum(relevant))
+    return math.fsum(map(formula, tp, retrieved, relevant)) / len(tp)
+
+
+def gold_counts(
+    gold: Table, run: CodedRun, fn: CountFn, cutoff: Optional[int], rel: int, tables: list[Table]
+) -> CountColumns:
+    """The counts of every gold query: with numpy for a long run without cutoff, else from the run as a
+    dict, made once into ``tables``."""
+    if fn is set_counts and cutoff is None and not run.small:
+        from ir_coliee.table.coded import coded_gold
+
+        return coded_gold(gold, rel).counts(run)
+    if not tables:
+        tables.append(run.table(set(gold)))
+    return count_columns(fn(gold, tables[0], cutoff, rel))
 
 
 class ColieeEvaluator(providers.Evaluator):
@@ -68,21 +96,22 @@ class ColieeEvaluator(providers.Evaluator):
         self.ids = gold_ids(gold)
 
     def iter_calc(self, run: object) -> Iterator[Metric]:
-        """Every (measure, gold query) value: :meth:`_iter_calc` yields each one, so the base class's
-        bookkeeping of absent pairs (hashing a measure, through its repr, twice per query) is skipped."""
-        return self._iter_calc(run)
+        """Every (measure, gold query) value, each yielded, so the base class's bookkeeping of absent pairs
+        (hashing a measure, through its repr, twice per query) is skipped."""
+        return per_query_values(self._counts(run))
 
     def calc(self, run: object) -> CalcResults:
-        aggregators = {id(m): (m, m.aggregator()) for m in self.measures}
-        metrics = list(self._iter_calc(run))
-        for metric in metrics:
-            aggregators[id(metric.measure)][1].add(metric.value)
-        return CalcResults({m: agg.result() for m, agg in aggregators.values()}, metrics)
+        """The aggregates from the counts; the per-query values made when first read (scoring a million
+        queries needs none of them)."""
+        counted = self._counts(run)
+        aggregated = {m: aggregate(m, counts) for m, counts in counted}
+        return CalcResults(aggregated, cast(list, LazyValues(lambda: list(per_query_values(counted)))))
 
     def calc_aggregate(self, run: object) -> dict[Measure, float]:
         return cast(dict, self.calc(run).aggregated)
 
-    def _iter_calc(self, run: object) -> Iterator[Metric]:
+    def _counts(self, run: object) -> list[tuple[Measure, CountColumns]]:
+        """The counts of each measure, each kind of count taken once."""
         from ir_coliee.table.shapes import align, coded_run, no_shared_query
 
         # every shape through the one door: read once (a generator too), ids in the gold's convention
@@ -95,23 +124,10 @@ class ColieeEvaluator(providers.Evaluator):
             # a run lacking every one is most likely an id mismatch, so its zeros do not pass unseen
             what = "the run shares no query with the qrels: every value is 0"
             warnings.warn(no_shared_query(codes.query_ids, self.ids.queries, what), ColieeWarning, stacklevel=3)
-        cache: dict[tuple[CountFn, Optional[int], int], dict[str, Counts]] = {}
+        keys = [(COUNTS[cast(ColieeMeasure, m).TAKES], m.params.get("cutoff"), m["rel"]) for m in self.measures]
         tables: list[Table] = []  # the run as a dict, made once, when a measure needs it
-
-        def counts(fn: CountFn, cutoff: Optional[int], rel: int) -> dict[str, Counts]:
-            if fn is set_counts and cutoff is None and not codes.small:  # the same counts, with numpy
-                from ir_coliee.table.coded import CodedGold
-
-                return CodedGold(self.gold, rel).counts(codes)
-            if not tables:
-                tables.append(codes.table(set(self.gold)))
-            return fn(self.gold, tables[0], cutoff, rel)
-
-        for measure in self.measures:
-            key = (COUNTS[cast(ColieeMeasure, measure).TAKES], measure.params.get("cutoff"), measure["rel"])
-            if key not in cache:
-                cache[key] = counts(*key)
-            yield from per_query_values(measure, cache[key])
+        cache = {key: gold_counts(self.gold, codes, *key, tables) for key in dict.fromkeys(keys)}
+        return [(m, cache[key]) for m, key in zip(self.measures, keys)]
 
 
 class ColieeProvider(providers.Provider):

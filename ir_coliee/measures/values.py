@@ -18,7 +18,8 @@ would make PyTerrier print a macro number under a micro name. These float subcla
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator, Sequence
+from functools import cached_property
 from typing import Callable, Optional, TypeVar
 
 from ir_measures.measures.base import Agg
@@ -224,3 +225,30 @@ def exact_mean(values: Iterable[float]) -> float:
     for v in values:
         agg.add(v)
     return agg.result()
+
+
+class LazyValues(Sequence):
+    """Per-query values made on first use, then kept: a score needs only the aggregates, and making the
+    values of a million queries as objects took longer than the rest of scoring them."""
+
+    def __init__(self, make: Callable[[], list]) -> None:
+        self._make = make
+
+    @cached_property
+    def _values(self) -> list:
+        return self._make()
+
+    def __getitem__(self, index):  # type: ignore[override]
+        return self._values[index]
+
+    def __len__(self) -> int:
+        return len(self._values)
+
+    def __iter__(self) -> Iterator:
+        return iter(self._values)
+
+    def __eq__(self, other: object) -> bool:  # as the list it stands for
+        return self._values == (other._values if isinstance(other, LazyValues) else other)
+
+    def __repr__(self) -> str:
+        return repr(self._values)

@@ -17,6 +17,7 @@ import contextlib
 import os
 from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
+from itertools import filterfalse
 from typing import NamedTuple, Optional, Union, cast
 
 from ir_measures.util import TYPE_QREL, TYPE_RUN
@@ -236,8 +237,7 @@ def _same_convention(run: set[tuple[str, int]], gold: set[tuple[str, int]]) -> b
 def _gold_query_lines(run: CodedRun, ids: GoldIds) -> tuple[set[str], list[str], int]:
     """The run's queries, the distinct documents of its lines for gold queries, and how many such lines."""
     lines_of = run.lines_per_query()
-    gold = set(ids.queries)
-    known = [q in gold for q in run.query_ids]
+    known = list(map(ids.position.__contains__, run.query_ids))
     lines = sum(n for n, k in zip(lines_of, known) if k)
     return run.query_set(lines_of), run.docs_of_queries(known), lines
 
@@ -252,16 +252,17 @@ def check_run(run: CodedRun, ids: GoldIds, task: Task, where: str, gold_source: 
         )
     out = []
     unit = task.doc_word
-    if not set(docs) & set(ids.docs):
-        run_kinds, gold_kinds = id_kinds(docs), id_kinds(ids.docs)
+    if ids.docs.isdisjoint(docs):
+        gold_docs = sorted(ids.docs)
+        run_kinds, gold_kinds = id_kinds(docs), id_kinds(gold_docs)
         message = (
             f"none of the {len(docs)} {unit} ids on the run's {lines} lines for gold queries is in the gold "
-            f"(run: {describe(run_kinds)}, e.g. {some(docs, 3)}; gold: {describe(gold_kinds)}, e.g. {some(ids.docs, 3)})"
+            f"(run: {describe(run_kinds)}, e.g. {some(docs, 3)}; gold: {describe(gold_kinds)}, e.g. {some(gold_docs, 3)})"
         )
         if not _same_convention(run_kinds, gold_kinds):
             raise ColieeScoringError(f"{where}: {message}: the run follows another id convention than the gold")
         out.append(Finding(WARNING, where, None, f"{message}: every line is a miss", "no-shared-ids"))
-    extra = sorted(queries - set(gold_queries))
+    extra = sorted(queries - ids.position.keys())
     if extra:
         out.append(
             Finding(
@@ -272,7 +273,7 @@ def check_run(run: CodedRun, ids: GoldIds, task: Task, where: str, gold_source: 
                 "unknown-query",
             )
         )
-    absent = [q for q in gold_queries if q not in queries]
+    absent = list(filterfalse(queries.__contains__, gold_queries))
     if absent:
         out.append(
             Finding(

@@ -14,12 +14,12 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Callable, NamedTuple, Optional, Union, cast
 
 from ir_measures.measures.base import Measure
-from ir_measures.util import TYPE_QREL, TYPE_RUN, Metric
+from ir_measures.util import TYPE_QREL, TYPE_RUN
 
 from ir_coliee.errors import WARNING, ColieeError, ColieeScoringError, Finding, PathLike, warnings_as_findings
 from ir_coliee.formats.textfile import is_input, stream_name
 from ir_coliee.measures.pipeline import calc
-from ir_coliee.measures.values import CountedValue
+from ir_coliee.measures.provider import gold_counts
 from ir_coliee.model import (
     DOCUMENTS,
     FORMATS,
@@ -50,8 +50,7 @@ from ir_coliee.scoring.ingest import (
 )
 from ir_coliee.scoring.report import PerQuery, Report, make_report
 from ir_coliee.table.runs import FormatOption
-from ir_coliee.table.shapes import run_table
-from ir_coliee.table.tables import CodedRun, Counts, Table, answer_counts, set_counts
+from ir_coliee.table.tables import CodedRun, Table, answer_counts, set_counts
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -150,37 +149,13 @@ def check_measures(
 # --- the scorers, one per kind of gold -----------------------------------------------------------------
 
 
-def _counts(task: Task, gold: Table, run: CodedRun, per_query: Sequence[Metric]) -> dict[str, int]:
-    """The counts behind the scores: from the per-query values of an ir_coliee measure over every line
-    (they carry them), else counted afresh (only ir_measures' own measures, or cutoffs, were asked for)."""
-    carrier = next(
-        (
-            m.measure
-            for m in per_query
-            if isinstance(m.value, CountedValue) and m.measure.params.get("cutoff") is None and m.measure["rel"] == 1
-        ),
-        None,
-    )
-    values: Sequence[Union[Counts, CountedValue]]
-    if carrier is not None:
-        seen: dict[int, bool] = {}
-        values = [cast(CountedValue, m.value) for m in per_query if _same(m.measure, carrier, seen)]
-    else:
-        count = answer_counts if task.kind.labels else set_counts
-        values = list(count(gold, run_table(run, gold), None, 1).values())
-    tp = sum(v.tp for v in values)
+def _counts(task: Task, gold: Table, run: CodedRun) -> dict[str, int]:
+    """The counts behind the scores, summed over the gold queries (a long run's counted with numpy, with
+    the gold's codes the provider made)."""
+    _, tp, retrieved, relevant = gold_counts(gold, run, answer_counts if task.kind.labels else set_counts, None, 1, [])
     if task.kind.labels:
-        return {"correct": tp, "questions": len(values)}
-    totals = {"tp": tp, "retrieved": sum(v.retrieved for v in values), "relevant": sum(v.relevant for v in values)}
-    return {**totals, "queries": len(values)}
-
-
-def _same(measure: Measure, other: Measure, seen: dict[int, bool]) -> bool:
-    """``measure == other``, asked once per measure object: a measure's ``==`` compares reprs, which took
-    a quarter second over the values of 10,000 queries."""
-    if id(measure) not in seen:
-        seen[id(measure)] = measure == other
-    return seen[id(measure)]
+        return {"correct": sum(tp), "questions": len(tp)}
+    return {"tp": sum(tp), "retrieved": sum(retrieved), "relevant": sum(relevant), "queries": len(tp)}
 
 
 class Request(NamedTuple):
@@ -206,7 +181,7 @@ def _score_measures(prepared: Prepared, request: Request) -> Report:
             {
                 "run": r.info.name,
                 **{str(m): float(aggregated[m]) for m in chosen},
-                **_counts(task, qrels, r.run, result.per_query),
+                **_counts(task, qrels, r.run),
             }
         )
         per_query.append((r.info.name, cast(PerQuery, result.per_query)))

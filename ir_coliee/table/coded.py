@@ -14,33 +14,48 @@ run is counted in plain Python (:func:`ir_coliee.table.tables.set_counts`), with
 
 from __future__ import annotations
 
+from itertools import chain, count, repeat
 from typing import Optional
 
 import numpy as np
 
-from ir_coliee.table.tables import BITMAP_LIMIT, CodedRun, Counts, Table, line_slices, repeated_pairs
+from ir_coliee.table.tables import BITMAP_LIMIT, CheckedGold, CodedRun, CountColumns, Table, line_slices, repeated_pairs
 
 
-def index_in(ids: list[str], vocabulary: list[str]) -> np.ndarray:
-    """For each of ``ids`` (distinct ids: a few thousand), its position in ``vocabulary``, or -1."""
-    position = {v: i for i, v in enumerate(vocabulary)}
-    return np.fromiter((position.get(i, -1) for i in ids), dtype=np.int64, count=len(ids))
+def index_in(ids: list[str], position: dict[str, int]) -> np.ndarray:
+    """For each of ``ids`` (a run's distinct ids), its ``position`` among the gold's, or -1."""
+    return np.fromiter(map(position.get, ids, repeat(-1)), dtype=np.int64, count=len(ids))
+
+
+def coded_gold(gold: Table, rel: int) -> CodedGold:
+    """:class:`CodedGold` of ``gold``, made once per checked gold and relevance level: the provider and the
+    scorer's totals each count with it, and making it walks every gold pair."""
+    made: dict[int, CodedGold] = vars(gold).setdefault("coded", {}) if isinstance(gold, CheckedGold) else {}
+    return made[rel] if rel in made else made.setdefault(rel, CodedGold(gold, rel))
 
 
 class CodedGold:
-    """The relevant pairs of a gold table as codes, built once per evaluator and relevance level."""
+    """The relevant pairs of a gold table as codes, made column by column (no Python object per pair)."""
 
     def __init__(self, gold: Table, rel: int):
+        from ir_coliee.table.shapes import gold_ids
+
         self.queries = list(gold)
-        relevant = [[d for d, r in judged.items() if r >= rel] for judged in gold.values()]
-        self.docs = list(dict.fromkeys(d for docs in relevant for d in docs))
-        position = {d: i for i, d in enumerate(self.docs)}
-        self.pairs = np.sort(
-            np.array(
-                [q * len(self.docs) + position[d] for q, docs in enumerate(relevant) for d in docs], dtype=np.int64
-            )
-        )
-        self.relevant = np.array([len(docs) for docs in relevant], dtype=np.int64)
+        judged = list(chain.from_iterable(gold.values()))  # every judged document, query after query
+        # each document coded by sorting the hashes, not by a dict lookup per pair (the larger part of scoring a
+        # million queries): as many codes as documents, unless two share a hash (then looked up after all)
+        hashes = np.fromiter(map(hash, judged), dtype=np.int64, count=len(judged))
+        _, first, doc = np.unique(hashes, return_index=True, return_inverse=True)
+        self.docs = list(map(judged.__getitem__, first.tolist()))
+        if len(self.docs) < len(gold_ids(gold).docs):
+            self.docs = sorted(gold_ids(gold).docs)
+            doc = np.fromiter(map(dict(zip(self.docs, count())).__getitem__, judged), dtype=np.int64, count=len(judged))
+        self.position = [gold_ids(gold).position, dict(zip(self.docs, count()))]
+        relevance = np.fromiter(chain.from_iterable(map(dict.values, gold.values())), dtype=float, count=len(judged))
+        query = np.repeat(np.arange(len(gold)), np.fromiter(map(len, gold.values()), dtype=np.int64, count=len(gold)))
+        kept = relevance >= rel
+        self.pairs = np.sort(query[kept] * len(self.docs) + doc[kept])
+        self.relevant = np.bincount(query[kept], minlength=len(gold))
         size = len(self.queries) * len(self.docs)
         self.table: Optional[np.ndarray] = None
         if size < BITMAP_LIMIT:  # a lookup per line instead of a binary search
@@ -49,7 +64,7 @@ class CodedGold:
 
     def line_codes(self, run: CodedRun) -> tuple[np.ndarray, np.ndarray]:
         """For each distinct query and document id of ``run``, its position among the gold's, or -1."""
-        return index_in(run.query_ids, self.queries), index_in(run.doc_ids, self.docs)
+        return index_in(run.query_ids, self.position[0]), index_in(run.doc_ids, self.position[1])
 
     def relevant_lines(self, query: np.ndarray, doc: np.ndarray) -> np.ndarray:
         """Which lines, given as gold query and gold document positions (-1: not in the gold), name a
@@ -65,7 +80,7 @@ class CodedGold:
                 out[hit] = self.pairs[found] == pairs
         return out
 
-    def counts(self, run: CodedRun) -> dict[str, Counts]:
+    def counts(self, run: CodedRun) -> CountColumns:
         """Counts of every gold query (a gold query absent from the run has nothing retrieved), added up
         slice by slice of the run's lines."""
         n = len(self.queries)
@@ -82,7 +97,4 @@ class CodedGold:
             retrieved += np.bincount(line_query[kept], minlength=n)
             relevant = kept & self.relevant_lines(line_query, doc_of[docs[part]])
             tp += np.bincount(line_query[relevant], minlength=n)
-        return {
-            q: Counts(t, r, rel)
-            for q, t, r, rel in zip(self.queries, tp.tolist(), retrieved.tolist(), self.relevant.tolist())
-        }
+        return self.queries, tp.tolist(), retrieved.tolist(), self.relevant.tolist()

@@ -12,6 +12,7 @@ import os
 import re
 import warnings
 from collections.abc import Iterable, Iterator
+from itertools import accumulate, chain
 from typing import TYPE_CHECKING, NamedTuple, Optional
 
 from ir_coliee.errors import ColieeFormatError, ColieeWarning, PathLike, shown
@@ -21,6 +22,7 @@ from ir_coliee.formats.textfile import (
     iter_lines,
     key_line,
     parse_json,
+    paused_gc,
     read_text,
     regular_file,
     stream_name,
@@ -64,10 +66,6 @@ def _table(rows: Iterable[Row]) -> Table:
 
 def _label_names(value: object, key: str) -> list[str]:
     """The file names of one key's labels; a ``ValueError`` says what is wrong with them."""
-    if isinstance(value, list) and value and all(type(v) is str for v in value):
-        joined = "\n".join(value)
-        if _NAMES.fullmatch(joined) and joined.count("\n") == len(value) - 1:
-            return value  # the usual list of plain file names (none holds a line end): one match for all
     if isinstance(value, str):
         value = [value] if value.strip() else []
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
@@ -83,6 +81,7 @@ def _label_names(value: object, key: str) -> list[str]:
     return names
 
 
+@paused_gc()
 def parse_labels(text: str, source: PathLike) -> dict[str, list[str]]:
     """Label JSON text as ``{query_id: [doc_id, ...]}``: ``.txt`` stripped, duplicates dropped, every
     key kept (an empty list is a query without relevant documents, as in ``test_no_labels`` files).
@@ -91,37 +90,58 @@ def parse_labels(text: str, source: PathLike) -> dict[str, list[str]]:
     are one query too) is read as every JSON reader reads a repeated key: its last list in the file. A
     :class:`ColieeWarning` names the keys, their lines and the pairs the union of the lists would add:
     which reading the organisers scored with is not known (COLIEE-SPEC section 2)."""
+    return {query: list(docs) for query, docs in _label_sets(text, source).items()}
+
+
+def _label_sets(text: str, source: PathLike) -> CheckedGold:
+    """:func:`parse_labels` with each query's ids as the keys of ``{doc_id: 1}``, a gold table's row."""
     repeated: dict[str, list[object]] = {}
     data = parse_json(text, source, _JSON_EXPECTED, repeated=repeated)
     if not isinstance(data, dict):
         raise ColieeFormatError(source, 1, f"the top level is a JSON {type(data).__name__}", _JSON_EXPECTED)
     queries = _queries_of(list(data), text, source)
     if repeated or len(set(queries)) < len(queries):
-        return _labels_given_twice(data, queries, repeated, text, source)
-    labels: dict[str, list[str]] = {}
-    ids: dict[str, str] = {}
-    for query, key in zip(queries, list(data)):
-        labels[query] = _doc_ids(data.pop(key), key, text, source, ids)  # the JSON value freed as it is read
-    return labels
+        return CheckedGold(_labels_given_twice(data, queries, repeated, text, source))
+    values = list(data.values())  # the usual file: lists of plain file names, all read at once
+    names = _without_txt(list(chain.from_iterable(values))) if all(type(v) is list for v in values) else None
+    if names is None:  # some value is no list of plain file names: read key by key, the error naming its key
+        return CheckedGold(
+            {query: _doc_ids(data.pop(key), key, text, source) for query, key in zip(queries, list(data))}
+        )
+    sizes = list(map(len, values))
+    del values
+    data.clear()  # the JSON strings freed as the names replace them
+    ends = accumulate(sizes)
+    return CheckedGold(zip(queries, (dict.fromkeys(names[end - n : end], 1) for n, end in zip(sizes, ends))))
 
 
-def _doc_ids(value: object, key: str, text: str, source: PathLike, ids: dict[str, str]) -> list[str]:
-    """The document ids of one key's labels: ``.txt`` stripped, each once; each id string made once
-    across the file (``ids``), as a pool's cases are cited by many queries."""
+def _without_txt(names: list[str]) -> Optional[list[str]]:
+    """``names`` with ``.txt`` stripped when each is a plain file name (else ``None``): checked and stripped
+    in one pass over all of them, not one by one (a million queries took half a minute)."""
+    try:
+        joined = "\n".join(names)
+    except TypeError:  # a value that is not a string
+        return None
+    if names and not (_NAMES.fullmatch(joined) and joined.count("\n") == len(names) - 1):
+        return None
+    return (joined + "\n").replace(".txt\n", "\n")[:-1].split("\n") if names else []
+
+
+def _doc_ids(value: object, key: str, text: str, source: PathLike) -> dict[str, int]:
+    """The document ids of one key's labels, ``.txt`` stripped, as the keys of ``{doc_id: 1}``."""
     try:
         names = _label_names(value, key)
     except ValueError as e:
         raise ColieeFormatError(source, (key_line(text, key) or 1), str(e), _JSON_EXPECTED) from None
-    seen = ids.setdefault
-    return list(dict.fromkeys([seen(n, n) for n in map(strip_txt, names)]))
+    return dict.fromkeys(map(strip_txt, names), 1)
 
 
 def _queries_of(keys: list[str], text: str, source: PathLike) -> list[str]:
     """The query id of each key (``.txt`` and spaces stripped), all checked in one match."""
+    plain = _without_txt(keys)
+    if plain is not None and "" not in plain:  # (a key ".txt" names no query)
+        return plain
     queries = [strip_txt(k.strip()) for k in keys]
-    joined = "\n".join(queries)
-    if queries and _NAMES.fullmatch(joined) and joined.count("\n") == len(queries) - 1:
-        return queries
     for key, query in zip(keys, queries):
         if not query or not _LABEL_NAME.fullmatch(query):
             what = "an empty query id" if not query else f"the query id {key!r} is not a file name"
@@ -131,15 +151,15 @@ def _queries_of(keys: list[str], text: str, source: PathLike) -> list[str]:
 
 def _labels_given_twice(
     data: dict, queries: list[str], repeated: dict[str, list[object]], text: str, source: PathLike
-) -> dict[str, list[str]]:
+) -> dict[str, dict[str, int]]:
     """The labels of a file that names a query more than once: the last list in the file, said."""
     given: dict[str, list[tuple[str, object]]] = {}  # query -> every (key, value) that names it
     for query, (key, value) in zip(queries, data.items()):
         given.setdefault(query, []).extend((key, v) for v in repeated.get(key, [value]))
-    labels: dict[str, list[str]] = {}
+    labels: dict[str, dict[str, int]] = {}
     for query, values in given.items():
         key, value = _in_file_order(text, values)[-1] if len(values) > 1 else values[0]
-        labels[query] = _doc_ids(value, key, text, source, {})
+        labels[query] = _doc_ids(value, key, text, source)
     _warn_repeated(text, source, {q: v for q, v in given.items() if len(v) > 1})
     return labels
 
@@ -253,9 +273,10 @@ def _line_rows(path: PathLike) -> Iterator[Row]:
 
 
 def gold_kind(table: Table) -> GoldKind:
-    """``answers`` when every gold "document" is a Y/N answer, else ``documents``."""
-    docs = {d for judged in table.values() for d in judged}
-    return ANSWERS if docs and docs <= set(ANSWER_LABELS) else DOCUMENTS
+    """``answers`` when every gold "document" is a Y/N answer, else ``documents`` (said by the first one that
+    is not: no pass over a large gold)."""
+    docs = chain.from_iterable(table.values())
+    return ANSWERS if next(docs, None) in ANSWER_LABELS and all(d in ANSWER_LABELS for d in docs) else DOCUMENTS
 
 
 class GoldFile(NamedTuple):
@@ -267,6 +288,7 @@ class GoldFile(NamedTuple):
     raises this error, never a gold with the question silently left out."""
 
 
+@paused_gc()
 def read_gold(path: Input) -> GoldFile:
     """Every kind of gold a file holds: one for qrels, label JSON and answer files; a labelled riteval
     XML file holds both the Task 3 articles (``documents``) and the Task 4 answers (``answers``)."""
@@ -299,12 +321,9 @@ def _read_gold(path: PathLike, name: PathLike) -> GoldFile:
             )
         return GoldFile({DOCUMENTS: articles, ANSWERS: answers}, unreadable)
     if first == "{" or first == "[":  # label JSON: the table straight from the labels, no row per pair
-        labels = parse_labels(read_text(path), name)
-        table: Table = CheckedGold()
-        for query in list(labels):
-            docs = labels.pop(query)  # each list freed as its row of the table is made
-            if docs:
-                table[query] = dict.fromkeys(docs, 1)
+        table: Table = _label_sets(read_text(path), name)
+        for query in [q for q, docs in table.items() if not docs]:
+            del table[query]  # a query without relevant documents is no gold query
     else:
         table = _table(_line_rows(path))
     kind = gold_kind(table)

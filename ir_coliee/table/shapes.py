@@ -26,7 +26,7 @@ import numbers
 import operator
 import re
 from array import array
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple, Optional
 
 from ir_coliee.errors import ColieeScoringError, some
@@ -232,14 +232,16 @@ def run_table(run: object, keep: Optional[Iterable[str]] = None) -> Table:
 
 
 class GoldIds:
-    """The ids of the gold a run is aligned with: its queries and its (judged) documents."""
+    """The ids of the gold a run is aligned with: its queries (in order, and each one's position) and its
+    (judged) documents, as sets: membership is what a run asks of them."""
 
     def __init__(self, gold: Table):
         self.queries = list(gold)
-        self.docs = sorted({d for docs in gold.values() for d in docs})
+        self.position = dict(zip(self.queries, itertools.count()))
+        self.docs = frozenset(itertools.chain.from_iterable(gold.values()))
         #: documents named ``query/doc`` (a dataset with case-scoped ids)
         self.scoped = bool(self.docs) and all(d.startswith(q + SCOPE) for q, docs in gold.items() for d in docs)
-        self.key = hash((tuple(self.queries), tuple(self.docs)))
+        self.key = hash((tuple(self.queries), self.docs))
 
 
 def gold_ids(gold: Table) -> GoldIds:
@@ -314,23 +316,22 @@ def _numeral(text: str) -> Optional[str]:
     return SCOPE.join(part.lstrip("0") or "0" for part in parts)
 
 
-def _uniform_width(gold: list[str]) -> Optional[int]:
+def _uniform_width(gold: Collection[str]) -> Optional[int]:
     """The width of the gold's ids when all are ASCII digits of one width (``000028``: 6), else ``None``."""
-    widths = {len(g) for g in gold}
-    return widths.pop() if len(widths) == 1 and all(g.isascii() and g.isdigit() for g in gold) else None
+    widths, joined = set(map(len, gold)), "".join(gold)  # asked of all at once: a gold of a million queries
+    return widths.pop() if len(widths) == 1 and joined.isascii() and joined.isdigit() else None
 
 
-def _unpadded(ids: list[str], gold: list[str]) -> tuple[list[str], int, Optional[tuple[str, str]]]:
+def _unpadded(ids: list[str], gold: Collection[str]) -> tuple[list[str], int, Optional[tuple[str, str]]]:
     """``ids`` with zero padding restored where an id is not a gold id: an id with the number of exactly
     one gold id becomes it (``12`` or ``12.0`` -> ``012``); where every gold id has the same width, a
     shorter number is padded to it (``99`` -> ``000099``, a document the gold does not name). How many
     were replaced, and one example. The ids are distinct ids, a few thousand: plain Python at every run
-    size."""
-    known = set(gold)
+    size. ``gold``: a set of the gold's ids (or a dict of them)."""
     width = _uniform_width(gold) if gold else None
     # a number of the gold's one width that is not a gold id matches none by its number
     unknown = [
-        i for i, text in enumerate(ids) if text not in known and (width is None or len(text) != width or "." in text)
+        i for i, text in enumerate(ids) if text not in gold and (width is None or len(text) != width or "." in text)
     ]
     if not unknown:
         return ids, 0, None
@@ -410,7 +411,7 @@ def align(run: CodedRun, gold: GoldIds) -> Aligned:
     if run.aligned == gold.key:  # aligned with this gold already, by a layer above
         return Aligned(run, [])
     notes: list[str] = []
-    query_ids, padded_queries, query_example = _unpadded(_without_txt(run.query_ids), gold.queries)
+    query_ids, padded_queries, query_example = _unpadded(_without_txt(run.query_ids), gold.position)
     out = _recoded(run, query_ids, _without_txt(run.doc_ids))
     out, _ = _rescoped(out, gold.scoped)
     doc_ids, padded_docs, doc_example = _unpadded(out.doc_ids, gold.docs)

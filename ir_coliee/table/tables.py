@@ -32,7 +32,8 @@ class CheckedGold(dict):
     ``gold_table`` for it; this one is handed back as it is, not converted again (a twentieth of scoring 10M
     lines, three times over; a fifth of scoring a gold of a million queries)."""
 
-    #: its ids, gathered on first use (:func:`ir_coliee.table.shapes.gold_ids`)
+    #: its ids, gathered on first use (:func:`ir_coliee.table.shapes.gold_ids`); its codes at each relevance
+    #: level, in ``vars(gold)["coded"]`` (:func:`ir_coliee.table.coded.coded_gold`)
     ids: object = None
 
 
@@ -42,6 +43,15 @@ class Counts(NamedTuple):
     tp: int
     retrieved: int
     relevant: int
+
+
+#: The counts of every gold query as columns: the query ids, then the three counts of :class:`Counts`.
+CountColumns = tuple[list[str], list[int], list[int], list[int]]
+
+
+def count_columns(counts: dict[str, Counts]) -> CountColumns:
+    tp, retrieved, relevant = [list(c) for c in zip(*counts.values())] if counts else ([], [], [])
+    return list(counts), tp, retrieved, relevant
 
 
 # --- the numpy steps of long runs -------------------------------------------------------------------

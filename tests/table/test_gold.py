@@ -2,9 +2,18 @@
 
 from __future__ import annotations
 
+import json
+import random
+
 import pytest
 
+import ir_coliee
 from ir_coliee import ColieeFormatError, read_qrels
+from ir_coliee.formats.textfile import strip_txt
+from ir_coliee.model import DOCUMENTS
+from ir_coliee.table import tables
+from ir_coliee.table.gold import parse_labels, read_gold
+from ir_coliee.table.tables import set_counts
 
 
 def rows(frame):
@@ -69,3 +78,93 @@ def test_malformed_gold_names_file_and_line(write, text, line, problem):
 def test_empty_gold_file(write):
     with pytest.raises(ColieeFormatError, match="holds no gold lines"):
         read_qrels(write("gold.empty", "\n"))
+
+
+# --- the label JSON read in one pass and scored in columns, equal to the reading key by key ------------
+
+MEASURES = [ir_coliee.MicroP, ir_coliee.MicroR, ir_coliee.MicroF1, ir_coliee.MacroP, ir_coliee.MacroF2]
+
+
+def _labels(rng: random.Random) -> dict[str, list[str]]:
+    """Labels as the releases write them: keys and names with and without ``.txt``, a name twice in a list,
+    empty lists."""
+    return {
+        f"{q:03d}" + rng.choice([".txt", ""]): [
+            f"{rng.randrange(40):03d}" + rng.choice([".txt", ""]) for _ in range(rng.randint(0, 5))
+        ]
+        for q in rng.sample(range(60), rng.randint(1, 30))
+    }
+
+
+def test_label_lists_read_in_one_pass_equal_the_reading_key_by_key() -> None:
+    """Each value written as one joined string sends the file to the reading key by key: same labels."""
+    rng = random.Random(32)
+    for _ in range(300):
+        labels = _labels(rng)
+        expected = {strip_txt(k): list(dict.fromkeys(map(strip_txt, v))) for k, v in labels.items()}
+        assert parse_labels(json.dumps(labels), "l.json") == expected
+        assert parse_labels(json.dumps({k: ", ".join(v) for k, v in labels.items()}), "l.json") == expected
+
+
+@pytest.mark.filterwarnings("ignore::ir_coliee.ColieeWarning")
+@pytest.mark.parametrize("small_run", [10**9, 0])  # the run's lines in plain Python, or in numpy
+def test_label_gold_scored_in_columns_equals_the_values_query_by_query(small_run, write, monkeypatch) -> None:
+    """The counts of every query against ``set_counts`` on the labels as dicts; the aggregates against each
+    measure's aggregator over the per-query values; runs with queries outside the gold and pairs twice."""
+    monkeypatch.setattr(tables, "SMALL_RUN", small_run)
+    rng = random.Random(small_run)
+    for i in range(60):
+        labels = _labels(rng)
+        gold = read_gold(write(f"labels{i}.json", json.dumps(labels))).tables[DOCUMENTS]
+        expected = {strip_txt(k): dict.fromkeys(map(strip_txt, v), 1) for k, v in labels.items() if v}
+        assert gold == expected
+        run: dict[str, dict[str, float]] = {}
+        for _ in range(rng.randint(1, 80)):
+            run.setdefault(f"{rng.randrange(70):03d}", {})[f"{rng.randrange(45):03d}"] = float(rng.randrange(3))
+        counts = set_counts(expected, run, None, 1)
+        result = ir_coliee.calc(MEASURES, gold, run)
+        assert result.per_query == list(result.per_query) and repr(result.per_query) == repr(list(result.per_query))
+        assert [(m.query_id, str(m.measure)) for m in result.per_query] == [
+            (q, str(m)) for m in MEASURES for q in counts
+        ]
+        for m in result.per_query:
+            assert (m.value.tp, m.value.retrieved, m.value.relevant) == counts[m.query_id]
+            assert m.value == m.measure.formula()(*counts[m.query_id])
+        for measure in MEASURES:
+            agg = measure.aggregator()
+            for m in result.per_query:
+                if m.measure is measure:
+                    agg.add(m.value)
+            assert repr(result.aggregated[measure]) == repr(agg.result())  # NaN for a gold of empty lists
+
+
+@pytest.mark.parametrize("small_run", [10**9, 0])
+def test_label_gold_by_hand(small_run, write, monkeypatch) -> None:
+    """001: 010, 011 (010 twice in its list: once); 002: [] (no gold query); 003: 012. The run: 001 010, 001 099,
+    003 012, 009 010 (009 is not in the gold). tp 1 + 1 = 2, retrieved 2 + 1 = 3, relevant 2 + 1 = 3:
+    MicroP = MicroR = MicroF1 = 2/3; 001 alone: P = R = 1/2."""
+    monkeypatch.setattr(tables, "SMALL_RUN", small_run)
+    gold = write("labels.json", '{"001.txt": ["010.txt", "011.txt", "010.txt"], "002.txt": [], "003": ["012"]}')
+    run = write("task1.t", "001 010 t\n001 099 t\n003 012 t\n009 010 t\n")
+    report = ir_coliee.score(gold, run, task=1)
+    (row,) = report.table.to_dict("records")
+    assert (row["tp"], row["retrieved"], row["relevant"], row["queries"]) == (2, 3, 3, 2)
+    assert (row["MicroP"], row["MicroR"], row["MicroF1"]) == (2 / 3, 2 / 3, 2 / 3)
+    first = report.per_query[(report.per_query.query_id == "001") & (report.per_query.measure == "MicroP")].iloc[0]
+    assert (first.value, first.tp, first.retrieved, first.relevant) == (1 / 2, 1, 2, 2)
+
+
+def test_gold_documents_sharing_a_hash_are_coded_apart() -> None:
+    """Documents are coded by sorting their hashes; two ids with one hash are looked up instead."""
+    from ir_coliee.table.coded import CodedGold
+
+    class Same(str):
+        def __hash__(self) -> int:
+            return 7
+
+    gold = {"001": {Same("010"): 1, Same("011"): 1, Same("013"): 0}, "002": {Same("012"): 1}}
+    coded = CodedGold(gold, 1)
+    pairs = {
+        (coded.queries[q], str(coded.docs[d])) for q, d in (divmod(p, len(coded.docs)) for p in coded.pairs.tolist())
+    }
+    assert pairs == {("001", "010"), ("001", "011"), ("002", "012")} and coded.relevant.tolist() == [2, 1]
