@@ -9,10 +9,10 @@ from ir_coliee.data.files import DataFile
 from ir_coliee.data.locator import LOCATOR, Locator, missing
 from ir_coliee.data.sources import Qrel, Source, source_of
 from ir_coliee.errors import ColieeDataError
+from ir_coliee.formats.labels import parse_labels, parse_query_list
 from ir_coliee.formats.textfile import decode_text, strip_txt
 from ir_coliee.formats.xmlsafe import parse_xml
 from ir_coliee.model import CaseLawFiles
-from ir_coliee.table.gold import parse_labels, parse_query_list
 from ir_coliee.table.shapes import SCOPE
 
 

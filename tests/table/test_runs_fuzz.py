@@ -14,10 +14,10 @@ from support.engines import split_alone
 
 from ir_coliee import ColieeError, ColieeFormatError, read_qrels
 from ir_coliee.formats.civil_code import parse_civil_code
+from ir_coliee.formats.labels import parse_labels
 from ir_coliee.formats.pilot import parse_torts
 from ir_coliee.formats.riteval import parse_riteval
 from ir_coliee.model.formats import FORMATS
-from ir_coliee.table.gold import parse_labels
 from ir_coliee.table.run_fast import parse_fast
 from ir_coliee.table.runs import parse_checked, parse_run
 

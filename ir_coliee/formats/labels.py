@@ -1,0 +1,175 @@
+"""The COLIEE label JSON of Tasks 1 and 2 (``{"078507.txt": ["081644.txt"]}``) and the JSON lists of query
+files: the organisers' slips read by documented rules (names joined in one string, a query given twice),
+every error naming the file and the key's line."""
+
+from __future__ import annotations
+
+import os
+import re
+import warnings
+from collections.abc import Iterable
+from itertools import accumulate, chain
+from typing import Optional
+
+from ir_coliee.errors import ColieeFormatError, ColieeWarning, PathLike
+from ir_coliee.formats.textfile import key_line, parse_json, paused_gc, strip_txt
+
+_JSON_EXPECTED = (
+    'a JSON object mapping each query to a list of file names, e.g. {"078507.txt": ["081644.txt"]}, '
+    'or to one string of names joined by commas, semicolons or spaces, e.g. {"827": "025.txt, 027.txt"}'
+)
+#: How the releases join several names in one string: ", " (2022 Task 2); ";" and spaces in some copies.
+_LABEL_SEPARATORS = re.compile(r"[,;\s]+")
+#: A case or paragraph file name: letters, digits, ``.``, ``_``, ``-`` (anything else is no separator the
+#: releases use, e.g. ``025.txt|027.txt``: an error naming the key, never one id no line can match).
+_LABEL_NAME = re.compile(r"[\w.\-]+")
+#: File names, one per line.
+_NAMES = re.compile(r"[\w.\-]+(?:\n[\w.\-]+)*")
+
+
+def _label_names(value: object, key: str) -> list[str]:
+    """The file names of one key's labels; a ``ValueError`` says what is wrong with them."""
+    if isinstance(value, str):
+        value = [value] if value.strip() else []
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise ValueError(f"the labels of {key!r} are {value!r}")
+    names = [name for v in value for name in _LABEL_SEPARATORS.split(v.strip()) if name]
+    if len(names) < len(value):
+        raise ValueError(f"an empty document id among the labels of {key!r}")
+    bad = next((n for n in names if not _LABEL_NAME.fullmatch(n)), None)
+    if bad is not None:
+        raise ValueError(
+            f"the labels of {key!r} hold {bad!r}, which is no file name (names are joined by commas, semicolons or spaces)"
+        )
+    return names
+
+
+@paused_gc()
+def parse_labels(text: str, source: PathLike) -> dict[str, list[str]]:
+    """Label JSON text as ``{query_id: [doc_id, ...]}``: ``.txt`` stripped, duplicates dropped, every
+    key kept (an empty list is a query without relevant documents, as in ``test_no_labels`` files).
+
+    A query given twice (the real 2022 Task 1 training labels give two keys twice; ``"001.txt"`` and ``"001"``
+    are one query too) is read as every JSON reader reads a repeated key: its last list in the file. A
+    :class:`ColieeWarning` names the keys, their lines and the pairs the union of the lists would add:
+    which reading the organisers scored with is not known (COLIEE-SPEC section 2)."""
+    return {query: list(docs) for query, docs in label_sets(text, source)}
+
+
+def label_sets(text: str, source: PathLike) -> Iterable[tuple[str, dict[str, int]]]:
+    """:func:`parse_labels` as ``(query_id, {doc_id: 1})`` pairs, a gold table's rows (not a table: the
+    reader of a million queries builds its table from them once)."""
+    repeated: dict[str, list[object]] = {}
+    data = parse_json(text, source, _JSON_EXPECTED, repeated=repeated)
+    if not isinstance(data, dict):
+        raise ColieeFormatError(source, 1, f"the top level is a JSON {type(data).__name__}", _JSON_EXPECTED)
+    queries = _queries_of(list(data), text, source)
+    if repeated or len(set(queries)) < len(queries):
+        return _labels_given_twice(data, queries, repeated, text, source).items()
+    values = list(data.values())  # the usual file: lists of plain file names, all read at once
+    names = _without_txt(list(chain.from_iterable(values))) if all(type(v) is list for v in values) else None
+    if names is None:  # some value is no list of plain file names: read key by key, the error naming its key
+        return [(query, _doc_ids(data.pop(key), key, text, source)) for query, key in zip(queries, list(data))]
+    sizes = list(map(len, values))
+    del values
+    data.clear()  # the JSON strings freed as the names replace them
+    ends = accumulate(sizes)
+    return zip(queries, (dict.fromkeys(names[end - n : end], 1) for n, end in zip(sizes, ends)))
+
+
+def _without_txt(names: list[str]) -> Optional[list[str]]:
+    """``names`` with ``.txt`` stripped when each is a plain file name (else ``None``): checked and stripped
+    in one pass over all of them, not one by one (a million queries took half a minute)."""
+    try:
+        joined = "\n".join(names)
+    except TypeError:  # a value that is not a string
+        return None
+    if names and not (_NAMES.fullmatch(joined) and joined.count("\n") == len(names) - 1):
+        return None
+    return (joined + "\n").replace(".txt\n", "\n")[:-1].split("\n") if names else []
+
+
+def _doc_ids(value: object, key: str, text: str, source: PathLike) -> dict[str, int]:
+    """The document ids of one key's labels, ``.txt`` stripped, as the keys of ``{doc_id: 1}``."""
+    try:
+        names = _label_names(value, key)
+    except ValueError as e:
+        raise ColieeFormatError(source, (key_line(text, key) or 1), str(e), _JSON_EXPECTED) from None
+    return dict.fromkeys(map(strip_txt, names), 1)
+
+
+def _queries_of(keys: list[str], text: str, source: PathLike) -> list[str]:
+    """The query id of each key (``.txt`` and spaces stripped), all checked in one match."""
+    plain = _without_txt(keys)
+    if plain is not None and "" not in plain:  # (a key ".txt" names no query)
+        return plain
+    queries = [strip_txt(k.strip()) for k in keys]
+    for key, query in zip(keys, queries):
+        if not query or not _LABEL_NAME.fullmatch(query):
+            what = "an empty query id" if not query else f"the query id {key!r} is not a file name"
+            raise ColieeFormatError(source, (key_line(text, key) or 1), what, _JSON_EXPECTED)
+    return queries
+
+
+def _labels_given_twice(
+    data: dict, queries: list[str], repeated: dict[str, list[object]], text: str, source: PathLike
+) -> dict[str, dict[str, int]]:
+    """The labels of a file that names a query more than once: the last list in the file, said."""
+    given: dict[str, list[tuple[str, object]]] = {}  # query -> every (key, value) that names it
+    for query, (key, value) in zip(queries, data.items()):
+        given.setdefault(query, []).extend((key, v) for v in repeated.get(key, [value]))
+    labels: dict[str, dict[str, int]] = {}
+    for query, values in given.items():
+        key, value = _in_file_order(text, values)[-1] if len(values) > 1 else values[0]
+        labels[query] = _doc_ids(value, key, text, source)
+    _warn_repeated(text, source, {q: v for q, v in given.items() if len(v) > 1})
+    return labels
+
+
+def _lines(text: str, values: list[tuple[str, object]]) -> list[Optional[int]]:
+    """The line of each ``(key, value)`` (the n-th of a key that repeats is its n-th appearance)."""
+    nth: dict[str, int] = {}
+    lines = []
+    for key, _ in values:
+        nth[key] = nth.get(key, 0) + 1
+        lines.append(key_line(text, key, nth[key]))
+    return lines
+
+
+def _in_file_order(text: str, values: list[tuple[str, object]]) -> list[tuple[str, object]]:
+    lines = _lines(text, values)
+    order = sorted(range(len(values)), key=lambda i: (lines[i] or 0, i))
+    return [values[i] for i in order]
+
+
+def _warn_repeated(text: str, source: PathLike, twice: dict[str, list[tuple[str, object]]]) -> None:
+    keys, extra = [], 0
+    for query, values in twice.items():
+        at = ", ".join(f"{k!r} line {n}" if n else repr(k) for (k, _), n in zip(values, _lines(text, values)))
+        keys.append(f"{query} ({at})")
+        try:
+            lists = [set(map(strip_txt, _label_names(v, k))) for k, v in values]
+        except ValueError:
+            continue  # the list read was checked, and names the error
+        extra += len(set().union(*lists) - lists[-1])
+    warnings.warn(
+        f"{os.fspath(source)}: {len(twice)} queries given more than once: {'; '.join(keys)}; read as JSON "
+        f"readers read a repeated key, the last list of each (the union of the lists would add {extra} pairs)",
+        ColieeWarning,
+        stacklevel=3,
+    )
+
+
+def parse_query_list(text: str, source: PathLike) -> list[str]:
+    """The queries a label file or a query list names: the keys of label JSON (``test_no_labels`` files
+    map each query to an empty list), or a JSON list of file names (the 2021 test list,
+    ``["001234.txt", ...]``); ``.txt`` stripped, order kept, duplicates dropped."""
+    data = parse_json(text, source, _QUERY_LIST_EXPECTED, repeated={})  # parse_labels says what repeats
+    if isinstance(data, list):
+        if not all(isinstance(n, str) and _LABEL_NAME.fullmatch(n.strip()) for n in data):
+            raise ColieeFormatError(source, 1, "a list holding something other than file names", _QUERY_LIST_EXPECTED)
+        return list(dict.fromkeys(strip_txt(n.strip()) for n in data))
+    return list(parse_labels(text, source))
+
+
+_QUERY_LIST_EXPECTED = f'{_JSON_EXPECTED}, or a JSON list of file names, e.g. ["001234.txt", "001235.txt"]'
