@@ -185,12 +185,3 @@ def total_count(findings: Iterable[Finding]) -> int:
 def some(ids: Sequence[str], shown: int = SHOWN) -> str:
     """``a, b, c, ...``: the first ``shown`` ids of a list."""
     return ", ".join(ids[:shown]) + (", ..." if len(ids) > shown else "")
-
-
-@contextlib.contextmanager
-def warnings_as_findings(findings: list[Finding], path: str, rule: str) -> Iterator[None]:
-    """The :class:`ColieeWarning` s given inside (a reading rule applied to an organiser's slip) added to
-    ``findings``, once each, instead of shown; other warnings go on as they would."""
-    with coliee_warnings() as said:
-        yield
-    findings.extend(Finding(WARNING, path, None, message, rule) for message in said)

@@ -76,11 +76,11 @@ def load_gold(gold: GoldLike) -> Gold:
     of dicts, an iterable of ``TrecQrel``, consumed once)."""
     if is_dataset_id(gold):
         return _dataset_gold(cast(str, gold))
-    if is_input(gold):
-        path = stream_name(gold)
-        if path.endswith(".jsonl"):
-            return Gold({}, path, None, read_torts(cast(Input, gold)))
-        read = read_gold(cast(Input, gold))
-        return Gold(read.tables, path, unreadable=read.unreadable)
-    table = gold_table(gold, "the gold qrels")
-    return Gold({gold_kind(table): table}, "<qrels>")
+    if not is_input(gold):
+        table = gold_table(gold, "the gold qrels")
+        return Gold({gold_kind(table): table}, "<qrels>")
+    path = stream_name(gold)
+    if path.endswith(".jsonl"):
+        return Gold({}, path, None, read_torts(cast(Input, gold)))
+    read = read_gold(cast(Input, gold))
+    return Gold(read.tables, path, unreadable=read.unreadable)

@@ -16,8 +16,8 @@ from typing import TYPE_CHECKING, Any, Callable, NamedTuple, Optional, Union, ca
 from ir_measures.measures.base import Measure
 from ir_measures.util import TYPE_QREL, TYPE_RUN
 
-from ir_coliee.errors import WARNING, ColieeError, ColieeScoringError, Finding, PathLike, warnings_as_findings
-from ir_coliee.formats.textfile import is_input, stream_name
+from ir_coliee.errors import WARNING, ColieeError, ColieeScoringError, Finding, PathLike, coliee_warnings
+from ir_coliee.formats.textfile import is_input
 from ir_coliee.measures.pipeline import calc
 from ir_coliee.measures.provider import gold_counts
 from ir_coliee.model import (
@@ -109,12 +109,11 @@ def prepare(
 ) -> Prepared:
     """Read the gold and the runs for one task, refusing what cannot be scored (see the module text);
     ``measures_named``: the caller scores with measures it names (no warning on a guessed task)."""
-    quirks: list[Finding] = []
-    with warnings_as_findings(quirks, stream_name(gold) if is_input(gold) else "<qrels>", "gold-quirk"):
+    with coliee_warnings() as quirks:  # a reading rule applied to a slip in the gold: a finding of the report
         loaded = load_gold(gold)
     named = named_runs(runs)
     findings = [Finding(WARNING, loaded.source, None, loaded.note, "gold-elsewhere")] if loaded.note else []
-    findings += quirks
+    findings += [Finding(WARNING, loaded.source, None, message, "gold-quirk") for message in quirks]
     with opened(named) as readable:  # streams copied once, iterators consumed once
         resolved = _resolve_task(task, loaded, next(iter(readable.values())), findings, measures_named)
         if loaded.dataset is not None and year is None:
