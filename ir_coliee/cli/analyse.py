@@ -17,7 +17,7 @@ def add(sub: argparse._SubParsersAction) -> None:
         "the measure's official definition (micro from the group's counts), the majority-answer baseline for "
         "Y/N gold, and the questions bucketed by their mean value over the runs.",
     )
-    cmd.add_argument("gold", help="gold file or dataset id, as for eval (a statute dataset id for --by anonymised)")
+    cmd.add_argument("gold", help="gold file or dataset id (a statute dataset id for --by anonymised)")
     cmd.add_argument("runs", nargs="+", help="submission files or folders of them")
     cmd.add_argument(
         "--by",

@@ -10,7 +10,7 @@ import numbers
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Literal, TextIO
 
-from ir_coliee.errors import UNSAFE, printable
+from ir_coliee.errors import UNSAFE, ColieeArgumentError, printable
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -83,6 +83,15 @@ def write_rows(
     else:
         out.write("\t".join(header) + "\n")
         out.writelines("\t".join(row) + "\n" for row in rows)
+
+
+def output_options(style: object, digits: object) -> None:
+    """Refuse a format or a number of digits that a writer cannot honour (an API call: the command line's
+    choices never get here)."""
+    if style not in OUTPUT_FORMATS:
+        raise ColieeArgumentError(f"style: one of {', '.join(OUTPUT_FORMATS)}, not {style!r}")
+    if not isinstance(digits, int) or digits < 0:
+        raise ColieeArgumentError(f"digits: a whole number from 0, not {digits!r}")
 
 
 def write_frame(frame: pd.DataFrame, out: TextIO, digits: int, missing: str = "", style: OutputFormat = "tsv") -> None:

@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple, Optional, TextIO, Union, cast
 from ir_measures.measures.base import Measure, SumAgg
 
 from ir_coliee.errors import WARNING, ColieeArgumentError, ColieeError, Finding, PathLike
-from ir_coliee.formats.tabular import PAPER_MISSING, OutputFormat, json_value, write_json, write_rows
+from ir_coliee.formats.tabular import PAPER_MISSING, OutputFormat, json_value, output_options, write_json, write_rows
 from ir_coliee.measures import AnswerAccuracy
 from ir_coliee.measures.significance import PerQuery, per_query_all, stat_of
 from ir_coliee.model import TORTS, TaskLike, official_entry
@@ -115,13 +115,16 @@ def _categories(path: str, qids: Sequence[str], taken: set[str]) -> Grouping:
     known, unknown = set(qids), []
     of: dict[str, list[str]] = {q: [] for q in qids}
     for n, line in enumerate(lines, 1):
+        line = line.split("#", 1)[0]  # a comment, on a line of its own or after the data
         fields = [f.strip() for f in (line.split("\t") if "\t" in line else line.split()) if f.strip()]
-        if not fields or fields[0].startswith("#"):
+        if not fields:
             continue
         if len(fields) < 2:
             raise ColieeError(f"category file {path}, line {n}: expected QUERY_ID CATEGORY, got {line.strip()!r}")
         if clash := {NONE, "all"} & set(fields[1:]):
             raise ColieeError(f"category file {path}, line {n}: {clash.pop()!r} names a group of its own; rename it")
+        if comma := next((c for c in fields[1:] if "," in c), None):  # per_question joins categories with ", "
+            raise ColieeError(f"category file {path}, line {n}: the category {comma!r} holds a comma; rename it")
         qid = fields[0] if fields[0] in known else fields[0].removesuffix(".txt")  # Task 1 names its cases' files
         if qid not in known:
             unknown.append(fields[0])
@@ -215,7 +218,7 @@ def analyse(
         official = check_measures(None, prepared.task, prepared.year, ranked=False)
         headline = official_entry(prepared.task.key, prepared.year).ranking_column([str(m) for m in official])
         chosen = check_measures([*(measures or ()), headline], prepared.task, prepared.year, ranked=False)
-        chosen = list({str(m): m for m in reversed(chosen)}.values())[::-1]  # each once, the first kept
+        chosen = [m for i, m in enumerate(chosen) if str(m) not in map(str, chosen[:i])]  # each once, the first kept
         # a count (NumRet: summed by score, not averaged) is no fraction to bucket or to call solved: last
         chosen.sort(key=lambda m: isinstance(m.aggregator(), SumAgg))
     bys = [by] if isinstance(by, (str, os.PathLike)) else list(by) if isinstance(by, (list, tuple)) else []
@@ -340,6 +343,7 @@ class Analysis(NamedTuple):
 
     def write(self, out: TextIO, style: OutputFormat = "tsv", digits: int = 4) -> None:
         """The three tables as one document: JSON one object; the others each table under its title."""
+        output_options(style, digits)
         tables = self.tables()
         if style == "json":
             doc = {name: [dict(zip(h, map(json_value, row))) for row in rows] for name, (h, rows) in tables.items()}

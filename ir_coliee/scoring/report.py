@@ -10,6 +10,7 @@ from ir_coliee.formats.tabular import (
     PAPER_MISSING,
     OutputFormat,
     json_value,
+    output_options,
     records,
     write_frame,
     write_json,
@@ -76,6 +77,7 @@ class Report:
     def write(self, out: TextIO, style: OutputFormat = "tsv", digits: int = 4, per_query: bool = False) -> None:
         """The report as one document: a row per run (JSON: an object per run, with its counts), or with
         ``per_query`` each query's values followed by the totals (``query_id`` ``all``)."""
+        output_options(style, digits)
         if style == "json":
             docs = [self._json_doc(i, per_query) for i in range(len(self.runs))]
             write_json(docs[0] if len(docs) == 1 else docs, out)

@@ -224,6 +224,8 @@ def test_names_never_collide(write, tmp_path):
         ("# only a comment\n\n", "no line QUERY_ID CATEGORY"),
         ("q1 x\nq2 y (none)\n", "line 2: '\\(none\\)' names a group of its own"),
         ("q1\tall\n", "line 1: 'all' names a group of its own"),
+        ("q1 x\nq2 a,b\n", "line 2: the category 'a,b' holds a comma"),
+        ("q1 x # a note, with a comma\nq2 # y\n", "line 2: expected QUERY_ID CATEGORY"),
     ],
 )
 def test_category_files_without_categories_or_with_reserved_ones_are_refused(write, text, message):
@@ -245,8 +247,13 @@ def test_plain_argument_errors(write):
 
 
 def test_asked_measures_come_first_and_the_writers_give_one_document(write):
+    headline_first = ir_coliee.analyse(GOLD, {"bm25": RUN}, by="relevant", measures=["MicroF1", "MicroP"], task=1)
+    assert [str(m) for m in headline_first.measures] == ["MicroF1", "MicroP"]  # the histogram's is the first asked
     a = ir_coliee.analyse(GOLD, {"bm25": RUN}, by="relevant", measures=["MicroP", "MicroF1"], task=1, year=2025)
     assert [str(m) for m in a.measures] == ["MicroP", "MicroF1"]
+    for style, digits, said in [("xml", 4, "style: one of tsv"), ("tsv", -1, "digits: a whole number from 0")]:
+        with pytest.raises(ColieeArgumentError, match=said):
+            a.write(io.StringIO(), style, digits)
     assert row(a.groups, "relevant", "1")["MicroP bm25"] == pytest.approx(1 / 3)
     out = io.StringIO()
     a.write(out, "json")
