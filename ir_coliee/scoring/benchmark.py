@@ -18,20 +18,20 @@ from __future__ import annotations
 
 import math
 import os
-import re
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Literal, NamedTuple, Optional, TextIO, Union, cast
 
 from ir_coliee.data.guards import threat_findings
 from ir_coliee.errors import ColieeArgumentError, ColieeError, Finding
 from ir_coliee.formats.tabular import PAPER_MISSING, OutputFormat, json_value, write_grouped, write_json, write_rows
-from ir_coliee.measures.significance import Correction, correct, stat_of, stratified_wins
+from ir_coliee.measures.significance import CORRECTIONS, Correction, correct, stat_of, stratified_wins
 from ir_coliee.model import official_entry
 from ir_coliee.scoring.compare import compare_rows
 from ir_coliee.scoring.evaluate import MeasureLike, parse_measures
 from ir_coliee.scoring.gold import is_dataset_id
 from ir_coliee.scoring.ingest import RunLike
 from ir_coliee.scoring.leaderboard import placed
+from ir_coliee.scoring.names import paper_names
 from ir_coliee.scoring.score import SCORERS, Prepared, Request, prepare
 
 if TYPE_CHECKING:
@@ -187,16 +187,6 @@ def score_benchmark(
     return Scored(benchmark, names, headline, values, p_values, compared.tests, placement, official, strata, findings)
 
 
-def short_name(benchmark: str) -> str:
-    """A benchmark as a paper's header names it: ``coliee/task1/2025/test`` -> ``T1 2025`` (another split
-    follows: ``T3 2024 train/h30``), a gold file -> its file name without extension, another id as given."""
-    found = re.fullmatch(r"coliee/task(\d)/(\d{4})/(.+)", benchmark)  # the pilot is no benchmark cell
-    if found:
-        task, year, split = found.groups()
-        return f"T{task} {year}" + ("" if split == "test" else f" {split}")
-    return os.path.splitext(os.path.basename(benchmark))[0] if os.path.exists(benchmark) else benchmark
-
-
 def benchmark(
     runs: BenchmarkRuns,
     *,
@@ -213,15 +203,18 @@ def benchmark(
     equals scoring that benchmark alone; every raw p-value equals its valid test computed alone;
     ``correction`` is applied once, over the ``family``: the headline measure of each benchmark, or
     ``"all"`` cells. ``names`` maps a benchmark or a system to the name the paper table prints (default:
-    :func:`short_name` of a benchmark, a system's own name)."""
+    :func:`ir_coliee.scoring.names.paper_names`)."""
     if family not in ("headline", "all"):
         raise ColieeArgumentError(f"family={family!r}: expected 'headline' or 'all'")
+    if correction not in CORRECTIONS:
+        raise ColieeArgumentError(f"unknown correction {correction!r}; expected one of {', '.join(CORRECTIONS)}")
     if not runs:
         raise ColieeError("no benchmark given")
     first = next(iter(runs.values()))
     base = baseline if baseline is not None else next(iter(first), "")
-    scored = [score_benchmark(b, systems, base, measures, resamples, seed) for b, systems in runs.items()]
     order = list(dict.fromkeys([base, *(s for b in runs.values() for s in b)]))  # the baseline first
+    paper_names(list(runs), order, names or {})  # a clash of names refused before any scoring
+    scored = [score_benchmark(b, systems, base, measures, resamples, seed) for b, systems in runs.items()]
     return BenchmarkResult(scored, order, base, correction, resamples, seed, family, names)
 
 
@@ -242,7 +235,8 @@ class BenchmarkResult:
     ):
         self.scored, self.systems, self.baseline, self.correction = scored, systems, baseline, correction
         self.resamples, self.seed, self.family = resamples, seed, family
-        self.names = dict(names or {})  # a benchmark's or a system's name in the paper table, if not short_name's
+        self.names = paper_names([b.name for b in scored], systems, names or {})
+        """A benchmark's or a system's name in the paper table (:func:`paper_names`)."""
         self.cells = [(b.name, m) for b in scored for m in b.measures]
         """Every (benchmark, measure), in order."""
         self._by_name = {b.name: b for b in scored}
@@ -268,12 +262,8 @@ class BenchmarkResult:
         return {(cell, s): q for (cell, s, _), q in zip(tested, adjusted)}
 
     def label(self, name: str) -> str:
-        """A benchmark's or a system's name in the paper table: as ``names`` gives it, else a benchmark's
-        :func:`short_name` (a gold file's with its folder where two benchmarks would share one)."""
-        short = short_name(name) if name in self._by_name else name
-        if name in self._by_name and os.path.exists(name) and sum(short_name(b.name) == short for b in self.scored) > 1:
-            short = f"{os.path.basename(os.path.dirname(os.path.abspath(name)))}/{short}"
-        return self.names.get(name, short)
+        """A benchmark's or a system's name in the paper table (:attr:`names`)."""
+        return self.names[name]
 
     def value(self, cell: tuple[str, str], system: str) -> float:
         return self._by_name[cell[0]].values[cell[1]].get(system, math.nan)

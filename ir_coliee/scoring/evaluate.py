@@ -58,7 +58,8 @@ def _sound(measure: Measure) -> Measure:
 
 def parse_measures(measures: Iterable[MeasureLike]) -> list[Measure]:
     """Measures from names such as ``"MicroF1@5"``, ``"MacroF(beta=2)"`` or ``"AP"`` (names in any case
-    where unambiguous); an unknown name is an error that suggests the closest known ones."""
+    where unambiguous), each once (the first kept: a measure named twice would make two columns of one name);
+    an unknown name is an error that suggests the closest known ones."""
     out = []
     for m in measures:
         try:
@@ -70,7 +71,7 @@ def parse_measures(measures: Iterable[MeasureLike]) -> list[Measure]:
             close = difflib.get_close_matches(found.group(1), _known_names(), n=3) if found else []
             hint = f"; did you mean {' or '.join(close)}?" if close else ""
             raise ColieeArgumentError(f"unknown or malformed measure {m!r}: {e}{hint}") from None
-    return out
+    return list(dict.fromkeys(out))
 
 
 def chosen_measures(

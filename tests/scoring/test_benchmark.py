@@ -18,8 +18,9 @@ from support.statute_data import write_package
 import ir_coliee
 from ir_coliee.errors import ColieeError
 from ir_coliee.measures.significance import PerQuery, Stat, correct, stratified_wins
-from ir_coliee.scoring.benchmark import TIDY_HEADER, BenchmarkResult, Scored, benchmark, short_name
+from ir_coliee.scoring.benchmark import TIDY_HEADER, BenchmarkResult, Scored, benchmark
 from ir_coliee.scoring.gold import load_gold
+from ir_coliee.scoring.names import short_name
 from ir_coliee.scoring.score import score
 
 TASK1 = [f"coliee/task1/{y}/test" for y in (2022, 2023, 2024, 2025)]
@@ -232,6 +233,8 @@ def test_the_command_reads_a_manifest_and_folders_and_prints_the_api_values(grid
     _, latex, _ = run_cli(capsys, *argv, *named)
     assert "holm correction over every cell (25 tests)" in latex and "\\multicolumn{2}{c}{TREC}" in latex
     assert "\nours & 0.0000 & " in latex and str(tmp_path) not in latex  # no absolute path in a header
+    _, _, err = run_cli(capsys, *argv, "--name", "A=X", "--name", "B=X", expect=2)
+    assert "the systems 'A' and 'B' would print as one name 'X'" in err
     bad = tmp_path / "bad.tsv"
     bad.write_text(f"{other} A\n")
     _, _, err = run_cli(capsys, "benchmark", str(bad), expect=2)
@@ -416,3 +419,45 @@ def test_short_names_of_benchmarks(tmp_path):
     assert [result.label(b.name) for b in twins] == ["a/qrels", "b/qrels"] and result.label("A") == "BM25"
     with pytest.raises(ColieeError, match="family='grid': expected 'headline' or 'all'"):
         benchmark({str(gold): OTHER}, measures=["P@1"], family="grid")  # type: ignore[arg-type]
+
+
+def test_gold_files_of_one_name_get_names_long_enough_to_tell_them_apart(tmp_path, monkeypatch):
+    """More parent folders, then the extension, until no two gold files print alike; a table is written."""
+    from ir_coliee.errors import ColieeArgumentError
+    from ir_coliee.scoring.names import paper_names
+
+    paths = ["a/x/qrels.txt", "b/x/qrels.txt", "c/y/qrels.txt", "c/y/qrels.tsv", "other.qrels"]
+    for path in paths:
+        (tmp_path / path).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / path).write_text(OTHER_QRELS)
+    monkeypatch.chdir(tmp_path)
+    shown = paper_names([*paths, TASK1[0]], ["A", "B"], {"B": "ours"})
+    assert [shown[p] for p in paths] == ["a/x/qrels", "b/x/qrels", "y/qrels.txt", "qrels.tsv", "other"]
+    assert (shown[TASK1[0]], shown["A"], shown["B"]) == ("T1 2022", "A", "ours")
+    with pytest.raises(ColieeArgumentError, match=r"benchmarks 'other.qrels' and '.*other.qrels' are the same file"):
+        paper_names(["other.qrels", str(tmp_path / "other.qrels")], ["A"], {})
+    with pytest.raises(ColieeArgumentError, match=r"systems 'A' and 'B' would print as one name 'X': give names="):
+        benchmark({"other.qrels": OTHER}, measures=["P@1"], names={"A": "X", "B": "X"})
+    clash = r"benchmarks 'a/x/qrels.txt' and 'other.qrels' would print as one name 'T': give names="
+    with pytest.raises(ColieeArgumentError, match=clash):
+        benchmark(
+            {"a/x/qrels.txt": OTHER, "other.qrels": OTHER},
+            measures=["P@1"],
+            names={"a/x/qrels.txt": "T", "other.qrels": "T"},
+        )
+    result = benchmark({p: OTHER for p in paths[:4]}, measures=["P@1"], resamples=10)
+    first = _written(result, "markdown").splitlines()[0]
+    assert first == "|  | a/x/qrels |  | b/x/qrels |  | y/qrels.txt |  | qrels.tsv |  | mean | vs A |  |  |  |"
+
+
+def test_an_unknown_correction_is_refused_by_every_door(grid):
+    from ir_coliee.errors import ColieeArgumentError
+
+    _, other = grid
+    expected = "unknown correction 'fdr_bh'; expected one of holm, bonferroni, none"
+    with pytest.raises(ColieeArgumentError, match=expected):
+        benchmark({other: OTHER}, measures=["P@1"], correction="fdr_bh")  # type: ignore[arg-type]
+    with pytest.raises(ColieeArgumentError, match="unknown correction 'HOLM'"):
+        ir_coliee.compare(other, OTHER, ["P@1"], correction="HOLM")  # type: ignore[arg-type]
+    with pytest.raises(ColieeArgumentError, match="unknown correction 'HOLM'"):
+        correct([0.1, 0.2], "HOLM")  # type: ignore[arg-type]
