@@ -311,7 +311,7 @@ def compare_runs(
     if answers is not None:
         frames, qrels = _gated_outcomes(prepared, answers, answers_gold)
         return result(compared(frames, qrels, [AnswerAccuracy]).renamed(str(AnswerAccuracy), GATED), GATED)
-    chosen = check_measures(measures, prepared.task, prepared.year, ranked=False)
+    chosen = check_measures(measures, prepared.task, prepared.year)
     table = compared(prepared.run_tables(), prepared.qrels, chosen)
     names = [str(m) for m in chosen]
     return result(table, official_entry(prepared.task.key, prepared.year).ranking_column(names))

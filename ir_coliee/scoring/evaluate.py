@@ -82,7 +82,7 @@ def chosen_measures(
         return parse_measures(measures)
     if task is None:
         raise ColieeArgumentError("give the measures, or the task (and year) whose official measures to use")
-    return official_measures(task, year)
+    return official_measures(task, year, ranked=True)  # as score's default: every shape of run ranks
 
 
 def per_query_frame(metrics: Iterable[tuple[str, object, float]]) -> pd.DataFrame:

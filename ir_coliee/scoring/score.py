@@ -22,7 +22,6 @@ from ir_coliee.measures.pipeline import calc
 from ir_coliee.measures.values import CountedValue
 from ir_coliee.model import (
     DOCUMENTS,
-    FORMATS,
     QUESTION_ID,
     TASKS,
     TORTS,
@@ -129,9 +128,11 @@ def prepare(
 
 
 def check_measures(
-    measures: Optional[Sequence[MeasureLike]], task: Task, year: Optional[int], ranked: bool
+    measures: Optional[Sequence[MeasureLike]], task: Task, year: Optional[int], ranked: bool = True
 ) -> list[Measure]:
-    """The measures asked for (default: the official ones), each one that applies to the task's gold."""
+    """The measures asked for (default: the official ones, with the task's ranked ones "for discussion": every
+    run ranks, by score or else by line order, so every shape gets one set), each one that applies to the
+    task's gold."""
     chosen = official_measures(task.key, year, ranked=ranked) if measures is None else parse_measures(measures)
     for m in chosen:
         takes = getattr(m, "TAKES", DOCUMENTS)
@@ -195,8 +196,7 @@ def _score_measures(prepared: Prepared, request: Request) -> Report:
     if request.answers is not None:
         return _score_gated(prepared, request)
     task, qrels = prepared.task, prepared.qrels
-    ranked = any(r.info.format is not None and FORMATS[r.info.format].scored for r in prepared.runs)
-    chosen = check_measures(request.measures, task, prepared.year, ranked)
+    chosen = check_measures(request.measures, task, prepared.year)
     rows: list[dict] = []
     per_query: list[tuple[str, PerQuery]] = []
     for r in prepared.runs:
@@ -333,7 +333,7 @@ def score(
     a DataFrame, a dict of dicts, or an iterable of rows (a generator is consumed once).
     ``task`` and ``year`` default to those of a dataset id given as ``gold`` (else the task is guessed
     from the files, with a finding, and the year is the newest edition); ``measures`` default to the
-    official ones of the task and edition (with the ranked ones for runs in a scored format).
+    official ones of the task and edition with its ranked ones, whatever the runs' shape.
     ``answers``: 2026 Task 3, the Y/N answer file of each run, scored with it as recall-gated accuracy
     against ``answers_gold`` (default: the Task 4 twin of a ``coliee/task3/...`` dataset).
     ``run_format`` forces the format of run files.

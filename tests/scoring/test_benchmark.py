@@ -218,7 +218,7 @@ def test_the_command_reads_a_manifest_and_folders_and_prints_the_api_values(grid
     doc = json.loads(out)
     api = benchmark(runs, measures={other: ["P@1"]}, resamples=100)
     expected = {(c[0], c[1], c[2]): c for c in api.tidy_rows()}
-    assert len(doc["cells"]) == len(expected) == 2 * (4 * 3 + 4 * 3 + 1)
+    assert len(doc["cells"]) == len(expected) == 2 * (4 * 3 + 4 * 8 + 1)  # Task 3: 3 official, 5 ranked measures
     for cell in doc["cells"]:
         value, p = expected[(cell["system"], cell["benchmark"], cell["measure"])][3:5]
         assert cell["value"] == pytest.approx(value)
@@ -228,10 +228,10 @@ def test_the_command_reads_a_manifest_and_folders_and_prints_the_api_values(grid
     # cells; B's official rank: last of the complete 2024 table (26 runs), the partial 2023 and 2025 not counted
     assert markdown.splitlines()[4].startswith("| B | 0.0000 |") and "| 0/9/0 | 0 |" in markdown
     assert markdown.splitlines()[4].endswith(" | 27.0 |")
-    # the family and the names from the command line: every cell of B (4 x 3 + 4 x 3 + 1 = 25) corrected together
+    # the family and the names from the command line: every cell of B (4 x 3 + 4 x 8 + 1 = 45) corrected together
     named = ["--name", f"{other}=TREC", "--name", "B=ours", "--family", "all", "--format", "latex"]
     _, latex, _ = run_cli(capsys, *argv, *named)
-    assert "holm correction over every cell (25 tests)" in latex and "\\multicolumn{2}{c}{TREC}" in latex
+    assert "holm correction over every cell (45 tests)" in latex and "\\multicolumn{2}{c}{TREC}" in latex
     assert "\nours & 0.0000 & " in latex and str(tmp_path) not in latex  # no absolute path in a header
     _, _, err = run_cli(capsys, *argv, "--name", "A=X", "--name", "B=X", expect=2)
     assert "the systems 'A' and 'B' would print as one name 'X'" in err
