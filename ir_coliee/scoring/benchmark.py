@@ -9,8 +9,8 @@ accuracy); one correction then covers a family of cells: the headline measure of
 default), or every cell. A cell outside the family is not tested: its p-value is NaN and it bears no
 mark (its raw p-value stays in :attr:`Scored.p_values`). The summaries never average different measures:
 wins, ties and losses against the baseline, the mean of a measure over the benchmarks that share it, the
-mean rank among an edition's official runs (complete published tables only: a partial table is said, never
-placed against), and one randomization test stratified by benchmark whose statistic is the number of
+mean relative placement among an edition's official runs (rank / table size, over complete published tables
+only: a partial table is said, never placed against), and one randomization test stratified by benchmark whose statistic is the number of
 benchmarks won.
 """
 
@@ -54,7 +54,7 @@ SIGNIFICANT, PARTIAL = "†", "‡"
 
 
 #: The paper table's summary columns against the baseline (:meth:`BenchmarkResult.summary_rows`).
-SUMMARY = ["W/T/L", "won", "p", "official rank"]
+SUMMARY = ["W/T/L", "won", "p", "official place"]
 
 
 class Scored(NamedTuple):
@@ -84,9 +84,10 @@ def _number(value: float, digits: int, missing: str) -> str:
 
 def _summary_cells(row: Mapping[str, object], digits: int, missing: str) -> list[str]:
     """A summary row (:meth:`BenchmarkResult.summary_rows`) as the paper table's :data:`SUMMARY` shows it."""
-    won, p, rank = (cast(float, row[k]) for k in ("benchmarks won", "stratified p-value", "mean official rank"))
+    won, p, place = (cast(float, row[k]) for k in ("benchmarks won", "stratified p-value", "mean official place"))
     wtl = f"{row['wins']}/{row['ties']}/{row['losses']}"
-    return [wtl, f"{won:g}", _number(p, digits, missing), _number(rank, 1, missing)]
+    where = missing if math.isnan(place) else f"{place:.2f} ({row['official tables']})"
+    return [wtl, _number(won, 1, missing), _number(p, digits, missing), where]
 
 
 def _gold_of(benchmark: str) -> tuple[object, Optional[list[str]]]:
@@ -273,8 +274,8 @@ class BenchmarkResult:
 
     def summary_rows(self) -> list[dict[str, object]]:
         """Per system against the baseline, on each benchmark's headline measure: wins, ties and losses
-        (corrected p below :data:`ALPHA`), the mean rank among official runs (over the complete published
-        tables), and the stratified randomization test over all benchmarks (run once, then kept)."""
+        (corrected p below :data:`ALPHA`), the mean relative placement among official runs (rank / table size
+        with the system in it, 1 the last, over the complete published tables, their number beside it), and the stratified randomization test over all benchmarks (run once, then kept)."""
         if self._summary is None:
             self._summary = self._summarised()
         return self._summary
@@ -285,17 +286,16 @@ class BenchmarkResult:
             if s == self.baseline:
                 continue
             outcome = {"win": 0, "tie": 0, "loss": 0}
-            ranks, strata = [], []
+            places, strata = [], []
             for b in self.scored:
                 cell = (b.name, b.headline)
                 if s not in b.values[b.headline]:
                     continue
                 outcome[self._outcome(cell, s)] += 1
-                if s in b.placement:
-                    ranks.append(b.placement[s][0])
+                if s in b.placement:  # a table of 25 runs and the system: 5th is 5/26, last 26/26
+                    places.append(b.placement[s][0] / (b.placement[s][1] + 1))
                 strata.append(b.strata[s])
             won, p = stratified_wins(strata, self.resamples, self.seed) if strata else (math.nan, math.nan)
-            mean_rank = sum(ranks) / len(ranks) if ranks else math.nan
             rows.append(
                 {
                     "system": s,
@@ -304,7 +304,8 @@ class BenchmarkResult:
                     "losses": outcome["loss"],
                     "benchmarks won": won,
                     "stratified p-value": p,
-                    "mean official rank": mean_rank,
+                    "mean official place": sum(places) / len(places) if places else math.nan,
+                    "official tables": len(places),
                 }
             )
         return rows
@@ -399,7 +400,9 @@ class BenchmarkResult:
             f"{SIGNIFICANT}: p < {ALPHA} against {self.label(self.baseline)}, the paired test valid for each measure, "
             f"{self.correction} correction over {family} ({len(self.corrected)} tests); bold: best of each column",
             "rank: among these systems on the headline measure, as W/T/L",
-            "official rank: mean placement among the official runs of complete published tables",
+            "won: benchmarks won in the stratified test (a tie counts one half), p its p-value",
+            "official place: mean of rank / table size among the official runs (1: last), over the complete "
+            "published tables (their number)",
         ]
         if len({m for _, m in self.cells}) < len(self.cells):
             said.append("mean: over the benchmarks that share the measure")

@@ -78,10 +78,7 @@ def compare_rows(
     cells = _Cells({name: {} for name in names}, {m: {} for m in chosen}, names, base, n, confidence)
     cells.accuracy(answers, data)
     cells.resampled(resampled, data, resamples, rng)
-    tests = {
-        str(m): "exact McNemar, Wilson interval" if m in answers else "paired randomization, bootstrap interval"
-        for m in chosen
-    }
+    tests: dict[str, str] = {str(m): significance_test(m) for m in chosen}  # one naming: Experiment's, benchmark's
     result = cells.result(chosen, correction, tests)
     result.per_query = data
     return result
