@@ -39,7 +39,7 @@ from ir_coliee.scoring.evaluate import MeasureLike, chosen_measures, parse_measu
 from ir_coliee.scoring.gated import NAME as GATED
 from ir_coliee.scoring.gated import score_recall_gated
 from ir_coliee.scoring.gold import GoldLike
-from ir_coliee.scoring.ingest import RunsLike
+from ir_coliee.scoring.ingest import RunsLike, shared_run
 from ir_coliee.scoring.score import Prepared, check_measures, gated_answers, gated_task, pilot_files, prepare
 from ir_coliee.table.shapes import gold_table
 
@@ -126,8 +126,10 @@ def compare(
             table.index = table.index.map(dict(zip(table.index, names)))
         return table
     chosen = chosen_measures(measures, task, year)
+    gold = gold_table(qrels)
+    named = {n: shared_run(r, gold, n) for n, r in named.items()}  # refused as score refuses it
     table = compare_rows(
-        qrels, named, chosen, base, resamples=resamples, confidence=confidence, correction=correction, seed=seed
+        gold, named, chosen, base, resamples=resamples, confidence=confidence, correction=correction, seed=seed
     )
     return table.frame()
 

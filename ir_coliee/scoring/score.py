@@ -46,10 +46,11 @@ from ir_coliee.scoring.ingest import (
     ingest,
     named_runs,
     opened,
+    shared_run,
 )
 from ir_coliee.scoring.report import PerQuery, Report, make_report
 from ir_coliee.table.runs import FormatOption
-from ir_coliee.table.shapes import run_table
+from ir_coliee.table.shapes import gold_table, run_table
 from ir_coliee.table.tables import CodedRun, Counts, Table, answer_counts, set_counts
 
 if TYPE_CHECKING:
@@ -360,7 +361,8 @@ def evaluate(
         report = score(cast(Any, qrels), run, task, year, measures)
         return report.per_query.drop(columns="run") if per_query else report.table[report.measures].astype(float)
     chosen = chosen_measures(measures, task, year)
-    result = calc(chosen, qrels, run)
+    gold = gold_table(qrels)
+    result = calc(chosen, gold, shared_run(run, gold))  # refused as score refuses it
     if per_query:
         return per_query_frame(result.per_query)
     import pandas as pd

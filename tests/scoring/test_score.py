@@ -311,3 +311,17 @@ def test_counts_are_the_same_whichever_measures_are_asked_for():
     assert official == [2, 5, 4, 3]  # from the per-query values of MicroP
     assert score(GOLD, RUN, task=1, measures=["AP"]).table[counts].iloc[0].tolist() == official  # counted afresh
     assert score(GOLD, RUN, task=1, measures=["MicroP@1", "AP"]).table[counts].iloc[0].tolist() == official
+
+
+@pytest.mark.parametrize("run", [{}, {" 1 ": {"a": 1.0}}, pd.DataFrame(columns=["qid", "docno", "score"])])
+def test_evaluate_and_compare_refuse_a_run_sharing_no_query_as_score_does(run):
+    """An empty run, or ids with whitespace: score refuses them; so do evaluate and compare, never a silent 0."""
+    gold = {"1": {"a": 1}, "2": {"b": 1}}
+    with pytest.raises(ColieeScoringError) as scored:
+        ir_coliee.score(gold, run, task=1)
+    assert str(scored.value).startswith("run shares no query with the gold <qrels> (run: ")
+    with pytest.raises(ColieeScoringError) as evaluated:
+        ir_coliee.evaluate(gold, run, ["MicroF1"], task=1)
+    assert str(evaluated.value) == str(scored.value)
+    with pytest.raises(ColieeScoringError, match=r"^b shares no query with the gold <qrels> \(run: "):
+        ir_coliee.compare(gold, {"a": {"1": {"a": 1.0}}, "b": run}, ["MicroF1"], resamples=10)
