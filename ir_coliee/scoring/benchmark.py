@@ -133,14 +133,14 @@ def _measures_of(benchmark: str, measures: BenchmarkMeasures) -> Optional[list[M
 def _prepared(benchmark: str, systems: Mapping[str, RunLike], measures: BenchmarkMeasures) -> tuple[Prepared, list]:
     gold, official = _gold_of(benchmark)
     named = _measures_of(benchmark, measures) or official
+    give = f"give its measures, measures={{{benchmark!r}: [...]}} in Python or --measure {benchmark}=MEASURE"
     if named is None and not is_dataset_id(benchmark) and not isinstance(gold, str):
-        raise ColieeError(f"benchmark {benchmark!r} names no official measures: give its measures")
+        raise ColieeError(f"benchmark {benchmark!r} names no official measures: {give}")
     prepared = prepare(gold, dict(systems), measures_named=named is not None)
     if any(f.rule == "guess" for f in prepared.findings):  # a benchmark grid never scores a guessed task
         raise ColieeError(
             f"benchmark {benchmark!r} names no COLIEE task (a gold file, not a dataset id: its task would be "
-            f"guessed from its contents): give its measures, measures={{{benchmark!r}: [...]}} in Python or "
-            f"--measure {benchmark}=MEASURE on the command line"
+            f"guessed from its contents): {give}"
         )
     source = benchmark if not isinstance(gold, str) else prepared.gold.source
     prepared = prepared._replace(gold=prepared.gold._replace(source=source))

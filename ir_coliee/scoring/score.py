@@ -95,7 +95,7 @@ def _resolve_task(
     statute = bool(table) and all(QUESTION_ID.match(q) for q in table)
     guess = guess_task(kind, statute)
     if not measures_named:
-        message = f"scoring as COLIEE {guess.label} (guessed from the files); pass --task to choose"
+        message = f"scoring as COLIEE {guess.label} (guessed from the files); pass task= (--task on the command line) to choose"
         findings.append(Finding(WARNING, gold.source, None, message, "guess"))
     return guess
 

@@ -268,6 +268,15 @@ def test_another_ir_datasets_entry_is_scored_with_its_official_measures(grid):
     assert result.value(result.cells[0], "A") == pytest.approx(2 / 3)
     assert result.value(result.cells[0], "B") == pytest.approx(1 / 3)
     assert result.findings == []  # no claim of a COLIEE task
+    if "ir-coliee-test/unnamed" not in ir_datasets.registry:  # an entry that names no official measures
+        ir_datasets.registry.register("ir-coliee-test/unnamed", Dataset(Qrels()))
+    expected = (
+        "benchmark 'ir-coliee-test/unnamed' names no official measures: give its measures, "
+        "measures={'ir-coliee-test/unnamed': [...]} in Python or --measure ir-coliee-test/unnamed=MEASURE"
+    )
+    with pytest.raises(ColieeError) as refused:
+        benchmark({"ir-coliee-test/unnamed": OTHER}, resamples=50)
+    assert str(refused.value) == expected
 
 
 def test_folders_named_by_dataset_ids_per_exam_subsets_too(tmp_path):
