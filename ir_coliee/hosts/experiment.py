@@ -39,7 +39,7 @@ if TYPE_CHECKING:
     import pandas as pd
 
 
-def _recording(system: Any, kept: list[pd.DataFrame]) -> Any:
+def _recording(system: Any, kept: list[pd.DataFrame], name: str) -> Any:
     """``system`` as PyTerrier runs it (batches, timing, saving), keeping each batch of results it returns,
     so that the valid test scores the very run PyTerrier scored. A results DataFrame is its own results."""
     import pyterrier as pt
@@ -53,6 +53,9 @@ def _recording(system: Any, kept: list[pd.DataFrame]) -> Any:
             out = system.transform(topics) if hasattr(system, "transform") else system(topics)
             kept.append(out)
             return out
+
+        def __repr__(self) -> str:  # PyTerrier's errors name a system by it: the user's, not this wrapper
+            return f"system {name!r} ({system!r})"
 
     return Recorded()
 
@@ -115,15 +118,13 @@ def Experiment(
     seed: int = 42,
     **kwargs: Any,
 ) -> pd.DataFrame:
-    """``pt.Experiment(...)`` with valid p-values beside micro measures and answer accuracy (see the module text); every other
+    """``pt.Experiment(...)`` with the p-value valid for each measure (see the module text); every other
     argument is passed to ``pt.Experiment`` as is."""
-    import pyterrier as pt
-
     systems, labels = _named(retr_systems, names)
     kept: list[list[pd.DataFrame]] = [[] for _ in systems]
     base = labels.index(baseline) if isinstance(baseline, str) else baseline  # by name, as for a dict of systems
-    table = pt.Experiment(
-        [_recording(s, k) for s, k in zip(systems, kept)],
+    table = _pt_experiment(
+        [_recording(s, k, n) for s, k, n in zip(systems, kept, labels)],
         topics,
         qrels,
         eval_metrics,
@@ -159,6 +160,18 @@ def Experiment(
     if save_dir is not None:
         _save_valid(frame, save_dir)
     return table
+
+
+def _pt_experiment(*args: Any, **kwargs: Any) -> Any:
+    """``pt.Experiment``; a system that returned nothing is the caller's error, said as PyTerrier says it."""
+    import pyterrier as pt
+
+    try:
+        return pt.Experiment(*args, **kwargs)
+    except ValueError as e:
+        if "no results received from" not in str(e):
+            raise
+        raise ColieeError(f"Experiment: {e}") from None
 
 
 def _save_valid(frame: pd.DataFrame, save_dir: str) -> None:

@@ -220,3 +220,12 @@ def test_reuse_reads_back_each_save_format_and_the_saved_table_keeps_every_name(
     # (a second call: PyTerrier itself re-reads such names as 1.0 and NaN and keeps them as other runs' rows)
     again = ir_coliee.Experiment(systems, TOPICS, QRELS, [ir_coliee.MicroF1], **options)
     assert again.loc[1, "MicroF1 p-value"] == first.loc[1, "MicroF1 p-value"] < 0.05
+
+
+def test_a_system_that_returns_nothing_is_named_not_called_a_bug():
+    empty = pt.apply.generic(lambda topics: pd.DataFrame(columns=["qid", "docno", "score", "rank"]))
+    with pytest.raises(ir_coliee.ColieeError) as refused:
+        ir_coliee.Experiment([_run(0, 2), empty], TOPICS, QRELS, [ir_coliee.MicroF1], names=["a", "empty"], baseline=0)
+    assert (
+        str(refused.value) == "Experiment: 8 topics, but no results received from system 'empty' (pt.apply.generic())"
+    )
