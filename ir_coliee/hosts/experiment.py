@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any, Optional, Union
 
 from ir_measures.measures.base import Measure
 
-from ir_coliee.errors import ColieeError
+from ir_coliee.errors import ColieeArgumentError, ColieeError
 from ir_coliee.measures.significance import significance_test
 from ir_coliee.scoring.compare import compare_rows
 from ir_coliee.scoring.evaluate import parse_measures
@@ -163,12 +163,15 @@ def Experiment(
 
 
 def _pt_experiment(*args: Any, **kwargs: Any) -> Any:
-    """``pt.Experiment``; a system that returned nothing is the caller's error, said as PyTerrier says it."""
+    """``pt.Experiment``; a system that returned nothing, or an unknown ``correction`` (statsmodels' names, as
+    ``pt.Experiment`` takes them), is the caller's error, said as such."""
     import pyterrier as pt
 
     try:
         return pt.Experiment(*args, **kwargs)
     except ValueError as e:
+        if "method not recognized" in str(e):
+            raise ColieeArgumentError(f"Experiment: unknown correction {kwargs['correction']!r}: {e}") from None
         if "no results received from" not in str(e):
             raise
         raise ColieeError(f"Experiment: {e}") from None

@@ -262,10 +262,6 @@ class BenchmarkResult:
         adjusted = correct([p for _, _, p in tested], self.correction)
         return {(cell, s): q for (cell, s, _), q in zip(tested, adjusted)}
 
-    def label(self, name: str) -> str:
-        """A benchmark's or a system's name in the paper table (:attr:`names`)."""
-        return self.names[name]
-
     def value(self, cell: tuple[str, str], system: str) -> float:
         return self._by_name[cell[0]].values[cell[1]].get(system, math.nan)
 
@@ -373,7 +369,7 @@ class BenchmarkResult:
         import pandas as pd
 
         missing, values, marked = PAPER_MISSING[style], self.table, self.pvalues < ALPHA
-        groups = [self.label(b.name) + (PARTIAL if b.official == "partial" else "") for b in self.scored]
+        groups = [self.names[b.name] + (PARTIAL if b.official == "partial" else "") for b in self.scored]
         parts = [
             values[b.name].assign(rank=values[(b.name, b.headline)].rank(ascending=False, method="min"))
             for b in self.scored
@@ -388,16 +384,16 @@ class BenchmarkResult:
         text = text.where(~marks.reindex(columns=grid.columns, fill_value=False), text + SIGNIFICANT)
         rows = {r["system"]: r for r in self.summary_rows()}
         versus = [[missing] * 4 if s not in rows else _summary_cells(rows[s], digits, missing) for s in self.systems]
-        header = pd.MultiIndex.from_product([[f"vs {self.label(self.baseline)}"], SUMMARY])
+        header = pd.MultiIndex.from_product([[f"vs {self.names[self.baseline]}"], SUMMARY])
         text = pd.concat([text, pd.DataFrame(versus, grid.index, header)], axis=1)
-        text.index = pd.Index([self.label(s) for s in self.systems])
+        text.index = pd.Index([self.names[s] for s in self.systems])
         return text, bold.reindex(columns=text.columns, fill_value=False).set_axis(text.index)
 
     def note(self) -> str:
         """What the paper table's marks mean, the test, the correction and its family."""
         family = "every cell" if self.family == "all" else "the headline measure of each benchmark"
         said = [
-            f"{SIGNIFICANT}: p < {ALPHA} against {self.label(self.baseline)}, the paired test valid for each measure, "
+            f"{SIGNIFICANT}: p < {ALPHA} against {self.names[self.baseline]}, the paired test valid for each measure, "
             f"{self.correction} correction over {family} ({len(self.corrected)} tests); bold: best of each column",
             "rank: among these systems on the headline measure, as W/T/L",
             "won: benchmarks won in the stratified test (a tie counts one half), p its p-value",
@@ -415,7 +411,7 @@ class BenchmarkResult:
         published table is complete), the cells (tidy), the summary, the findings."""
         cells = [dict(zip(TIDY_HEADER, row)) for row in self.tidy_rows()]
         benchmarks = [
-            {"benchmark": b.name, "name": self.label(b.name), "headline": b.headline, "official table": b.official}
+            {"benchmark": b.name, "name": self.names[b.name], "headline": b.headline, "official table": b.official}
             for b in self.scored
         ]
         return {

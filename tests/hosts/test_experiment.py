@@ -229,3 +229,13 @@ def test_a_system_that_returns_nothing_is_named_not_called_a_bug():
     assert (
         str(refused.value) == "Experiment: 8 topics, but no results received from system 'empty' (pt.apply.generic())"
     )
+
+
+def test_an_unknown_correction_is_the_callers_error():
+    """PyTerrier's corrections are statsmodels' (``fdr_bh`` too); a name it does not know is said as such."""
+    args = ([_run(0, 2), _run(1, 3)], TOPICS, QRELS, [ir_coliee.MicroF1])
+    taken = ir_coliee.Experiment(*args, names=["a", "b"], baseline=0, correction="fdr_bh", resamples=100)
+    assert "MicroF1 p-value corrected" in taken.columns
+    with pytest.raises(ir_coliee.ColieeArgumentError) as refused:
+        ir_coliee.Experiment(*args, names=["a", "b"], baseline=0, correction="nosuch", resamples=100)
+    assert str(refused.value) == "Experiment: unknown correction 'nosuch': method not recognized"

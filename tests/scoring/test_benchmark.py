@@ -444,7 +444,7 @@ def test_short_names_of_benchmarks(tmp_path):
         for f in ("a", "b")
     ]
     result = BenchmarkResult(twins, ["A"], "A", "holm", 10, 0, names={"A": "BM25"})
-    assert [result.label(b.name) for b in twins] == ["a/qrels", "b/qrels"] and result.label("A") == "BM25"
+    assert [result.names[b.name] for b in twins] == ["a/qrels", "b/qrels"] and result.names["A"] == "BM25"
     with pytest.raises(ColieeError, match="family='grid': expected 'headline' or 'all'"):
         benchmark({str(gold): OTHER}, measures=["P@1"], family="grid")  # type: ignore[arg-type]
 
