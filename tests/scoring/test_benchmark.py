@@ -496,3 +496,15 @@ def test_an_unknown_correction_is_refused_by_every_door_and_tests_are_named_alik
         ir_coliee.compare(other, OTHER, ["P@1"], correction="HOLM")  # type: ignore[arg-type]
     with pytest.raises(ColieeArgumentError, match="unknown correction 'HOLM'"):
         correct([0.1, 0.2], "HOLM")  # type: ignore[arg-type]
+
+
+def test_a_measure_named_twice_is_one_column(grid):
+    import ir_measures
+
+    from ir_coliee.scoring.evaluate import parse_measures
+
+    _, other = grid
+    assert parse_measures(["P@1", ir_measures.P @ 1, "AP", "P@1"]) == [ir_measures.P @ 1, ir_measures.AP]
+    result = benchmark({other: OTHER}, measures=["P@1", ir_measures.P @ 1], resamples=10)
+    assert result.cells == [(other, "P@1")]
+    assert "\\begin{tabular}{lrrrrrr}" in _written(result, "latex")  # P@1, rank, and the 4 summary columns
