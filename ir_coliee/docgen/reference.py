@@ -63,8 +63,9 @@ def official_page() -> str:
     out = [HEADER, "# Official measures by task and edition\n\n"]
     out.append(
         "`ir_coliee.official_measures(task, year)` and `ir_coliee eval --task N --year YYYY` read this table. "
-        "Ranked measures are added for runs with scores (TREC format, e.g. `task3-L` files), "
-        "as the organisers report them for discussion.\n\n"
+        "The verbs' default (`score`, `evaluate`, `compare`, `benchmark`) adds the ranked measures the "
+        "organisers report for discussion, whatever the run's shape: every run ranks, by its scores or, in a "
+        "file without scores, by line order.\n\n"
     )
     out.append("| task | editions | official measures | also for ranked runs | note |\n|---|---|---|---|---|\n")
     for e in OFFICIAL:

@@ -71,7 +71,7 @@ def write_rows(
         writer.writerows([header, *rows])
     elif style == "markdown":
         rule = "".join("---:|" if a == "r" else "---|" for a in align.ljust(len(header), "l"))
-        out.write("| " + " | ".join(header) + " |\n|" + rule + "\n")
+        out.write("| " + " | ".join(h.replace("|", "\\|") for h in header) + " |\n|" + rule + "\n")
         out.writelines("| " + " | ".join(c.replace("|", "\\|") for c in row) + " |\n" for row in rows)
     elif style == "latex":
         columns = list(zip(*values)) if values else [() for _ in header]

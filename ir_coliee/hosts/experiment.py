@@ -1,4 +1,4 @@
-"""``pt.Experiment`` whose p-values are valid for micro measures.
+"""``pt.Experiment`` whose p-values are valid for every measure, micro ones included.
 
 PyTerrier tests a difference with a paired test on per-query values (``stats.ttest_rel`` by default): it
 passes plain per-query floats to the test, so the counts behind a micro score never reach it. A micro
@@ -11,9 +11,10 @@ another quantity than the score in the table (COLIEE-SPEC section 7).
 that the results PyTerrier runs (or reads back from ``save_dir``) are kept, and only the significance
 columns change, each measure getting the test valid for it (:func:`ir_coliee.measures.significance.significance_test`):
 beside a micro measure, the paired randomization test on the per-query counts that recomputes the micro
-score on every resample; beside answer accuracy, exact McNemar (the tests of ``ir_coliee compare``, same
+score on every resample; beside a mean (MacroF2, AP or ``map``, ...), the same test on per-query values;
+beside answer accuracy, exact McNemar (the tests of ``ir_coliee compare`` and ``benchmark``, same
 ``resamples`` and ``seed``: the same p-values), corrected as ``pt.Experiment`` corrects (``correction``,
-statsmodels' methods). Means (MacroF2, AP, ...) keep PyTerrier's test, which is valid for them. The ``+``
+statsmodels' methods). The ``+``
 and ``-`` columns still count the queries whose own value is higher or lower. With ``save_dir``, the
 ``aggregated.csv`` PyTerrier writes gets the same p-values, and ``significance.json`` beside it names the
 test of each replaced column (``frame.attrs["tests"]`` in the table returned). The wrapping hides a
@@ -28,7 +29,7 @@ from typing import TYPE_CHECKING, Any, Optional, Union
 
 from ir_measures.measures.base import Measure
 
-from ir_coliee.errors import ColieeError
+from ir_coliee.errors import ColieeArgumentError, ColieeError
 from ir_coliee.measures.significance import significance_test
 from ir_coliee.scoring.compare import compare_rows
 from ir_coliee.scoring.evaluate import parse_measures
@@ -38,7 +39,7 @@ if TYPE_CHECKING:
     import pandas as pd
 
 
-def _recording(system: Any, kept: list[pd.DataFrame]) -> Any:
+def _recording(system: Any, kept: list[pd.DataFrame], name: str) -> Any:
     """``system`` as PyTerrier runs it (batches, timing, saving), keeping each batch of results it returns,
     so that the valid test scores the very run PyTerrier scored. A results DataFrame is its own results."""
     import pyterrier as pt
@@ -52,6 +53,9 @@ def _recording(system: Any, kept: list[pd.DataFrame]) -> Any:
             out = system.transform(topics) if hasattr(system, "transform") else system(topics)
             kept.append(out)
             return out
+
+        def __repr__(self) -> str:  # PyTerrier's errors name a system by it: the user's, not this wrapper
+            return f"system {name!r} ({system!r})"
 
     return Recorded()
 
@@ -114,15 +118,13 @@ def Experiment(
     seed: int = 42,
     **kwargs: Any,
 ) -> pd.DataFrame:
-    """``pt.Experiment(...)`` with valid p-values beside micro measures and answer accuracy (see the module text); every other
+    """``pt.Experiment(...)`` with the p-value valid for each measure (see the module text); every other
     argument is passed to ``pt.Experiment`` as is."""
-    import pyterrier as pt
-
     systems, labels = _named(retr_systems, names)
     kept: list[list[pd.DataFrame]] = [[] for _ in systems]
     base = labels.index(baseline) if isinstance(baseline, str) else baseline  # by name, as for a dict of systems
-    table = pt.Experiment(
-        [_recording(s, k) for s, k in zip(systems, kept)],
+    table = _pt_experiment(
+        [_recording(s, k, n) for s, k, n in zip(systems, kept, labels)],
         topics,
         qrels,
         eval_metrics,
@@ -135,9 +137,9 @@ def Experiment(
     )
     save_dir = kwargs.get("save_dir")
     results = [_run_of(k, n, kwargs) for k, n in zip(kept, labels)]
-    retested = _retested(eval_metrics)
+    retested = {label: m for label, m in _retested(eval_metrics) if f"{label} p-value" in table.columns}
     frame = table.data if hasattr(table, "data") else table  # highlight= gives a Styler over the table
-    if base is None or not hasattr(frame, "columns") or not any(f"{m} p-value" in frame for m in retested):
+    if base is None or not hasattr(frame, "columns") or not retested:
         return table  # no test asked for: nothing to replace
     judged = qrels[qrels["qid"].isin(topics["qid"])] if filter_by_topics else qrels
     # the gold's ids read as the runs' are (one converter: integer or whole-float ids as decimal text)
@@ -147,16 +149,32 @@ def Experiment(
         for i, r in enumerate(results)
     }
     ordered: dict[str, object] = {k: runs[k] for k in [str(base), *(k for k in runs if k != str(base))]}
-    compared = compare_rows(gold, ordered, retested, str(base), resamples=resamples, correction="none", seed=seed)
-    for m in retested:
-        column = f"{m} p-value"
-        frame[column] = [float("nan") if i == base else compared.value(str(i), column) for i in range(len(results))]
+    measures = list(dict.fromkeys(retested.values()))
+    compared = compare_rows(gold, ordered, measures, str(base), resamples=resamples, correction="none", seed=seed)
+    for label, m in retested.items():
+        column, theirs = f"{label} p-value", f"{m} p-value"
+        frame[column] = [float("nan") if i == base else compared.value(str(i), theirs) for i in range(len(results))]
         if correction is not None:
             _corrected(frame, column, base, correction, correction_alpha)
-    frame.attrs["tests"] = {str(m): significance_test(m) for m in retested}
+    frame.attrs["tests"] = {label: significance_test(m) for label, m in retested.items()}
     if save_dir is not None:
         _save_valid(frame, save_dir)
     return table
+
+
+def _pt_experiment(*args: Any, **kwargs: Any) -> Any:
+    """``pt.Experiment``; a system that returned nothing, or an unknown ``correction`` (statsmodels' names, as
+    ``pt.Experiment`` takes them), is the caller's error, said as such."""
+    import pyterrier as pt
+
+    try:
+        return pt.Experiment(*args, **kwargs)
+    except ValueError as e:
+        if "method not recognized" in str(e):
+            raise ColieeArgumentError(f"Experiment: unknown correction {kwargs['correction']!r}: {e}") from None
+        if "no results received from" not in str(e):
+            raise
+        raise ColieeError(f"Experiment: {e}") from None
 
 
 def _save_valid(frame: pd.DataFrame, save_dir: str) -> None:
@@ -178,20 +196,24 @@ def _save_valid(frame: pd.DataFrame, save_dir: str) -> None:
     with atomic_output(path) as f:
         saved.to_csv(f, index=False)
     with atomic_output(os.path.join(save_dir, "significance.json")) as f:
-        json.dump({"tests": frame.attrs["tests"], "other measures": "PyTerrier's test"}, f, indent=2)
+        json.dump({"tests": frame.attrs["tests"]}, f, indent=2)
 
 
-def _retested(eval_metrics: Sequence[Any]) -> list[Measure]:
-    """The measures among ``eval_metrics`` whose valid test is not PyTerrier's test of per-query means: micro
-    measures and answer accuracy (names PyTerrier reads itself, ``map`` or ``mrt``, aside)."""
+def _retested(eval_metrics: Sequence[Any]) -> list[tuple[str, Measure]]:
+    """Each measure among ``eval_metrics`` (an ir_measures name or object, or a trec_eval name such as ``map``)
+    with the column PyTerrier names it by: every one gets the test valid for it; ``mrt`` is no measure."""
+    import ir_measures
+
     found = []
     for m in eval_metrics:
         try:
             (measure,) = parse_measures([m])
         except ValueError:
-            continue
-        if significance_test(measure) != "randomization on values":
-            found.append(measure)
+            try:
+                (measure,) = ir_measures.parse_trec_measure(str(m))
+            except ValueError:  # mrt, or a name of several measures
+                continue
+        found.append((m if isinstance(m, str) else str(m), measure))
     return found
 
 

@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, Literal, NamedTuple, Optional
 from ir_measures.measures.base import Measure
 from ir_measures.util import TYPE_QREL, TYPE_RUN
 
+from ir_coliee.errors import ColieeArgumentError
 from ir_coliee.measures.formulas import on_arrays
 from ir_coliee.measures.pipeline import calc, formula_of, is_micro
 from ir_coliee.measures.values import CountedValue, Formula
@@ -285,7 +286,10 @@ def mcnemar_p(a: np.ndarray, b: np.ndarray) -> float:
 
 
 def correct(p_values: Sequence[float], method: Correction) -> list[float]:
-    """Holm's step-down, Bonferroni, or no correction of a family of p-values."""
+    """Holm's step-down, Bonferroni, or no correction of a family of p-values (another name is refused, never
+    read as Holm)."""
+    if method not in CORRECTIONS:
+        raise ColieeArgumentError(f"unknown correction {method!r}; expected one of {', '.join(CORRECTIONS)}")
     m = len(p_values)
     if method == "none" or m == 0:
         return list(p_values)

@@ -29,7 +29,8 @@ class OfficialEntry(NamedTuple):
     official: str
     """The official measures, by name."""
     for_discussion: str
-    """Reported "for discussion" when the run is ranked (Task 3: from the ``task3-L`` list), by name."""
+    """Reported "for discussion" of ranked runs (Task 3: from the ``task3-L`` list; the verbs add them by default
+    for every run, which ranks by score or line order), by name."""
     note: str
     headline_name: str
     """The measure runs are ranked by, or the tie-break of :attr:`ranked_by`."""

@@ -9,8 +9,8 @@ accuracy); one correction then covers a family of cells: the headline measure of
 default), or every cell. A cell outside the family is not tested: its p-value is NaN and it bears no
 mark (its raw p-value stays in :attr:`Scored.p_values`). The summaries never average different measures:
 wins, ties and losses against the baseline, the mean of a measure over the benchmarks that share it, the
-mean rank among an edition's official runs (complete published tables only: a partial table is said, never
-placed against), and one randomization test stratified by benchmark whose statistic is the number of
+mean relative placement among an edition's official runs (rank / table size, over complete published tables
+only: a partial table is said, never placed against), and one randomization test stratified by benchmark whose statistic is the number of
 benchmarks won.
 """
 
@@ -18,20 +18,20 @@ from __future__ import annotations
 
 import math
 import os
-import re
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Literal, NamedTuple, Optional, TextIO, Union, cast
 
 from ir_coliee.data.guards import threat_findings
 from ir_coliee.errors import ColieeArgumentError, ColieeError, Finding
 from ir_coliee.formats.tabular import PAPER_MISSING, OutputFormat, json_value, write_grouped, write_json, write_rows
-from ir_coliee.measures.significance import Correction, correct, stat_of, stratified_wins
+from ir_coliee.measures.significance import CORRECTIONS, Correction, correct, stat_of, stratified_wins
 from ir_coliee.model import official_entry
 from ir_coliee.scoring.compare import compare_rows
 from ir_coliee.scoring.evaluate import MeasureLike, parse_measures
 from ir_coliee.scoring.gold import is_dataset_id
 from ir_coliee.scoring.ingest import RunLike
 from ir_coliee.scoring.leaderboard import placed
+from ir_coliee.scoring.names import paper_names
 from ir_coliee.scoring.score import SCORERS, Prepared, Request, prepare
 
 if TYPE_CHECKING:
@@ -54,7 +54,7 @@ SIGNIFICANT, PARTIAL = "†", "‡"
 
 
 #: The paper table's summary columns against the baseline (:meth:`BenchmarkResult.summary_rows`).
-SUMMARY = ["W/T/L", "won", "p", "official rank"]
+SUMMARY = ["W/T/L", "won", "p", "official place"]
 
 
 class Scored(NamedTuple):
@@ -84,9 +84,10 @@ def _number(value: float, digits: int, missing: str) -> str:
 
 def _summary_cells(row: Mapping[str, object], digits: int, missing: str) -> list[str]:
     """A summary row (:meth:`BenchmarkResult.summary_rows`) as the paper table's :data:`SUMMARY` shows it."""
-    won, p, rank = (cast(float, row[k]) for k in ("benchmarks won", "stratified p-value", "mean official rank"))
+    won, p, place = (cast(float, row[k]) for k in ("benchmarks won", "stratified p-value", "mean official place"))
     wtl = f"{row['wins']}/{row['ties']}/{row['losses']}"
-    return [wtl, f"{won:g}", _number(p, digits, missing), _number(rank, 1, missing)]
+    where = missing if math.isnan(place) else f"{place:.2f} ({row['official tables']})"
+    return [wtl, _number(won, 1, missing), _number(p, digits, missing), where]
 
 
 def _gold_of(benchmark: str) -> tuple[object, Optional[list[str]]]:
@@ -132,14 +133,14 @@ def _measures_of(benchmark: str, measures: BenchmarkMeasures) -> Optional[list[M
 def _prepared(benchmark: str, systems: Mapping[str, RunLike], measures: BenchmarkMeasures) -> tuple[Prepared, list]:
     gold, official = _gold_of(benchmark)
     named = _measures_of(benchmark, measures) or official
+    give = f"give its measures, measures={{{benchmark!r}: [...]}} in Python or --measure {benchmark}=MEASURE"
     if named is None and not is_dataset_id(benchmark) and not isinstance(gold, str):
-        raise ColieeError(f"benchmark {benchmark!r} names no official measures: give its measures")
+        raise ColieeError(f"benchmark {benchmark!r} names no official measures: {give}")
     prepared = prepare(gold, dict(systems), measures_named=named is not None)
     if any(f.rule == "guess" for f in prepared.findings):  # a benchmark grid never scores a guessed task
         raise ColieeError(
             f"benchmark {benchmark!r} names no COLIEE task (a gold file, not a dataset id: its task would be "
-            f"guessed from its contents): give its measures, measures={{{benchmark!r}: [...]}} in Python or "
-            f"--measure {benchmark}=MEASURE on the command line"
+            f"guessed from its contents): {give}"
         )
     source = benchmark if not isinstance(gold, str) else prepared.gold.source
     prepared = prepared._replace(gold=prepared.gold._replace(source=source))
@@ -187,16 +188,6 @@ def score_benchmark(
     return Scored(benchmark, names, headline, values, p_values, compared.tests, placement, official, strata, findings)
 
 
-def short_name(benchmark: str) -> str:
-    """A benchmark as a paper's header names it: ``coliee/task1/2025/test`` -> ``T1 2025`` (another split
-    follows: ``T3 2024 train/h30``), a gold file -> its file name without extension, another id as given."""
-    found = re.fullmatch(r"coliee/task(\d)/(\d{4})/(.+)", benchmark)  # the pilot is no benchmark cell
-    if found:
-        task, year, split = found.groups()
-        return f"T{task} {year}" + ("" if split == "test" else f" {split}")
-    return os.path.splitext(os.path.basename(benchmark))[0] if os.path.exists(benchmark) else benchmark
-
-
 def benchmark(
     runs: BenchmarkRuns,
     *,
@@ -213,15 +204,18 @@ def benchmark(
     equals scoring that benchmark alone; every raw p-value equals its valid test computed alone;
     ``correction`` is applied once, over the ``family``: the headline measure of each benchmark, or
     ``"all"`` cells. ``names`` maps a benchmark or a system to the name the paper table prints (default:
-    :func:`short_name` of a benchmark, a system's own name)."""
+    :func:`ir_coliee.scoring.names.paper_names`)."""
     if family not in ("headline", "all"):
         raise ColieeArgumentError(f"family={family!r}: expected 'headline' or 'all'")
+    if correction not in CORRECTIONS:
+        raise ColieeArgumentError(f"unknown correction {correction!r}; expected one of {', '.join(CORRECTIONS)}")
     if not runs:
         raise ColieeError("no benchmark given")
     first = next(iter(runs.values()))
     base = baseline if baseline is not None else next(iter(first), "")
-    scored = [score_benchmark(b, systems, base, measures, resamples, seed) for b, systems in runs.items()]
     order = list(dict.fromkeys([base, *(s for b in runs.values() for s in b)]))  # the baseline first
+    paper_names(list(runs), order, names or {})  # a clash of names refused before any scoring
+    scored = [score_benchmark(b, systems, base, measures, resamples, seed) for b, systems in runs.items()]
     return BenchmarkResult(scored, order, base, correction, resamples, seed, family, names)
 
 
@@ -242,7 +236,8 @@ class BenchmarkResult:
     ):
         self.scored, self.systems, self.baseline, self.correction = scored, systems, baseline, correction
         self.resamples, self.seed, self.family = resamples, seed, family
-        self.names = dict(names or {})  # a benchmark's or a system's name in the paper table, if not short_name's
+        self.names = paper_names([b.name for b in scored], systems, names or {})
+        """A benchmark's or a system's name in the paper table (:func:`paper_names`)."""
         self.cells = [(b.name, m) for b in scored for m in b.measures]
         """Every (benchmark, measure), in order."""
         self._by_name = {b.name: b for b in scored}
@@ -267,14 +262,6 @@ class BenchmarkResult:
         adjusted = correct([p for _, _, p in tested], self.correction)
         return {(cell, s): q for (cell, s, _), q in zip(tested, adjusted)}
 
-    def label(self, name: str) -> str:
-        """A benchmark's or a system's name in the paper table: as ``names`` gives it, else a benchmark's
-        :func:`short_name` (a gold file's with its folder where two benchmarks would share one)."""
-        short = short_name(name) if name in self._by_name else name
-        if name in self._by_name and os.path.exists(name) and sum(short_name(b.name) == short for b in self.scored) > 1:
-            short = f"{os.path.basename(os.path.dirname(os.path.abspath(name)))}/{short}"
-        return self.names.get(name, short)
-
     def value(self, cell: tuple[str, str], system: str) -> float:
         return self._by_name[cell[0]].values[cell[1]].get(system, math.nan)
 
@@ -283,8 +270,8 @@ class BenchmarkResult:
 
     def summary_rows(self) -> list[dict[str, object]]:
         """Per system against the baseline, on each benchmark's headline measure: wins, ties and losses
-        (corrected p below :data:`ALPHA`), the mean rank among official runs (over the complete published
-        tables), and the stratified randomization test over all benchmarks (run once, then kept)."""
+        (corrected p below :data:`ALPHA`), the mean relative placement among official runs (rank / table size
+        with the system in it, 1 the last, over the complete published tables, their number beside it), and the stratified randomization test over all benchmarks (run once, then kept)."""
         if self._summary is None:
             self._summary = self._summarised()
         return self._summary
@@ -295,17 +282,16 @@ class BenchmarkResult:
             if s == self.baseline:
                 continue
             outcome = {"win": 0, "tie": 0, "loss": 0}
-            ranks, strata = [], []
+            places, strata = [], []
             for b in self.scored:
                 cell = (b.name, b.headline)
                 if s not in b.values[b.headline]:
                     continue
                 outcome[self._outcome(cell, s)] += 1
-                if s in b.placement:
-                    ranks.append(b.placement[s][0])
+                if s in b.placement:  # a table of 25 runs and the system: 5th is 5/26, last 26/26
+                    places.append(b.placement[s][0] / (b.placement[s][1] + 1))
                 strata.append(b.strata[s])
             won, p = stratified_wins(strata, self.resamples, self.seed) if strata else (math.nan, math.nan)
-            mean_rank = sum(ranks) / len(ranks) if ranks else math.nan
             rows.append(
                 {
                     "system": s,
@@ -314,7 +300,8 @@ class BenchmarkResult:
                     "losses": outcome["loss"],
                     "benchmarks won": won,
                     "stratified p-value": p,
-                    "mean official rank": mean_rank,
+                    "mean official place": sum(places) / len(places) if places else math.nan,
+                    "official tables": len(places),
                 }
             )
         return rows
@@ -382,7 +369,7 @@ class BenchmarkResult:
         import pandas as pd
 
         missing, values, marked = PAPER_MISSING[style], self.table, self.pvalues < ALPHA
-        groups = [self.label(b.name) + (PARTIAL if b.official == "partial" else "") for b in self.scored]
+        groups = [self.names[b.name] + (PARTIAL if b.official == "partial" else "") for b in self.scored]
         parts = [
             values[b.name].assign(rank=values[(b.name, b.headline)].rank(ascending=False, method="min"))
             for b in self.scored
@@ -397,19 +384,21 @@ class BenchmarkResult:
         text = text.where(~marks.reindex(columns=grid.columns, fill_value=False), text + SIGNIFICANT)
         rows = {r["system"]: r for r in self.summary_rows()}
         versus = [[missing] * 4 if s not in rows else _summary_cells(rows[s], digits, missing) for s in self.systems]
-        header = pd.MultiIndex.from_product([[f"vs {self.label(self.baseline)}"], SUMMARY])
+        header = pd.MultiIndex.from_product([[f"vs {self.names[self.baseline]}"], SUMMARY])
         text = pd.concat([text, pd.DataFrame(versus, grid.index, header)], axis=1)
-        text.index = pd.Index([self.label(s) for s in self.systems])
+        text.index = pd.Index([self.names[s] for s in self.systems])
         return text, bold.reindex(columns=text.columns, fill_value=False).set_axis(text.index)
 
     def note(self) -> str:
         """What the paper table's marks mean, the test, the correction and its family."""
         family = "every cell" if self.family == "all" else "the headline measure of each benchmark"
         said = [
-            f"{SIGNIFICANT}: p < {ALPHA} against {self.label(self.baseline)}, the paired test valid for each measure, "
+            f"{SIGNIFICANT}: p < {ALPHA} against {self.names[self.baseline]}, the paired test valid for each measure, "
             f"{self.correction} correction over {family} ({len(self.corrected)} tests); bold: best of each column",
             "rank: among these systems on the headline measure, as W/T/L",
-            "official rank: mean placement among the official runs of complete published tables",
+            "won: benchmarks won in the stratified test (a tie counts one half), p its p-value",
+            "official place: mean of rank / table size among the official runs (1: last), over the complete "
+            "published tables (their number)",
         ]
         if len({m for _, m in self.cells}) < len(self.cells):
             said.append("mean: over the benchmarks that share the measure")
@@ -422,7 +411,7 @@ class BenchmarkResult:
         published table is complete), the cells (tidy), the summary, the findings."""
         cells = [dict(zip(TIDY_HEADER, row)) for row in self.tidy_rows()]
         benchmarks = [
-            {"benchmark": b.name, "name": self.label(b.name), "headline": b.headline, "official table": b.official}
+            {"benchmark": b.name, "name": self.names[b.name], "headline": b.headline, "official table": b.official}
             for b in self.scored
         ]
         return {

@@ -39,7 +39,7 @@ from ir_coliee.scoring.evaluate import MeasureLike, chosen_measures, parse_measu
 from ir_coliee.scoring.gated import NAME as GATED
 from ir_coliee.scoring.gated import score_recall_gated
 from ir_coliee.scoring.gold import GoldLike
-from ir_coliee.scoring.ingest import RunsLike
+from ir_coliee.scoring.ingest import RunsLike, shared_run
 from ir_coliee.scoring.score import Prepared, check_measures, gated_answers, gated_task, pilot_files, prepare
 from ir_coliee.table.shapes import gold_table
 
@@ -78,10 +78,7 @@ def compare_rows(
     cells = _Cells({name: {} for name in names}, {m: {} for m in chosen}, names, base, n, confidence)
     cells.accuracy(answers, data)
     cells.resampled(resampled, data, resamples, rng)
-    tests = {
-        str(m): "exact McNemar, Wilson interval" if m in answers else "paired randomization, bootstrap interval"
-        for m in chosen
-    }
+    tests: dict[str, str] = {str(m): significance_test(m) for m in chosen}  # one naming: Experiment's, benchmark's
     result = cells.result(chosen, correction, tests)
     result.per_query = data
     return result
@@ -129,8 +126,10 @@ def compare(
             table.index = table.index.map(dict(zip(table.index, names)))
         return table
     chosen = chosen_measures(measures, task, year)
+    gold = gold_table(qrels)
+    named = {n: shared_run(r, gold, n) for n, r in named.items()}  # refused as score refuses it
     table = compare_rows(
-        qrels, named, chosen, base, resamples=resamples, confidence=confidence, correction=correction, seed=seed
+        gold, named, chosen, base, resamples=resamples, confidence=confidence, correction=correction, seed=seed
     )
     return table.frame()
 
@@ -311,7 +310,7 @@ def compare_runs(
     if answers is not None:
         frames, qrels = _gated_outcomes(prepared, answers, answers_gold)
         return result(compared(frames, qrels, [AnswerAccuracy]).renamed(str(AnswerAccuracy), GATED), GATED)
-    chosen = check_measures(measures, prepared.task, prepared.year, ranked=False)
+    chosen = check_measures(measures, prepared.task, prepared.year)
     table = compared(prepared.run_tables(), prepared.qrels, chosen)
     names = [str(m) for m in chosen]
     return result(table, official_entry(prepared.task.key, prepared.year).ranking_column(names))

@@ -58,7 +58,8 @@ def _sound(measure: Measure) -> Measure:
 
 def parse_measures(measures: Iterable[MeasureLike]) -> list[Measure]:
     """Measures from names such as ``"MicroF1@5"``, ``"MacroF(beta=2)"`` or ``"AP"`` (names in any case
-    where unambiguous); an unknown name is an error that suggests the closest known ones."""
+    where unambiguous), each once (the first kept: a measure named twice would make two columns of one name);
+    an unknown name is an error that suggests the closest known ones."""
     out = []
     for m in measures:
         try:
@@ -70,7 +71,7 @@ def parse_measures(measures: Iterable[MeasureLike]) -> list[Measure]:
             close = difflib.get_close_matches(found.group(1), _known_names(), n=3) if found else []
             hint = f"; did you mean {' or '.join(close)}?" if close else ""
             raise ColieeArgumentError(f"unknown or malformed measure {m!r}: {e}{hint}") from None
-    return out
+    return list(dict.fromkeys(out))
 
 
 def chosen_measures(
@@ -81,7 +82,7 @@ def chosen_measures(
         return parse_measures(measures)
     if task is None:
         raise ColieeArgumentError("give the measures, or the task (and year) whose official measures to use")
-    return official_measures(task, year)
+    return official_measures(task, year, ranked=True)  # as score's default: every shape of run ranks
 
 
 def per_query_frame(metrics: Iterable[tuple[str, object, float]]) -> pd.DataFrame:

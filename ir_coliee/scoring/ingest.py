@@ -37,7 +37,7 @@ from ir_coliee.table.shapes import (
     id_kinds,
     no_shared_query,
 )
-from ir_coliee.table.tables import CodedRun
+from ir_coliee.table.tables import CodedRun, Table
 
 RunLike = Union[str, "os.PathLike[str]", TYPE_RUN, ParsedRun]
 RunsLike = Union[RunLike, Sequence[RunLike], Mapping[str, RunLike]]
@@ -242,14 +242,27 @@ def _gold_query_lines(run: CodedRun, ids: GoldIds) -> tuple[set[str], list[str],
     return run.query_set(lines_of), run.docs_of_queries(known), lines
 
 
-def check_run(run: CodedRun, ids: GoldIds, task: Task, where: str, gold_source: str) -> list[Finding]:
-    """Refuse a run that cannot be scored meaningfully; the warnings about what it misses."""
+def shared_run(run: object, gold: Table, where: str = "run") -> CodedRun:
+    """A run in memory read once, refused as :func:`check_run` refuses a run that shares no query with
+    ``gold`` (``evaluate`` and ``compare`` of plain shapes: never a silent 0)."""
+    coded = coded_run(run, where)
+    _shared_lines(align(coded, gold_ids(gold)).run, gold_ids(gold), where, "<qrels>")
+    return coded
+
+
+def _shared_lines(run: CodedRun, ids: GoldIds, where: str, gold_source: str) -> tuple[set[str], list[str], int]:
     queries, docs, lines = _gold_query_lines(run, ids)
-    gold_queries = ids.queries
     if not lines:
         raise ColieeScoringError(
-            no_shared_query(queries, gold_queries, f"{where} shares no query with the gold {gold_source}")
+            no_shared_query(queries, ids.queries, f"{where} shares no query with the gold {gold_source}")
         )
+    return queries, docs, lines
+
+
+def check_run(run: CodedRun, ids: GoldIds, task: Task, where: str, gold_source: str) -> list[Finding]:
+    """Refuse a run that cannot be scored meaningfully; the warnings about what it misses."""
+    queries, docs, lines = _shared_lines(run, ids, where, gold_source)
+    gold_queries = ids.queries
     out = []
     unit = task.doc_word
     if ids.docs.isdisjoint(docs):

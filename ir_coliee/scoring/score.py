@@ -22,7 +22,6 @@ from ir_coliee.measures.pipeline import calc
 from ir_coliee.measures.provider import gold_counts
 from ir_coliee.model import (
     DOCUMENTS,
-    FORMATS,
     QUESTION_ID,
     TASKS,
     TORTS,
@@ -47,9 +46,11 @@ from ir_coliee.scoring.ingest import (
     ingest,
     named_runs,
     opened,
+    shared_run,
 )
 from ir_coliee.scoring.report import PerQuery, Report, make_report
 from ir_coliee.table.runs import FormatOption
+from ir_coliee.table.shapes import gold_table
 from ir_coliee.table.tables import CodedRun, Table, answer_counts, set_counts
 
 if TYPE_CHECKING:
@@ -94,7 +95,7 @@ def _resolve_task(
     statute = bool(table) and all(QUESTION_ID.match(q) for q in table)
     guess = guess_task(kind, statute)
     if not measures_named:
-        message = f"scoring as COLIEE {guess.label} (guessed from the files); pass --task to choose"
+        message = f"scoring as COLIEE {guess.label} (guessed from the files); pass task= (--task on the command line) to choose"
         findings.append(Finding(WARNING, gold.source, None, message, "guess"))
     return guess
 
@@ -127,9 +128,11 @@ def prepare(
 
 
 def check_measures(
-    measures: Optional[Sequence[MeasureLike]], task: Task, year: Optional[int], ranked: bool
+    measures: Optional[Sequence[MeasureLike]], task: Task, year: Optional[int], ranked: bool = True
 ) -> list[Measure]:
-    """The measures asked for (default: the official ones), each one that applies to the task's gold."""
+    """The measures asked for (default: the official ones, with the task's ranked ones "for discussion": every
+    run ranks, by score or else by line order, so every shape gets one set), each one that applies to the
+    task's gold."""
     chosen = official_measures(task.key, year, ranked=ranked) if measures is None else parse_measures(measures)
     for m in chosen:
         takes = getattr(m, "TAKES", DOCUMENTS)
@@ -169,8 +172,7 @@ def _score_measures(prepared: Prepared, request: Request) -> Report:
     if request.answers is not None:
         return _score_gated(prepared, request)
     task, qrels = prepared.task, prepared.qrels
-    ranked = any(r.info.format is not None and FORMATS[r.info.format].scored for r in prepared.runs)
-    chosen = check_measures(request.measures, task, prepared.year, ranked)
+    chosen = check_measures(request.measures, task, prepared.year)
     rows: list[dict] = []
     per_query: list[tuple[str, PerQuery]] = []
     for r in prepared.runs:
@@ -307,7 +309,7 @@ def score(
     a DataFrame, a dict of dicts, or an iterable of rows (a generator is consumed once).
     ``task`` and ``year`` default to those of a dataset id given as ``gold`` (else the task is guessed
     from the files, with a finding, and the year is the newest edition); ``measures`` default to the
-    official ones of the task and edition (with the ranked ones for runs in a scored format).
+    official ones of the task and edition with its ranked ones, whatever the runs' shape.
     ``answers``: 2026 Task 3, the Y/N answer file of each run, scored with it as recall-gated accuracy
     against ``answers_gold`` (default: the Task 4 twin of a ``coliee/task3/...`` dataset).
     ``run_format`` forces the format of run files.
@@ -334,7 +336,8 @@ def evaluate(
         report = score(cast(Any, qrels), run, task, year, measures)
         return report.per_query.drop(columns="run") if per_query else report.table[report.measures].astype(float)
     chosen = chosen_measures(measures, task, year)
-    result = calc(chosen, qrels, run)
+    gold = gold_table(qrels)
+    result = calc(chosen, gold, shared_run(run, gold))  # refused as score refuses it
     if per_query:
         return per_query_frame(result.per_query)
     import pandas as pd

@@ -342,7 +342,7 @@ def tune(
             "tune --over rank, or give a run with scores"
         )
     chosen = measure if measure is not None else official_entry(prepared.task.key, prepared.year).headline
-    (checked,) = check_measures([chosen], prepared.task, prepared.year, ranked=True)
+    (checked,) = check_measures([chosen], prepared.task, prepared.year)
     tuned = tune_cutoff(prepared.qrels, tuned_run.run, checked, over=over, max_rank=max_rank)
     target = tuned_run.run
     findings = prepared.findings

@@ -7,7 +7,9 @@ line with :func:`parse_line`, so they report the same problem with the same word
 
 Runs come back as a pandas DataFrame with ``query_id``, ``doc_id`` (for answers: the label) and
 ``score`` columns, which ir_measures and PyTerrier take as they are. Where a format has no score,
-line order is the ranking: the first line gets the highest score.
+line order is the ranking: the first line gets the highest score. Writing such a file, a run with equal
+scores is written in the order ir_measures (pytrec_eval, trec_eval) ranks ties, document id descending, so the
+file read back ranks as the run it was written from, and every shape of one run gets the same AP, R@k, ...
 
 Two readers, one result. The fast one reads whole columns (ids kept as codes,
 :class:`~ir_coliee.table.tables.CodedRun`) with pyarrow's CSV reader (all cores), chosen by measurement over

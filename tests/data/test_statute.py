@@ -175,8 +175,10 @@ def test_eval_takes_a_dataset_id_as_gold(statute_root, write, capsys):
     run = write("task3.univABC", "R05-01-A 213-2 univABC\nR05-01-I 3-2 univABC\nR05-01-I 1 univABC\n")
     assert main(["eval", "coliee/task3/2024/test", run]) == 0
     out = without_path(capsys.readouterr().out)
-    # per question P: 1, 1/2; R: 1, 1/2; F2: 1, 1/2 -> 3/4 each; the 2024 measures without a --task
-    assert out == ["run\tMacroP\tMacroR\tMacroF2", "univABC\t0.7500\t0.7500\t0.7500"]
+    # per question P: 1, 1/2; R: 1, 1/2; F2: 1, 1/2 -> 3/4 each; the 2024 measures without a --task, with the
+    # ranked ones "for discussion" that every run gets (line order ranks a file without scores)
+    assert out[0] == "run\tMacroP\tMacroR\tMacroF2\tAP\tRprec\tR@5\tR@10\tR@30"
+    assert out[1].split("\t")[:4] == ["univABC", "0.7500", "0.7500", "0.7500"] and len(out) == 2
 
 
 def test_scoring_a_run_against_dataset_qrels(statute_root):

@@ -1,5 +1,5 @@
-"""``ir_coliee.Experiment``: ``pt.Experiment``'s table, with the randomization test on counts beside micro
-measures (the p-value of ``ir_coliee compare``), PyTerrier's own test beside means."""
+"""``ir_coliee.Experiment``: ``pt.Experiment``'s table, with the test valid for each measure (the p-value of
+``ir_coliee compare``): randomization on counts beside micro measures, on per-query values beside means."""
 
 from __future__ import annotations
 
@@ -26,7 +26,7 @@ def _run(shift: int, k: int) -> pd.DataFrame:
     return pt.model.add_ranks(pd.DataFrame(rows, columns=["qid", "docno", "score"]))
 
 
-def test_micro_p_values_are_compares_and_means_keep_pyterriers_test():
+def test_every_p_value_is_compares_micro_measures_and_means_alike():
     a, b, c = _run(0, 2), _run(1, 3), _run(0, 1)
     systems = [a, pt.Transformer.from_df(b), c]  # a transformer is run once, on the topics
     metrics = [ir_coliee.MicroF1, "map"]
@@ -39,12 +39,15 @@ def test_micro_p_values_are_compares_and_means_keep_pyterriers_test():
         for n, r in zip("abc", (a, b, c))
     }
     gold = {q: {d: 1 for d in g["docno"]} for q, g in QRELS.groupby("qid")}
-    compared = ir_coliee.compare(gold, runs, [ir_coliee.MicroF1], resamples=2000, correction="none")
+    compared = ir_coliee.compare(gold, runs, [ir_coliee.MicroF1, "AP"], resamples=2000, correction="none")
     assert math.isnan(ours.loc[0, "MicroF1 p-value"])
     assert list(ours["MicroF1 p-value"][1:]) == list(compared["MicroF1 p-value"][1:])
     # b: per query 1 of 3 retrieved right against 2 of 2: P 8/24, R 8/16, F1 2/5; c: P 1, R 1/2, F1 2/3
     assert list(ours["MicroF1"]) == pytest.approx([1.0, 2 / 5, 2 / 3])
-    pd.testing.assert_series_equal(ours["map p-value"], theirs["map p-value"])
+    # map (trec_eval's name of AP): compare's paired randomization on per-query AP, not PyTerrier's t-test
+    assert list(ours["map p-value"][1:]) == list(compared["AP p-value"][1:])
+    assert list(ours["map p-value"][1:]) != list(theirs["map p-value"][1:])
+    assert ours.attrs["tests"] == {"MicroF1": "randomization on counts", "map": "randomization on values"}
     assert list(ours["MicroF1"]) == list(theirs["MicroF1"])
     # corrected as pt.Experiment corrects: Holm over the two systems, on the randomization p-values
     p1, p2 = compared["MicroF1 p-value"][1:]
@@ -189,7 +192,7 @@ def test_it_is_pt_experiment_with_reuse_batches_timing_and_saved_valid_p_values(
     assert (first["mrt"] > 0).all()  # and timed it
     gold = {q: {d: 1 for d in g["docno"]} for q, g in QRELS.groupby("qid")}
     runs = {n: r.rename(columns={"qid": "query_id", "docno": "doc_id"}) for n, r in (("a", a), ("b", b))}
-    compared = ir_coliee.compare(gold, runs, [ir_coliee.MicroF1], resamples=2000, correction="none")
+    compared = ir_coliee.compare(gold, runs, [ir_coliee.MicroF1, "AP"], resamples=2000, correction="none")
     valid = compared.loc["b", "MicroF1 p-value"]
     assert first.loc[1, "MicroF1 p-value"] == valid and first.attrs["tests"] == {"MicroF1": "randomization on counts"}
     # the saved table carries the p-value the returned one does, and the file beside it names the test
@@ -217,3 +220,22 @@ def test_reuse_reads_back_each_save_format_and_the_saved_table_keeps_every_name(
     # (a second call: PyTerrier itself re-reads such names as 1.0 and NaN and keeps them as other runs' rows)
     again = ir_coliee.Experiment(systems, TOPICS, QRELS, [ir_coliee.MicroF1], **options)
     assert again.loc[1, "MicroF1 p-value"] == first.loc[1, "MicroF1 p-value"] < 0.05
+
+
+def test_a_system_that_returns_nothing_is_named_not_called_a_bug():
+    empty = pt.apply.generic(lambda topics: pd.DataFrame(columns=["qid", "docno", "score", "rank"]))
+    with pytest.raises(ir_coliee.ColieeError) as refused:
+        ir_coliee.Experiment([_run(0, 2), empty], TOPICS, QRELS, [ir_coliee.MicroF1], names=["a", "empty"], baseline=0)
+    assert (
+        str(refused.value) == "Experiment: 8 topics, but no results received from system 'empty' (pt.apply.generic())"
+    )
+
+
+def test_an_unknown_correction_is_the_callers_error():
+    """PyTerrier's corrections are statsmodels' (``fdr_bh`` too); a name it does not know is said as such."""
+    args = ([_run(0, 2), _run(1, 3)], TOPICS, QRELS, [ir_coliee.MicroF1])
+    taken = ir_coliee.Experiment(*args, names=["a", "b"], baseline=0, correction="fdr_bh", resamples=100)
+    assert "MicroF1 p-value corrected" in taken.columns
+    with pytest.raises(ir_coliee.ColieeArgumentError) as refused:
+        ir_coliee.Experiment(*args, names=["a", "b"], baseline=0, correction="nosuch", resamples=100)
+    assert str(refused.value) == "Experiment: unknown correction 'nosuch': method not recognized"

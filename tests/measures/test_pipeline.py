@@ -66,4 +66,6 @@ def test_evaluate_returns_a_dataframe():
     per_query = ir_coliee.evaluate(GOLD, RUN, task=1, per_query=True)
     row = per_query[(per_query.query_id == "q2") & (per_query.measure == "MicroP")].iloc[0]
     assert (row.value, row.tp, row.retrieved, row.relevant) == (pytest.approx(1 / 3), 1, 3, 1)
-    assert ir_coliee.evaluate(GOLD, RUN, task=3).columns.tolist() == ["MacroF2", "MacroP", "MacroR"]
+    # Task 3's default: the official measures and the ranked ones "for discussion", for every shape of run
+    ranked = ["AP", "Rprec", "R@5", "R@10", "R@30"]
+    assert ir_coliee.evaluate(GOLD, RUN, task=3).columns.tolist() == ["MacroF2", "MacroP", "MacroR", *ranked]

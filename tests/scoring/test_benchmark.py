@@ -18,8 +18,9 @@ from support.statute_data import write_package
 import ir_coliee
 from ir_coliee.errors import ColieeError
 from ir_coliee.measures.significance import PerQuery, Stat, correct, stratified_wins
-from ir_coliee.scoring.benchmark import TIDY_HEADER, BenchmarkResult, Scored, benchmark, short_name
+from ir_coliee.scoring.benchmark import TIDY_HEADER, BenchmarkResult, Scored, benchmark
 from ir_coliee.scoring.gold import load_gold
+from ir_coliee.scoring.names import short_name
 from ir_coliee.scoring.score import score
 
 TASK1 = [f"coliee/task1/{y}/test" for y in (2022, 2023, 2024, 2025)]
@@ -217,21 +218,24 @@ def test_the_command_reads_a_manifest_and_folders_and_prints_the_api_values(grid
     doc = json.loads(out)
     api = benchmark(runs, measures={other: ["P@1"]}, resamples=100)
     expected = {(c[0], c[1], c[2]): c for c in api.tidy_rows()}
-    assert len(doc["cells"]) == len(expected) == 2 * (4 * 3 + 4 * 3 + 1)
+    assert len(doc["cells"]) == len(expected) == 2 * (4 * 3 + 4 * 8 + 1)  # Task 3: 3 official, 5 ranked measures
     for cell in doc["cells"]:
         value, p = expected[(cell["system"], cell["benchmark"], cell["measure"])][3:5]
         assert cell["value"] == pytest.approx(value)
         assert (cell["p-value"] is None and math.isnan(p)) or cell["p-value"] == pytest.approx(p)
     _, markdown, _ = run_cli(capsys, *argv, "--format", "markdown")
     # B finds nothing on Task 1 2022; with two queries a benchmark no cell survives Holm over 9 headline
-    # cells; B's official rank: last of the complete 2024 table (26 runs), the partial 2023 and 2025 not counted
-    assert markdown.splitlines()[4].startswith("| B | 0.0000 |") and "| 0/9/0 | 0 |" in markdown
-    assert markdown.splitlines()[4].endswith(" | 27.0 |")
-    # the family and the names from the command line: every cell of B (4 x 3 + 4 x 3 + 1 = 25) corrected together
+    # cells; B's official place: last of the complete 2024 table (26 runs and B: 27/27), over that 1 table, the
+    # partial 2023 and 2025 not counted; won: 0 benchmarks, printed with a fixed digit
+    assert markdown.splitlines()[4].startswith("| B | 0.0000 |") and "| 0/9/0 | 0.0 |" in markdown
+    assert markdown.splitlines()[4].endswith(" | 1.00 (1) |")
+    # the family and the names from the command line: every cell of B (4 x 3 + 4 x 8 + 1 = 45) corrected together
     named = ["--name", f"{other}=TREC", "--name", "B=ours", "--family", "all", "--format", "latex"]
     _, latex, _ = run_cli(capsys, *argv, *named)
-    assert "holm correction over every cell (25 tests)" in latex and "\\multicolumn{2}{c}{TREC}" in latex
+    assert "holm correction over every cell (45 tests)" in latex and "\\multicolumn{2}{c}{TREC}" in latex
     assert "\nours & 0.0000 & " in latex and str(tmp_path) not in latex  # no absolute path in a header
+    _, _, err = run_cli(capsys, *argv, "--name", "A=X", "--name", "B=X", expect=2)
+    assert "the systems 'A' and 'B' would print as one name 'X'" in err
     bad = tmp_path / "bad.tsv"
     bad.write_text(f"{other} A\n")
     _, _, err = run_cli(capsys, "benchmark", str(bad), expect=2)
@@ -264,6 +268,15 @@ def test_another_ir_datasets_entry_is_scored_with_its_official_measures(grid):
     assert result.value(result.cells[0], "A") == pytest.approx(2 / 3)
     assert result.value(result.cells[0], "B") == pytest.approx(1 / 3)
     assert result.findings == []  # no claim of a COLIEE task
+    if "ir-coliee-test/unnamed" not in ir_datasets.registry:  # an entry that names no official measures
+        ir_datasets.registry.register("ir-coliee-test/unnamed", Dataset(Qrels()))
+    expected = (
+        "benchmark 'ir-coliee-test/unnamed' names no official measures: give its measures, "
+        "measures={'ir-coliee-test/unnamed': [...]} in Python or --measure ir-coliee-test/unnamed=MEASURE"
+    )
+    with pytest.raises(ColieeError) as refused:
+        benchmark({"ir-coliee-test/unnamed": OTHER}, resamples=50)
+    assert str(refused.value) == expected
 
 
 def test_folders_named_by_dataset_ids_per_exam_subsets_too(tmp_path):
@@ -338,15 +351,16 @@ def test_the_paper_table_groups_ranks_marks_the_best_and_says_partial_tables(tmp
     lines = out.getvalue().splitlines()
     # mean MicroF1 over the two benchmarks that share it: A (2/5 + 3/10)/2 = 0.35, B (3/5 + 7/20)/2 = 0.475;
     # W/T/L of B: wins Task 1 2024 and 2025 (p 0.03, 0.04), ties the gold file; won: the stratified test's
-    # benchmarks won on the per-query data (better on all 3); official rank: 1 of the complete 2024 table only
+    # benchmarks won on the per-query data (better on all 3); official place: first of the complete 2024 table
+    # only (26 runs and B: 1/27)
     assert lines[:5] == [
         "|  | T1 2024 |  |  | T1 2025‡ |  | other |  | mean | vs A |  |  |  |",
         "|---|" + "---:|" * 12,
-        "|  | MicroP | MicroF1 | rank | MicroF1 | rank | P@1 | rank | MicroF1 | W/T/L | won | p | official rank |",
+        "|  | MicroP | MicroF1 | rank | MicroF1 | rank | P@1 | rank | MicroF1 | W/T/L | won | p | official place |",
         "| A | **0.5000** | 0.4000 | 2 | 0.3000 | 2 | **0.6667** | 1 | 0.3500 | – | – | – | – |",
-        "| ours | 0.2500 | **0.6000†** | 1 | **0.3500†** | 1 | 0.3333 | 2 | **0.4750** | 2/1/0 | 3 | "
+        "| ours | 0.2500 | **0.6000†** | 1 | **0.3500†** | 1 | 0.3333 | 2 | **0.4750** | 2/1/0 | 3.0 | "
         + lines[4].split(" | ")[-2]
-        + " | 1.0 |",
+        + " | 0.04 (1) |",
     ]
     assert "holm correction over the headline measure of each benchmark (3 tests)" in lines[6]
     assert "‡: the published table is partial, no placement" in lines[6]
@@ -367,6 +381,23 @@ def test_the_paper_table_groups_ranks_marks_the_best_and_says_partial_tables(tmp
     ]
     micro_p = next(c for c in doc["cells"] if c["system"] == "B" and c["measure"] == "MicroP")
     assert micro_p["p-value"] is None and micro_p["official table"] == "complete"
+
+
+def test_the_official_place_is_a_mean_of_relative_placements_over_complete_tables(tmp_path):
+    """5th among 25 runs and B (5/26), last among 17 and B (18/18): (5/26 + 18/18) / 2, over 2 tables."""
+    t1_2024, t1_2025, trec = _hand_made(str(tmp_path / "gone.qrels")).scored
+    scored = [
+        t1_2024._replace(placement={"B": (5, 25)}),
+        t1_2025._replace(placement={"B": (18, 17)}, official="complete"),
+        trec,
+    ]
+    result = BenchmarkResult(scored, ["A", "B"], "A", "holm", 200, 0)
+    (row,) = result.summary_rows()
+    assert row["mean official place"] == pytest.approx((5 / 26 + 18 / 18) / 2) and row["official tables"] == 2
+    markdown = _written(result, "markdown")
+    assert markdown.splitlines()[4].endswith(f" | {(5 / 26 + 1) / 2:.2f} (2) |")
+    assert "won: benchmarks won in the stratified test (a tie counts one half)" in markdown
+    assert json.loads(_written(result, "json"))["summary"][0]["official tables"] == 2
 
 
 def _written(result: BenchmarkResult, style: str) -> str:
@@ -413,6 +444,67 @@ def test_short_names_of_benchmarks(tmp_path):
         for f in ("a", "b")
     ]
     result = BenchmarkResult(twins, ["A"], "A", "holm", 10, 0, names={"A": "BM25"})
-    assert [result.label(b.name) for b in twins] == ["a/qrels", "b/qrels"] and result.label("A") == "BM25"
+    assert [result.names[b.name] for b in twins] == ["a/qrels", "b/qrels"] and result.names["A"] == "BM25"
     with pytest.raises(ColieeError, match="family='grid': expected 'headline' or 'all'"):
         benchmark({str(gold): OTHER}, measures=["P@1"], family="grid")  # type: ignore[arg-type]
+
+
+def test_gold_files_of_one_name_get_names_long_enough_to_tell_them_apart(tmp_path, monkeypatch):
+    """More parent folders, then the extension, until no two gold files print alike; a table is written."""
+    from ir_coliee.errors import ColieeArgumentError
+    from ir_coliee.scoring.names import paper_names
+
+    paths = ["a/x/qrels.txt", "b/x/qrels.txt", "c/y/qrels.txt", "c/y/qrels.tsv", "other.qrels"]
+    for path in paths:
+        (tmp_path / path).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / path).write_text(OTHER_QRELS)
+    monkeypatch.chdir(tmp_path)
+    shown = paper_names([*paths, TASK1[0]], ["A", "B"], {"B": "ours"})
+    assert [shown[p] for p in paths] == ["a/x/qrels", "b/x/qrels", "y/qrels.txt", "qrels.tsv", "other"]
+    assert (shown[TASK1[0]], shown["A"], shown["B"]) == ("T1 2022", "A", "ours")
+    with pytest.raises(ColieeArgumentError, match=r"benchmarks 'other.qrels' and '.*other.qrels' are the same file"):
+        paper_names(["other.qrels", str(tmp_path / "other.qrels")], ["A"], {})
+    with pytest.raises(ColieeArgumentError, match=r"systems 'A' and 'B' would print as one name 'X': give names="):
+        benchmark({"other.qrels": OTHER}, measures=["P@1"], names={"A": "X", "B": "X"})
+    clash = r"benchmarks 'a/x/qrels.txt' and 'other.qrels' would print as one name 'T': give names="
+    with pytest.raises(ColieeArgumentError, match=clash):
+        benchmark(
+            {"a/x/qrels.txt": OTHER, "other.qrels": OTHER},
+            measures=["P@1"],
+            names={"a/x/qrels.txt": "T", "other.qrels": "T"},
+        )
+    result = benchmark({p: OTHER for p in paths[:4]}, measures=["P@1"], resamples=10, names={"a/x/qrels.txt": "a|x"})
+    first = _written(result, "markdown").splitlines()[0]  # a | in a name escaped in the header as in the rows
+    assert first == "|  | a\\|x |  | b/x/qrels |  | y/qrels.txt |  | qrels.tsv |  | mean | vs A |  |  |  |"
+
+
+def test_an_unknown_correction_is_refused_by_every_door_and_tests_are_named_alike(grid):
+    from ir_coliee.errors import ColieeArgumentError
+
+    _, other = grid
+    result = benchmark({other: OTHER}, measures=["MicroF1", "P@1"], resamples=10)
+    assert {(r[0], r[2]): r[5] for r in result.tidy_rows()} == {
+        ("A", "MicroF1"): "baseline",
+        ("B", "MicroF1"): "randomization on counts",
+        ("A", "P@1"): "baseline",
+        ("B", "P@1"): "randomization on values",
+    }
+    expected = "unknown correction 'fdr_bh'; expected one of holm, bonferroni, none"
+    with pytest.raises(ColieeArgumentError, match=expected):
+        benchmark({other: OTHER}, measures=["P@1"], correction="fdr_bh")  # type: ignore[arg-type]
+    with pytest.raises(ColieeArgumentError, match="unknown correction 'HOLM'"):
+        ir_coliee.compare(other, OTHER, ["P@1"], correction="HOLM")  # type: ignore[arg-type]
+    with pytest.raises(ColieeArgumentError, match="unknown correction 'HOLM'"):
+        correct([0.1, 0.2], "HOLM")  # type: ignore[arg-type]
+
+
+def test_a_measure_named_twice_is_one_column(grid):
+    import ir_measures
+
+    from ir_coliee.scoring.evaluate import parse_measures
+
+    _, other = grid
+    assert parse_measures(["P@1", ir_measures.P @ 1, "AP", "P@1"]) == [ir_measures.P @ 1, ir_measures.AP]
+    result = benchmark({other: OTHER}, measures=["P@1", ir_measures.P @ 1], resamples=10)
+    assert result.cells == [(other, "P@1")]
+    assert "\\begin{tabular}{lrrrrrr}" in _written(result, "latex")  # P@1, rank, and the 4 summary columns

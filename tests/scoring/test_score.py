@@ -140,7 +140,8 @@ def test_answer_files_without_a_tag_are_scored_with_a_warning(write):
 def test_two_column_answer_gold(write):
     report = score(write("gold.txt", "R06-01-A Y\nR06-01-I N\n"), write("R06.task4.t", "R06-01-A N t\nR06-01-I N t\n"))
     assert report.task == "4" and report.table.iloc[0]["AnswerAccuracy"] == 0.5  # 1/2, the task guessed
-    assert "guess" in rules(report)
+    (guess,) = [f.message for f in report.findings if f.rule == "guess"]
+    assert guess.endswith("(guessed from the files); pass task= (--task on the command line) to choose")
 
 
 def test_accuracy_on_answers_names_answer_accuracy(write):
@@ -311,3 +312,17 @@ def test_counts_are_the_same_whichever_measures_are_asked_for():
     assert official == [2, 5, 4, 3]  # from the per-query values of MicroP
     assert score(GOLD, RUN, task=1, measures=["AP"]).table[counts].iloc[0].tolist() == official  # counted afresh
     assert score(GOLD, RUN, task=1, measures=["MicroP@1", "AP"]).table[counts].iloc[0].tolist() == official
+
+
+@pytest.mark.parametrize("run", [{}, {" 1 ": {"a": 1.0}}, pd.DataFrame(columns=["qid", "docno", "score"])])
+def test_evaluate_and_compare_refuse_a_run_sharing_no_query_as_score_does(run):
+    """An empty run, or ids with whitespace: score refuses them; so do evaluate and compare, never a silent 0."""
+    gold = {"1": {"a": 1}, "2": {"b": 1}}
+    with pytest.raises(ColieeScoringError) as scored:
+        ir_coliee.score(gold, run, task=1)
+    assert str(scored.value).startswith("run shares no query with the gold <qrels> (run: ")
+    with pytest.raises(ColieeScoringError) as evaluated:
+        ir_coliee.evaluate(gold, run, ["MicroF1"], task=1)
+    assert str(evaluated.value) == str(scored.value)
+    with pytest.raises(ColieeScoringError, match=r"^b shares no query with the gold <qrels> \(run: "):
+        ir_coliee.compare(gold, {"a": {"1": {"a": 1.0}}, "b": run}, ["MicroF1"], resamples=10)

@@ -146,3 +146,46 @@ def test_the_sample_release_by_its_dataset_id_in_every_shape(tmp_path, monkeypat
     for q in ir_datasets.load(dataset).qrels_iter():
         gold.setdefault(q.query_id, set()).add(q.doc_id)
     _every_verb_alike(_gold_shapes(gold, dataset), dataset, rows, run_file, expected, tmp_path)
+
+
+@pytest.mark.filterwarnings("ignore::ir_coliee.ColieeWarning")
+def test_task3_default_measures_are_one_set_for_every_shape_and_verb(tmp_path, monkeypatch):
+    """No measures named: Task 3's official ones and its ranked ones "for discussion", whatever the run's
+    shape (a scored TREC file, a pairs file ranked by line order, a dict, frames, ranx, ScoredDocs)."""
+    import ir_datasets
+
+    from ir_coliee.scoring.baseline import task3_run
+    from ir_coliee.scoring.demo import RELEASE
+
+    monkeypatch.setenv("COLIEE_HOME", str(RELEASE))
+    dataset = "coliee/task3/2025/test"
+    gold: dict[str, dict[str, int]] = {}
+    for q in ir_datasets.load(dataset).qrels_iter():
+        gold.setdefault(q.query_id, {})[q.doc_id] = q.relevance
+    plain = task3_run(ir_datasets.load(dataset), 10)
+    rows = [(q, d, s) for q, docs in plain.items() for d, s in sorted(docs.items(), key=lambda x: -x[1])]
+    shapes = {**RUN_SHAPES, "pairs file": lambda rows, path: str(tmp_path / "task3.pairs")}
+    del shapes["PyTerrier frame, integer qid"]  # Task 3's question ids are no integers
+    ir_coliee.write_run(plain, tmp_path / "task3.trec", format="trec", tag="bm25")
+    ir_coliee.write_run(plain, tmp_path / "task3.pairs", format="pairs", tag="bm25")
+    reference = ir_coliee.score(dataset, plain)
+    measures = ["MacroP", "MacroR", "MacroF2", "AP", "Rprec", "R@5", "R@10", "R@30"]
+    assert reference.measures == measures
+    expected = [reference.rows[0][m] for m in measures]
+    for name, make in shapes.items():
+        run = lambda make=make: make(rows, tmp_path / "task3.trec")  # noqa: E731
+        seen = {
+            "score": ir_coliee.score(dataset, run()).table,
+            "evaluate": ir_coliee.evaluate(dataset, run()),
+            "evaluate, gold as a dict": ir_coliee.evaluate(gold, run(), task=3, year=2025),
+            "compare": ir_coliee.compare(dataset, {"a": run(), "b": run()}, resamples=10).iloc[[1]],
+        }
+        for verb, table in seen.items():
+            assert [c for c in table.columns if c in measures] == measures, (name, verb)
+            assert _values_of(table, measures) == pytest.approx(expected, abs=1e-12), (name, verb)
+        result = ir_coliee.benchmark({dataset: {"a": run()}}, resamples=10)
+        assert [result.value((dataset, m), "a") for m in measures] == pytest.approx(expected, abs=1e-12), name
+
+
+def _values_of(table: pd.DataFrame, measures: list[str]) -> list[float]:
+    return [float(table.iloc[0][m]) for m in measures]
