@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 import warnings
 from collections.abc import Iterable, Iterator
-from typing import Callable, Optional, cast
+from typing import Optional, cast
 
 from ir_measures import providers
 from ir_measures.measures.base import Measure
@@ -21,10 +21,7 @@ from ir_coliee.measures import ColieeMeasure
 from ir_coliee.measures.values import CountedValue, Formula, LazyValues, MicroValue
 from ir_coliee.model import ANSWERS, DOCUMENTS
 from ir_coliee.table.shapes import gold_table
-from ir_coliee.table.tables import CodedRun, CountColumns, Counts, Table, answer_counts, count_columns, set_counts
-
-CountFn = Callable[[Table, Table, Optional[int], int], dict[str, Counts]]
-
+from ir_coliee.table.tables import CountColumns, CountFn, Table, answer_counts, gold_counts, set_counts
 
 #: How the per-query counts of a measure are gathered, by what its gold names (``TAKES``).
 COUNTS: dict[str, CountFn] = {DOCUMENTS: set_counts, ANSWERS: answer_counts}
@@ -69,20 +66,6 @@ def aggregate(measure: Measure, counts: CountColumns) -> float:
     if is_micro(measure):
         return formula(sum(tp), sum(retrieved), sum(relevant))
     return math.fsum(map(formula, tp, retrieved, relevant)) / len(tp)
-
-
-def gold_counts(
-    gold: Table, run: CodedRun, fn: CountFn, cutoff: Optional[int], rel: int, tables: list[Table]
-) -> CountColumns:
-    """The counts of every gold query: with numpy for a long run without cutoff, else from the run as a
-    dict, made once into ``tables``."""
-    if fn is set_counts and cutoff is None and not run.small:
-        from ir_coliee.table.coded import coded_gold
-
-        return coded_gold(gold, rel).counts(run)
-    if not tables:
-        tables.append(run.table(set(gold)))
-    return count_columns(fn(gold, tables[0], cutoff, rel))
 
 
 class ColieeEvaluator(providers.Evaluator):

@@ -19,7 +19,15 @@ from typing import Optional
 
 import numpy as np
 
-from ir_coliee.table.tables import BITMAP_LIMIT, CheckedGold, CodedRun, CountColumns, Table, line_slices, repeated_pairs
+from ir_coliee.table.tables import (
+    BITMAP_LIMIT,
+    CheckedGold,
+    CodedRun,
+    CountColumns,
+    Table,
+    line_slices,
+    repeated_pairs,
+)
 
 
 def index_in(ids: list[str], position: dict[str, int]) -> np.ndarray:
