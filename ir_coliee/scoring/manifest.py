@@ -17,7 +17,7 @@ from ir_coliee.data.catalog import dataset_entry
 from ir_coliee.errors import WARNING, ColieeFormatError, Finding, PathLike
 from ir_coliee.formats.textfile import iter_lines, parse_json, read_text
 from ir_coliee.model import name_says
-from ir_coliee.scoring.walk import walk
+from ir_coliee.scoring.walk import skipped, walk
 
 _EXPECTED = "BENCHMARK SYSTEM PATH (spaces or tabs between), or a JSON object {benchmark: {system: path}}"
 
@@ -62,29 +62,34 @@ class Found(NamedTuple):
 def runs_in_folder(folder: PathLike) -> Found:
     """The runs below ``folder`` in folders whose path below it is a COLIEE dataset id (per-exam subsets
     such as ``coliee/task3/2024/train/h30`` too), walked as every folder is (:mod:`ir_coliee.scoring.walk`).
-    Two files of one benchmark whose names give one system (``task1.bm25`` and ``bm25.txt``; ``task3.X`` and
-    ``task3-L.X``) are each named by the file name, and said: never one replacing the other."""
+    A team folder below a dataset-id folder belongs to that benchmark; a file under no dataset-id folder is
+    skipped and said. Two files of one benchmark whose names give one system (``task1.bm25`` and
+    ``bm25.txt``; ``task3.X`` and ``task3-L.X``) are each named by their path below the benchmark's folder,
+    and said: never one replacing the other."""
     walked = walk([folder])
-    by_benchmark: dict[str, list[str]] = {}
-    for found in walked.files:
-        benchmark = "/".join(found.folders)
-        if found.folders and _known(benchmark):
-            by_benchmark.setdefault(benchmark, []).append(found.path)
-    runs: Manifest = {}
+    by_benchmark: dict[str, list[tuple[str, str]]] = {}
     findings = list(walked.skipped)
-    for benchmark, paths in by_benchmark.items():
-        names = Counter(system_name(os.path.basename(p)) for p in paths)
-        for path in paths:
-            file_name = os.path.basename(path)
-            system = system_name(file_name)
+    for found in walked.files:
+        depth = next((n for n in range(len(found.folders), 0, -1) if _known("/".join(found.folders[:n]))), 0)
+        if not depth:
+            findings.append(skipped(found.path, "not in a folder named by a dataset id (e.g. coliee/task1/2025/test/)"))
+            continue
+        below = "/".join((*found.folders[depth:], os.path.basename(found.path)))
+        by_benchmark.setdefault("/".join(found.folders[:depth]), []).append((below, found.path))
+    runs: Manifest = {}
+    for benchmark, files in by_benchmark.items():
+        names = Counter(system_name(os.path.basename(below)) for below, _ in files)
+        for below, path in files:
+            system = system_name(os.path.basename(below))
             if names[system] > 1:
-                named = file_name[:-4] if file_name.endswith(".txt") else file_name
                 message = (
-                    f"{names[system]} files of {benchmark} name the system {system!r}: this one is named {named!r}"
+                    f"{names[system]} files of {benchmark} name the system {system!r}: this one is named {below!r}"
                 )
                 findings.append(Finding(WARNING, path, None, message, "same-system"))
-                system = named
-            runs.setdefault(benchmark, {})[system] = path
+                system = below
+            if system in runs.setdefault(benchmark, {}):  # a renamed file's name is another file's system
+                raise ColieeFormatError(path, None, f"a second run named {system!r} on {benchmark}", "one per system")
+            runs[benchmark][system] = path
     if not runs:
         raise ColieeFormatError(
             folder, None, "no folder named by a dataset id holds runs", "e.g. coliee/task1/2025/test/"

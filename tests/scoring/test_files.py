@@ -73,7 +73,7 @@ def test_a_name_that_does_not_say_its_edition(submissions, capsys):
     assert main(["eval", "auto", str(submissions)]) == 0  # the other runs are scored; this one is skipped
     err = capsys.readouterr().err
     assert f"{submissions / 'task3.X'}: skipped: the name says no edition and task" in err
-    assert "ir_coliee: scored 3 runs in 2 tables; skipped 1 files" in err
+    assert "ir_coliee: scored 3 runs in 2 tables; skipped 1 entry" in err
     reports = ir_coliee.scoring.files.score_files("auto", [submissions / "task3.X"], year=2024)
     assert [(r.task, r.year) for r in reports] == [("3", 2024)]  # --year completes the name
 
@@ -147,5 +147,19 @@ def test_a_folder_as_a_team_keeps_it(coliee_home, tmp_path, capsys):
         line.startswith(f"ir_coliee: warning: {teams / 'teamB' / 'R05.notes'}: skipped: not a Task 4 run (line 1)")
         for line in lines
     )
-    assert lines[-1] == "ir_coliee: scored 2 runs in 1 table; skipped 2 files"
+    assert lines[-1] == "ir_coliee: scored 2 runs in 1 table; skipped 2 entries"
     assert max(map(len, lines)) < 400
+
+
+def test_an_edition_without_its_gold_skips_its_runs_not_the_others(submissions, capsys):
+    """R06 (2025) is not under the data root: its run is skipped, named with the gold it lacks; the rest
+    are scored."""
+    (submissions / "R06.task4.Z").write_text("R06-01-A Y Z\n")
+    assert main(["eval", "auto", str(submissions)]) == 0
+    err = capsys.readouterr().err
+    assert f"{submissions / 'R06.task4.Z'}: skipped: no gold for coliee/task4/2025/test: " in err
+    assert "ir_coliee: scored 3 runs in 2 tables; skipped 1 entry" in err
+    for name in ("R05.task4.A", "R05.task4.B", "R04.task4.C"):
+        (submissions / name).unlink()
+    assert main(["eval", "auto", str(submissions)]) == 2
+    assert "no file could be scored (1 skipped)" in capsys.readouterr().err
