@@ -32,12 +32,30 @@ def _cli(*args: str, env: dict | None = None, stdout=subprocess.PIPE) -> subproc
 # --- the command line --------------------------------------------------------------------------------------
 
 
+def test_a_required_package_that_fails_to_import_is_named_with_its_reinstall(tmp_path, write):
+    (tmp_path / "pyarrow").mkdir()
+    (tmp_path / "pyarrow" / "__init__.py").write_text('raise ImportError("libarrow.so: cannot open")\n')
+    env = {"PYTHONPATH": os.pathsep.join([os.environ.get("PYTHONPATH", ""), str(tmp_path)])}
+    # a TREC run large enough for the reader that needs pyarrow
+    big = write("task1.r", "".join(f"000001 Q0 {i:06d} {i} {1 / (i + 1)} X\n" for i in range(30_000)))
+    done = _cli("eval", write("g.json", GOLD_T1), big, env=env)
+    assert done.returncode == 2
+    assert done.stderr == (
+        "ir_coliee: error: the required package pyarrow failed to import (libarrow.so: cannot open): "
+        "pip install --force-reinstall pyarrow\n"
+    )
+
+
 @pytest.mark.parametrize(
     "error, code, said",
     [
         (KeyError("000001"), 2, "`ir_coliee eval` failed: KeyError: '000001'. This is a bug of ir_coliee"),
         (RecursionError("deep"), 2, "an input nested too deeply to read"),
-        (ImportError("libfoo.so: cannot open"), 2, "an optional package failed to import (libfoo.so: cannot open)"),
+        (
+            ImportError("libfoo.so: cannot open", name="matplotlib"),
+            2,
+            "the optional package matplotlib failed to import (libfoo.so: cannot open); reinstall it, or run without",
+        ),
         (AttributeError("x"), 2, "`ir_coliee eval` failed: AttributeError: x"),
     ],
 )

@@ -172,11 +172,35 @@ def failure(e: Exception, command: str) -> tuple[int, str]:
     if isinstance(e, RecursionError):
         return 2, "an input nested too deeply to read"
     if isinstance(e, ImportError):
-        return 2, f"an optional package failed to import ({e}); reinstall it, or run without the option that needs it"
+        name = _package_of(e)
+        if name in _REQUIRED:
+            return (
+                2,
+                f"the required package {name} failed to import ({e}): pip install --force-reinstall {_REQUIRED[name]}",
+            )
+        return (
+            2,
+            f"the optional package {name} failed to import ({e}); reinstall it, or run without the option that needs it",
+        )
     return 2, (
         f"`ir_coliee {command}` failed: {type(e).__name__}: {e}. This is a bug of ir_coliee: please report it with "
         f"the traceback that `ir_coliee --debug {command} ...` (or {DEBUG_VARIABLE}=1) prints"
     )
+
+
+#: The modules of pyproject's dependencies, and the name pip installs each by.
+_REQUIRED = {m: m.replace("_", "-") for m in ("ir_measures", "ir_datasets", "pandas", "jinja2", "numpy", "pyarrow")}
+_REQUIRED["pytrec_eval"] = "pytrec-eval-terrier"
+
+
+def _package_of(e: ImportError) -> str:
+    """The package that failed: the module the error names, else the one whose code raised it (a package
+    whose own ``__init__`` fails, e.g. on a missing shared library)."""
+    tb, name = e.__traceback__, e.name
+    while tb is not None and name is None:
+        name = tb.tb_frame.f_globals.get("__name__") if tb.tb_next is None else None
+        tb = tb.tb_next
+    return (name or "?").split(".")[0]
 
 
 __all__ = ["COMMANDS", "Command", "build_parser", "main"]

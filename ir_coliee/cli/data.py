@@ -6,7 +6,7 @@ import argparse
 from collections.abc import Sequence
 
 from ir_coliee.cli.options import with_help
-from ir_coliee.errors import ColieeError
+from ir_coliee.errors import ColieeArgumentError, ColieeError
 
 
 def add(sub: argparse._SubParsersAction) -> None:
@@ -106,6 +106,27 @@ def run_datasets(args: argparse.Namespace) -> int:
                 print(dataset_id)
         return 0
     import ir_datasets
+    from ir_datasets.commands import COMMANDS as IRDS_COMMANDS
 
-    ir_datasets.main(args.irds_args)
+    given = args.irds_args
+    if not given or given[0] not in IRDS_COMMANDS:  # ir_datasets would print its usage and exit 1
+        said = f"{given[0]!r}" if given else "none"
+        raise ColieeArgumentError(
+            f"datasets: expected one of {', '.join(IRDS_COMMANDS)} (ir_datasets' commands), got {said}"
+        )
+    try:
+        ir_datasets.main(given)
+    except KeyError as e:  # ir_datasets' own commands look a dataset id or a field up unguarded
+        raise ColieeArgumentError(_unknown(given, str(e.args[0]))) from None
     return 0
+
+
+def _unknown(given: list[str], key: str) -> str:
+    """What the ``KeyError`` of ir_datasets' command ``given`` means: an unknown dataset id, or field."""
+    import ir_datasets
+
+    if len(given) < 2 or key == given[1] or given[1] not in ir_datasets.registry:
+        return f"no dataset {key!r} (`ir_coliee datasets list` lists them)"
+    kind = given[2] if len(given) > 2 else "docs"
+    fields = getattr(ir_datasets.load(given[1]), f"{kind}_cls", lambda: ())()
+    return f"no field {key!r} (fields: {', '.join(getattr(fields, '_fields', ()))})"
