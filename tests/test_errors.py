@@ -202,6 +202,24 @@ def test_writing_to_a_link_writes_its_target(tmp_path):
     assert target.read_text() == "q1 d1 t\nq1 d2 t\n"
 
 
+def test_a_hard_linked_file_is_written_in_place_a_loop_and_a_read_only_file_refused(write, capsys, monkeypatch):
+    gold = write("g.json", '{"q1": ["d1"]}')
+    run = write("task1.s", "q1 Q0 d1 1 0.9 t\nq1 Q0 d2 2 0.5 t\n")
+    out = write("task1.cut", "old\n")
+    os.link(out, out + ".other")
+    assert main(["tune", gold, run, "--task", "1", "--write", out, "--tag", "cut"]) == 0
+    assert open(out + ".other").read() == "q1 d1 cut\n" and os.stat(out).st_nlink == 2  # the other name sees it
+    loop = os.path.join(os.path.dirname(out), "task1.loop")
+    os.symlink(loop, loop)
+    capsys.readouterr()
+    assert main(["tune", gold, run, "--task", "1", "--write", loop, "--tag", "cut"]) == 2
+    assert capsys.readouterr().err == f"ir_coliee: error: {loop}: cannot write (a loop of symbolic links)\n"
+    assert os.path.islink(loop)
+    monkeypatch.setattr(os, "access", lambda path, how: how != os.W_OK)  # root writes a 0444 file: not a shell
+    assert main(["tune", gold, run, "--task", "1", "--write", out, "--tag", "cut"]) == 2
+    assert capsys.readouterr().err == f"ir_coliee: error: {out}: cannot write (permission denied)\n"
+
+
 def test_writing_to_standard_output_leaves_it_the_run_alone(write):
     gold = write("g.json", '{"q1": ["d1"]}')
     run = write("task1.s", "q1 Q0 d1 1 0.9 t\nq1 Q0 d2 2 0.5 t\n")
