@@ -19,7 +19,7 @@ from ir_coliee.table.runs import FormatOption, ParsedRun, parse_run
 AUTO = "auto"
 
 
-def _parsed(path: str, task: str, run_format: FormatOption) -> Union[ParsedRun, Finding]:
+def parsed_or_skipped(path: str, task: str, run_format: FormatOption) -> Union[ParsedRun, Finding]:
     """The file as a run of ``task``, or why it is skipped (a log beside the runs, a file of another task)."""
     try:
         parsed = parse_run(path, run_format, allowed=task_of(task).readable())
@@ -83,7 +83,7 @@ def score_files(
         if said is None:
             left.append(skipped(path, f"the name says no edition and task ({_NAMES})"))
             continue
-        parsed = _parsed(path, said[0], run_format)
+        parsed = parsed_or_skipped(path, said[0], run_format)
         if isinstance(parsed, Finding):
             left.append(parsed)
         else:

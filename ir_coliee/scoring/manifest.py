@@ -17,7 +17,10 @@ from ir_coliee.data.catalog import dataset_entry
 from ir_coliee.errors import WARNING, ColieeFormatError, Finding, PathLike
 from ir_coliee.formats.textfile import iter_lines, parse_json, read_text
 from ir_coliee.model import name_says
+from ir_coliee.scoring.files import parsed_or_skipped
+from ir_coliee.scoring.ingest import RunLike
 from ir_coliee.scoring.walk import skipped, walk
+from ir_coliee.table.runs import ParsedRun
 
 _EXPECTED = "BENCHMARK SYSTEM PATH (spaces or tabs between), or a JSON object {benchmark: {system: path}}"
 
@@ -54,7 +57,8 @@ def read_manifest(path: PathLike) -> Manifest:
 
 
 class Found(NamedTuple):
-    runs: Manifest
+    runs: dict[str, dict[str, RunLike]]
+    """Each file read, as a run of its benchmark's task."""
     findings: list[Finding]
     """Files left out (unreadable, special, empty, ...) and systems named by their file names."""
 
@@ -63,33 +67,41 @@ def runs_in_folder(folder: PathLike) -> Found:
     """The runs below ``folder`` in folders whose path below it is a COLIEE dataset id (per-exam subsets
     such as ``coliee/task3/2024/train/h30`` too), walked as every folder is (:mod:`ir_coliee.scoring.walk`).
     A team folder below a dataset-id folder belongs to that benchmark; a file under no dataset-id folder is
-    skipped and said. Two files of one benchmark whose names give one system (``task1.bm25`` and
+    skipped and said, and so is a file that is no run of the benchmark's task (a log, a README). Two files of one benchmark whose names give one system (``task1.bm25`` and
     ``bm25.txt``; ``task3.X`` and ``task3-L.X``) are each named by their path below the benchmark's folder,
     and said: never one replacing the other."""
     walked = walk([folder])
-    by_benchmark: dict[str, list[tuple[str, str]]] = {}
+    by_benchmark: dict[str, list[tuple[str, ParsedRun]]] = {}
     findings = list(walked.skipped)
     for found in walked.files:
         depth = next((n for n in range(len(found.folders), 0, -1) if _known("/".join(found.folders[:n]))), 0)
         if not depth:
             findings.append(skipped(found.path, "not in a folder named by a dataset id (e.g. coliee/task1/2025/test/)"))
             continue
-        below = "/".join((*found.folders[depth:], os.path.basename(found.path)))
-        by_benchmark.setdefault("/".join(found.folders[:depth]), []).append((below, found.path))
-    runs: Manifest = {}
+        benchmark = "/".join(found.folders[:depth])
+        run = parsed_or_skipped(found.path, dataset_entry(benchmark).task, "auto")  # a log beside: said
+        if isinstance(run, Finding):
+            findings.append(run)
+            continue
+        by_benchmark.setdefault(benchmark, []).append(
+            ("/".join((*found.folders[depth:], os.path.basename(run.path))), run)
+        )
+    runs: dict[str, dict[str, RunLike]] = {}
     for benchmark, files in by_benchmark.items():
         names = Counter(system_name(os.path.basename(below)) for below, _ in files)
-        for below, path in files:
+        for below, run in files:
             system = system_name(os.path.basename(below))
             if names[system] > 1:
                 message = (
                     f"{names[system]} files of {benchmark} name the system {system!r}: this one is named {below!r}"
                 )
-                findings.append(Finding(WARNING, path, None, message, "same-system"))
+                findings.append(Finding(WARNING, run.path, None, message, "same-system"))
                 system = below
             if system in runs.setdefault(benchmark, {}):  # a renamed file's name is another file's system
-                raise ColieeFormatError(path, None, f"a second run named {system!r} on {benchmark}", "one per system")
-            runs[benchmark][system] = path
+                raise ColieeFormatError(
+                    run.path, None, f"a second run named {system!r} on {benchmark}", "one per system"
+                )
+            runs[benchmark][system] = run
     if not runs:
         raise ColieeFormatError(
             folder, None, "no folder named by a dataset id holds runs", "e.g. coliee/task1/2025/test/"
