@@ -5,8 +5,6 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from collections.abc import Mapping
-from typing import cast
 
 from ir_coliee.cli.options import output_options, positive, resampling_options
 from ir_coliee.cli.output import OUTPUT_FORMATS, report_findings
@@ -61,14 +59,14 @@ def _pairs(flag: str, options: list[str], example: str) -> dict[str, list[str]]:
 
 def run(args: argparse.Namespace) -> int:
     """The grid of values and p-values, then the findings."""
-    from ir_coliee.scoring.benchmark import BenchmarkRuns, benchmark
+    from ir_coliee.scoring.benchmark import benchmark
     from ir_coliee.scoring.manifest import read_manifest, runs_in_folder
 
     positive("--resamples", args.resamples)
     positive("--digits", args.digits, 0)
-    runs: dict[str, dict[str, object]] = {}
+    runs: dict = {}  # {benchmark: {system: a path or a run read}}
     for given in args.runs:
-        found: Mapping[str, Mapping[str, object]]
+        found: dict
         if os.path.isdir(given):
             found, findings = runs_in_folder(given)
             report_findings(findings)
@@ -77,7 +75,7 @@ def run(args: argparse.Namespace) -> int:
         for name, systems in found.items():
             runs.setdefault(name, {}).update(systems)
     result = benchmark(
-        cast(BenchmarkRuns, runs),
+        runs,
         measures=_pairs("--measure", args.measure or [], "BENCHMARK=MEASURE (coliee/task1/2025/test=MicroF1)") or None,
         baseline=args.baseline,
         resamples=args.resamples,

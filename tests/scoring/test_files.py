@@ -163,3 +163,12 @@ def test_an_edition_without_its_gold_skips_its_runs_not_the_others(submissions, 
         (submissions / name).unlink()
     assert main(["eval", "auto", str(submissions)]) == 2
     assert "no file could be scored (1 skipped)" in capsys.readouterr().err
+
+
+def test_counts_stay_whole_numbers_beside_another_tasks_rows(submissions, capsys):
+    (submissions / "R05.task3.X").write_text("R05-01-A 1 X\nR05-01-A 2 X\n")  # 2 retrieved
+    assert main(["eval", "auto", str(submissions)]) == 0
+    rows = [line.split("\t") for line in capsys.readouterr().out.splitlines()]
+    counts = {(r[1], r[3]): [r[rows[0].index(c)] for c in ("tp", "retrieved")] for r in rows[1:]}
+    assert counts[("Task 3", "X")][1] == "2" and counts[("Task 3", "X")][0] in ("0", "1", "2")
+    assert counts[("Task 4", "A")] == ["", ""]  # Task 4 counts no pairs
