@@ -117,16 +117,9 @@ def run_datasets(args: argparse.Namespace) -> int:
     try:
         ir_datasets.main(given)
     except KeyError as e:  # ir_datasets' own commands look a dataset id or a field up unguarded
-        raise ColieeArgumentError(_unknown(given, str(e.args[0]))) from None
+        key = str(e.args[0])
+        if key in given[1:2]:
+            raise ColieeArgumentError(f"no dataset {key!r} (`ir_coliee datasets list` lists them)") from None
+        kind = getattr(ir_datasets.load(given[1]), f"{[*given, 'docs'][2]}_cls", lambda: None)()
+        raise ColieeArgumentError(f"no field {key!r} (fields: {', '.join(getattr(kind, '_fields', ()))})") from None
     return 0
-
-
-def _unknown(given: list[str], key: str) -> str:
-    """What the ``KeyError`` of ir_datasets' command ``given`` means: an unknown dataset id, or field."""
-    import ir_datasets
-
-    if len(given) < 2 or key == given[1] or given[1] not in ir_datasets.registry:
-        return f"no dataset {key!r} (`ir_coliee datasets list` lists them)"
-    kind = given[2] if len(given) > 2 else "docs"
-    fields = getattr(ir_datasets.load(given[1]), f"{kind}_cls", lambda: ())()
-    return f"no field {key!r} (fields: {', '.join(getattr(fields, '_fields', ()))})"

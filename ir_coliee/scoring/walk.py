@@ -78,6 +78,7 @@ def _once(found: list[Found], left: list[Finding]) -> tuple[list[Found], list[Fi
 def _walk_folder(top: str, found: list[Found], left: list[Finding]) -> None:
     seen: set[tuple[int, int]] = set()
     stack: list[tuple[str, tuple[str, ...]]] = [(top, ())]
+    above = os.path.dirname(os.path.realpath(top))  # a link to a folder holding it would walk the tree again
     while stack:
         folder, below = stack.pop()
         try:
@@ -96,7 +97,7 @@ def _walk_folder(top: str, found: list[Found], left: list[Finding]) -> None:
         folders = []
         for entry in entries:
             kind = _kind(entry)
-            if kind == "folder" and entry.is_symlink() and _holds(os.path.realpath(entry.path), top):
+            if kind == "folder" and entry.is_symlink() and _holds(os.path.realpath(entry.path), above):
                 left.append(skipped(entry.path, "a link to a folder holding the one walked (such as /), not followed"))
             elif kind == "folder":
                 folders.append((entry.path, (*below, entry.name)))
@@ -107,9 +108,8 @@ def _walk_folder(top: str, found: list[Found], left: list[Finding]) -> None:
         stack.extend(reversed(folders))  # depth first, in name order
 
 
-def _holds(folder: str, top: str) -> bool:
-    """Whether ``folder`` holds the folder above ``top`` (a link to ``top`` itself is a loop, said as one)."""
-    return os.path.commonpath([folder, os.path.dirname(os.path.realpath(top))]) == folder
+def _holds(folder: str, other: str) -> bool:
+    return os.path.commonpath([folder, other]) == folder
 
 
 def _kind(entry: os.DirEntry) -> str:
