@@ -27,11 +27,6 @@ _EXPECTED = "BENCHMARK SYSTEM PATH (spaces or tabs between), or a JSON object {b
 Manifest = dict[str, dict[str, str]]
 
 
-def system_name(file_name: str) -> str:
-    """``task1.bm25``, ``task3-L.bm25``, ``R06.task4.bm25``, ``bm25.txt``: ``bm25`` (:func:`name_says`)."""
-    return name_says(file_name).system
-
-
 def read_manifest(path: PathLike) -> Manifest:
     """The runs a manifest lists, ``{benchmark: {system: path}}``, in its order."""
     folder = os.path.dirname(os.fspath(path))
@@ -88,9 +83,9 @@ def runs_in_folder(folder: PathLike) -> Found:
         )
     runs: dict[str, dict[str, RunLike]] = {}
     for benchmark, files in by_benchmark.items():
-        names = Counter(system_name(os.path.basename(below)) for below, _ in files)
-        for below, run in files:
-            system = system_name(os.path.basename(below))
+        said = [name_says(os.path.basename(below)).system for below, _ in files]  # bm25.txt, task1.bm25: bm25
+        names = Counter(said)
+        for system, (below, run) in zip(said, files):
             if names[system] > 1:
                 message = (
                     f"{names[system]} files of {benchmark} name the system {system!r}: this one is named {below!r}"
