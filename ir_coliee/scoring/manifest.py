@@ -13,7 +13,7 @@ import os
 from collections import Counter
 from typing import NamedTuple
 
-from ir_coliee.data.catalog import dataset_entry
+from ir_coliee.data.catalog import catalog, dataset_entry, exam_subset
 from ir_coliee.errors import WARNING, ColieeFormatError, Finding, PathLike
 from ir_coliee.formats.textfile import iter_lines, parse_json, read_text
 from ir_coliee.model import name_says
@@ -62,9 +62,10 @@ def runs_in_folder(folder: PathLike) -> Found:
     """The runs below ``folder`` in folders whose path below it is a COLIEE dataset id (per-exam subsets
     such as ``coliee/task3/2024/train/h30`` too), walked as every folder is (:mod:`ir_coliee.scoring.walk`).
     A team folder below a dataset-id folder belongs to that benchmark; a file under no dataset-id folder is
-    skipped and said, and so is a file that is no run of the benchmark's task (a log, a README). Two files of one benchmark whose names give one system (``task1.bm25`` and
-    ``bm25.txt``; ``task3.X`` and ``task3-L.X``) are each named by their path below the benchmark's folder,
-    and said: never one replacing the other."""
+    skipped and said, and so is a file that is no run of the benchmark's task (a log, a README). Two files
+    of one benchmark whose names give one system (``task1.bm25`` and ``bm25.txt``; ``task3.X`` and
+    ``task3-L.X``) are each named by their path below the benchmark's folder, and said: never one replacing
+    the other."""
     walked = walk([folder])
     by_benchmark: dict[str, list[tuple[str, ParsedRun]]] = {}
     findings = list(walked.skipped)
@@ -78,9 +79,8 @@ def runs_in_folder(folder: PathLike) -> Found:
         if isinstance(run, Finding):
             findings.append(run)
             continue
-        by_benchmark.setdefault(benchmark, []).append(
-            ("/".join((*found.folders[depth:], os.path.basename(run.path))), run)
-        )
+        below = "/".join((*found.folders[depth:], os.path.basename(run.path)))  # the path below the benchmark
+        by_benchmark.setdefault(benchmark, []).append((below, run))
     runs: dict[str, dict[str, RunLike]] = {}
     for benchmark, files in by_benchmark.items():
         said = [name_says(os.path.basename(below)).system for below, _ in files]  # bm25.txt, task1.bm25: bm25
@@ -93,9 +93,7 @@ def runs_in_folder(folder: PathLike) -> Found:
                 findings.append(Finding(WARNING, run.path, None, message, "same-system"))
                 system = below
             if system in runs.setdefault(benchmark, {}):  # a renamed file's name is another file's system
-                raise ColieeFormatError(
-                    run.path, None, f"a second run named {system!r} on {benchmark}", "one per system"
-                )
+                raise ColieeFormatError(run.path, None, f"a second {system!r} on {benchmark}", "one run per system")
             runs[benchmark][system] = run
     if not runs:
         raise ColieeFormatError(
@@ -105,8 +103,4 @@ def runs_in_folder(folder: PathLike) -> Found:
 
 
 def _known(path: str) -> bool:
-    try:
-        dataset_entry(path)
-    except KeyError:
-        return False
-    return True
+    return path in catalog() or exam_subset(path) is not None  # as dataset_entry finds it, without an error
