@@ -32,12 +32,30 @@ def _cli(*args: str, env: dict | None = None, stdout=subprocess.PIPE) -> subproc
 # --- the command line --------------------------------------------------------------------------------------
 
 
+def test_a_required_package_that_fails_to_import_is_named_with_its_reinstall(tmp_path, write):
+    (tmp_path / "pyarrow").mkdir()
+    (tmp_path / "pyarrow" / "__init__.py").write_text('raise ImportError("libarrow.so: cannot open")\n')
+    env = {"PYTHONPATH": os.pathsep.join([os.environ.get("PYTHONPATH", ""), str(tmp_path)])}
+    # a TREC run large enough for the reader that needs pyarrow
+    big = write("task1.r", "".join(f"000001 Q0 {i:06d} {i} {1 / (i + 1)} X\n" for i in range(30_000)))
+    done = _cli("eval", write("g.json", GOLD_T1), big, env=env)
+    assert done.returncode == 2
+    assert done.stderr == (
+        "ir_coliee: error: the required package pyarrow failed to import (libarrow.so: cannot open): "
+        "pip install --force-reinstall pyarrow\n"
+    )
+
+
 @pytest.mark.parametrize(
     "error, code, said",
     [
         (KeyError("000001"), 2, "`ir_coliee eval` failed: KeyError: '000001'. This is a bug of ir_coliee"),
         (RecursionError("deep"), 2, "an input nested too deeply to read"),
-        (ImportError("libfoo.so: cannot open"), 2, "an optional package failed to import (libfoo.so: cannot open)"),
+        (
+            ImportError("libfoo.so: cannot open", name="matplotlib"),
+            2,
+            "the optional package matplotlib failed to import (libfoo.so: cannot open): reinstall it, or run without it",
+        ),
         (AttributeError("x"), 2, "`ir_coliee eval` failed: AttributeError: x"),
     ],
 )
@@ -182,6 +200,24 @@ def test_writing_to_a_link_writes_its_target(tmp_path):
     ir_coliee.write_run(RUN, link, format="pairs", tag="t")
     assert link.is_symlink() and os.readlink(link) == str(target)
     assert target.read_text() == "q1 d1 t\nq1 d2 t\n"
+
+
+def test_a_hard_linked_file_is_written_in_place_a_loop_and_a_read_only_file_refused(write, capsys, monkeypatch):
+    gold = write("g.json", '{"q1": ["d1"]}')
+    run = write("task1.s", "q1 Q0 d1 1 0.9 t\nq1 Q0 d2 2 0.5 t\n")
+    out = write("task1.cut", "old\n")
+    os.link(out, out + ".other")
+    assert main(["tune", gold, run, "--task", "1", "--write", out, "--tag", "cut"]) == 0
+    assert open(out + ".other").read() == "q1 d1 cut\n" and os.stat(out).st_nlink == 2  # the other name sees it
+    loop = os.path.join(os.path.dirname(out), "task1.loop")
+    os.symlink(loop, loop)
+    capsys.readouterr()
+    assert main(["tune", gold, run, "--task", "1", "--write", loop, "--tag", "cut"]) == 2
+    assert capsys.readouterr().err == f"ir_coliee: error: {loop}: cannot write (a loop of symbolic links)\n"
+    assert os.path.islink(loop)
+    monkeypatch.setattr(os, "access", lambda path, how: how != os.W_OK)  # root writes a 0444 file: not a shell
+    assert main(["tune", gold, run, "--task", "1", "--write", out, "--tag", "cut"]) == 2
+    assert capsys.readouterr().err == f"ir_coliee: error: {out}: cannot write (permission denied)\n"
 
 
 def test_writing_to_standard_output_leaves_it_the_run_alone(write):

@@ -172,11 +172,28 @@ def failure(e: Exception, command: str) -> tuple[int, str]:
     if isinstance(e, RecursionError):
         return 2, "an input nested too deeply to read"
     if isinstance(e, ImportError):
-        return 2, f"an optional package failed to import ({e}); reinstall it, or run without the option that needs it"
+        name = _package_of(e)
+        required = name in _REQUIRED
+        fix = f"pip install --force-reinstall {_REQUIRED[name]}" if required else "reinstall it, or run without it"
+        return 2, f"the {'required' if required else 'optional'} package {name} failed to import ({e}): {fix}"
     return 2, (
         f"`ir_coliee {command}` failed: {type(e).__name__}: {e}. This is a bug of ir_coliee: please report it with "
         f"the traceback that `ir_coliee --debug {command} ...` (or {DEBUG_VARIABLE}=1) prints"
     )
+
+
+#: The modules of pyproject's dependencies, and the name pip installs each by.
+_REQUIRED = {m: m.replace("_", "-") for m in ("ir_measures", "ir_datasets", "pandas", "jinja2", "numpy", "pyarrow")}
+_REQUIRED["pytrec_eval"] = "pytrec-eval-terrier"
+
+
+def _package_of(e: ImportError) -> str:
+    """The package that failed: the module the error names, else the one whose code raised it (a package
+    whose own ``__init__`` fails, e.g. on a missing shared library)."""
+    tb = e.__traceback__
+    while tb is not None and tb.tb_next is not None:
+        tb = tb.tb_next
+    return (e.name or (tb.tb_frame.f_globals.get("__name__") if tb else None) or "?").split(".")[0]
 
 
 __all__ = ["COMMANDS", "Command", "build_parser", "main"]

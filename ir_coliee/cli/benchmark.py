@@ -64,8 +64,9 @@ def run(args: argparse.Namespace) -> int:
 
     positive("--resamples", args.resamples)
     positive("--digits", args.digits, 0)
-    runs: dict[str, dict[str, str]] = {}
+    runs: dict = {}  # {benchmark: {system: a path or a run read}}
     for given in args.runs:
+        found: dict
         if os.path.isdir(given):
             found, findings = runs_in_folder(given)
             report_findings(findings)

@@ -6,7 +6,7 @@ import argparse
 from collections.abc import Sequence
 
 from ir_coliee.cli.options import with_help
-from ir_coliee.errors import ColieeError
+from ir_coliee.errors import ColieeArgumentError, ColieeError
 
 
 def add(sub: argparse._SubParsersAction) -> None:
@@ -106,6 +106,20 @@ def run_datasets(args: argparse.Namespace) -> int:
                 print(dataset_id)
         return 0
     import ir_datasets
+    from ir_datasets.commands import COMMANDS as IRDS_COMMANDS
 
-    ir_datasets.main(args.irds_args)
+    given = args.irds_args
+    if not given or given[0] not in IRDS_COMMANDS:  # ir_datasets would print its usage and exit 1
+        said = f"{given[0]!r}" if given else "none"
+        raise ColieeArgumentError(
+            f"datasets: expected one of {', '.join(IRDS_COMMANDS)} (ir_datasets' commands), got {said}"
+        )
+    try:
+        ir_datasets.main(given)
+    except KeyError as e:  # ir_datasets' own commands look a dataset id or a field up unguarded
+        key = str(e.args[0])
+        if key in given[1:2]:
+            raise ColieeArgumentError(f"no dataset {key!r} (`ir_coliee datasets list` lists them)") from None
+        kind = getattr(ir_datasets.load(given[1]), f"{[*given, 'docs'][2]}_cls", lambda: None)()
+        raise ColieeArgumentError(f"no field {key!r} (fields: {', '.join(getattr(kind, '_fields', ()))})") from None
     return 0

@@ -104,5 +104,6 @@ def _summary(reports: list[Report]) -> None:
 
     scored = sum(len(r.runs) for r in reports)
     skipped = sum(f.rule == SKIPPED for r in reports for f in r.findings)
-    tables = f"{len(reports)} table{'s' * (len(reports) != 1)}"
-    print(f"ir_coliee: scored {scored} runs in {tables}; skipped {skipped} files", file=sys.stderr)
+    said = f"{scored} run{'s' * (scored != 1)} in {len(reports)} table{'s' * (len(reports) != 1)}"
+    # a skipped entry may be a folder (unreadable, a loop): not counted as a file
+    print(f"ir_coliee: scored {said}; skipped {skipped} entr{'ies' if skipped != 1 else 'y'}", file=sys.stderr)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import errno
 import gc
 import json
 import os
@@ -220,7 +221,8 @@ def atomic_output(path: PathLike, mode: str = "w") -> Iterator[IO]:
     when the writing finished, so that a kill, a full disk or a size limit leaves the old file whole (and
     no half file). The file keeps the mode of the one it replaces (a new one: the umask's default); a
     symbolic link is written through, to its target; a device or a pipe (``/dev/stdout``) is written
-    directly. An error names ``path``."""
+    directly, and so is a file with other hard links (not atomic then, but every name sees the new file). A
+    link loop and a file that cannot be written are refused; an error names ``path``."""
     given = os.fspath(path)
     target = os.path.realpath(given)
     try:
@@ -233,8 +235,13 @@ def atomic_output(path: PathLike, mode: str = "w") -> Iterator[IO]:
             yield stream.buffer if "b" in mode else stream
             stream.flush()
         return
-    if given.startswith(_STREAMS) or (info is not None and not stat.S_ISREG(info.st_mode)):
-        with _named_errors(given), open(given, mode) as device:  # a device or a pipe: never replaced
+    if os.path.islink(target):  # where realpath stops at a link, the link is a loop
+        raise OSError(errno.ELOOP, "cannot write (a loop of symbolic links)", given)
+    if info is not None and not os.access(target, os.W_OK):  # refused as a shell's > refuses it
+        raise PermissionError(errno.EACCES, "cannot write (permission denied)", given)
+    if given.startswith(_STREAMS) or (info is not None and (not stat.S_ISREG(info.st_mode) or info.st_nlink > 1)):
+        # a device or a pipe, or a file of several (hard) links: written in place, for every name to see
+        with _named_errors(given), open(given, mode) as device:
             yield device
         return
     folder = os.path.dirname(target)

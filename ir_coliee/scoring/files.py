@@ -6,7 +6,7 @@ import os
 from collections.abc import Sequence
 from typing import Optional, Union
 
-from ir_coliee.errors import ColieeError, ColieeFormatError, ColieeScoringError, Finding, PathLike
+from ir_coliee.errors import ColieeDataError, ColieeError, ColieeFormatError, ColieeScoringError, Finding, PathLike
 from ir_coliee.model import TaskLike, edition_dataset, edition_of_file, task_of
 from ir_coliee.scoring.evaluate import MeasureLike
 from ir_coliee.scoring.gold import GoldLike
@@ -19,7 +19,7 @@ from ir_coliee.table.runs import FormatOption, ParsedRun, parse_run
 AUTO = "auto"
 
 
-def _parsed(path: str, task: str, run_format: FormatOption) -> Union[ParsedRun, Finding]:
+def parsed_or_skipped(path: str, task: str, run_format: FormatOption) -> Union[ParsedRun, Finding]:
     """The file as a run of ``task``, or why it is skipped (a log beside the runs, a file of another task)."""
     try:
         parsed = parse_run(path, run_format, allowed=task_of(task).readable())
@@ -32,9 +32,12 @@ def _parsed(path: str, task: str, run_format: FormatOption) -> Union[ParsedRun, 
 def _score_group(
     dataset: str, runs: list[ParsedRun], measures: Optional[Sequence[MeasureLike]]
 ) -> tuple[Optional[Report], list[Finding]]:
-    """The runs of one edition in one report; a run that cannot be scored is skipped, not the rest."""
+    """The runs of one edition in one report; a run that cannot be scored is skipped, not the rest (an
+    edition whose gold is missing: each of its runs)."""
     try:
         return score(dataset, runs, measures=measures), []
+    except ColieeDataError as e:
+        return None, [skipped(run.path, f"no gold for {dataset}: {e.short()}") for run in runs]
     except ColieeScoringError:
         pass
     kept: list[ParsedRun] = []
@@ -80,7 +83,7 @@ def score_files(
         if said is None:
             left.append(skipped(path, f"the name says no edition and task ({_NAMES})"))
             continue
-        parsed = _parsed(path, said[0], run_format)
+        parsed = parsed_or_skipped(path, said[0], run_format)
         if isinstance(parsed, Finding):
             left.append(parsed)
         else:

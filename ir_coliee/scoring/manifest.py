@@ -13,20 +13,18 @@ import os
 from collections import Counter
 from typing import NamedTuple
 
-from ir_coliee.data.catalog import dataset_entry
+from ir_coliee.data.catalog import catalog, dataset_entry, exam_subset
 from ir_coliee.errors import WARNING, ColieeFormatError, Finding, PathLike
 from ir_coliee.formats.textfile import iter_lines, parse_json, read_text
 from ir_coliee.model import name_says
-from ir_coliee.scoring.walk import walk
+from ir_coliee.scoring.files import parsed_or_skipped
+from ir_coliee.scoring.ingest import RunLike
+from ir_coliee.scoring.walk import skipped, walk
+from ir_coliee.table.runs import ParsedRun
 
 _EXPECTED = "BENCHMARK SYSTEM PATH (spaces or tabs between), or a JSON object {benchmark: {system: path}}"
 
 Manifest = dict[str, dict[str, str]]
-
-
-def system_name(file_name: str) -> str:
-    """``task1.bm25``, ``task3-L.bm25``, ``R06.task4.bm25``, ``bm25.txt``: ``bm25`` (:func:`name_says`)."""
-    return name_says(file_name).system
 
 
 def read_manifest(path: PathLike) -> Manifest:
@@ -54,7 +52,8 @@ def read_manifest(path: PathLike) -> Manifest:
 
 
 class Found(NamedTuple):
-    runs: Manifest
+    runs: dict[str, dict[str, RunLike]]
+    """Each file read, as a run of its benchmark's task."""
     findings: list[Finding]
     """Files left out (unreadable, special, empty, ...) and systems named by their file names."""
 
@@ -62,29 +61,40 @@ class Found(NamedTuple):
 def runs_in_folder(folder: PathLike) -> Found:
     """The runs below ``folder`` in folders whose path below it is a COLIEE dataset id (per-exam subsets
     such as ``coliee/task3/2024/train/h30`` too), walked as every folder is (:mod:`ir_coliee.scoring.walk`).
-    Two files of one benchmark whose names give one system (``task1.bm25`` and ``bm25.txt``; ``task3.X`` and
-    ``task3-L.X``) are each named by the file name, and said: never one replacing the other."""
+    A team folder below a dataset-id folder belongs to that benchmark; a file under no dataset-id folder is
+    skipped and said, and so is a file that is no run of the benchmark's task (a log, a README). Two files
+    of one benchmark whose names give one system (``task1.bm25`` and ``bm25.txt``; ``task3.X`` and
+    ``task3-L.X``) are each named by their path below the benchmark's folder, and said: never one replacing
+    the other."""
     walked = walk([folder])
-    by_benchmark: dict[str, list[str]] = {}
-    for found in walked.files:
-        benchmark = "/".join(found.folders)
-        if found.folders and _known(benchmark):
-            by_benchmark.setdefault(benchmark, []).append(found.path)
-    runs: Manifest = {}
+    by_benchmark: dict[str, list[tuple[str, ParsedRun]]] = {}
     findings = list(walked.skipped)
-    for benchmark, paths in by_benchmark.items():
-        names = Counter(system_name(os.path.basename(p)) for p in paths)
-        for path in paths:
-            file_name = os.path.basename(path)
-            system = system_name(file_name)
+    for found in walked.files:
+        depth = next((n for n in range(len(found.folders), 0, -1) if _known("/".join(found.folders[:n]))), 0)
+        if not depth:
+            findings.append(skipped(found.path, "not in a folder named by a dataset id (e.g. coliee/task1/2025/test/)"))
+            continue
+        benchmark = "/".join(found.folders[:depth])
+        run = parsed_or_skipped(found.path, dataset_entry(benchmark).task, "auto")  # a log beside: said
+        if isinstance(run, Finding):
+            findings.append(run)
+            continue
+        below = "/".join((*found.folders[depth:], os.path.basename(run.path)))  # the path below the benchmark
+        by_benchmark.setdefault(benchmark, []).append((below, run))
+    runs: dict[str, dict[str, RunLike]] = {}
+    for benchmark, files in by_benchmark.items():
+        said = [name_says(os.path.basename(below)).system for below, _ in files]  # bm25.txt, task1.bm25: bm25
+        names = Counter(said)
+        for system, (below, run) in zip(said, files):
             if names[system] > 1:
-                named = file_name[:-4] if file_name.endswith(".txt") else file_name
                 message = (
-                    f"{names[system]} files of {benchmark} name the system {system!r}: this one is named {named!r}"
+                    f"{names[system]} files of {benchmark} name the system {system!r}: this one is named {below!r}"
                 )
-                findings.append(Finding(WARNING, path, None, message, "same-system"))
-                system = named
-            runs.setdefault(benchmark, {})[system] = path
+                findings.append(Finding(WARNING, run.path, None, message, "same-system"))
+                system = below
+            if system in runs.setdefault(benchmark, {}):  # a renamed file's name is another file's system
+                raise ColieeFormatError(run.path, None, f"a second {system!r} on {benchmark}", "one run per system")
+            runs[benchmark][system] = run
     if not runs:
         raise ColieeFormatError(
             folder, None, "no folder named by a dataset id holds runs", "e.g. coliee/task1/2025/test/"
@@ -93,8 +103,4 @@ def runs_in_folder(folder: PathLike) -> Found:
 
 
 def _known(path: str) -> bool:
-    try:
-        dataset_entry(path)
-    except KeyError:
-        return False
-    return True
+    return path in catalog() or exam_subset(path) is not None  # as dataset_entry finds it, without an error

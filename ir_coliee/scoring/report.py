@@ -183,6 +183,8 @@ def write_ranked(reports: Sequence[Report], out: TextIO, style: OutputFormat = "
     grouped = pd.concat(
         [t.assign(edition=r.year, task=task_of(r.task).label) for r, t in zip(reports, tables)], ignore_index=True
     )
+    # counts stay whole numbers where another task's rows left them empty (pandas made them floats)
+    grouped = grouped.astype({c: "Int64" for c in ("tp", "retrieved", "relevant") if c in grouped.columns})
     first = ["edition", "task"]
     grouped = grouped[[*first, *[c for c in grouped.columns if c not in (*first, "path")], "path"]]
     write_frame(grouped, out, digits, PAPER_MISSING.get(style, ""), style)

@@ -2,8 +2,9 @@
 ``benchmark``): teams keep runs in sub-folders, beside logs, links and odd files.
 
 - Any depth, without recursion; folders and files in name order, hidden ones (``.DS_Store``) left out.
-- A linked folder is followed once: a link back up the tree (a loop) or to a folder already walked is
-  not walked again, and is said.
+- A linked folder is followed once, inside the tree or out of it (a team folder linked from elsewhere is
+  walked): a link to a folder already walked is not walked again, and a link to a folder that holds the
+  one walked (back up the tree, a loop, or ``/``) is not followed; each is said.
 - What cannot be a run is reported by name and counted, never read and never a hang: an unreadable file
   or folder, a FIFO, socket or device (reading a FIFO would wait forever), a dangling link, an empty file.
 - A path given itself (not found in a folder) is taken as it is: ``-`` and ``<(cat run)`` are streams.
@@ -77,6 +78,7 @@ def _once(found: list[Found], left: list[Finding]) -> tuple[list[Found], list[Fi
 def _walk_folder(top: str, found: list[Found], left: list[Finding]) -> None:
     seen: set[tuple[int, int]] = set()
     stack: list[tuple[str, tuple[str, ...]]] = [(top, ())]
+    above = os.path.dirname(os.path.realpath(top))  # a link to a folder holding it would walk the tree again
     while stack:
         folder, below = stack.pop()
         try:
@@ -95,13 +97,19 @@ def _walk_folder(top: str, found: list[Found], left: list[Finding]) -> None:
         folders = []
         for entry in entries:
             kind = _kind(entry)
-            if kind == "folder":
+            if kind == "folder" and entry.is_symlink() and _holds(os.path.realpath(entry.path), above):
+                left.append(skipped(entry.path, "a link to a folder holding the one walked (such as /), not followed"))
+            elif kind == "folder":
                 folders.append((entry.path, (*below, entry.name)))
             elif kind == "file":
                 found.append(Found(entry.path, below))
             else:
                 left.append(skipped(entry.path, kind))
         stack.extend(reversed(folders))  # depth first, in name order
+
+
+def _holds(folder: str, other: str) -> bool:
+    return os.path.commonpath([folder, other]) == folder
 
 
 def _kind(entry: os.DirEntry) -> str:

@@ -130,9 +130,19 @@ def test_datasets_command_passes_through_to_ir_datasets(capsys, coliee_home):
     from support.caselaw_data import write_task2
 
     write_task2(coliee_home)
-    with pytest.raises(SystemExit) as info:
-        main(["datasets"])
-    assert info.value.code == 1
+    commands = "doc_fifos, export, lookup, list, build_clueweb_warc_indexes"
+    for given, said in (([], "none"), (["nosuch"], "'nosuch'")):  # a usage error exits 2, as argparse's
+        assert main(["datasets", *given]) == 2
+        err = capsys.readouterr().err
+        assert err.startswith(f"ir_coliee: error: datasets: expected one of {commands}")
+        assert err.endswith(f"(ir_datasets' commands), got {said}\n")
+    assert main(["datasets", "export", "nosuch/id", "docs"]) == 2
+    assert (
+        capsys.readouterr().err == "ir_coliee: error: no dataset 'nosuch/id' (`ir_coliee datasets list` lists them)\n"
+    )
+    assert main(["datasets", "export", "coliee/task2/2026/test", "docs", "--fields", "nosuch"]) == 2
+    expected = "ir_coliee: error: no field 'nosuch' (fields: doc_id, case_id, paragraph, text)\n"
+    assert capsys.readouterr().err == expected
     main(["datasets", "export", "coliee/task2/2026/test", "qrels", "--format", "tsv"])
     assert capsys.readouterr().out.splitlines()[0] == "999\t999/002\t1\t0"
     main(["datasets", "export", "coliee/task2/2026/test", "docs", "--format", "jsonl"])

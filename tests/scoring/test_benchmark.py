@@ -282,15 +282,50 @@ def test_another_ir_datasets_entry_is_scored_with_its_official_measures(grid):
 def test_folders_named_by_dataset_ids_per_exam_subsets_too(tmp_path):
     from ir_coliee.scoring.manifest import runs_in_folder
 
-    for folder, name in (("coliee/task3/2024/train/h30", "task3.A"), ("coliee/task1/2025/test", "task1.A.txt")):
+    for folder, name, line in (
+        ("coliee/task3/2024/train/h30", "task3.A", "H30-1-A 1 A\n"),
+        ("coliee/task1/2025/test", "task1.A.txt", "000200 000300 A\n"),
+    ):
         (tmp_path / folder).mkdir(parents=True)
-        (tmp_path / folder / name).write_text("x\n")
+        (tmp_path / folder / name).write_text(line)
     (tmp_path / "notes").mkdir()
-    (tmp_path / "notes" / "task1.B").write_text("x\n")  # not a dataset id: not a benchmark
+    (tmp_path / "notes" / "task1.B").write_text("x\n")  # not a dataset id: not a benchmark, said
+    (tmp_path / "coliee" / "task1" / "2025" / "x").write_text("x\n")  # one level too high
+    (tmp_path / "coliee" / "task1" / "2025" / "test" / "teamC").mkdir()  # a team folder: its benchmark's
+    (tmp_path / "coliee" / "task1" / "2025" / "test" / "teamC" / "task1.C").write_text("000200 000300 C\n")
+    (tmp_path / "coliee" / "task1" / "2025" / "test" / "train.log").write_text("epoch 1: loss 0.5\n")
     found, findings = runs_in_folder(tmp_path)
     assert list(found) == ["coliee/task1/2025/test", "coliee/task3/2024/train/h30"]
-    assert [list(systems) for systems in found.values()] == [["A"], ["A"]]
-    assert findings == []
+    assert [list(systems) for systems in found.values()] == [["A", "C"], ["A"]]
+    expected = "skipped: not in a folder named by a dataset id (e.g. coliee/task1/2025/test/)"
+    assert [(f.path, f.message) for f in findings] == [
+        (str(tmp_path / "coliee" / "task1" / "2025" / "x"), expected),
+        (str(tmp_path / "coliee/task1/2025/test/train.log"), "skipped: not a Task 1 run (line 1): 4 columns"),
+        (str(tmp_path / "notes" / "task1.B"), expected),
+    ]
+
+
+def test_files_naming_one_system_are_each_named_by_their_path_never_one(tmp_path):
+    from ir_coliee.scoring.manifest import runs_in_folder
+
+    folder = tmp_path / "coliee" / "task1" / "2025" / "test"
+    (folder / "team").mkdir(parents=True)
+    for name in ("task1.bm25", "task1.bm25.txt", "bm25", "team/bm25", "task1.X"):
+        (folder / name).write_text("000200 000300 x\n")
+    found, findings = runs_in_folder(tmp_path)
+    assert {b: {s: run.path for s, run in systems.items()} for b, systems in found.items()} == {
+        "coliee/task1/2025/test": {
+            "bm25": str(folder / "bm25"),
+            "X": str(folder / "task1.X"),
+            "task1.bm25": str(folder / "task1.bm25"),
+            "task1.bm25.txt": str(folder / "task1.bm25.txt"),
+            "team/bm25": str(folder / "team" / "bm25"),
+        }
+    }
+    assert [f.message for f in findings] == [
+        f"4 files of coliee/task1/2025/test name the system 'bm25': this one is named {n!r}"
+        for n in ("bm25", "task1.bm25", "task1.bm25.txt", "team/bm25")
+    ]
 
 
 def _hand_made(other: str, family: str = "headline") -> BenchmarkResult:

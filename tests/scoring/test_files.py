@@ -73,7 +73,7 @@ def test_a_name_that_does_not_say_its_edition(submissions, capsys):
     assert main(["eval", "auto", str(submissions)]) == 0  # the other runs are scored; this one is skipped
     err = capsys.readouterr().err
     assert f"{submissions / 'task3.X'}: skipped: the name says no edition and task" in err
-    assert "ir_coliee: scored 3 runs in 2 tables; skipped 1 files" in err
+    assert "ir_coliee: scored 3 runs in 2 tables; skipped 1 entry" in err
     reports = ir_coliee.scoring.files.score_files("auto", [submissions / "task3.X"], year=2024)
     assert [(r.task, r.year) for r in reports] == [("3", 2024)]  # --year completes the name
 
@@ -147,5 +147,28 @@ def test_a_folder_as_a_team_keeps_it(coliee_home, tmp_path, capsys):
         line.startswith(f"ir_coliee: warning: {teams / 'teamB' / 'R05.notes'}: skipped: not a Task 4 run (line 1)")
         for line in lines
     )
-    assert lines[-1] == "ir_coliee: scored 2 runs in 1 table; skipped 2 files"
+    assert lines[-1] == "ir_coliee: scored 2 runs in 1 table; skipped 2 entries"
     assert max(map(len, lines)) < 400
+
+
+def test_an_edition_without_its_gold_skips_its_runs_not_the_others(submissions, capsys):
+    """R06 (2025) is not under the data root: its run is skipped, named with the gold it lacks; the rest
+    are scored."""
+    (submissions / "R06.task4.Z").write_text("R06-01-A Y Z\n")
+    assert main(["eval", "auto", str(submissions)]) == 0
+    err = capsys.readouterr().err
+    assert f"{submissions / 'R06.task4.Z'}: skipped: no gold for coliee/task4/2025/test: " in err
+    assert "ir_coliee: scored 3 runs in 2 tables; skipped 1 entry" in err
+    for name in ("R05.task4.A", "R05.task4.B", "R04.task4.C"):
+        (submissions / name).unlink()
+    assert main(["eval", "auto", str(submissions)]) == 2
+    assert "no file could be scored (1 skipped)" in capsys.readouterr().err
+
+
+def test_counts_stay_whole_numbers_beside_another_tasks_rows(submissions, capsys):
+    (submissions / "R05.task3.X").write_text("R05-01-A 1 X\nR05-01-A 2 X\n")  # 2 retrieved
+    assert main(["eval", "auto", str(submissions)]) == 0
+    rows = [line.split("\t") for line in capsys.readouterr().out.splitlines()]
+    counts = {(r[1], r[3]): [r[rows[0].index(c)] for c in ("tp", "retrieved")] for r in rows[1:]}
+    assert counts[("Task 3", "X")][1] == "2" and counts[("Task 3", "X")][0] in ("0", "1", "2")
+    assert counts[("Task 4", "A")] == ["", ""]  # Task 4 counts no pairs

@@ -36,6 +36,8 @@ def test_the_walk_takes_each_file_once_and_names_what_it_leaves_out(tmp_path):
     linked.mkdir()
     (linked / "task1.C").write_text(RUN_T1)
     (folder / "teamC").symlink_to(linked)  # a linked team folder is followed
+    (folder / "root").symlink_to("/")  # a link to a folder holding the tree: never the whole filesystem
+    (folder / "teamA" / "up").symlink_to(tmp_path)
     walked = walk([folder])
     assert [os.path.relpath(f.path, folder) for f in walked.files] == [
         "teamA/task1.A",
@@ -46,6 +48,8 @@ def test_the_walk_takes_each_file_once_and_names_what_it_leaves_out(tmp_path):
     assert left == {
         "teamA/loop": "skipped: a folder already walked (through a link, or a link loop), not walked again",
         "teamB/dangling": "skipped: a dangling link",
+        "root": "skipped: a link to a folder holding the one walked (such as /), not followed",
+        "teamA/up": "skipped: a link to a folder holding the one walked (such as /), not followed",
         "teamB/empty.txt": "skipped: an empty file",
         "teamB/pipe": "skipped: not a regular file (a FIFO, socket or device): never read",
     }
@@ -152,9 +156,9 @@ def test_benchmark_keeps_two_files_that_name_one_system_apart_and_says_so(coliee
     assert main(["benchmark", str(tmp_path / "grid"), "--resamples", "20"]) == 0
     out, err = capsys.readouterr()
     values = {(r.split("\t")[0], r.split("\t")[2]): r.split("\t")[3] for r in out.splitlines()[1:]}
-    assert values[("task1.bm25", "MicroF1")] == "1.0000" and values[("bm25", "MicroF1")] == "0.0000"
+    assert values[("task1.bm25", "MicroF1")] == "1.0000" and values[("bm25.txt", "MicroF1")] == "0.0000"
     assert err.count("2 files of coliee/task1/2025/test name the system 'bm25'") == 2
-    assert "this one is named 'task1.bm25'" in err and "this one is named 'bm25'" in err
+    assert "this one is named 'task1.bm25'" in err and "this one is named 'bm25.txt'" in err
 
 
 def test_one_file_reached_twice_is_one_run(tmp_path, write, capsys):
