@@ -8,11 +8,13 @@ so needs no pandas. Y/N gold follows the ``AnswerAccuracy`` encoding: ``(questio
 
 from __future__ import annotations
 
+import os
+import warnings
 from collections.abc import Iterable, Iterator
 from itertools import chain
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple, Optional
 
-from ir_coliee.errors import ColieeFormatError, PathLike, shown
+from ir_coliee.errors import ColieeFormatError, ColieeWarning, PathLike, shown
 from ir_coliee.formats.labels import label_sets, parse_labels
 from ir_coliee.formats.textfile import (
     Input,
@@ -41,11 +43,15 @@ def _frame(rows: list[Row]) -> pd.DataFrame:
     return pd.DataFrame(rows, columns=["query_id", "doc_id", "relevance"])
 
 
-def _table(rows: Iterable[Row]) -> Table:
-    """The rows as a table; its ids are text and its relevance whole numbers, as the files give them."""
+def _table(rows: Iterable[Row], judged_twice: Optional[list[tuple[str, str]]] = None) -> Table:
+    """The rows as a table; its ids are text and its relevance whole numbers, as the files give them. A pair
+    judged again with another relevance keeps the last, as trec_eval reads it, and goes in ``judged_twice``."""
     table: Table = CheckedGold()
     for q, d, r in rows:
-        table.setdefault(q, {})[d] = r
+        docs = table.setdefault(q, {})
+        if judged_twice is not None and docs.get(d, r) != r:
+            judged_twice.append((q, d))
+        docs[d] = r
     return table
 
 
@@ -161,7 +167,17 @@ def _read_gold(path: PathLike, name: PathLike) -> GoldFile:
         for query in [q for q, docs in table.items() if not docs]:
             del table[query]  # a query without relevant documents is no gold query
     else:
-        table = _table(_line_rows(path))
+        twice: list[tuple[str, str]] = []
+        table = _table(_line_rows(path), twice)
+        if twice:
+            q, d = twice[0]
+            lines = [n for n, text in iter_lines(path) if text.split()[:3:2] == [q, d]]
+            warnings.warn(
+                f"{os.fspath(name)}: {len(twice)} pairs judged twice with another relevance, each read as its "
+                f"last judgment (as trec_eval reads it): ({q}, {d}) at lines {', '.join(map(str, lines))}",
+                ColieeWarning,
+                stacklevel=3,
+            )
     kind = gold_kind(table)
     if kind == ANSWERS:
         _one_answer_each(table, path, name)
