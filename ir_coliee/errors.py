@@ -127,12 +127,21 @@ def guarded(verb: F) -> F:
         except ImportError as e:
             raise ColieeError(f"{verb.__name__}: an optional package failed to import ({e})") from e
         except Exception as e:
+            if getattr(e, "coliee_hosted", False):
+                raise  # a host library's own error (see hosted): as the host raised it
             raise ColieeError(
                 f"{verb.__name__}: {type(e).__name__}: {e} (an input shape ir_coliee does not take, or a bug of "
                 "ir_coliee: the original error is chained as this one's cause)"
             ) from e
 
     return cast(F, call)
+
+
+def hosted(error: Exception) -> Exception:
+    """``error`` marked as a host library's own (``pt.Experiment`` refusing one of its arguments, or a system it
+    ran failing): the error boundary lets it through unchanged, neither reworded nor called a bug of ir_coliee."""
+    error.coliee_hosted = True  # type: ignore[attr-defined]
+    return error
 
 
 # --- findings: problems of an input reported as data (the validator's and the scorer's) ----------------

@@ -111,21 +111,44 @@ def write_grouped(
     and every column right-aligned, the ``bold`` cells bold (``**`` in Markdown, ``\\textbf`` in LaTeX, where
     pandas' Styler writes it: booktabs rules, groups centred over their columns), ``note`` under the Markdown
     table or as the LaTeX caption."""
+    escape = latex_escape if style == "latex" else _markdown_escape  # names and cells alike, header and body
+    cells = cells.apply(lambda column: column.map(escape)).rename(index=escape, columns=escape)
     if style == "latex":
         import numpy as np
 
-        cells = cells.apply(lambda column: column.map(latex_escape)).rename(index=latex_escape, columns=latex_escape)
         marks = np.where(bold, "textbf:--rwrap;", "")
         styler = cells.style.apply(lambda _: marks, axis=None).hide(names=True, axis="index")
         column_format = "l" + "r" * cells.shape[1]
         caption = latex_escape(note)
-        out.write(styler.to_latex(column_format=column_format, hrules=True, multicol_align="c", caption=caption))
+        lines = styler.to_latex(column_format=column_format, hrules=True, multicol_align="c", caption=caption)
+        lines = lines.split("\n")
+        lines.insert(lines.index("\\toprule") + 2, " ".join(_group_rules(list(cells.columns.get_level_values(0)))))
+        out.write("\n".join(lines))
         return
-    shown = cells.where(~bold, "**" + cells + "**")
+    shown = cells.where(~bold.to_numpy(), "**" + cells + "**")  # by place: the names are escaped now
     groups = [g if i == 0 or g != cells.columns[i - 1][0] else "" for i, (g, _) in enumerate(cells.columns)]
     rows = [["", *cells.columns.get_level_values(1)], *([s, *r] for s, r in zip(cells.index, shown.values.tolist()))]
     write_rows(["", *groups], rows, out, 0, style="markdown", align="l" + "r" * cells.shape[1])
     out.write(f"\n{note}\n")
+
+
+def _markdown_escape(text: str) -> str:
+    """``text`` shown as written in Markdown: ``*`` and ``_`` neither emphasis nor bold (``|`` is
+    :func:`write_rows`' to escape)."""
+    return text.replace("\\", "\\\\").replace("*", "\\*").replace("_", "\\_")
+
+
+def _group_rules(groups: list[str]) -> list[str]:
+    """A ``\\cmidrule(lr)`` under each group of several columns (numbered after the row names, from 2)."""
+    import itertools
+
+    rules, first = [], 2
+    for _, members in itertools.groupby(groups):
+        last = first + len(list(members)) - 1
+        if last > first:  # a group of one column is no \\multicolumn, its name its own header
+            rules.append(f"\\cmidrule(lr){{{first}-{last}}}")
+        first = last + 1
+    return rules
 
 
 def json_value(value: object) -> object:

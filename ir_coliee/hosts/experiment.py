@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any, Optional, Union
 
 from ir_measures.measures.base import Measure
 
-from ir_coliee.errors import ColieeArgumentError, ColieeError
+from ir_coliee.errors import ColieeArgumentError, ColieeError, hosted
 from ir_coliee.measures.significance import significance_test
 from ir_coliee.scoring.compare import compare_rows
 from ir_coliee.scoring.evaluate import parse_measures
@@ -100,7 +100,7 @@ def _named(retr_systems: Any, names: Optional[Sequence[str]]) -> tuple[list[Any]
         return list(retr_systems.values()), [str(k) for k in retr_systems]
     systems = list(retr_systems)
     if names is not None and len(names) != len(systems):
-        raise ValueError("names should be the same length as retr_systems")
+        raise ColieeArgumentError("Experiment: names should be the same length as retr_systems")
     return systems, list(names) if names is not None else [str(s) for s in systems]
 
 
@@ -122,6 +122,8 @@ def Experiment(
     argument is passed to ``pt.Experiment`` as is."""
     systems, labels = _named(retr_systems, names)
     kept: list[list[pd.DataFrame]] = [[] for _ in systems]
+    if isinstance(baseline, str) and baseline not in labels:
+        raise ColieeArgumentError(f"Experiment: unknown baseline {baseline!r}; the systems are {', '.join(labels)}")
     base = labels.index(baseline) if isinstance(baseline, str) else baseline  # by name, as for a dict of systems
     table = _pt_experiment(
         [_recording(s, k, n) for s, k, n in zip(systems, kept, labels)],
@@ -137,10 +139,14 @@ def Experiment(
     )
     save_dir = kwargs.get("save_dir")
     results = [_run_of(k, n, kwargs) for k, n in zip(kept, labels)]
-    retested = {label: m for label, m in _retested(eval_metrics) if f"{label} p-value" in table.columns}
     frame = table.data if hasattr(table, "data") else table  # highlight= gives a Styler over the table
-    if base is None or not hasattr(frame, "columns") or not retested:
-        return table  # no test asked for: nothing to replace
+    if not hasattr(frame, "columns") and save_dir is not None:  # dataframe=False: a dict of means, no p-value
+        frame = _saved_table(save_dir).head(len(labels))  # but the table saved has them, its systems first
+    if base is None or not hasattr(frame, "columns"):
+        return table  # no test asked for (perquery, dataframe=False): nothing to replace
+    retested = {label: m for label, m in _retested(eval_metrics) if f"{label} p-value" in frame.columns}
+    if not retested:
+        return table
     judged = qrels[qrels["qid"].isin(topics["qid"])] if filter_by_topics else qrels
     # the gold's ids read as the runs' are (one converter: integer or whole-float ids as decimal text)
     gold = gold_table(judged.rename(columns={"qid": "query_id", "docno": "doc_id", "label": "relevance"}), "the qrels")
@@ -169,12 +175,13 @@ def _pt_experiment(*args: Any, **kwargs: Any) -> Any:
 
     try:
         return pt.Experiment(*args, **kwargs)
-    except ValueError as e:
+    except Exception as e:
         if "method not recognized" in str(e):
             raise ColieeArgumentError(f"Experiment: unknown correction {kwargs['correction']!r}: {e}") from None
-        if "no results received from" not in str(e):
-            raise
-        raise ColieeError(f"Experiment: {e}") from None
+        if "no results received from" in str(e):
+            raise ColieeError(f"Experiment: {e}") from None
+        hosted(e)  # PyTerrier's own error for its own arguments (or a system's): as pt.Experiment raises it
+        raise
 
 
 def _save_valid(frame: pd.DataFrame, save_dir: str) -> None:
@@ -182,12 +189,10 @@ def _save_valid(frame: pd.DataFrame, save_dir: str) -> None:
     test's), and ``significance.json`` naming the test behind each replaced column."""
     import json
 
-    import pandas as pd
-
     from ir_coliee.formats.textfile import atomic_output
 
     path = os.path.join(save_dir, "aggregated.csv")
-    saved = pd.read_csv(path, dtype=str, keep_default_na=False)  # every cell as PyTerrier wrote it, "NA" a name
+    saved = _saved_table(save_dir)
     replaced = [c for c in frame.columns if any(c.startswith(f"{m} ") for m in frame.attrs["tests"])]
     rows = saved["name"].isin(frame["name"])
     ours = frame.set_index("name").loc[saved.loc[rows, "name"], replaced]
@@ -199,21 +204,24 @@ def _save_valid(frame: pd.DataFrame, save_dir: str) -> None:
         json.dump({"tests": frame.attrs["tests"]}, f, indent=2)
 
 
+def _saved_table(save_dir: str) -> pd.DataFrame:
+    """``aggregated.csv`` of ``save_dir``: every cell as PyTerrier wrote it, as text ("NA" a name)."""
+    import pandas as pd
+
+    return pd.read_csv(os.path.join(save_dir, "aggregated.csv"), dtype=str, keep_default_na=False)
+
+
 def _retested(eval_metrics: Sequence[Any]) -> list[tuple[str, Measure]]:
     """Each measure among ``eval_metrics`` (an ir_measures name or object, or a trec_eval name such as ``map``)
     with the column PyTerrier names it by: every one gets the test valid for it; ``mrt`` is no measure."""
-    import ir_measures
-
     found = []
     for m in eval_metrics:
         try:
-            (measure,) = parse_measures([m])
-        except ValueError:
-            try:
-                (measure,) = ir_measures.parse_trec_measure(str(m))
-            except ValueError:  # mrt, or a name of several measures
-                continue
-        found.append((m if isinstance(m, str) else str(m), measure))
+            measures = parse_measures([m])
+        except ValueError:  # mrt
+            continue
+        # PyTerrier names a column by the name asked, but each of a family's (trec_eval's "P") by the measure
+        found += [(m if isinstance(m, str) and len(measures) == 1 else str(x), x) for x in measures]
     return found
 
 

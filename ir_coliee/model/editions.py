@@ -220,7 +220,7 @@ class Sizes(NamedTuple):
     """Queries with gold (the released questions without gold are not queries)."""
     qrels: Optional[int] = None
     scoreddocs: Optional[int] = None
-    """Task 1's candidates: in a flat pool, every other case of the pool for each query."""
+    """Task 1's candidates: in a flat pool, every other case of the pool for each query; Task 2's: the docs."""
 
 
 #: Questions with gold per exam: the English riteval files of the 2025 package (H18-R05) and the
@@ -263,6 +263,8 @@ def _known_sizes() -> dict[str, Sizes]:
         files = EDITIONS[int(year)].task1
         if task == "task1" and files is not None and files.layout == "flat" and known.docs and known.queries:
             sizes[listed] = known._replace(scoreddocs=known.queries * (known.docs - 1))
+        if task == "task2" and known.docs:  # each paragraph is a candidate of its own case's query only
+            sizes[listed] = known._replace(scoreddocs=known.docs)
     return sizes
 
 

@@ -392,9 +392,10 @@ class BenchmarkResult:
     def note(self) -> str:
         """What the paper table's marks mean, the test, the correction and its family."""
         family = "every cell" if self.family == "all" else "the headline measure of each benchmark"
+        corrected = "no correction" if self.correction == "none" else f"{self.correction} correction over {family}"
         said = [
             f"{SIGNIFICANT}: p < {ALPHA} against {self.names[self.baseline]}, the paired test valid for each measure, "
-            f"{self.correction} correction over {family} ({len(self.corrected)} tests); bold: best of each column",
+            f"{corrected} ({len(self.corrected)} tests); bold: best of each column",
             "rank: among these systems on the headline measure, as W/T/L",
             "won: benchmarks won in the stratified test (a tie counts one half), p its p-value",
             "official place: mean of rank / table size among the official runs (1: last), over the complete "

@@ -56,15 +56,27 @@ def _sound(measure: Measure) -> Measure:
     return measure
 
 
+def _trec_named(name: MeasureLike) -> list[Measure]:
+    """``name`` read as trec_eval names measures (``map``, ``ndcg_cut_10``, ``P_1``; ``P`` its family), as
+    ``pt.Experiment`` reads its ``eval_metrics``; no measure where it is no such name."""
+    try:
+        return [_sound(m) for m in ir_measures.parse_trec_measure(name)] if isinstance(name, str) else []
+    except ValueError:
+        return []
+
+
 def parse_measures(measures: Iterable[MeasureLike]) -> list[Measure]:
     """Measures from names such as ``"MicroF1@5"``, ``"MacroF(beta=2)"`` or ``"AP"`` (names in any case
-    where unambiguous), each once (the first kept: a measure named twice would make two columns of one name);
+    where unambiguous; trec_eval's ``map`` or ``ndcg_cut_10`` too, as PyTerrier takes them), each once (the first kept: a measure named twice would make two columns of one name);
     an unknown name is an error that suggests the closest known ones."""
     out = []
     for m in measures:
         try:
             out.append(_sound(ir_measures.parse_measure(_spelled(m)) if isinstance(m, str) else m))
         except (NameError, ValueError, AssertionError, SyntaxError) as e:
+            if trec := _trec_named(m):
+                out += trec
+                continue
             found = _NAME.match(m) if isinstance(m, str) else None
             import difflib
 

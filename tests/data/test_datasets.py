@@ -131,7 +131,18 @@ def test_candidates_are_counted_as_built_in_entries_count_scoreddocs(coliee_home
     dataset = ir_datasets.load("coliee/task1/2024/train")
     counted = sum(1 for _ in dataset.scoreddocs_iter())
     assert counted > 0 and dataset.scoreddocs_count() == counted  # no official size known: the files counted
-    assert dataset.scoreddocs_metadata() == {} and "scoreddocs" not in dataset.metadata()
+    # no size known: empty metadata, its part listed in metadata() as ir_datasets lists every part a dataset has
+    assert dataset.scoreddocs_metadata() == dataset.metadata()["scoreddocs"] == {}
     # a complete official copy's size, known without reading a file: each query against every other case
     official = ir_datasets.load("coliee/task1/2025/test")
     assert official.scoreddocs_metadata() == official.metadata()["scoreddocs"] == {"count": 400 * (2159 - 1)}
+    # Task 2: each paragraph is a candidate of its own case's query only, count and metadata alike
+    task2 = ir_datasets.load("coliee/task2/2025/test")
+    assert task2.scoreddocs_count() == task2.scoreddocs_metadata()["count"] == task2.metadata()["scoreddocs"]["count"]
+    assert task2.scoreddocs_count() == task2.docs_count() == 3283
+    # Task 3 has no candidates: none offered, as a built-in entry without scoreddocs offers none
+    task3 = ir_datasets.load("coliee/task3/2025/test")
+    assert not task3.has_scoreddocs() and "scoreddocs" not in task3.metadata()
+    assert not hasattr(task3, "scoreddocs_count") and not hasattr(task3, "scoreddocs_metadata")
+    builtin = ir_datasets.load("antique/test")  # (its metadata ships with ir_datasets: no download)
+    assert not hasattr(builtin, "scoreddocs_count") and not hasattr(builtin, "scoreddocs_metadata")

@@ -126,7 +126,7 @@ def test_docs_store_lookups_and_counts(statute_root):
         store.get("208")  # deleted
     assert ds.docs_count() == 768  # a complete official copy (COLIEE-SPEC section 8), as ir_datasets' metadata
     assert ds.files_count("docs") == len(EN_IDS)  # what the files here hold
-    assert ds.metadata() == {"docs": {"count": 768}, "queries": {"count": 109}}
+    assert ds.metadata() == {"docs": {"count": 768}, "queries": {"count": 109}, "qrels": {}}  # qrels size unknown
 
 
 def test_known_sizes_answer_without_reading_a_file(coliee_home):

@@ -239,3 +239,42 @@ def test_an_unknown_correction_is_the_callers_error():
     with pytest.raises(ir_coliee.ColieeArgumentError) as refused:
         ir_coliee.Experiment(*args, names=["a", "b"], baseline=0, correction="nosuch", resamples=100)
     assert str(refused.value) == "Experiment: unknown correction 'nosuch': method not recognized"
+
+
+def test_dict_and_tuple_results_are_pyterriers_and_the_saved_table_gets_the_valid_p_values(tmp_path):
+    """``dataframe=False`` gives PyTerrier's dict of means (no p-value in it; the ``aggregated.csv`` it saves
+    has them: the valid ones, as with a table), ``perquery="both"`` its (averages, per query) tuple."""
+    a, b = _run(0, 2), _run(1, 3)
+    args = ([a, b], TOPICS, QRELS, [ir_coliee.MicroF1, "map"])
+    theirs = pt.Experiment(*args, names=["a", "b"], baseline=0, dataframe=False)
+    ours = ir_coliee.Experiment(
+        *args, names=["a", "b"], baseline=0, dataframe=False, save_dir=str(tmp_path), resamples=500
+    )
+    assert ours == theirs and ours["b"]["MicroF1"] == pytest.approx(2 / 5)
+    table = ir_coliee.Experiment(*args, names=["a", "b"], baseline=0, resamples=500)
+    saved = pd.read_csv(tmp_path / "aggregated.csv")
+    theirs_table = pt.Experiment(*args, names=["a", "b"], baseline=0)  # its t-test
+    assert saved.loc[1, "MicroF1 p-value"] == table.loc[1, "MicroF1 p-value"]
+    assert saved.loc[1, "map p-value"] == table.loc[1, "map p-value"] != theirs_table.loc[1, "map p-value"]
+    assert ir_coliee.Experiment(*args, names=["a", "b"], dataframe=False) == pt.Experiment(
+        *args, names=["a", "b"], dataframe=False
+    )
+    both = ir_coliee.Experiment(*args, names=["a", "b"], perquery="both")
+    expected = pt.Experiment(*args, names=["a", "b"], perquery="both")
+    pd.testing.assert_frame_equal(both.averages, expected.averages)
+    pd.testing.assert_frame_equal(both.perquery, expected.perquery)
+
+
+def test_pyterriers_own_refusals_of_its_arguments_pass_through_unchanged():
+    args = ([_run(0, 2), _run(1, 3)], TOPICS, QRELS)
+    with pytest.raises(AssertionError) as refused:  # PyTerrier gives no per-query table with a baseline
+        ir_coliee.Experiment(*args, [ir_coliee.MicroF1], names=["a", "b"], perquery=True, baseline=0)
+    assert type(refused.value) is AssertionError
+    with pytest.raises(Exception) as unknown:
+        pt.Experiment(*args, ["nosuch"], names=["a", "b"])
+    with pytest.raises(type(unknown.value)) as ours:
+        ir_coliee.Experiment(*args, ["nosuch"], names=["a", "b"])
+    assert str(ours.value) == str(unknown.value) and "bug" not in str(ours.value)
+    with pytest.raises(ir_coliee.ColieeArgumentError) as named:
+        ir_coliee.Experiment(*args, [ir_coliee.MicroF1], names=["a", "b"], baseline="nope")
+    assert str(named.value) == "Experiment: unknown baseline 'nope'; the systems are a, b"

@@ -449,7 +449,25 @@ def test_every_cell_family_corrects_and_marks_every_cell(tmp_path):
     markdown = _written(result, "markdown")
     assert "| ours | 0.2500† | **0.6000†** |" in markdown and "over every cell (4 tests)" in markdown
     # a gold file that is not there (any more) keeps its name as given; a name given overrides
-    assert f"| {tmp_path / 'gone.qrels'} |" in markdown
+    shown = str(tmp_path / "gone.qrels").replace("_", "\\_")  # (Markdown: _ escaped, no emphasis)
+    assert f"| {shown} |" in markdown
+
+
+def test_no_correction_is_said_so_names_are_escaped_and_each_group_is_ruled(tmp_path):
+    hand = _hand_made(str(tmp_path / "gone.qrels"))
+    other = str(tmp_path / "gone.qrels")
+    names = {"B": "my_*run*", other: "toy_set"}
+    result = BenchmarkResult(hand.scored, ["A", "B"], "A", "none", 200, 0, "headline", names)
+    markdown = _written(result, "markdown")
+    # raw p-values 0.01, 0.02 (headline) and 0.5: no correction, the names as written, not emphasis
+    assert "| T1 2024 |  |  | T1 2025‡ |  | toy\\_set |" in markdown
+    assert "| my\\_\\*run\\* | 0.2500 | **0.6000†** |" in markdown
+    assert "no correction (3 tests)" in markdown and "none correction" not in markdown
+    latex = _written(result, "latex")
+    # under T1 2024 (MicroP, MicroF1, rank), T1 2025 and toy (measure, rank), the summary; the mean stands alone
+    rules = "\\cmidrule(lr){2-4} \\cmidrule(lr){5-6} \\cmidrule(lr){7-8} \\cmidrule(lr){10-13}"
+    assert f"{{vs A}} \\\\\n{rules}\n & MicroP & MicroF1 & rank & " in latex
+    assert "\nmy\\_*run* & 0.2500 & " in latex and "toy\\_set" in latex and "no correction (3 tests)" in latex
 
 
 def test_short_names_of_benchmarks(tmp_path):

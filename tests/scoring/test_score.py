@@ -3,6 +3,7 @@ decides the format, mismatches are refused, warnings are data, and every front e
 
 from __future__ import annotations
 
+import math
 from fractions import Fraction as F
 
 import ir_measures
@@ -326,3 +327,24 @@ def test_evaluate_and_compare_refuse_a_run_sharing_no_query_as_score_does(run):
     assert str(evaluated.value) == str(scored.value)
     with pytest.raises(ColieeScoringError, match=r"^b shares no query with the gold <qrels> \(run: "):
         ir_coliee.compare(gold, {"a": {"1": {"a": 1.0}}, "b": run}, ["MicroF1"], resamples=10)
+
+
+@pytest.mark.filterwarnings("ignore::ir_coliee.ColieeWarning")
+def test_trec_eval_names_as_pyterrier_takes_them_score_in_every_verb(tmp_path):
+    """``ndcg_cut_10``, ``P_1``, ``recall_5``, ``map`` (PyTerrier's ``eval_metrics``) are ir_measures' nDCG@10,
+    P@1, R@5 and AP, in every verb: q1 ranks its one relevant d1 first, q2 its d3 second."""
+    qrels = tmp_path / "toy.qrels"
+    qrels.write_text("q1 0 d1 1\nq2 0 d3 1\n")
+    runs = {"a": {"q1": {"d1": 2.0, "d2": 1.0}, "q2": {"d4": 2.0, "d3": 1.0}}, "b": {"q1": {"d2": 1.0}, "q2": {}}}
+    trec, named = ["ndcg_cut_10", "P_1", "recall_5", "map"], ["nDCG@10", "P@1", "R@5", "AP"]
+    evaluated = ir_coliee.evaluate(str(qrels), runs["a"], trec)
+    assert list(evaluated.columns) == named
+    # AP (1 + 1/2) / 2, P@1 1/2, R@5 1, nDCG@10 (1 + 1/log2(3)) / 2
+    assert list(evaluated.iloc[0]) == pytest.approx([(1 + 1 / math.log2(3)) / 2, 1 / 2, 1, 3 / 4])
+    pd.testing.assert_frame_equal(evaluated, ir_coliee.evaluate(str(qrels), runs["a"], named))
+    compared = ir_coliee.compare(str(qrels), runs, trec, resamples=100)
+    pd.testing.assert_frame_equal(compared, ir_coliee.compare(str(qrels), runs, named, resamples=100))
+    bench = ir_coliee.benchmark({str(qrels): runs}, measures=trec, resamples=100, baseline="a")
+    assert bench.value((str(qrels), "AP"), "a") == 3 / 4
+    scored = ir_coliee.score(str(qrels), runs["a"], measures=trec).table
+    assert list(scored.loc[0, named]) == list(evaluated.iloc[0])

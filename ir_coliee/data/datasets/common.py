@@ -3,6 +3,7 @@ record of which files each dataset reads (for ``ir_coliee data check`` and the g
 
 from __future__ import annotations
 
+import functools
 import pkgutil
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Callable, NamedTuple, Optional, TypeVar, Union, overload
@@ -130,12 +131,19 @@ PARTS = {"docs": "documents", "queries": "queries", "qrels": "qrels", "scoreddoc
 
 
 class SizeCounts:
-    """``docs_count()``, ``queries_count()``, ``qrels_count()`` and ir_datasets' ``metadata()`` of a dataset:
-    the size of a complete official copy where it is known (``ir_coliee.model.KNOWN_SIZES``), answered
-    without reading a file, as ir_datasets answers from its metadata; otherwise counted from the files."""
+    """``docs_count()``, ``docs_metadata()`` (queries, qrels and scoreddocs alike) and ``metadata()`` of a
+    dataset, offered as ir_datasets' ``MetadataComponent`` offers them: for each part the dataset has, and
+    for no other (``scoreddocs_count`` of a dataset without candidates is an ``AttributeError``, as in
+    built-in entries). A count is the size of a complete official copy where it is known
+    (``ir_coliee.model.KNOWN_SIZES``), answered without reading a file, as ir_datasets answers from its
+    metadata; otherwise counted from the files. The metadata holds the known sizes only (``{}`` where none)."""
 
     def __init__(self, dataset_id: str, dataset: Dataset):
         self._dataset_id, self._dataset = dataset_id, dataset
+        for part in PARTS:
+            if dataset.has(part):
+                setattr(self, f"{part}_count", functools.partial(self._count, part))
+                setattr(self, f"{part}_metadata", functools.partial(self._metadata, part))
 
     def known_count(self, part: str) -> Optional[int]:
         """The size of a complete official copy, ``None`` where not known."""
@@ -147,40 +155,18 @@ class SizeCounts:
             return self._dataset.docs_count()  # the collection's own count (a folder listing for case law)
         return sum(1 for _ in getattr(self._dataset, f"{part}_iter")())
 
-    def _count(self, part: str) -> Optional[int]:
-        if not getattr(self._dataset, f"has_{part}")():
-            return None
+    def _count(self, part: str) -> int:
         known = self.known_count(part)
         return known if known is not None else self.files_count(part)
 
-    def docs_count(self) -> Optional[int]:
-        return self._count("docs")
-
-    def queries_count(self) -> Optional[int]:
-        return self._count("queries")
-
-    def qrels_count(self) -> Optional[int]:
-        return self._count("qrels")
-
-    def scoreddocs_count(self) -> Optional[int]:
-        return self._count("scoreddocs")
+    def _metadata(self, part: str) -> dict[str, int]:
+        known = self.known_count(part)
+        return {} if known is None else {"count": known}
 
     def metadata(self) -> dict[str, dict[str, int]]:
-        """The known sizes, as ir_datasets' ``metadata()`` gives them: ``{"docs": {"count": 768}, ...}``."""
-        return {part: {"count": n} for part in PARTS if (n := self.known_count(part)) is not None}
-
-    def docs_metadata(self) -> dict[str, int]:
-        """``metadata()["docs"]``, as built-in entries answer it (empty where no size is known)."""
-        return self.metadata().get("docs", {})
-
-    def queries_metadata(self) -> dict[str, int]:
-        return self.metadata().get("queries", {})
-
-    def qrels_metadata(self) -> dict[str, int]:
-        return self.metadata().get("qrels", {})
-
-    def scoreddocs_metadata(self) -> dict[str, int]:
-        return self.metadata().get("scoreddocs", {})
+        """The known sizes of the parts the dataset has, as ir_datasets' ``metadata()`` gives them:
+        ``{"docs": {"count": 768}, "qrels": {}, ...}``."""
+        return {part: self._metadata(part) for part in PARTS if self._dataset.has(part)}
 
 
 #: The dataset ids registered with ir_datasets (registration is idempotent).
