@@ -402,3 +402,11 @@ def test_latex_cells_escape_the_backslashes_they_hold():
     table = io.StringIO()
     write_rows(["path"], [["a\\b~c^d_e"]], table, 4, style="latex")
     assert "a\\textbackslash{}b\\textasciitilde{}c\\textasciicircum{}d\\_e \\\\" in table.getvalue()
+
+
+def test_an_os_error_that_is_no_write_error_is_not_blamed_on_standard_output() -> None:
+    """A shared library that fails to load raises an OSError without a file name: not a full device."""
+    from ir_coliee.cli import failure
+
+    assert failure(OSError(8, "Exec format error"), "eval") == (2, "OSError: Exec format error")
+    assert failure(OSError(28, "No space left on device"), "eval") == (2, "<standard output>: No space left on device")

@@ -8,6 +8,7 @@ module only; ``--help`` and anything that names no command build them all."""
 from __future__ import annotations
 
 import argparse
+import errno
 import gc
 import importlib
 import os
@@ -168,7 +169,10 @@ def failure(e: Exception, command: str) -> tuple[int, str]:
     if isinstance(e, (ColieeError, ValueError)):
         return 2, str(e)
     if isinstance(e, OSError):  # a file the user named cannot be written or read: say which
-        return 2, f"{e.filename or '<standard output>'}: {e.strerror or e}"
+        # without a file name: the output the command prints to (a full device, a broken terminal), unless
+        # the error is no write error at all (a shared library that fails to load)
+        where = e.filename or ("<standard output>" if e.errno in _WRITE_ERRORS else type(e).__name__)
+        return 2, f"{where}: {e.strerror or e}"
     if isinstance(e, RecursionError):
         return 2, "an input nested too deeply to read"
     if isinstance(e, ImportError):
@@ -181,6 +185,9 @@ def failure(e: Exception, command: str) -> tuple[int, str]:
         f"the traceback that `ir_coliee --debug {command} ...` (or {DEBUG_VARIABLE}=1) prints"
     )
 
+
+#: The errors of a write that fails (what an OSError without a file name means on standard output).
+_WRITE_ERRORS = {errno.ENOSPC, errno.EIO, errno.EFBIG, errno.EDQUOT, errno.EPIPE, errno.EBADF}
 
 #: The modules of pyproject's dependencies, and the name pip installs each by.
 _REQUIRED = {m: m.replace("_", "-") for m in ("ir_measures", "ir_datasets", "pandas", "jinja2", "numpy", "pyarrow")}

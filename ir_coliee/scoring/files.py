@@ -95,7 +95,7 @@ def score_files(
         if report is not None:
             reports.append(report)
     if not reports:
-        shown = "; ".join(f"{f.path}: {f.message}" for f in left[:3])
+        shown = "; ".join(f"{f.path}: {f.message}" for f in left[:3]) + ("; ..." if len(left) > 3 else "")
         raise ColieeError(f"no file could be scored ({len(left)} skipped): {shown}")
     reports[0].findings.extend(left)
     return reports

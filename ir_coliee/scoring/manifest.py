@@ -11,16 +11,19 @@ from __future__ import annotations
 
 import os
 from collections import Counter
-from typing import NamedTuple
+from typing import NamedTuple, Optional
 
 from ir_coliee.data.catalog import catalog, dataset_entry, exam_subset
-from ir_coliee.errors import WARNING, ColieeFormatError, Finding, PathLike
+from ir_coliee.errors import WARNING, ColieeError, ColieeFormatError, Finding, PathLike
 from ir_coliee.formats.textfile import iter_lines, parse_json, read_text
-from ir_coliee.model import name_says
+from ir_coliee.model import name_says, task_of
 from ir_coliee.scoring.files import parsed_or_skipped
+from ir_coliee.scoring.gold import load_gold
 from ir_coliee.scoring.ingest import RunLike
 from ir_coliee.scoring.walk import skipped, walk
 from ir_coliee.table.runs import ParsedRun
+from ir_coliee.table.shapes import align, gold_ids
+from ir_coliee.table.tables import Table
 
 _EXPECTED = "BENCHMARK SYSTEM PATH (spaces or tabs between), or a JSON object {benchmark: {system: path}}"
 
@@ -67,6 +70,7 @@ def runs_in_folder(folder: PathLike) -> Found:
     ``task3-L.X``) are each named by their path below the benchmark's folder, and said: never one replacing
     the other."""
     walked = walk([folder])
+    golds: dict[str, Optional[Table]] = {}
     by_benchmark: dict[str, list[tuple[str, ParsedRun]]] = {}
     findings = list(walked.skipped)
     for found in walked.files:
@@ -76,6 +80,8 @@ def runs_in_folder(folder: PathLike) -> Found:
             continue
         benchmark = "/".join(found.folders[:depth])
         run = parsed_or_skipped(found.path, dataset_entry(benchmark).task, "auto")  # a log beside: said
+        if not isinstance(run, Finding) and _shares_no_query(run, benchmark, golds):  # a README of 3 words
+            run = skipped(found.path, f"shares no query with the gold of {benchmark}")
         if isinstance(run, Finding):
             findings.append(run)
             continue
@@ -100,6 +106,18 @@ def runs_in_folder(folder: PathLike) -> Found:
             folder, None, "no folder named by a dataset id holds runs", "e.g. coliee/task1/2025/test/"
         )
     return Found(runs, findings)
+
+
+def _shares_no_query(run: ParsedRun, benchmark: str, golds: dict[str, Optional[Table]]) -> bool:
+    """Whether a file found beside the runs shares no query with the benchmark's gold, once its ids are in the
+    gold's convention (as the one door aligns them): a log or README that happens to read as a run."""
+    if benchmark not in golds:
+        try:
+            golds[benchmark] = load_gold(benchmark).table(task_of(dataset_entry(benchmark).task))
+        except ColieeError:  # no gold to tell by: scoring the benchmark says what is missing
+            golds[benchmark] = None
+    table = golds[benchmark]
+    return table is not None and table.keys().isdisjoint(align(run.coded, gold_ids(table)).run.query_ids)
 
 
 def _known(path: str) -> bool:

@@ -173,7 +173,8 @@ def _read_gold(path: PathLike, name: PathLike) -> GoldFile:
             q, d = twice[0]
             lines = [n for n, text in iter_lines(path) if text.split()[:3:2] == [q, d]]
             warnings.warn(
-                f"{os.fspath(name)}: {len(twice)} pairs judged twice with another relevance, each read as its "
+                f"{os.fspath(name)}: {len(twice)} pair{'s' * (len(twice) > 1)} judged twice with another relevance, "
+                "each read as its "
                 f"last judgment (as trec_eval reads it): ({q}, {d}) at lines {', '.join(map(str, lines))}",
                 ColieeWarning,
                 stacklevel=3,

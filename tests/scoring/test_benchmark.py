@@ -561,3 +561,18 @@ def test_a_measure_named_twice_is_one_column(grid):
     result = benchmark({other: OTHER}, measures=["P@1", ir_measures.P @ 1], resamples=10)
     assert result.cells == [(other, "P@1")]
     assert "\\begin{tabular}{lrrrrrr}" in _written(result, "latex")  # P@1, rank, and the 4 summary columns
+
+
+def test_a_file_beside_the_runs_that_shares_no_query_is_skipped_not_a_refusal(coliee_home, tmp_path):
+    """A README of three words a line reads as a Task 1 run; it shares no query with the gold: said, skipped."""
+    from ir_coliee.scoring.manifest import runs_in_folder
+
+    write_task1_flat(coliee_home, 2025, with_test_gold=True)
+    folder = tmp_path / "runs" / "coliee" / "task1" / "2025" / "test"
+    folder.mkdir(parents=True)
+    (folder / "task1.A").write_text("000200 000300 A\n")
+    (folder / "README.md").write_text("# My runs\nSome text here\n")
+    found, findings = runs_in_folder(tmp_path / "runs")
+    assert list(found["coliee/task1/2025/test"]) == ["A"]
+    expected = "skipped: shares no query with the gold of coliee/task1/2025/test"
+    assert [(f.path, f.message) for f in findings] == [(str(folder / "README.md"), expected)]

@@ -174,6 +174,6 @@ def test_gold_documents_sharing_a_hash_are_coded_apart() -> None:
 def test_a_pair_judged_twice_with_another_relevance_reads_the_last_and_says_so(write) -> None:
     """trec_eval's reading: (q1, d1) judged 1 at line 1, 0 at line 3 -> not relevant; said with both lines."""
     path = write("g.qrels", "q1 0 d1 1\nq1 0 d2 1\nq1 0 d1 0\nq2 0 d3 1\n")
-    with pytest.warns(ir_coliee.ColieeWarning, match=r"g.qrels: 1 pairs judged twice .* \(q1, d1\) at lines 1, 3$"):
+    with pytest.warns(ir_coliee.ColieeWarning, match=r"g.qrels: 1 pair judged twice .* \(q1, d1\) at lines 1, 3$"):
         read = read_gold(path)
     assert read.tables[DOCUMENTS] == {"q1": {"d1": 0, "d2": 1}, "q2": {"d3": 1}}
