@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import itertools
 from collections.abc import Sequence
 
 from ir_coliee.cli.options import with_help
@@ -114,6 +115,9 @@ def run_datasets(args: argparse.Namespace) -> int:
         raise ColieeArgumentError(
             f"datasets: expected one of {', '.join(IRDS_COMMANDS)} (ir_datasets' commands), got {said}"
         )
+    if given[0] in ("export", "lookup") and given[1:] and given[1] not in ir_datasets.registry:
+        raise ColieeArgumentError(f"no dataset {given[1]!r} (`ir_coliee datasets list` lists them)")
+    _check_export_fields(given)
     try:
         ir_datasets.main(given)
     except KeyError as e:  # ir_datasets' own commands look a dataset id or a field up unguarded
@@ -123,3 +127,18 @@ def run_datasets(args: argparse.Namespace) -> int:
         kind = getattr(ir_datasets.load(given[1]), f"{[*given, 'docs'][2]}_cls", lambda: None)()
         raise ColieeArgumentError(f"no field {key!r} (fields: {', '.join(getattr(kind, '_fields', ()))})") from None
     return 0
+
+
+def _check_export_fields(given: list[str]) -> None:
+    """``export ID PART --fields ...``: a field the part's records lack is refused here (ir_datasets says so
+    for some parts and exits 0, or raises a KeyError for others)."""
+    import ir_datasets
+
+    if given[0] != "export" or len(given) < 3 or "--fields" not in given:
+        return
+    at = given.index("--fields") + 1
+    fields = list(itertools.takewhile(lambda a: not a.startswith("--"), given[at:]))
+    known = getattr(getattr(ir_datasets.load(given[1]), f"{given[2]}_cls", lambda: None)(), "_fields", None)
+    unknown = [f for f in fields if known is not None and f not in known]
+    if unknown:
+        raise ColieeArgumentError(f"no field {unknown[0]!r} in {given[2]} (fields: {', '.join(known or ())})")
