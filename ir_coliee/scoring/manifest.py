@@ -14,15 +14,14 @@ from collections import Counter
 from typing import NamedTuple, Optional
 
 from ir_coliee.data.catalog import catalog, dataset_entry, exam_subset
-from ir_coliee.errors import WARNING, ColieeError, ColieeFormatError, Finding, PathLike
+from ir_coliee.errors import WARNING, ColieeError, ColieeFormatError, ColieeScoringError, Finding, PathLike
 from ir_coliee.formats.textfile import iter_lines, parse_json, read_text
 from ir_coliee.model import name_says, task_of
 from ir_coliee.scoring.files import parsed_or_skipped
 from ir_coliee.scoring.gold import load_gold
-from ir_coliee.scoring.ingest import RunLike
+from ir_coliee.scoring.ingest import RunLike, shared_run
 from ir_coliee.scoring.walk import skipped, walk
 from ir_coliee.table.runs import ParsedRun
-from ir_coliee.table.shapes import align, gold_ids
 from ir_coliee.table.tables import Table
 
 _EXPECTED = "BENCHMARK SYSTEM PATH (spaces or tabs between), or a JSON object {benchmark: {system: path}}"
@@ -109,15 +108,21 @@ def runs_in_folder(folder: PathLike) -> Found:
 
 
 def _shares_no_query(run: ParsedRun, benchmark: str, golds: dict[str, Optional[Table]]) -> bool:
-    """Whether a file found beside the runs shares no query with the benchmark's gold, once its ids are in the
-    gold's convention (as the one door aligns them): a log or README that happens to read as a run."""
+    """Whether a file found beside the runs shares no query with the benchmark's gold, as the one door
+    (:func:`ir_coliee.scoring.ingest.shared_run`) decides it: a log or README that happens to read as a run."""
     if benchmark not in golds:
         try:
             golds[benchmark] = load_gold(benchmark).table(task_of(dataset_entry(benchmark).task))
         except ColieeError:  # no gold to tell by: scoring the benchmark says what is missing
             golds[benchmark] = None
     table = golds[benchmark]
-    return table is not None and table.keys().isdisjoint(align(run.coded, gold_ids(table)).run.query_ids)
+    if table is None:
+        return False
+    try:
+        shared_run(run.coded, table, run.path)  # the door's own rule: ids in the gold's convention first
+    except ColieeScoringError:
+        return True
+    return False
 
 
 def _known(path: str) -> bool:
