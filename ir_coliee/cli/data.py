@@ -115,30 +115,33 @@ def run_datasets(args: argparse.Namespace) -> int:
         raise ColieeArgumentError(
             f"datasets: expected one of {', '.join(IRDS_COMMANDS)} (ir_datasets' commands), got {said}"
         )
-    if given[0] in ("export", "lookup") and given[1:] and given[1] not in ir_datasets.registry:
-        raise ColieeArgumentError(f"no dataset {given[1]!r} (`ir_coliee datasets list` lists them)")
-    _check_export_fields(given)
-    try:
-        ir_datasets.main(given)
-    except KeyError as e:  # ir_datasets' own commands look a dataset id or a field up unguarded
-        key = str(e.args[0])
-        if key in given[1:2]:
-            raise ColieeArgumentError(f"no dataset {key!r} (`ir_coliee datasets list` lists them)") from None
-        kind = getattr(ir_datasets.load(given[1]), f"{[*given, 'docs'][2]}_cls", lambda: None)()
-        raise ColieeArgumentError(f"no field {key!r} (fields: {', '.join(getattr(kind, '_fields', ()))})") from None
+    _check_dataset_and_fields(given)
+    ir_datasets.main(given)
     return 0
 
 
-def _check_export_fields(given: list[str]) -> None:
-    """``export ID PART --fields ...``: a field the part's records lack is refused here (ir_datasets says so
-    for some parts and exits 0, or raises a KeyError for others)."""
+#: ir_datasets' commands that take a dataset id first, and the part whose records ``--fields`` names.
+_PART = {
+    "export": lambda given: given[2],
+    "lookup": lambda given: "queries" if {"--qid", "--query_id", "-q"} & set(given) else "docs",
+    "doc_fifos": lambda given: "docs",
+}
+
+
+def _check_dataset_and_fields(given: list[str]) -> None:
+    """The dataset id and the ``--fields`` of ir_datasets' commands, refused here: ir_datasets looks them up
+    unguarded (a KeyError), or says so and exits 1, or 0 (``export ... qrels --fields``)."""
     import ir_datasets
 
-    if given[0] != "export" or len(given) < 3 or "--fields" not in given:
+    if given[0] not in _PART or len(given) < 2:
         return
-    at = given.index("--fields") + 1
-    fields = list(itertools.takewhile(lambda a: not a.startswith("--"), given[at:]))
-    known = getattr(getattr(ir_datasets.load(given[1]), f"{given[2]}_cls", lambda: None)(), "_fields", None)
+    if given[1] not in ir_datasets.registry:
+        raise ColieeArgumentError(f"no dataset {given[1]!r} (`ir_coliee datasets list` lists them)")
+    if "--fields" not in given or (given[0] == "export" and len(given) < 3):
+        return
+    part = _PART[given[0]](given)
+    fields = list(itertools.takewhile(lambda a: not a.startswith("-"), given[given.index("--fields") + 1 :]))
+    known = getattr(getattr(ir_datasets.load(given[1]), f"{part}_cls", lambda: None)(), "_fields", None)
     unknown = [f for f in fields if known is not None and f not in known]
     if unknown:
-        raise ColieeArgumentError(f"no field {unknown[0]!r} in {given[2]} (fields: {', '.join(known or ())})")
+        raise ColieeArgumentError(f"no field {unknown[0]!r} in {part} (fields: {', '.join(known or ())})")

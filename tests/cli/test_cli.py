@@ -147,6 +147,8 @@ def test_datasets_command_passes_through_to_ir_datasets(capsys, coliee_home):
     assert capsys.readouterr().err == expected
     assert main(["datasets", "export", "coliee/task2/2026/test", "qrels", "--fields", "nosuch"]) == 2  # was exit 0
     assert "no field 'nosuch' in qrels (fields: query_id, doc_id, relevance, iteration)" in capsys.readouterr().err
+    assert main(["datasets", "lookup", "coliee/task2/2026/test", "999/002", "--fields", "nosuch"]) == 2
+    assert "no field 'nosuch' in docs (fields: doc_id, case_id, paragraph, text)" in capsys.readouterr().err
     main(["datasets", "export", "coliee/task2/2026/test", "qrels", "--format", "tsv"])
     assert capsys.readouterr().out.splitlines()[0] == "999\t999/002\t1\t0"
     main(["datasets", "export", "coliee/task2/2026/test", "docs", "--format", "jsonl"])
