@@ -56,8 +56,8 @@ _LAZY = {
     "analyse": "ir_coliee.scoring.analyse",
     "Analysis": "ir_coliee.scoring.analyse",
     "score_recall_gated": "ir_coliee.scoring.gated",
-    "read_label_json": "ir_coliee.table.gold",
-    "read_qrels": "ir_coliee.table.gold",
+    "read_label_json": "ir_coliee.formats.gold",
+    "read_qrels": "ir_coliee.formats.gold",
     "parse_run": "ir_coliee.table.runs",
     "read_run": "ir_coliee.table.runs",
     "write_run": "ir_coliee.table.runs",
@@ -79,6 +79,7 @@ _LAZY = {
 
 if TYPE_CHECKING:
     from ir_coliee.data.datasets import register_all
+    from ir_coliee.formats.gold import read_label_json, read_qrels
     from ir_coliee.hosts.experiment import Experiment
     from ir_coliee.scoring.analyse import Analysis, analyse
     from ir_coliee.scoring.benchmark import BenchmarkResult, benchmark
@@ -89,7 +90,6 @@ if TYPE_CHECKING:
     from ir_coliee.scoring.score import evaluate, prepare, score
     from ir_coliee.scoring.tune import apply_cutoff, tune, tune_cutoff
     from ir_coliee.scoring.validate import Finding, validate_run
-    from ir_coliee.table.gold import read_label_json, read_qrels
     from ir_coliee.table.runs import parse_run, read_run, write_run
 
 

@@ -9,11 +9,11 @@ import pytest
 
 import ir_coliee
 from ir_coliee import ColieeFormatError, read_qrels
+from ir_coliee.formats.gold import read_gold
 from ir_coliee.formats.labels import parse_labels
 from ir_coliee.formats.textfile import strip_txt
 from ir_coliee.model import DOCUMENTS
 from ir_coliee.table import tables
-from ir_coliee.table.gold import read_gold
 from ir_coliee.table.tables import set_counts
 
 

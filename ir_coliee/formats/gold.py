@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import os
 import warnings
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from itertools import chain
 from typing import TYPE_CHECKING, NamedTuple, Optional
 
 from ir_coliee.errors import ColieeFormatError, ColieeWarning, PathLike, shown
 from ir_coliee.formats.labels import label_sets, parse_labels
+from ir_coliee.formats.pilot import ColieeTort, read_torts
 from ir_coliee.formats.textfile import (
     Input,
     first_character,
@@ -27,12 +28,13 @@ from ir_coliee.formats.textfile import (
     strip_txt,
 )
 from ir_coliee.model import ANSWER_LABELS, ANSWERS, DOCUMENTS, GoldKind
-from ir_coliee.table.tables import CheckedGold, Table
 
 if TYPE_CHECKING:
     import pandas as pd
 
 Row = tuple[str, str, int]
+#: Qrels as a gold file gives them: ``{query_id: {doc_id: relevance}}``.
+Table = dict[str, dict[str, int]]
 
 _LINES_EXPECTED = "4 columns 'query_id iteration doc_id relevance' (TREC qrels) or 'query_id Y|N [tag]' (answers)"
 
@@ -46,7 +48,7 @@ def _frame(rows: list[Row]) -> pd.DataFrame:
 def _table(rows: Iterable[Row], judged_twice: Optional[list[tuple[str, str]]] = None) -> Table:
     """The rows as a table; its ids are text and its relevance whole numbers, as the files give them. A pair
     judged again with another relevance keeps the last, as trec_eval reads it, and goes in ``judged_twice``."""
-    table: Table = CheckedGold()
+    table: Table = {}
     for q, d, r in rows:
         docs = table.setdefault(q, {})
         if judged_twice is not None and docs.get(d, r) != r:
@@ -114,7 +116,7 @@ def _line_rows(path: PathLike) -> Iterator[Row]:
         raise ColieeFormatError(path, None, "the file holds no gold lines", _LINES_EXPECTED)
 
 
-def gold_kind(table: Table) -> GoldKind:
+def gold_kind(table: Mapping[str, Mapping[str, object]]) -> GoldKind:
     """``answers`` when every gold "document" is a Y/N answer, else ``documents`` (said by the first one that
     is not: no pass over a large gold)."""
     docs = chain.from_iterable(table.values())
@@ -124,21 +126,30 @@ def gold_kind(table: Table) -> GoldKind:
 class GoldFile(NamedTuple):
     """Every kind of gold a file holds, and the kinds it cannot serve."""
 
+    source: str
+    """The file's name (``<stdin>`` for standard input)."""
     tables: dict[GoldKind, Table]
     unreadable: dict[GoldKind, ColieeFormatError]
     """A kind whose gold cannot be read whole (a labelled question whose articles cannot be read): using it
     raises this error, never a gold with the question silently left out."""
+    torts: Optional[list[ColieeTort]] = None
+    """The pilot's gold torts (a ``.jsonl`` file)."""
 
 
 @paused_gc()
 def read_gold(path: Input) -> GoldFile:
     """Every kind of gold a file holds: one for qrels, label JSON and answer files; a labelled riteval
-    XML file holds both the Task 3 articles (``documents``) and the Task 4 answers (``answers``)."""
+    XML file holds both the Task 3 articles (``documents``) and the Task 4 answers (``answers``); a pilot
+    JSONL file holds gold torts."""
+    name = stream_name(path)
+    if name.endswith(".jsonl"):
+        return GoldFile(name, {}, {}, read_torts(path))
     with regular_file(path) as readable:
-        return _read_gold(readable, stream_name(path))
+        tables, unreadable = _read_tables(readable, name)
+    return GoldFile(name, tables, unreadable)
 
 
-def _read_gold(path: PathLike, name: PathLike) -> GoldFile:
+def _read_tables(path: PathLike, name: PathLike) -> tuple[dict[GoldKind, Table], dict[GoldKind, ColieeFormatError]]:
     first = first_character(path)
     if first == "<":
         # the XML reader is imported here: label JSON and qrels, the gold of most runs, do not need it
@@ -161,9 +172,9 @@ def _read_gold(path: PathLike, name: PathLike) -> GoldFile:
                 "their article gold would be empty",
                 "an article header ('Article 572') on a line of <t1>, or <article>N</article>",
             )
-        return GoldFile({DOCUMENTS: articles, ANSWERS: answers}, unreadable)
+        return {DOCUMENTS: articles, ANSWERS: answers}, unreadable
     if first == "{" or first == "[":  # label JSON: the table straight from the labels, no row per pair
-        table: Table = CheckedGold(label_sets(read_text(path), name))
+        table: Table = dict(label_sets(read_text(path), name))
         for query in [q for q, docs in table.items() if not docs]:
             del table[query]  # a query without relevant documents is no gold query
     else:
@@ -182,7 +193,7 @@ def _read_gold(path: PathLike, name: PathLike) -> GoldFile:
     kind = gold_kind(table)
     if kind == ANSWERS:
         _one_answer_each(table, path, name)
-    return GoldFile({kind: table}, {})
+    return {kind: table}, {}
 
 
 def _one_answer_each(table: Table, path: PathLike, name: PathLike) -> None:
