@@ -5,6 +5,7 @@ on runs in memory (:func:`compare`, :func:`compare_rows`) or read as :func:`ir_c
 
 from __future__ import annotations
 
+import functools
 import math
 import warnings
 from collections.abc import Sequence
@@ -263,14 +264,11 @@ class Comparison:
 
     def __init__(self, rows: ComparisonTable, findings: list[Finding], task: str, year: Optional[int], headline: str):
         self.rows, self.findings, self.task, self.year, self.headline = rows, findings, task, year, headline
-        self._table: Optional[pd.DataFrame] = None
 
-    @property
+    @functools.cached_property
     def table(self) -> pd.DataFrame:
         """One row per run (index ``run``), as :func:`ir_coliee.compare` returns it."""
-        if self._table is None:
-            self._table = self.rows.frame()
-        return self._table
+        return self.rows.frame()
 
 
 def compare_runs(
