@@ -48,8 +48,6 @@ if TYPE_CHECKING:
     import numpy as np
     import pandas as pd
 
-MemoryRuns = Union[Sequence[object], dict]
-
 
 def compare_rows(
     qrels: TYPE_QREL,
@@ -87,7 +85,7 @@ def compare_rows(
 
 def compare(
     qrels: TYPE_QREL,
-    runs: MemoryRuns,
+    runs: Union[Sequence[object], dict],
     measures: Optional[Sequence[MeasureLike]] = None,
     baseline: Union[int, str] = 0,
     task: Optional[TaskLike] = None,
@@ -202,7 +200,8 @@ class _Cells:
             for name in self.names:
                 self.table[name][f"{label} p-value"] = self.p_values[m].get(name, math.nan)
                 self.table[name][f"{label} p-value ({correction})"] = adjusted.get(name, math.nan)
-        columns = [c for m in chosen for c in _columns_of(str(m), correction)]
+        suffixes = ("", " CI low", " CI high", " p-value", f" p-value ({correction})")
+        columns = [f"{m}{suffix}" for m in chosen for suffix in suffixes]
         rows = [[name == self.base, *(self.table[name][c] for c in columns)] for name in self.names]
         return ComparisonTable(self.names, ["baseline", *columns], rows, self.confidence, tests)
 
@@ -236,10 +235,6 @@ class ComparisonTable:
         frame.attrs["confidence"] = self.confidence
         frame.attrs["tests"] = dict(self.tests)
         return frame
-
-
-def _columns_of(label: str, correction: str) -> list[str]:
-    return [label, f"{label} CI low", f"{label} CI high", f"{label} p-value", f"{label} p-value ({correction})"]
 
 
 def plot_intervals(frame: pd.DataFrame, measure: str, path: str) -> str:
