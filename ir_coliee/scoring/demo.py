@@ -34,17 +34,14 @@ TAG = "bm25demo"
 @contextlib.contextmanager
 def sample_release() -> Iterator[Path]:
     """Point the data root at the bundled synthetic release for the duration of the block."""
-    saved = os.environ.get("COLIEE_HOME")
-    os.environ["COLIEE_HOME"] = str(RELEASE)
-    refresh()
+    from unittest import mock  # patch.dict: the environment as it was afterwards, the variable set or not
+
     try:
-        yield RELEASE
+        with mock.patch.dict(os.environ, COLIEE_HOME=str(RELEASE)):
+            refresh()
+            yield RELEASE
     finally:
-        if saved is None:
-            os.environ.pop("COLIEE_HOME", None)
-        else:
-            os.environ["COLIEE_HOME"] = saved
-        refresh()
+        refresh()  # the catalog read again from the restored environment
 
 
 def task4_run(dataset) -> dict[str, dict[str, float]]:

@@ -36,6 +36,7 @@ _COLUMNS = {"precision": "P", "recall": "R", "f1": "F1", "f2": "F2", "accuracy":
 _COLUMNS.update({f"r{k}": f"R@{k}" for k in (5, 10, 30)})
 #: The long form of the 2025 table: words of its ``measure`` column -> the measure.
 _WORDS = (("micro f1", "F1"), ("macro f2", "F2"), ("mean per-tort f1", "F1"), ("accuracy", "Acc"))
+_TASKS = {"pilot-tp": "pilot", "pilot-re": "pilot"}
 
 
 class Row(NamedTuple):
@@ -131,7 +132,7 @@ def _tables() -> list[tuple[str, list[dict[str, str]]]]:
 def _task(record: dict[str, str]) -> str:
     """The task a table row is of (``pilot-TP`` and ``pilot-RE`` are the pilot's)."""
     key = record["task"].lower()
-    return "pilot" if key in ("pilot-tp", "pilot-re") else key
+    return _TASKS.get(key, key)
 
 
 def _rows(source: str, records: list[dict[str, str]], task: str, year: int) -> Iterator[Row]:
