@@ -111,6 +111,8 @@ def compare(
         raise ColieeArgumentError(f"confidence must be between 0 and 1 (0.95 for 95%), got {confidence!r}")
     named = dict(runs) if isinstance(runs, dict) else {f"run{i}": r for i, r in enumerate(runs)}
     names = list(named)
+    if isinstance(baseline, int) and baseline not in range(-len(names), len(names)):
+        raise ColieeArgumentError(f"baseline {baseline} is not the index of a run (0 to {len(names) - 1})")
     base = names[baseline] if isinstance(baseline, int) else baseline
     if base not in named:
         raise ColieeArgumentError(f"baseline {baseline!r} is not one of the runs ({', '.join(names)})")
