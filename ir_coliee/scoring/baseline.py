@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from typing import Any, Callable, NamedTuple, Optional
 
 from ir_coliee.errors import ColieeError
+from ir_coliee.formats.plots import require
 
 #: Kana, CJK ideographs and half-width katakana: Japanese is written without spaces, so words are not
 #: found by splitting; characters and overlapping character pairs are (the statute data of 2026 is
@@ -44,10 +45,9 @@ def bm25_top(
     """The ``k`` best documents of each query by BM25, with their scores (progress bars with ``progress``).
     A Japanese collection is tokenised into characters and character bigrams (:func:`japanese_tokens`), any
     other as ``bm25s`` does (words, English stop words removed)."""
-    try:
-        import bm25s
-    except ImportError:
-        raise ColieeError("the BM25 baseline needs bm25s: pip install 'ir_coliee[demo]'") from None
+    require("bm25s", "the BM25 baseline", "'ir_coliee[demo]'")
+    import bm25s
+
     japanese = any(_CJK.search(t) for t in doc_texts)
     retriever = bm25s.BM25()
     retriever.index(_tokenized(list(doc_texts), japanese, progress), show_progress=progress)

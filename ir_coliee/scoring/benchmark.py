@@ -16,6 +16,7 @@ benchmarks won.
 
 from __future__ import annotations
 
+import functools
 import math
 import os
 from collections.abc import Mapping, Sequence
@@ -122,12 +123,8 @@ def _ran(benchmark: str, run: RunLike) -> RunLike:
 
 
 def _measures_of(benchmark: str, measures: BenchmarkMeasures) -> Optional[list[MeasureLike]]:
-    if measures is None:
-        return None
-    if isinstance(measures, Mapping):
-        chosen = measures.get(benchmark)
-        return list(chosen) if chosen is not None else None
-    return list(measures)
+    chosen = measures.get(benchmark) if isinstance(measures, Mapping) else measures
+    return list(chosen) if chosen is not None else None
 
 
 def _prepared(benchmark: str, systems: Mapping[str, RunLike], measures: BenchmarkMeasures) -> tuple[Prepared, list]:
@@ -175,15 +172,14 @@ def score_benchmark(
     )
     values = {m: {system_of[row["run"]]: row[m] for row in report.rows} for m in names}
     p_values = {m: {s: cast(float, compared.value(s, f"{m} p-value")) for s in order} for m in names}
-    headline = names[0]
-    if prepared.gold.dataset is not None:
-        headline = official_entry(prepared.task.key, prepared.year).ranking_column(names)
+    entry = prepared.gold.dataset  # a COLIEE dataset (None: a gold file, which names no edition)
+    headline = names[0] if entry is None else official_entry(prepared.task.key, prepared.year).ranking_column(names)
     measure = next(m for m in compared.per_query[baseline] if str(m) == headline)
     data = {s: compared.per_query[s][measure] for s in order}
     strata = {s: (stat_of(measure), data[s], data[baseline]) for s in order if s != baseline}
-    entry = prepared.gold.dataset  # a COLIEE dataset: what threatens comparing on it (data.guards)
+    # what threatens comparing on a COLIEE dataset (data.guards)
     findings = [*report.findings, *(threat_findings(benchmark, entry) if entry is not None else [])]
-    edition = prepared.year if prepared.gold.dataset is not None else None  # a gold file names no edition
+    edition = prepared.year if entry is not None else None
     placement, official = placed(prepared.task.key, edition, headline, values[headline])
     return Scored(benchmark, names, headline, values, p_values, compared.tests, placement, official, strata, findings)
 
@@ -244,7 +240,6 @@ class BenchmarkResult:
         self.corrected = self._correct()
         """``{((benchmark, measure), system): p}`` corrected over the family (cells outside it: absent)."""
         self.findings = [f for b in scored for f in b.findings]
-        self._summary: Optional[list[dict[str, object]]] = None
 
     def __repr__(self) -> str:
         return f"BenchmarkResult(benchmarks={[b.name for b in self.scored]}, systems={self.systems})"
@@ -272,10 +267,9 @@ class BenchmarkResult:
         """Per system against the baseline, on each benchmark's headline measure: wins, ties and losses
         (corrected p below :data:`ALPHA`), the mean relative placement among official runs (rank / table size
         with the system in it, 1 the last, over the complete published tables, their number beside it), and the stratified randomization test over all benchmarks (run once, then kept)."""
-        if self._summary is None:
-            self._summary = self._summarised()
-        return self._summary
+        return self._summarised
 
+    @functools.cached_property
     def _summarised(self) -> list[dict[str, object]]:
         rows = []
         for s in self.systems:
@@ -332,8 +326,7 @@ class BenchmarkResult:
         import pandas as pd
 
         data = {b.name: [b.placement.get(s, (None, 0))[0] for s in self.systems] for b in self.scored}
-        frame = pd.DataFrame(data, index=pd.Index(self.systems, name="system"), dtype="Int64")
-        return frame
+        return pd.DataFrame(data, index=pd.Index(self.systems, name="system"), dtype="Int64")
 
     @property
     def summary(self) -> pd.DataFrame:

@@ -5,6 +5,7 @@ on runs in memory (:func:`compare`, :func:`compare_rows`) or read as :func:`ir_c
 
 from __future__ import annotations
 
+import functools
 import math
 import warnings
 from collections.abc import Sequence
@@ -47,8 +48,6 @@ if TYPE_CHECKING:
     import numpy as np
     import pandas as pd
 
-MemoryRuns = Union[Sequence[object], dict]
-
 
 def compare_rows(
     qrels: TYPE_QREL,
@@ -86,7 +85,7 @@ def compare_rows(
 
 def compare(
     qrels: TYPE_QREL,
-    runs: MemoryRuns,
+    runs: Union[Sequence[object], dict],
     measures: Optional[Sequence[MeasureLike]] = None,
     baseline: Union[int, str] = 0,
     task: Optional[TaskLike] = None,
@@ -112,6 +111,8 @@ def compare(
         raise ColieeArgumentError(f"confidence must be between 0 and 1 (0.95 for 95%), got {confidence!r}")
     named = dict(runs) if isinstance(runs, dict) else {f"run{i}": r for i, r in enumerate(runs)}
     names = list(named)
+    if isinstance(baseline, int) and baseline not in range(-len(names), len(names)):
+        raise ColieeArgumentError(f"baseline {baseline} is not the index of a run (0 to {len(names) - 1})")
     base = names[baseline] if isinstance(baseline, int) else baseline
     if base not in named:
         raise ColieeArgumentError(f"baseline {baseline!r} is not one of the runs ({', '.join(names)})")
@@ -201,7 +202,8 @@ class _Cells:
             for name in self.names:
                 self.table[name][f"{label} p-value"] = self.p_values[m].get(name, math.nan)
                 self.table[name][f"{label} p-value ({correction})"] = adjusted.get(name, math.nan)
-        columns = [c for m in chosen for c in _columns_of(str(m), correction)]
+        suffixes = ("", " CI low", " CI high", " p-value", f" p-value ({correction})")
+        columns = [f"{m}{suffix}" for m in chosen for suffix in suffixes]
         rows = [[name == self.base, *(self.table[name][c] for c in columns)] for name in self.names]
         return ComparisonTable(self.names, ["baseline", *columns], rows, self.confidence, tests)
 
@@ -237,10 +239,6 @@ class ComparisonTable:
         return frame
 
 
-def _columns_of(label: str, correction: str) -> list[str]:
-    return [label, f"{label} CI low", f"{label} CI high", f"{label} p-value", f"{label} p-value ({correction})"]
-
-
 def plot_intervals(frame: pd.DataFrame, measure: str, path: str) -> str:
     """A figure (PNG, PDF or SVG by the suffix) of each run's value and confidence interval for ``measure``
     (needs matplotlib)."""
@@ -263,14 +261,11 @@ class Comparison:
 
     def __init__(self, rows: ComparisonTable, findings: list[Finding], task: str, year: Optional[int], headline: str):
         self.rows, self.findings, self.task, self.year, self.headline = rows, findings, task, year, headline
-        self._table: Optional[pd.DataFrame] = None
 
-    @property
+    @functools.cached_property
     def table(self) -> pd.DataFrame:
         """One row per run (index ``run``), as :func:`ir_coliee.compare` returns it."""
-        if self._table is None:
-            self._table = self.rows.frame()
-        return self._table
+        return self.rows.frame()
 
 
 def compare_runs(

@@ -34,17 +34,14 @@ TAG = "bm25demo"
 @contextlib.contextmanager
 def sample_release() -> Iterator[Path]:
     """Point the data root at the bundled synthetic release for the duration of the block."""
-    saved = os.environ.get("COLIEE_HOME")
-    os.environ["COLIEE_HOME"] = str(RELEASE)
-    refresh()
+    from unittest import mock  # patch.dict: the environment as it was afterwards, the variable set or not
+
     try:
-        yield RELEASE
+        with mock.patch.dict(os.environ, COLIEE_HOME=str(RELEASE)):
+            refresh()
+            yield RELEASE
     finally:
-        if saved is None:
-            os.environ.pop("COLIEE_HOME", None)
-        else:
-            os.environ["COLIEE_HOME"] = saved
-        refresh()
+        refresh()  # the catalog read again from the restored environment
 
 
 def task4_run(dataset) -> dict[str, dict[str, float]]:
@@ -78,8 +75,8 @@ class Step(NamedTuple):
     report: Report
 
 
-def _steps(out: Path) -> list[tuple[str, str, str, Callable[[], Path]]]:
-    """(task, what the baseline does, file name, writer) of each demo step."""
+def _steps(out: Path) -> list[tuple[str, str, Callable[[], Path]]]:
+    """(task, what the baseline does, writer of its file) of each demo step."""
 
     def load(task: str) -> object:
         return ir_datasets.load(edition_dataset(task, YEAR))
@@ -95,30 +92,18 @@ def _steps(out: Path) -> list[tuple[str, str, str, Callable[[], Path]]]:
     ranked = task_of("3").ranked_limit  # task3-L files: at most 100 articles a question
     assert ranked is not None
     return [
-        ("1", "BM25, 5 cases per query", f"task1.{TAG}", writer("1", f"task1.{TAG}", lambda: task1_run(load("1")))),
-        (
-            "2",
-            "BM25, best paragraph of each case",
-            f"task2.{TAG}",
-            writer("2", f"task2.{TAG}", lambda: task2_run(load("2"))),
-        ),
-        (
-            "3",
-            "BM25, best article",
-            f"task3.{TAG}",
-            writer("3", f"task3.{TAG}", lambda: task3_run(load("3"), 1), fmt="pairs"),
-        ),
+        ("1", "BM25, 5 cases per query", writer("1", f"task1.{TAG}", lambda: task1_run(load("1")))),
+        ("2", "BM25, best paragraph of each case", writer("2", f"task2.{TAG}", lambda: task2_run(load("2")))),
+        ("3", "BM25, best article", writer("3", f"task3.{TAG}", lambda: task3_run(load("3"), 1), fmt="pairs")),
         (
             "3",
             "BM25, ranked list of 10",
-            f"task3-L.{TAG}",
             writer("3", f"task3-L.{TAG}", lambda: task3_run(load("3"), 10), ranked.lines),
         ),
-        ("4", "always Y", answers_name, writer("4", answers_name, lambda: task4_run(load("4")))),
+        ("4", "always Y", writer("4", answers_name, lambda: task4_run(load("4")))),
         (
             "pilot",
             "tort found, plaintiff's claims accepted",
-            f"pilot.{TAG}.jsonl",
             lambda: Path(write_torts(pilot_submission(load("pilot")), out / f"pilot.{TAG}.jsonl")),
         ),
     ]
@@ -130,7 +115,7 @@ def run_demo(out_dir: Optional[str] = None) -> Iterator[Step]:
         out = Path(out_dir) if out_dir else Path(stack.enter_context(tempfile.TemporaryDirectory()))
         out.mkdir(parents=True, exist_ok=True)
         stack.enter_context(sample_release())
-        for task, baseline, _, write in _steps(out):
+        for task, baseline, write in _steps(out):
             dataset_id = edition_dataset(task, YEAR)
             path = write()
             findings = validate_run(path, task, dataset=dataset_id)

@@ -16,12 +16,13 @@ Every row is checked, and a row that fails a check is flagged in ``check``, neve
 from __future__ import annotations
 
 import csv
+import functools
 import io
 import math
-import pkgutil
 import re
 from collections.abc import Iterator
 from decimal import Decimal
+from importlib import resources
 from typing import TYPE_CHECKING, NamedTuple, Optional
 
 from ir_coliee.errors import ColieeError
@@ -30,22 +31,6 @@ from ir_coliee.model import edition_dataset, known_sizes, official_entry, task_o
 if TYPE_CHECKING:
     import pandas as pd
 
-RESULTS = (
-    "coliee2021_2022_task2_summary.csv",
-    "coliee2023_task1_partial.csv",
-    "coliee2023_task2_partial.csv",
-    "coliee2023_task3_partial.csv",
-    "coliee2023_task4_partial.csv",
-    "coliee2024_task1_official.csv",
-    "coliee2024_task2_official.csv",
-    "coliee2024_task3_partial.csv",
-    "coliee2024_task4_partial.csv",
-    "coliee2025_partial.csv",
-    "coliee2026_task1_transcribed.csv",
-    "coliee2026_task2_transcribed.csv",
-    "coliee2026_task3_partial.csv",
-    "coliee2026_task4_partial.csv",
-)
 #: Column names of the tables -> the measure they hold (task 3 of 2026 is ranked by recall-gated accuracy).
 _COLUMNS = {"precision": "P", "recall": "R", "f1": "F1", "f2": "F2", "accuracy": "Acc", "map": "AP"}
 _COLUMNS.update({f"r{k}": f"R@{k}" for k in (5, 10, 30)})
@@ -78,16 +63,13 @@ class Leaderboard:
         self.complete = complete
         """Whether the source is the complete official table (else partial rows)."""
         self.source = source
-        self._table: Optional[pd.DataFrame] = None
 
-    @property
+    @functools.cached_property
     def table(self) -> pd.DataFrame:
         """:attr:`rows` as a DataFrame with :attr:`columns`."""
-        if self._table is None:
-            import pandas as pd
+        import pandas as pd
 
-            self._table = pd.DataFrame(self.rows, columns=self.columns)
-        return self._table
+        return pd.DataFrame(self.rows, columns=self.columns)
 
     def place(self, value: float) -> tuple[int, Optional[dict], Optional[dict]]:
         """Where a run scoring ``value`` on the headline would stand: its rank among the listed runs
@@ -137,11 +119,14 @@ def _names(task: str, year: int) -> dict[str, str]:
     return names
 
 
-def _read(name: str) -> tuple[str, list[dict[str, str]]]:
-    data = pkgutil.get_data("ir_coliee", f"results/{name}")
-    text = (data or b"").decode("utf-8")
-    first, _, rest = text.partition("\n")
-    return first.removeprefix("# source:").strip(), list(csv.DictReader(io.StringIO(rest)))
+def _tables() -> list[tuple[str, list[dict[str, str]]]]:
+    """Every shipped table (``ir_coliee/results/*.csv``, in name order): its source and its records."""
+    tables = []
+    files = [f for f in resources.files("ir_coliee").joinpath("results").iterdir() if f.name.endswith(".csv")]
+    for file in sorted(files, key=lambda f: f.name):
+        first, _, rest = file.read_text(encoding="utf-8").partition("\n")
+        tables.append((first.removeprefix("# source:").strip(), list(csv.DictReader(io.StringIO(rest)))))
+    return tables
 
 
 def _task(record: dict[str, str]) -> str:
@@ -195,10 +180,7 @@ def _checks(row: Row, task: str, year: int) -> list[str]:
 
 def available() -> list[tuple[str, int]]:
     """``(task, year)`` of every published table shipped."""
-    found = set()
-    for name in RESULTS:
-        for r in _read(name)[1]:
-            found.add((_task(r), int(r["year"])))
+    found = {(_task(r), int(r["year"])) for _, records in _tables() for r in records}
     return sorted(found, key=lambda t: (t[1], t[0]))
 
 
@@ -207,8 +189,7 @@ def load_leaderboard(task: object, year: int) -> Leaderboard:
     key = task_of(str(task)).key
     sources: list[str] = []
     rows_of: list[Row] = []
-    for name in RESULTS:
-        source, records = _read(name)
+    for source, records in _tables():
         found = list(_rows(source, records, key, year))
         if found:
             sources.append(source)
@@ -224,7 +205,8 @@ def load_leaderboard(task: object, year: int) -> Leaderboard:
     measures = list(dict.fromkeys(m for r in rows for m in r if m not in ("rank", "team", "run")))
     for row, r in zip(rows, rows_of):
         row.update({m: row.get(m, math.nan) for m in measures}, check="; ".join(_checks(r, key, year)))
-    headline = _headline(key, year, measures, rows)
+    published = [m for m in measures if any(not math.isnan(r[m]) for r in rows)]
+    headline = official_entry(key, year).ranking_column(published)
     rows.sort(key=lambda row: (math.isnan(row[headline]), -row[headline]))  # stable: published order on ties
     complete = all(re.search(r"complete table", s) for s in sources)
     columns = ["rank", "team", "run", *measures, "check"]
@@ -247,8 +229,3 @@ def placed(
     if not board.complete:
         return {}, "partial"
     return {s: (board.place(v)[0], len(board.rows)) for s, v in values.items() if not math.isnan(v)}, "complete"
-
-
-def _headline(task: str, year: int, measures: list[str], rows: list[dict]) -> str:
-    published = [m for m in measures if any(not math.isnan(r[m]) for r in rows)]
-    return official_entry(task, year).ranking_column(published)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Callable, Optional, TextIO, Union
 
@@ -44,7 +45,6 @@ class Report:
         self.rows = rows
         """One dict per run, the columns of :attr:`table`."""
         self._per_query = per_query
-        self._frames: dict[str, pd.DataFrame] = {}
         self.findings = findings
         """Warnings: queries not in the gold, gold queries absent from a run, duplicates, tags, guesses."""
         self.task = task
@@ -55,24 +55,20 @@ class Report:
         self.disqualified = disqualified
         """Pilot sub-tasks a run forfeits by leaving ``null`` values (their measures are NaN)."""
 
-    @property
+    @functools.cached_property
     def table(self) -> pd.DataFrame:
         """One row per run: ``run``, the measures, then the counts behind them (``tp``, ``retrieved``,
         ``relevant`` or ``correct``, ``questions``; ``queries``: the gold queries), and ``path``: the file
         the run came from (empty for a run given in memory). ``run`` is unique: the tag, then the file name
         where two files share a tag."""
-        if "table" not in self._frames:
-            import pandas as pd
+        import pandas as pd
 
-            self._frames["table"] = pd.DataFrame(self.rows)
-        return self._frames["table"]
+        return pd.DataFrame(self.rows)
 
-    @property
+    @functools.cached_property
     def per_query(self) -> pd.DataFrame:
         """``run, query_id, measure, value, tp, retrieved, relevant``; ``run`` as in :attr:`table`."""
-        if "per_query" not in self._frames:
-            self._frames["per_query"] = self._per_query()
-        return self._frames["per_query"]
+        return self._per_query()
 
     def write(self, out: TextIO, style: OutputFormat = "tsv", digits: int = 4, per_query: bool = False) -> None:
         """The report as one document: a row per run (JSON: an object per run, with its counts), or with

@@ -276,14 +276,9 @@ def tune_cutoff(
 
 def apply_cutoff(run: TYPE_RUN, over: Over, cutoff: float) -> pd.DataFrame:
     """``run`` cut as :func:`tune_cutoff` would, as a DataFrame (``query_id``, ``doc_id``, ``score``)."""
-    return table_frame(cut_run(run, over, cutoff))
-
-
-def cut_run(run: TYPE_RUN, over: Over, cutoff: float) -> Table:
-    """:func:`apply_cutoff` as ``{query_id: {doc_id: score}}``."""
     if over not in OVER:
         raise ColieeArgumentError(f"unknown cutoff kind {over!r}; expected one of {', '.join(OVER)}")
-    return cut(run_table(run), over, cutoff)
+    return table_frame(cut(run_table(run), over, cutoff))
 
 
 def plot_curve(tuned: Tuned, path: str) -> str:
@@ -353,4 +348,5 @@ def tune(
         target = applied.run
         if applied.parsed is not None:
             findings = findings + file_findings(applied.parsed, applied.info.path or applied.info.name)
-    return Tuning(tuned, cut_run(target, over, tuned.cutoff), prepared.task.formats[0], findings)
+    # tune_cutoff refused an unknown kind of cutoff
+    return Tuning(tuned, cut(run_table(target), over, tuned.cutoff), prepared.task.formats[0], findings)

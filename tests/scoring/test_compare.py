@@ -353,3 +353,11 @@ def test_compare_takes_files_and_dataset_ids_as_score_does(tmp_path):
     assert from_files["MicroR"].tolist() == [2 / 3, 1 / 3]
     assert list(from_files.index) == ["a", "b"]
     assert from_files.loc["b", "MicroF1 p-value"] == in_memory.loc["b", "MicroF1 p-value"]
+
+
+def test_a_baseline_that_is_no_run_is_refused_by_name():
+    """An index past the runs is refused by name, never an IndexError."""
+    from ir_coliee import ColieeArgumentError
+
+    with pytest.raises(ColieeArgumentError, match=r"baseline 3 is not the index of a run \(0 to 0\)"):
+        ir_coliee.compare({"q": {"d": 1}}, [{"q": {"d": 1.0}}], baseline=3)
