@@ -28,7 +28,6 @@ from ir_coliee.formats.pilot import (
     TORT_PREDICTION,
     ColieeTort,
     Null,
-    claim_doc_id,
     claim_qrels,
     claim_run,
     decision_qrels,
@@ -104,4 +103,4 @@ def score_pilot(gold: list[ColieeTort], submission: list[ColieeTort]) -> PilotSc
     return PilotScores(pd.DataFrame([{**row, **pooled}]), per_query_all, nulls, unknown)
 
 
-__all__ = ["claim_doc_id", "claim_qrels", "claim_run", "decision_qrels", "decision_run", "score_pilot"]
+__all__ = ["claim_qrels", "claim_run", "decision_qrels", "decision_run", "score_pilot"]
