@@ -237,9 +237,8 @@ def _check_docs(columns: RunColumns, task: Task, scoped: bool, dataset, released
     level, template = task.unknown_doc
     for q, d, line in zip(columns.queries, columns.docs, columns.lines):
         if (q, d) in names and names[q, d] not in found:
-            add(
-                level, line, template.format(doc=task.doc_word, doc_id=doc_ids[d], query_id=query_ids[q]), "unknown-doc"
-            )
+            message = template.format(doc=task.doc_word, doc_id=doc_ids[d], query_id=query_ids[q])
+            add(level, line, message, "unknown-doc")
 
 
 def _test_dataset(task: Task, year: Optional[int], dataset: Optional[str]) -> Optional[Registered]:
