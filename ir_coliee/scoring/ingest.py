@@ -149,16 +149,13 @@ def _read(
     if isinstance(run, CodedRun):
         return RunInfo(name, None, None, []), run, None
     if isinstance(run, ParsedRun):
-        parsed = run
+        shown, looks = run.path, run.format
     else:
-        path = os.fspath(run)
-        shown = stream_name(shown_as) if is_input(shown_as) else path
-        looks = forced if forced != "auto" else first_format(path)[1]
-        if looks not in task.readable():
-            raise _mismatch(shown, looks, task, gold_source)
-        parsed = parse_run(path, looks)._replace(path=shown)  # the format is decided: no second sniff
-    if parsed.format not in task.readable():
-        raise _mismatch(parsed.path, parsed.format, task, gold_source)
+        shown = stream_name(shown_as) if is_input(shown_as) else os.fspath(run)
+        looks = forced if forced != "auto" else first_format(run)[1]
+    if looks not in task.readable():  # before a file is read: a run of another task is not read at all
+        raise _mismatch(shown, looks, task, gold_source)
+    parsed = run if isinstance(run, ParsedRun) else parse_run(run, looks)._replace(path=shown)  # no second sniff
     label = "+".join(parsed.run_tags) or os.path.basename(parsed.path)
     return RunInfo(label, parsed.path, parsed.format, parsed.run_tags), parsed.coded, parsed
 
