@@ -104,6 +104,4 @@ def per_query_frame(metrics: Iterable[tuple[str, object, float]]) -> pd.DataFram
         counts = (value.tp, value.retrieved, value.relevant) if isinstance(value, CountedValue) else (None,) * 3
         rows.append((query_id, str(measure), float(value), *counts))
     frame = pd.DataFrame(rows, columns=["query_id", "measure", "value", "tp", "retrieved", "relevant"])
-    for col in ("tp", "retrieved", "relevant"):
-        frame[col] = frame[col].astype("Int64")
-    return frame
+    return frame.astype(dict.fromkeys(("tp", "retrieved", "relevant"), "Int64"))
