@@ -58,10 +58,6 @@ class ColieeFormatError(ColieeError):
             message = f"{message}; expected {expected}"
         super().__init__(message)
 
-    def renamed(self, path: PathLike) -> ColieeFormatError:
-        """The same problem, located in ``path`` (a stream's name rather than its temporary copy)."""
-        return ColieeFormatError(path, self.line, self.problem, self.expected)
-
 
 class ColieeScoringError(ColieeError):
     """The run or gold cannot be scored as asked (e.g. two different answers for one question)."""

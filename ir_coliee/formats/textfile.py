@@ -90,7 +90,7 @@ def regular_file(path: Input) -> Iterator[PathLike]:
         try:
             yield copy
         except ColieeFormatError as e:
-            raise e.renamed(name) from None
+            raise ColieeFormatError(name, e.line, e.problem, e.expected) from None  # the stream's name, not its copy's
 
 
 def is_input(value: object) -> bool:

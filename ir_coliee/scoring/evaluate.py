@@ -23,17 +23,13 @@ MeasureLike = Union[str, Measure]
 _NAME = re.compile(r"^([A-Za-z_][A-Za-z0-9_]*)(.*)$", re.S)
 
 
-def _known_names() -> list[str]:
-    return list(ir_measures.measures.registry)
-
-
 def _spelled(name: str) -> str:
     """``name`` with its measure name in the registry's case when that is unambiguous (``microf1@5`` ->
     ``MicroF1@5``); else as given."""
     m = _NAME.match(name)
     if not m or m.group(1) in ir_measures.measures.registry:
         return name
-    same = [k for k in _known_names() if k.lower() == m.group(1).lower()]
+    same = [k for k in ir_measures.measures.registry if k.lower() == m.group(1).lower()]
     return same[0] + m.group(2) if len(same) == 1 else name
 
 
@@ -80,7 +76,7 @@ def parse_measures(measures: Iterable[MeasureLike]) -> list[Measure]:
             found = _NAME.match(m) if isinstance(m, str) else None
             import difflib
 
-            close = difflib.get_close_matches(found.group(1), _known_names(), n=3) if found else []
+            close = difflib.get_close_matches(found.group(1), list(ir_measures.measures.registry), n=3) if found else []
             hint = f"; did you mean {' or '.join(close)}?" if close else ""
             raise ColieeArgumentError(f"unknown or malformed measure {m!r}: {e}{hint}") from None
     return list(dict.fromkeys(out))
@@ -108,6 +104,4 @@ def per_query_frame(metrics: Iterable[tuple[str, object, float]]) -> pd.DataFram
         counts = (value.tp, value.retrieved, value.relevant) if isinstance(value, CountedValue) else (None,) * 3
         rows.append((query_id, str(measure), float(value), *counts))
     frame = pd.DataFrame(rows, columns=["query_id", "measure", "value", "tp", "retrieved", "relevant"])
-    for col in ("tp", "retrieved", "relevant"):
-        frame[col] = frame[col].astype("Int64")
-    return frame
+    return frame.astype(dict.fromkeys(("tp", "retrieved", "relevant"), "Int64"))

@@ -16,7 +16,7 @@ from __future__ import annotations
 import contextlib
 import os
 from collections import Counter
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from itertools import filterfalse
 from typing import NamedTuple, Optional, Union, cast
 
@@ -64,9 +64,6 @@ class Ingested(NamedTuple):
     """The run as scored: codes, ids in the gold's convention."""
     parsed: Optional[ParsedRun]
     """The file as read (duplicates, tags), for a run that was a file."""
-
-
-# --- naming the runs ---------------------------------------------------------------------------------
 
 
 # --- what a run is: one run, or several ----------------------------------------------------------------
@@ -152,16 +149,13 @@ def _read(
     if isinstance(run, CodedRun):
         return RunInfo(name, None, None, []), run, None
     if isinstance(run, ParsedRun):
-        parsed = run
+        shown, looks = run.path, run.format
     else:
-        path = os.fspath(run)
-        shown = stream_name(shown_as) if is_input(shown_as) else path
-        looks = forced if forced != "auto" else first_format(path)[1]
-        if looks not in task.readable():
-            raise _mismatch(shown, looks, task, gold_source)
-        parsed = parse_run(path, looks)._replace(path=shown)  # the format is decided: no second sniff
-    if parsed.format not in task.readable():
-        raise _mismatch(parsed.path, parsed.format, task, gold_source)
+        shown = stream_name(shown_as) if is_input(shown_as) else os.fspath(run)
+        looks = forced if forced != "auto" else first_format(run)[1]
+    if looks not in task.readable():  # before a file is read: a run of another task is not read at all
+        raise _mismatch(shown, looks, task, gold_source)
+    parsed = run if isinstance(run, ParsedRun) else parse_run(run, looks)._replace(path=shown)  # no second sniff
     label = "+".join(parsed.run_tags) or os.path.basename(parsed.path)
     return RunInfo(label, parsed.path, parsed.format, parsed.run_tags), parsed.coded, parsed
 
@@ -234,105 +228,78 @@ def _same_convention(run: set[tuple[str, int]], gold: set[tuple[str, int]]) -> b
     return bool(run & gold)
 
 
-def _gold_query_lines(run: CodedRun, ids: GoldIds) -> tuple[set[str], list[str], int]:
-    """The run's queries, the distinct documents of its lines for gold queries, and how many such lines."""
-    lines_of = run.lines_per_query()
-    known = list(map(ids.position.__contains__, run.query_ids))
-    lines = sum(n for n, k in zip(lines_of, known) if k)
-    return run.query_set(lines_of), run.docs_of_queries(known), lines
-
-
 def shared_run(run: object, gold: Table, where: str = "run") -> CodedRun:
     """A run in memory read once, refused as :func:`check_run` refuses a run that shares no query with
     ``gold`` (``evaluate`` and ``compare`` of plain shapes: never a silent 0)."""
     coded = coded_run(run, where)
-    _shared_lines(align(coded, gold_ids(gold)).run, gold_ids(gold), where, "<qrels>")
+    ids = gold_ids(gold)
+    _shared_lines(align(coded, ids).run, ids, where, "<qrels>")
     return coded
 
 
 def _shared_lines(run: CodedRun, ids: GoldIds, where: str, gold_source: str) -> tuple[set[str], list[str], int]:
-    queries, docs, lines = _gold_query_lines(run, ids)
+    """The run's queries, the distinct documents of its lines for gold queries, and how many such lines;
+    refused when there are none."""
+    lines_of = run.lines_per_query()
+    known = list(map(ids.position.__contains__, run.query_ids))
+    lines = sum(n for n, k in zip(lines_of, known) if k)
+    queries = run.query_set(lines_of)
     if not lines:
         raise ColieeScoringError(
             no_shared_query(queries, ids.queries, f"{where} shares no query with the gold {gold_source}")
         )
-    return queries, docs, lines
+    return queries, run.docs_of_queries(known), lines
+
+
+def _warnings(where: str, said: Iterable[tuple[object, str, str]]) -> list[Finding]:
+    """A warning for each ``(holds, message, rule)`` that holds."""
+    return [Finding(WARNING, where, None, message, rule) for holds, message, rule in said if holds]
 
 
 def check_run(run: CodedRun, ids: GoldIds, task: Task, where: str, gold_source: str) -> list[Finding]:
     """Refuse a run that cannot be scored meaningfully; the warnings about what it misses."""
     queries, docs, lines = _shared_lines(run, ids, where, gold_source)
     gold_queries = ids.queries
-    out = []
-    unit = task.doc_word
+    miss = ""
     if ids.docs.isdisjoint(docs):
         gold_docs = sorted(ids.docs)
         run_kinds, gold_kinds = id_kinds(docs), id_kinds(gold_docs)
-        message = (
-            f"none of the {len(docs)} {unit} ids on the run's {lines} lines for gold queries is in the gold "
+        miss = (
+            f"none of the {len(docs)} {task.doc_word} ids on the run's {lines} lines for gold queries is in the gold "
             f"(run: {describe(run_kinds)}, e.g. {some(docs, 3)}; gold: {describe(gold_kinds)}, e.g. {some(gold_docs, 3)})"
         )
         if not _same_convention(run_kinds, gold_kinds):
-            raise ColieeScoringError(f"{where}: {message}: the run follows another id convention than the gold")
-        out.append(Finding(WARNING, where, None, f"{message}: every line is a miss", "no-shared-ids"))
+            raise ColieeScoringError(f"{where}: {miss}: the run follows another id convention than the gold")
     extra = sorted(queries - ids.position.keys())
-    if extra:
-        out.append(
-            Finding(
-                WARNING,
-                where,
-                None,
-                f"{len(extra)} run queries are not in the gold and are ignored: {some(extra)}",
-                "unknown-query",
-            )
-        )
     absent = list(filterfalse(queries.__contains__, gold_queries))
-    if absent:
-        out.append(
-            Finding(
-                WARNING,
-                where,
-                None,
+    return _warnings(
+        where,
+        [
+            (miss, f"{miss}: every line is a miss", "no-shared-ids"),
+            (extra, f"{len(extra)} run queries are not in the gold and are ignored: {some(extra)}", "unknown-query"),
+            (
+                absent,
                 f"{len(absent)} of {len(gold_queries)} gold queries have no line in the run "
                 f"({task.kind.absent}): {some(absent)}",
                 "absent-queries",
-            )
-        )
-    return out
+            ),
+        ],
+    )
 
 
 def file_findings(parsed: ParsedRun, where: str) -> list[Finding]:
     """What the file as read says: duplicate lines, several run tags, lines without a tag."""
-    out = []
-    if parsed.duplicates:
-        shown = ", ".join(f"line {d.line} (first on {d.first_line})" for d in parsed.duplicates[:5])
-        out.append(
-            Finding(
-                WARNING,
-                where,
-                None,
-                f"{len(parsed.duplicates)} duplicate lines, each counted once: {shown}",
-                "duplicate",
-            )
-        )
-    if len(parsed.run_tags) > 1:
-        out.append(
-            Finding(
-                WARNING,
-                where,
-                None,
-                f"{len(parsed.run_tags)} run tags in {parsed.path}: {some(parsed.run_tags)}",
-                "tags",
-            )
-        )
-    if parsed.untagged:
-        out.append(
-            Finding(
-                WARNING,
-                where,
-                None,
+    duplicates, tags = parsed.duplicates, parsed.run_tags
+    shown = ", ".join(f"line {d.line} (first on {d.first_line})" for d in duplicates[:5])
+    return _warnings(
+        where,
+        [
+            (duplicates, f"{len(duplicates)} duplicate lines, each counted once: {shown}", "duplicate"),
+            (len(tags) > 1, f"{len(tags)} run tags in {parsed.path}: {some(tags)}", "tags"),
+            (
+                parsed.untagged,
                 f"{parsed.untagged} lines without a run tag (scored; an official submission needs one)",
                 "no-tag",
-            )
-        )
-    return out
+            ),
+        ],
+    )

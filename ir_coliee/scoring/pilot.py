@@ -28,7 +28,6 @@ from ir_coliee.formats.pilot import (
     TORT_PREDICTION,
     ColieeTort,
     Null,
-    claim_doc_id,
     claim_qrels,
     claim_run,
     decision_qrels,
@@ -78,11 +77,9 @@ def score_pilot(gold: list[ColieeTort], submission: list[ColieeTort]) -> PilotSc
         )
     nulls = remaining_nulls(submission)
     disqualified = {n.subtask for n in nulls}
-    row: dict[str, float] = {}
+    row: dict[str, float] = {str(AnswerAccuracy): math.nan}
     per_query = []
-    if TORT_PREDICTION in disqualified:
-        row[str(AnswerAccuracy)] = math.nan
-    else:
+    if TORT_PREDICTION not in disqualified:
         result = pipeline.calc([AnswerAccuracy], decision_qrels(gold), decision_run(submission))
         row[str(AnswerAccuracy)] = float(cast(dict, result.aggregated)[AnswerAccuracy])
         per_query.append(per_query_frame(result.per_query))
@@ -91,21 +88,19 @@ def score_pilot(gold: list[ColieeTort], submission: list[ColieeTort]) -> PilotSc
     unknown = [sd.doc_id for sd in predicted if sd.doc_id not in known]
     pooled: dict[str, float] = {}
     for side in GROUPS:
-        if RATIONALE_EXTRACTION in disqualified:
-            row.update({_column(m, side): math.nan for m in RE_MEASURES})
-            pooled.update({_column(m, side): math.nan for m in POOLED})
-            continue
-        run = [sd for sd in claim_run(submission, side) if sd.doc_id in known]
-        result = pipeline.calc([*RE_MEASURES, *POOLED], claim_qrels(gold, side), run)
-        aggregated = cast(dict, result.aggregated)
+        aggregated = dict.fromkeys((*RE_MEASURES, *POOLED), math.nan)  # a disqualified sub-task: NaN
+        if RATIONALE_EXTRACTION not in disqualified:
+            run = [sd for sd in claim_run(submission, side) if sd.doc_id in known]
+            result = pipeline.calc([*RE_MEASURES, *POOLED], claim_qrels(gold, side), run)
+            aggregated = cast(dict, result.aggregated)
+            frame = per_query_frame(result.per_query)
+            if side is not None:
+                frame["measure"] = frame["measure"] + f"[{side}]"
+            per_query.append(frame)
         row.update({_column(m, side): float(aggregated[m]) for m in RE_MEASURES})
         pooled.update({_column(m, side): float(aggregated[m]) for m in POOLED})
-        frame = per_query_frame(result.per_query)
-        if side is not None:
-            frame["measure"] = frame["measure"] + f"[{side}]"
-        per_query.append(frame)
     per_query_all = pd.concat(per_query, ignore_index=True) if per_query else per_query_frame([])
     return PilotScores(pd.DataFrame([{**row, **pooled}]), per_query_all, nulls, unknown)
 
 
-__all__ = ["claim_doc_id", "claim_qrels", "claim_run", "decision_qrels", "decision_run", "score_pilot"]
+__all__ = ["claim_qrels", "claim_run", "decision_qrels", "decision_run", "score_pilot"]

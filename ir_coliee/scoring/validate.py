@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import os
 from collections import Counter
-from typing import Callable, Optional, cast
+from typing import TYPE_CHECKING, Callable, Optional, cast
 
 from ir_coliee.errors import (
     ERROR,
@@ -42,6 +42,9 @@ from ir_coliee.model import (
     task_of,
 )
 from ir_coliee.table.runs import RUN_TAG, RunColumns, data_lines, read_columns
+
+if TYPE_CHECKING:
+    from ir_coliee.data.catalog import Registered
 
 Add = Callable[[Level, Optional[int], str, str], None]
 #: Findings kept per rule; the rest are counted in one more finding.
@@ -161,12 +164,6 @@ def _check_tags(columns: RunColumns, add: Add) -> None:
         )
 
 
-def _scoped(dataset_id: str) -> bool:
-    from ir_coliee.data.catalog import dataset_entry
-
-    return dataset_entry(dataset_id).scoped
-
-
 def _check_pairs(columns: RunColumns, task: Task, path: str, add: Add, scoped: bool = False) -> None:
     """Duplicates, a query case returned as its own candidate (not where candidates are scoped by query:
     in 2019 and 2020, candidate 001 of query 001 is another case), and the ranked list's limit."""
@@ -182,16 +179,13 @@ def _check_pairs(columns: RunColumns, task: Task, path: str, add: Add, scoped: b
                 add(ERROR, line, message, "self")
     limit = task.ranked_limit
     if limit and limit.marker.lower() in os.path.basename(path).lower():
-        counts = Counter(columns.queries)
-        over = {q for q, n in counts.items() if n > limit.lines}
-        rows = _rows(columns) if over else {}
+        rows = _rows(columns)
         for qid, q in columns.query_ids.items():
-            if q in over:
-                line = rows[q][limit.lines]
+            if len(rows[q]) > limit.lines:
                 message = (
-                    f"question {qid!r} has {counts[q]} lines; {limit.files} files allow {limit.lines} per question"
+                    f"question {qid!r} has {len(rows[q])} lines; {limit.files} files allow {limit.lines} per question"
                 )
-                add(ERROR, line, message, "limit")
+                add(ERROR, rows[q][limit.lines], message, "limit")
 
 
 def _gold_queries(dataset) -> Optional[set[str]]:
@@ -202,13 +196,12 @@ def _gold_queries(dataset) -> Optional[set[str]]:
         return None
 
 
-def _check_against_dataset(columns: RunColumns, task: Task, dataset_id: str, add: Add) -> None:
+def _check_against_dataset(columns: RunColumns, task: Task, entry: Registered, add: Add) -> None:
     import ir_datasets
 
-    from ir_coliee.data.catalog import dataset_entry
-
+    dataset_id = entry.dataset_id
     dataset = ir_datasets.load(dataset_id)
-    released = set(dataset_entry(dataset_id).released())
+    released = set(entry.released())
     graded = _gold_queries(dataset)
     rows = _rows(columns)
     for qid, q in columns.query_ids.items():
@@ -219,7 +212,7 @@ def _check_against_dataset(columns: RunColumns, task: Task, dataset_id: str, add
             for line in rows[q]:
                 add(WARNING, line, f"query {qid!r} was released but has no gold: it is not scored", "no-gold")
     if task.gold == DOCUMENTS:
-        _check_docs(columns, task, dataset_id, dataset, released, add)
+        _check_docs(columns, task, entry.scoped, dataset, released, add)
     missing = sorted((graded if graded is not None else released) - set(columns.query_ids))
     if missing:
         add(
@@ -232,30 +225,23 @@ def _check_against_dataset(columns: RunColumns, task: Task, dataset_id: str, add
         )
 
 
-def _check_docs(columns: RunColumns, task: Task, dataset_id: str, dataset, released: set[str], add: Add) -> None:
-    import numpy as np
-
-    from ir_coliee.data.catalog import dataset_entry
-
-    scoped = dataset_entry(dataset_id).scoped
+def _check_docs(columns: RunColumns, task: Task, scoped: bool, dataset, released: set[str], add: Add) -> None:
+    """Each line whose document the collection lacks, looking up each distinct pair of a released query once."""
     query_ids, doc_ids = list(columns.query_ids), list(columns.doc_ids)
-    pairs = columns.pair_codes()
-    width = max(len(doc_ids), 1)
-    distinct = [(int(p) // width, int(p) % width) for p in np.unique(pairs).tolist()]
-
-    def doc_of(q: int, d: int) -> str:
-        return f"{query_ids[q]}/{doc_ids[d]}" if scoped else doc_ids[d]
-
-    known = [(q, d) for q, d in distinct if query_ids[q] in released]
-    found = set(dataset.docs_store().get_many({doc_of(q, d) for q, d in known}))
-    unknown = [q * width + d for q, d in known if doc_of(q, d) not in found]
+    names = {
+        (q, d): f"{query_ids[q]}/{doc_ids[d]}" if scoped else doc_ids[d]
+        for q, d in dict.fromkeys(zip(columns.queries, columns.docs))
+        if query_ids[q] in released
+    }
+    found = set(dataset.docs_store().get_many(set(names.values())))
     level, template = task.unknown_doc
-    for i in np.flatnonzero(np.isin(pairs, unknown)).tolist():
-        qid, did = query_ids[columns.queries[i]], doc_ids[columns.docs[i]]
-        add(level, columns.lines[i], template.format(doc=task.doc_word, doc_id=did, query_id=qid), "unknown-doc")
+    for q, d, line in zip(columns.queries, columns.docs, columns.lines):
+        if (q, d) in names and names[q, d] not in found:
+            message = template.format(doc=task.doc_word, doc_id=doc_ids[d], query_id=query_ids[q])
+            add(level, line, message, "unknown-doc")
 
 
-def _test_dataset(task: Task, year: Optional[int], dataset: Optional[str]) -> Optional[str]:
+def _test_dataset(task: Task, year: Optional[int], dataset: Optional[str]) -> Optional[Registered]:
     """The dataset whose ids to check: the one named, or the test set of ``year``; an error if it does not exist."""
     if dataset is None and year is not None:
         if year not in editions_of(task.key):
@@ -263,11 +249,11 @@ def _test_dataset(task: Task, year: Optional[int], dataset: Optional[str]) -> Op
                 f"COLIEE {task.label} has no {year} edition (editions: {', '.join(map(str, editions_of(task.key)))})"
             )
         dataset = edition_dataset(task.key, year)
-    if dataset is not None:
-        from ir_coliee.data.catalog import known_dataset
+    if dataset is None:
+        return None
+    from ir_coliee.data.catalog import known_dataset  # here: a check without a dataset loads no catalog
 
-        known_dataset(dataset)
-    return dataset
+    return known_dataset(dataset)
 
 
 def validate_run(
@@ -303,14 +289,13 @@ def validate_run(
         columns = _read_lines(readable, path, task_record, add)
     if columns is not None:
         _check_tags(columns, add)
-        _check_pairs(columns, task_record, path, add, scoped=bool(checked) and _scoped(cast(str, checked)))
+        _check_pairs(columns, task_record, path, add, scoped=checked is not None and checked.scoped)
     if checked and columns is not None and len(columns):
         try:
             _check_against_dataset(columns, task_record, checked, add)
-        except ColieeDataError as e:
-            add(WARNING, None, f"ids not checked against {checked}: {e.short()}", "not-checked")
         except ColieeError as e:
-            add(WARNING, None, f"ids not checked against {checked}: {e}", "not-checked")
+            why = e.short() if isinstance(e, ColieeDataError) else e
+            add(WARNING, None, f"ids not checked against {checked.dataset_id}: {why}", "not-checked")
     for (level, rule), n in per_rule.items():
         if n > MAX_PER_RULE:
             more = n - MAX_PER_RULE

@@ -61,9 +61,8 @@ def _once(found: list[Found], left: list[Finding]) -> tuple[list[Found], list[Fi
         try:
             info = os.stat(f.path)
         except OSError:  # a stream or a path that is not there: the reader says what is wrong
-            kept.append(f)
-            continue
-        if not stat.S_ISREG(info.st_mode):
+            info = None
+        if info is None or not stat.S_ISREG(info.st_mode):
             kept.append(f)
             continue
         identity = (info.st_dev, info.st_ino)
