@@ -1,40 +1,55 @@
-"""Reference pages generated from the registries, so the docs cannot drift from the code.
+"""Reference pages whose tables are generated from the registries, so the docs cannot drift from the code.
 
-``python -m ir_coliee.docgen docs/`` rewrites them; a test fails when a committed page is stale.
+A page's prose is written in Markdown in ``docs/``; each generated block stands between ``<!-- NAME -->`` and
+``<!-- /NAME -->``. ``python -m ir_coliee.docgen docs/`` makes every block anew from its function in
+:data:`PAGES` and leaves the prose as written; a test fails when a committed block is stale.
 """
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable, Mapping
 from pathlib import Path
 
-from ir_coliee.docgen.architecture import LAYERS, architecture_page
-from ir_coliee.docgen.reference import (
-    cli_page,
-    data_page,
-    datasets_page,
-    measures_page,
-    model_page,
-    official_page,
-)
+from ir_coliee.docgen import reference as r
+from ir_coliee.docgen.architecture import LAYERS, layers_table, patches_table
+from ir_coliee.errors import ColieeError
 from ir_coliee.formats.textfile import atomic_output
 
-PAGES = {
-    "measures.md": measures_page,
-    "official.md": official_page,
-    "datasets.md": datasets_page,
-    "data.md": data_page,
-    "cli.md": cli_page,
-    "model.md": model_page,
-    "architecture.md": architecture_page,
+#: Each page's generated blocks, by name.
+PAGES: dict[str, Mapping[str, Callable[[], str]]] = {
+    "measures.md": {"measures": r.measures_table, "measure-parameters": r.measure_parameters},
+    "official.md": {"official": r.official_table},
+    "datasets.md": {"exam-subset": r.exam_subset, "civil-codes": r.civil_codes, "datasets": r.datasets_tables},
+    "data.md": {"data-root": r.data_root, "data-files": r.data_files},
+    "cli.md": {"commands": r.commands_help},
+    "model.md": {
+        "tasks": r.tasks_table,
+        "formats": r.formats_table,
+        "editions": r.editions_table,
+        "not-registered": r.not_registered,
+    },
+    "architecture.md": {"layers": layers_table, "patches": patches_table},
 }
+
+_BLOCK = re.compile(r"(<!-- ([\w-]+) -->)(.*?)(<!-- /\2 -->)", re.S)
+
+
+def filled(name: str, text: str) -> str:
+    """The page ``name`` (its text as written) with each generated block made anew."""
+    blocks = PAGES[name]
+    found = [m[2] for m in _BLOCK.finditer(text)]
+    if sorted(found) != sorted(blocks):
+        raise ColieeError(f"docs/{name} holds the generated blocks {found}; expected each of {list(blocks)} once")
+    return _BLOCK.sub(lambda m: m[1] + blocks[m[2]]() + m[4], text)
 
 
 def write_pages(folder: Path) -> None:
-    folder.mkdir(parents=True, exist_ok=True)
-    for name, page in PAGES.items():
-        text = page()
-        with atomic_output(folder / name) as f:
+    for name in PAGES:
+        path = folder / name
+        text = filled(name, path.read_text(encoding="utf-8"))
+        with atomic_output(path) as f:
             f.write(text)
 
 
-__all__ = ["LAYERS", "PAGES", "write_pages"]
+__all__ = ["LAYERS", "PAGES", "filled", "write_pages"]

@@ -7,20 +7,38 @@ import re
 import pytest
 from support import ROOT
 
-from ir_coliee.docgen import PAGES
+from ir_coliee import ColieeError
+from ir_coliee.docgen import PAGES, filled
 
 DOCS = ROOT / "docs"
 
 
 @pytest.mark.parametrize("name", sorted(PAGES))
 def test_generated_page_is_current(name):
-    assert (DOCS / name).read_text(encoding="utf-8") == PAGES[name](), (
-        f"docs/{name} is stale: run python -m ir_coliee.docgen docs/"
+    page = (DOCS / name).read_text(encoding="utf-8")
+    assert page == filled(name, page), f"docs/{name} is stale: run python -m ir_coliee.docgen docs/"
+
+
+def test_a_generated_block_is_made_anew_and_the_prose_kept():
+    page = "# Official\n\nprose\n<!-- official -->stale<!-- /official -->\nmore prose\n"
+    made = filled("official.md", page)
+    assert made.startswith("# Official\n\nprose\n<!-- official -->\n| task | editions |") and "stale" not in made
+    assert (
+        made.endswith("<!-- /official -->\nmore prose\n")
+        and "| 1 | 2018-2026 | `MicroP`, `MicroR`, `MicroF1` |" in made
     )
 
 
+@pytest.mark.parametrize(
+    "page", ["no block\n", "<!-- official --><!-- /official --><!-- official --><!-- /official -->"]
+)
+def test_a_page_without_its_block_or_with_it_twice_is_refused(page):
+    with pytest.raises(ColieeError, match="expected each of \\['official'\\] once"):
+        filled("official.md", page)
+
+
 def test_measures_page_names_every_measure_and_the_f2_trap():
-    page = PAGES["measures.md"]()
+    page = (DOCS / "measures.md").read_text(encoding="utf-8")
     for name in ("MicroF1", "MacroF2", "AnswerAccuracy"):
         assert f"`{name}`" in page
     assert "SetF(beta=4.0)" in page and "not F2" in page

@@ -9,7 +9,7 @@ import textwrap
 
 import pytest
 
-OLD = "the old file, which must survive\n"
+OLD = "the old file, which must survive <!-- x --><!-- /x -->\n"  # with a block for the docs writer
 
 #: Each writer as a line of Python that writes a large output to ``path``.
 WRITERS = {
@@ -20,7 +20,7 @@ WRITERS = {
     "plot": "from ir_coliee.formats.plots import pyplot, save; plt = pyplot(); fig, ax = plt.subplots(); "
     "import random; ax.plot([random.random() for _ in range(20000)]); save(fig, path)",
     "docs page": "from pathlib import Path; from ir_coliee import docgen; import os; "
-    "docgen.PAGES = {os.path.basename(path): lambda: 'x' * 2_000_000}; docgen.write_pages(Path(os.path.dirname(path)))",
+    "docgen.PAGES = {os.path.basename(path): {'x': lambda: 'x' * 2_000_000}}; docgen.write_pages(Path(os.path.dirname(path)))",
 }
 
 
