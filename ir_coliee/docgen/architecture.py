@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ir_coliee.docgen.reference import HEADER
+from ir_coliee.docgen.reference import HEADER, table
 from ir_coliee.hosts import PATCHES
 
 #: The layers of the package, first to last: each module imports only its own layer and those before it
@@ -122,32 +122,29 @@ assert cli.main(["hello"]) == 0
 
 def architecture_page() -> str:
     """docs/architecture.md: the layers (from :data:`LAYERS`), where each fact lives, and the recipes."""
-    lines = [
-        HEADER + "# Architecture",
-        "",
-        "Data flows one way, and each layer imports only its own layer and the layers before it (a test holds",
-        "the imports to this table and fails on an import cycle):",
-        "",
-        "| layer | modules | what it holds |",
-        "|---|---|---|",
-    ]
-    for name, modules, what in LAYERS:
-        lines.append(f"| {name} | {', '.join(f'`{m}`' for m in modules)} | {what} |")
-    lines += [
-        "",
-        "Where each fact lives: the tasks, their gold kinds (`KINDS`: what a gold holds and which scorer",
-        "reads it) and how dataset ids are built in `model/tasks.py`; the submission formats in",
-        "`model/formats.py`; editions, official file names and known sizes in `model/editions.py`; the",
-        "official measures, by name, in `model/official.py`. Other modules ask these records; a test fails on a gold-kind, format-name or",
-        "year literal outside `model/` beyond a listed handful.",
-    ]
-    lines += [
-        "",
-        "## Where a host is patched",
-        "",
-        "Only where the host has no public hook; each place has its test.",
-        "",
-    ]
-    lines += ["| host | what | why | test |", "|---|---|---|---|"]
-    lines += [f"| {p.host} | {p.what} | {p.why} | `{p.test}` |" for p in PATCHES]
-    return "\n".join(lines) + "\n" + _RECIPES
+    layers = [[name, ", ".join(f"`{m}`" for m in modules), what] for name, modules, what in LAYERS]
+    patches = [[p.host, p.what, p.why, f"`{p.test}`"] for p in PATCHES]
+    return (
+        "\n".join(
+            [
+                HEADER + "# Architecture",
+                "",
+                "Data flows one way, and each layer imports only its own layer and the layers before it (a test holds",
+                "the imports to this table and fails on an import cycle):",
+                "",
+                table(["layer", "modules", "what it holds"], layers),
+                "Where each fact lives: the tasks, their gold kinds (`KINDS`: what a gold holds and which scorer",
+                "reads it) and how dataset ids are built in `model/tasks.py`; the submission formats in",
+                "`model/formats.py`; editions, official file names and known sizes in `model/editions.py`; the",
+                "official measures, by name, in `model/official.py`. Other modules ask these records; a test fails on a gold-kind, format-name or",
+                "year literal outside `model/` beyond a listed handful.",
+                "",
+                "## Where a host is patched",
+                "",
+                "Only where the host has no public hook; each place has its test.",
+                "",
+                table(["host", "what", "why", "test"], patches),
+            ]
+        )
+        + _RECIPES
+    )
