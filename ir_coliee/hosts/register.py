@@ -51,13 +51,6 @@ def install() -> None:
         pipeline_providers.insert(0, provider)
 
 
-def installed() -> bool:
-    """Whether :func:`install` is in effect."""
-    return provider in ir_measures.DefaultPipeline.providers and all(
-        ir_measures.measures.registry.get(name) is m for name, m in REGISTRY.items()
-    )
-
-
 class _RegisterOnImport(importlib.abc.MetaPathFinder):
     """Finds nothing itself: it lends ``ir_datasets`` a loader that registers the COLIEE datasets."""
 
