@@ -70,7 +70,8 @@ def regular_file(path: Input) -> Iterator[PathLike]:
     """A path that can be opened as often as a reader needs: ``path`` itself, or for a stream a temporary
     copy of everything it held, read once (sniffing a pipe's first line must not eat it). Format errors
     raised inside name ``path``, not the copy."""
-    opened = open_file(path)
+    # an open file or stream handed over (``open(path)``, ``io.StringIO``, ``sys.stdin``): read from where it stands
+    opened = None if isinstance(path, (str, os.PathLike)) else cast(BinaryIO, _Bytes(path))
     if opened is None and not is_stream(cast(PathLike, path)):
         yield cast(PathLike, path)
         return
@@ -96,12 +97,6 @@ def regular_file(path: Input) -> Iterator[PathLike]:
 def is_input(value: object) -> bool:
     """Whether ``value`` is a file to read: a path, or an open file or stream."""
     return isinstance(value, (str, os.PathLike)) or callable(getattr(value, "read", None))
-
-
-def open_file(value: object) -> Optional[BinaryIO]:
-    """An open file or stream handed over as input (``open(path)``, ``io.StringIO``, ``sys.stdin``), read as
-    bytes from where it stands; ``None`` for anything else."""
-    return None if isinstance(value, (str, os.PathLike)) or not is_input(value) else cast(BinaryIO, _Bytes(value))
 
 
 def stream_name(value: object) -> str:
