@@ -43,15 +43,6 @@ _CAPTION = re.compile(r"^[(（]([^()（）]+)[)）]$")
 _DELETED = ("Deleted", "削除")
 
 
-class _Article:
-    def __init__(self, doc_id: str, first_line: str, caption: str, path: str):
-        self.doc_id, self.caption, self.path = doc_id, caption, path
-        self.lines = [first_line]
-
-    def record(self) -> ColieeArticle:
-        return ColieeArticle(self.doc_id, "\n".join(self.lines), self.caption, self.path)
-
-
 def _heading_level(line: str) -> Optional[int]:
     m = _EN_HEADING.match(line)
     if m:
@@ -77,7 +68,8 @@ def parse_civil_code(text: str) -> Iterator[ColieeArticle]:
     """The articles of a Civil Code file's text (BOM already removed), in file order."""
     headings: list[str] = []
     caption = ""
-    current: Optional[_Article] = None
+    current: Optional[ColieeArticle] = None  # the article being read; its text is ``lines``
+    lines: list[str] = []
     for raw in text.splitlines():
         line = raw.strip()
         if not line:
@@ -89,22 +81,22 @@ def parse_civil_code(text: str) -> Iterator[ColieeArticle]:
         m = _CAPTION.match(line)
         if m:
             if caption and current is not None:  # two captions in a row: the first was article text
-                current.lines.append(f"({caption})")
+                lines.append(f"({caption})")
             caption = m.group(1).strip()
             continue
         start = _article_start(line)
         if start is not None or _EN_RANGE.match(line) or _JA_RANGE.match(line):
             if current is not None:
-                yield current.record()
-            current = None
+                yield current._replace(text="\n".join(lines))
+            current, lines = None, [line]
             if start is not None and start[1] not in _DELETED:
-                current = _Article(start[0], line, caption, " > ".join(headings))
+                current = ColieeArticle(start[0], "", caption, " > ".join(headings))
             caption = ""
             continue
         if current is not None:
             if caption:  # a "caption" followed by text rather than an article was a line of text
-                current.lines.append(f"({caption})")
+                lines.append(f"({caption})")
                 caption = ""
-            current.lines.append(line)
+            lines.append(line)
     if current is not None:
-        yield current.record()
+        yield current._replace(text="\n".join(lines))
