@@ -214,18 +214,15 @@ def claim_doc_id(tort_id: object, side: str, claim_id: object) -> str:
     return f"{tort_id}/{side}/{claim_id}"
 
 
-def _label(value: bool) -> str:
-    return "True" if value else "False"
-
-
 def decision_qrels(torts: Iterable[ColieeTort]) -> list[Qrel]:
-    """Gold decisions in the ``AnswerAccuracy`` encoding (torts without a decision left out)."""
-    return [Qrel(str(t.tort_id), _label(t.court_decision), 1) for t in torts if t.court_decision is not None]
+    """Gold decisions in the ``AnswerAccuracy`` encoding, ``True`` or ``False`` (torts without a decision left
+    out)."""
+    return [Qrel(str(t.tort_id), str(t.court_decision), 1) for t in torts if t.court_decision is not None]
 
 
 def decision_run(torts: Iterable[ColieeTort]) -> list[ScoredDoc]:
     """Predicted decisions as an answer run."""
-    return [ScoredDoc(str(t.tort_id), _label(t.court_decision), 1.0) for t in torts if t.court_decision is not None]
+    return [ScoredDoc(str(t.tort_id), str(t.court_decision), 1.0) for t in torts if t.court_decision is not None]
 
 
 def claim_qrels(torts: Iterable[ColieeTort], side: Optional[str] = None) -> list[Qrel]:
