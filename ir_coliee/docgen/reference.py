@@ -54,13 +54,8 @@ def measures_page() -> str:
         formula = measure.FORMULA + (f", β = {beta:g}" if beta else "")
         rows.append([f"`{name}`", measure.AVERAGING, formula, significance_test(measure)])
     out.append(table(["name", "averaging", "formula", "paired test (compare, benchmark, Experiment)"], rows))
-    seen = set()
-    for measure in REGISTRY.values():
-        cls = type(measure)
-        if cls in seen:
-            continue
-        seen.add(cls)
-        out.append(f"\n## {measure.NAME}\n\n{' '.join((cls.__doc__ or '').split())}\n\n")
+    for cls in dict.fromkeys(type(m) for m in REGISTRY.values()):  # each class once, in the registry's order
+        out.append(f"\n## {cls.NAME}\n\n{' '.join((cls.__doc__ or '').split())}\n\n")
         params = cls.SUPPORTED_PARAMS.items()
         rows = [[f"`{p}`", "all lines" if p == "cutoff" else str(i.default), i.desc] for p, i in params]
         out.append(table(["parameter", "default", "meaning"], rows))
