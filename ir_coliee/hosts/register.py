@@ -42,9 +42,7 @@ from ir_coliee.measures.pipeline import provider
 
 def install() -> None:
     """Register the measure names and the provider with ir_measures (safe to call repeatedly)."""
-    registry = ir_measures.measures.registry
-    for name, measure in REGISTRY.items():
-        registry[name] = measure
+    ir_measures.measures.registry.update(REGISTRY)
     ir_measures.providers.registry[provider.NAME] = provider
     pipeline_providers = ir_measures.DefaultPipeline.providers
     if provider not in pipeline_providers:
