@@ -33,7 +33,8 @@ class ColieeArticle(NamedTuple):
 _EN_ARTICLE = re.compile(r"^Article\s+(\d+)(?:-(\d+))?(?![\d-])\s*(.*)$")
 _EN_RANGE = re.compile(r"^Articles\s+\d+(?:-\d+)?\s+(?:to|through|and)\s+\d+(?:-\d+)?\b")
 _EN_HEADING = re.compile(r"^(Part|Chapter|Section|Subsection|Division)\s+([IVXLC]+|\d+)\b")
-_EN_LEVELS = ("Part", "Chapter", "Section", "Subsection", "Division")
+#: The heading levels, outermost first (the e-Gov XML names its elements so too).
+HEADING_LEVELS = ("Part", "Chapter", "Section", "Subsection", "Division")
 _JA_HEADING = re.compile(rf"^第{KANJI_NUMBER}(編|章|節|款|目)")
 _JA_LEVELS = ("編", "章", "節", "款", "目")
 _JA_RANGE = re.compile(rf"^第{KANJI_NUMBER}条(?:の{KANJI_NUMBER})?(から|及び)")
@@ -46,7 +47,7 @@ _DELETED = ("Deleted", "削除")
 def _heading_level(line: str) -> Optional[int]:
     m = _EN_HEADING.match(line)
     if m:
-        return _EN_LEVELS.index(m.group(1))
+        return HEADING_LEVELS.index(m.group(1))
     m = _JA_HEADING.match(line)
     if m:
         return _JA_LEVELS.index(m.group(1))
