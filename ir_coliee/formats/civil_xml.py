@@ -100,15 +100,16 @@ def _egov_articles(element: ET.Element, path: list[str]) -> Iterator[tuple[ET.El
             yield from _egov_articles(child, [*path, (child.findtext(f"{child.tag}Title") or "").strip()])
 
 
-def parse_egov_law(text: str, source: PathLike, last: tuple[int, int] = LAST_ARTICLE) -> Iterator[ColieeArticle]:
-    """The live articles of the e-Gov law XML up to ``last`` (Parts I-III: 724-2), main provisions only."""
+def parse_egov_law(text: str, source: PathLike) -> Iterator[ColieeArticle]:
+    """The live articles of the e-Gov law XML up to :data:`LAST_ARTICLE` (Parts I-III: 724-2), main provisions
+    only."""
     root = parse_xml(text, source, _EGOV_EXPECTED)
     main = root.find("LawBody/MainProvision")
     if main is None:
         raise ColieeFormatError(source, None, "no <LawBody><MainProvision>", _EGOV_EXPECTED)
     for article, path in _egov_articles(main, []):
         key = _key(article.get("Num") or "")
-        if key is None or key > last:
+        if key is None or key > LAST_ARTICLE:
             continue
         body = _egov_text(article)
         if article.get("Delete") == "true" or _body(body) == DELETED:
