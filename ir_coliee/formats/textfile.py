@@ -71,7 +71,7 @@ def regular_file(path: Input) -> Iterator[PathLike]:
     copy of everything it held, read once (sniffing a pipe's first line must not eat it). Format errors
     raised inside name ``path``, not the copy."""
     # an open file or stream handed over (``open(path)``, ``io.StringIO``, ``sys.stdin``): read from where it stands
-    opened = None if isinstance(path, (str, os.PathLike)) else cast(BinaryIO, _Bytes(path))
+    opened = None if isinstance(path, (str, os.PathLike)) else cast(IO, path)
     if opened is None and not is_stream(cast(PathLike, path)):
         yield cast(PathLike, path)
         return
@@ -107,23 +107,14 @@ def stream_name(value: object) -> str:
     return name if isinstance(name, str) else "<stream>"
 
 
-class _Bytes:
-    """A stream read as bytes: text (what a file opened in text mode gives) as UTF-8."""
-
-    def __init__(self, stream: object):
-        self._read = stream.read  # type: ignore[attr-defined]
-
-    def read(self, size: int = -1) -> bytes:
-        chunk = self._read(size)
-        return chunk.encode("utf-8") if isinstance(chunk, str) else bytes(chunk)
-
-
-def _copy_stream(source: BinaryIO, out: BinaryIO, name: str) -> None:
-    """Copy a stream up to :func:`stream_limit` bytes; binary data (a NUL byte) stops it at once, so that
-    ``/dev/urandom`` is refused in a moment rather than copied without end."""
+def _copy_stream(source: IO, out: BinaryIO, name: str) -> None:
+    """Copy a stream (binary, or text: what a file opened in text mode gives, copied as UTF-8) up to
+    :func:`stream_limit` bytes; binary data (a NUL byte) stops it at once, so that ``/dev/urandom`` is refused
+    in a moment rather than copied without end."""
     limit, copied, lines = stream_limit(), 0, 0
     while True:
-        block = source.read(_COPY_BLOCK)
+        chunk = source.read(_COPY_BLOCK)
+        block = chunk.encode("utf-8") if isinstance(chunk, str) else bytes(chunk)
         if not block:
             return
         nul = block.find(b"\0")
