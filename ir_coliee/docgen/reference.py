@@ -8,6 +8,7 @@ import io
 import itertools
 import os
 import re
+from collections.abc import Iterable
 from unittest import mock
 
 from ir_coliee.formats.tabular import write_rows
@@ -80,7 +81,7 @@ def official_page() -> str:
     return "".join(out)
 
 
-def _listed(names) -> str:
+def _listed(names: Iterable[object]) -> str:
     """Names as code, comma-separated."""
     return ", ".join(f"`{n}`" for n in names)
 
