@@ -103,9 +103,8 @@ DEBUG_VARIABLE = "IR_COLIEE_DEBUG"
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
-    debug = "--debug" in argv[:1] or os.environ.get(DEBUG_VARIABLE, "") not in ("", "0")
-    argv = argv[1:] if argv[:1] == ["--debug"] else argv
-    args = build_parser(argv[0] if argv else None).parse_args(argv)
+    args = build_parser(next((a for a in argv if not a.startswith("-")), None)).parse_args(argv)  # the command's
+    debug = args.debug or os.environ.get(DEBUG_VARIABLE, "") not in ("", "0")
     if _stdout_closed():  # `ir_coliee eval ... >&-`: nowhere to print the result
         say("error", "standard output is closed")
         return 2

@@ -54,11 +54,9 @@ def run(args: argparse.Namespace) -> int:
     report_findings(result.findings)
     table = result.rows
     rows = [[name, *row] for name, row in zip(table.runs, table.rows)]
-    missing = ""
     if args.format in PAPER_MISSING:  # for a paper: a mark on what differs from the baseline, a dash for no value
         rows = [_marked(table.columns, row, args.correction, args.digits) for row in rows]
-        missing = PAPER_MISSING[args.format]
-    write_rows(["run", *table.columns], rows, sys.stdout, args.digits, missing, style=args.format)
+    write_rows(["run", *table.columns], rows, sys.stdout, args.digits, PAPER_MISSING.get(args.format, ""), args.format)
     if args.format in PAPER_MISSING:
         print(f"* p < 0.05 against the baseline ({args.correction} correction)")
     if args.plot:

@@ -76,14 +76,13 @@ def _empty_data_root() -> Iterator[None]:
 
 def _needed_files() -> dict[str, list[tuple[str, str]]]:
     """Each dataset's parts and the official files they need."""
-    from ir_coliee.data.catalog import EXAM_SUBSET
     from ir_coliee.data.datasets import REGISTERED
+    from ir_coliee.data.datasets.check import listed_ids
 
     with _empty_data_root():
-        return {
-            dataset_id: [(s.part, s.problem.split(": expected ", 1)[-1]) for s in entry.sources()]
-            for dataset_id, entry in sorted(REGISTERED.items())
-            if not re.match(EXAM_SUBSET, dataset_id)  # loaded on demand, listed by pattern
+        return {  # the per-exam subsets: loaded on demand, listed by pattern
+            dataset_id: [(s.part, s.problem.split(": expected ", 1)[-1]) for s in REGISTERED[dataset_id].sources()]
+            for dataset_id in listed_ids()
         }
 
 

@@ -33,7 +33,8 @@ class ColieeArticle(NamedTuple):
 _EN_ARTICLE = re.compile(r"^Article\s+(\d+)(?:-(\d+))?(?![\d-])\s*(.*)$")
 _EN_RANGE = re.compile(r"^Articles\s+\d+(?:-\d+)?\s+(?:to|through|and)\s+\d+(?:-\d+)?\b")
 _EN_HEADING = re.compile(r"^(Part|Chapter|Section|Subsection|Division)\s+([IVXLC]+|\d+)\b")
-_EN_LEVELS = ("Part", "Chapter", "Section", "Subsection", "Division")
+#: The heading levels, outermost first (the e-Gov XML names its elements so too).
+HEADING_LEVELS = ("Part", "Chapter", "Section", "Subsection", "Division")
 _JA_HEADING = re.compile(rf"^第{KANJI_NUMBER}(編|章|節|款|目)")
 _JA_LEVELS = ("編", "章", "節", "款", "目")
 _JA_RANGE = re.compile(rf"^第{KANJI_NUMBER}条(?:の{KANJI_NUMBER})?(から|及び)")
@@ -43,19 +44,10 @@ _CAPTION = re.compile(r"^[(（]([^()（）]+)[)）]$")
 _DELETED = ("Deleted", "削除")
 
 
-class _Article:
-    def __init__(self, doc_id: str, first_line: str, caption: str, path: str):
-        self.doc_id, self.caption, self.path = doc_id, caption, path
-        self.lines = [first_line]
-
-    def record(self) -> ColieeArticle:
-        return ColieeArticle(self.doc_id, "\n".join(self.lines), self.caption, self.path)
-
-
 def _heading_level(line: str) -> Optional[int]:
     m = _EN_HEADING.match(line)
     if m:
-        return _EN_LEVELS.index(m.group(1))
+        return HEADING_LEVELS.index(m.group(1))
     m = _JA_HEADING.match(line)
     if m:
         return _JA_LEVELS.index(m.group(1))
@@ -77,7 +69,8 @@ def parse_civil_code(text: str) -> Iterator[ColieeArticle]:
     """The articles of a Civil Code file's text (BOM already removed), in file order."""
     headings: list[str] = []
     caption = ""
-    current: Optional[_Article] = None
+    current: Optional[ColieeArticle] = None  # the article being read; its text is ``lines``
+    lines: list[str] = []
     for raw in text.splitlines():
         line = raw.strip()
         if not line:
@@ -89,22 +82,22 @@ def parse_civil_code(text: str) -> Iterator[ColieeArticle]:
         m = _CAPTION.match(line)
         if m:
             if caption and current is not None:  # two captions in a row: the first was article text
-                current.lines.append(f"({caption})")
+                lines.append(f"({caption})")
             caption = m.group(1).strip()
             continue
         start = _article_start(line)
         if start is not None or _EN_RANGE.match(line) or _JA_RANGE.match(line):
             if current is not None:
-                yield current.record()
-            current = None
+                yield current._replace(text="\n".join(lines))
+            current, lines = None, [line]
             if start is not None and start[1] not in _DELETED:
-                current = _Article(start[0], line, caption, " > ".join(headings))
+                current = ColieeArticle(start[0], "", caption, " > ".join(headings))
             caption = ""
             continue
         if current is not None:
             if caption:  # a "caption" followed by text rather than an article was a line of text
-                current.lines.append(f"({caption})")
+                lines.append(f"({caption})")
                 caption = ""
-            current.lines.append(line)
+            lines.append(line)
     if current is not None:
-        yield current.record()
+        yield current._replace(text="\n".join(lines))

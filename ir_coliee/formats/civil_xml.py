@@ -19,7 +19,7 @@ from collections.abc import Iterator
 from typing import Optional
 
 from ir_coliee.errors import ColieeFormatError, PathLike
-from ir_coliee.formats.civil_code import ColieeArticle
+from ir_coliee.formats.civil_code import HEADING_LEVELS, ColieeArticle
 from ir_coliee.formats.numerals import JAPANESE_ARTICLE
 from ir_coliee.formats.xmlsafe import parse_xml
 
@@ -30,14 +30,6 @@ _CIVIL_EXPECTED = '<Articles><Article num="..."><caption>...</caption><text>...<
 _EGOV_EXPECTED = "an e-Gov law XML file: <Law><LawBody><MainProvision>...<Article Num=...>"
 _ID = re.compile(r"^(\d+)(?:[-_](\d+))?$")
 _PARENS = "()（）"
-#: e-Gov's heading elements, outermost first, and the element holding each one's title
-_HEADINGS = {
-    "Part": "PartTitle",
-    "Chapter": "ChapterTitle",
-    "Section": "SectionTitle",
-    "Subsection": "SubsectionTitle",
-    "Division": "DivisionTitle",
-}
 
 
 def _key(article: str) -> Optional[tuple[int, int]]:
@@ -104,19 +96,20 @@ def _egov_articles(element: ET.Element, path: list[str]) -> Iterator[tuple[ET.El
     for child in element:
         if child.tag == "Article":
             yield child, " > ".join(path)
-        elif child.tag in _HEADINGS:
-            yield from _egov_articles(child, [*path, (child.findtext(_HEADINGS[child.tag]) or "").strip()])
+        elif child.tag in HEADING_LEVELS:  # e-Gov names them as the English files do; <PartTitle> holds the title
+            yield from _egov_articles(child, [*path, (child.findtext(f"{child.tag}Title") or "").strip()])
 
 
-def parse_egov_law(text: str, source: PathLike, last: tuple[int, int] = LAST_ARTICLE) -> Iterator[ColieeArticle]:
-    """The live articles of the e-Gov law XML up to ``last`` (Parts I-III: 724-2), main provisions only."""
+def parse_egov_law(text: str, source: PathLike) -> Iterator[ColieeArticle]:
+    """The live articles of the e-Gov law XML up to :data:`LAST_ARTICLE` (Parts I-III: 724-2), main provisions
+    only."""
     root = parse_xml(text, source, _EGOV_EXPECTED)
     main = root.find("LawBody/MainProvision")
     if main is None:
         raise ColieeFormatError(source, None, "no <LawBody><MainProvision>", _EGOV_EXPECTED)
     for article, path in _egov_articles(main, []):
         key = _key(article.get("Num") or "")
-        if key is None or key > last:
+        if key is None or key > LAST_ARTICLE:
             continue
         body = _egov_text(article)
         if article.get("Delete") == "true" or _body(body) == DELETED:

@@ -120,7 +120,9 @@ def _labels_given_twice(
         given.setdefault(query, []).extend((key, v) for v in repeated.get(key, [value]))
     labels: dict[str, dict[str, int]] = {}
     for query, values in given.items():
-        key, value = _in_file_order(text, values)[-1] if len(values) > 1 else values[0]
+        # the last in the file, not in the object (keys "001.txt" and "001"); a query given once: no search
+        lines = _lines(text, values) if len(values) > 1 else [0]
+        key, value = values[max(range(len(values)), key=lambda i: (lines[i] or 0, i))]
         labels[query] = _doc_ids(value, key, text, source)
     _warn_repeated(text, source, {q: v for q, v in given.items() if len(v) > 1})
     return labels
@@ -134,12 +136,6 @@ def _lines(text: str, values: list[tuple[str, object]]) -> list[Optional[int]]:
         nth[key] = nth.get(key, 0) + 1
         lines.append(key_line(text, key, nth[key]))
     return lines
-
-
-def _in_file_order(text: str, values: list[tuple[str, object]]) -> list[tuple[str, object]]:
-    lines = _lines(text, values)
-    order = sorted(range(len(values)), key=lambda i: (lines[i] or 0, i))
-    return [values[i] for i in order]
 
 
 def _warn_repeated(text: str, source: PathLike, twice: dict[str, list[tuple[str, object]]]) -> None:

@@ -18,11 +18,8 @@ def kanji_to_int(text: str) -> int:
     total = 0
     digit = None
     for c in text:
-        if c in _DIGITS:
-            if digit is not None:  # positional digits (e.g. 二〇): read them as a decimal string
-                digit = digit * 10 + _DIGITS[c]
-            else:
-                digit = _DIGITS[c]
+        if c in _DIGITS:  # positional digits (e.g. 二〇) read as a decimal string
+            digit = (digit or 0) * 10 + _DIGITS[c]
         else:
             total += (1 if digit is None else digit) * _UNITS[c]
             digit = None

@@ -176,22 +176,13 @@ def read_torts(path: Input) -> list[ColieeTort]:
         return parse_torts(iter_lines(readable), stream_name(path))
 
 
-def _claim_json(claim: ColieeClaim) -> dict:
-    return {"id": claim.id, "description": claim.description, "is_accepted": claim.is_accepted}
-
-
 def tort_json(tort: ColieeTort) -> dict:
     """The tort as the JSON object of the official format."""
     out: dict = {} if tort.version is None else {"version": tort.version}
-    out.update(
-        {
-            "tort_id": tort.tort_id,
-            "undisputed_facts": [{"id": f.id, "description": f.description} for f in tort.undisputed_facts],
-            "plaintiff_claims": [_claim_json(c) for c in tort.plaintiff_claims],
-            "defendant_claims": [_claim_json(c) for c in tort.defendant_claims],
-            "court_decision": tort.court_decision,
-        }
-    )
+    out["tort_id"] = tort.tort_id
+    for key in ("undisputed_facts", "plaintiff_claims", "defendant_claims"):  # the records' fields are the keys
+        out[key] = [record._asdict() for record in getattr(tort, key)]
+    out["court_decision"] = tort.court_decision
     return out
 
 
@@ -223,18 +214,15 @@ def claim_doc_id(tort_id: object, side: str, claim_id: object) -> str:
     return f"{tort_id}/{side}/{claim_id}"
 
 
-def _label(value: bool) -> str:
-    return "True" if value else "False"
-
-
 def decision_qrels(torts: Iterable[ColieeTort]) -> list[Qrel]:
-    """Gold decisions in the ``AnswerAccuracy`` encoding (torts without a decision left out)."""
-    return [Qrel(str(t.tort_id), _label(t.court_decision), 1) for t in torts if t.court_decision is not None]
+    """Gold decisions in the ``AnswerAccuracy`` encoding, ``True`` or ``False`` (torts without a decision left
+    out)."""
+    return [Qrel(str(t.tort_id), str(t.court_decision), 1) for t in torts if t.court_decision is not None]
 
 
 def decision_run(torts: Iterable[ColieeTort]) -> list[ScoredDoc]:
     """Predicted decisions as an answer run."""
-    return [ScoredDoc(str(t.tort_id), _label(t.court_decision), 1.0) for t in torts if t.court_decision is not None]
+    return [ScoredDoc(str(t.tort_id), str(t.court_decision), 1.0) for t in torts if t.court_decision is not None]
 
 
 def claim_qrels(torts: Iterable[ColieeTort], side: Optional[str] = None) -> list[Qrel]:

@@ -84,7 +84,7 @@ def parse_riteval(text: str, source: PathLike) -> list[ColieeStatuteQuestion]:
         # one <article> per gold article: its text (2026's simple files) or its id attribute (2017 and older)
         named = [(a.get("id") or a.text or "").strip() for a in pair.iter("article")]
         try:
-            listed = tuple(dict.fromkeys(article_id(*_split_branch(n)) for n in named if n))
+            listed = tuple(dict.fromkeys(article_id(*n.partition("-")[::2]) for n in named if n))  # 3-2: (3, 2)
         except ValueError as e:
             where = line_of(text, f'"{qid}"') or line_of(text, f"'{qid}'")
             raise ColieeFormatError(
@@ -108,8 +108,3 @@ def parse_riteval(text: str, source: PathLike) -> list[ColieeStatuteQuestion]:
             stacklevel=2,
         )
     return list(questions.values())
-
-
-def _split_branch(text: str) -> tuple[str, str]:
-    main, _, branch = text.strip().partition("-")
-    return main, branch

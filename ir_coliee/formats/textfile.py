@@ -70,7 +70,8 @@ def regular_file(path: Input) -> Iterator[PathLike]:
     """A path that can be opened as often as a reader needs: ``path`` itself, or for a stream a temporary
     copy of everything it held, read once (sniffing a pipe's first line must not eat it). Format errors
     raised inside name ``path``, not the copy."""
-    opened = open_file(path)
+    # an open file or stream handed over (``open(path)``, ``io.StringIO``, ``sys.stdin``): read from where it stands
+    opened = None if isinstance(path, (str, os.PathLike)) else cast(IO, path)
     if opened is None and not is_stream(cast(PathLike, path)):
         yield cast(PathLike, path)
         return
@@ -98,12 +99,6 @@ def is_input(value: object) -> bool:
     return isinstance(value, (str, os.PathLike)) or callable(getattr(value, "read", None))
 
 
-def open_file(value: object) -> Optional[BinaryIO]:
-    """An open file or stream handed over as input (``open(path)``, ``io.StringIO``, ``sys.stdin``), read as
-    bytes from where it stands; ``None`` for anything else."""
-    return None if isinstance(value, (str, os.PathLike)) or not is_input(value) else cast(BinaryIO, _Bytes(value))
-
-
 def stream_name(value: object) -> str:
     """A path's text, or an open file's name (``<stream>`` for one without)."""
     if isinstance(value, (str, os.PathLike)):
@@ -112,23 +107,14 @@ def stream_name(value: object) -> str:
     return name if isinstance(name, str) else "<stream>"
 
 
-class _Bytes:
-    """A stream read as bytes: text (what a file opened in text mode gives) as UTF-8."""
-
-    def __init__(self, stream: object):
-        self._read = stream.read  # type: ignore[attr-defined]
-
-    def read(self, size: int = -1) -> bytes:
-        chunk = self._read(size)
-        return chunk.encode("utf-8") if isinstance(chunk, str) else bytes(chunk)
-
-
-def _copy_stream(source: BinaryIO, out: BinaryIO, name: str) -> None:
-    """Copy a stream up to :func:`stream_limit` bytes; binary data (a NUL byte) stops it at once, so that
-    ``/dev/urandom`` is refused in a moment rather than copied without end."""
+def _copy_stream(source: IO, out: BinaryIO, name: str) -> None:
+    """Copy a stream (binary, or text: what a file opened in text mode gives, copied as UTF-8) up to
+    :func:`stream_limit` bytes; binary data (a NUL byte) stops it at once, so that ``/dev/urandom`` is refused
+    in a moment rather than copied without end."""
     limit, copied, lines = stream_limit(), 0, 0
     while True:
-        block = source.read(_COPY_BLOCK)
+        chunk = source.read(_COPY_BLOCK)
+        block = chunk.encode("utf-8") if isinstance(chunk, str) else bytes(chunk)
         if not block:
             return
         nul = block.find(b"\0")
@@ -344,29 +330,22 @@ class _DuplicateKey(Exception):
         self.key = key
 
 
-def _unique_keys(pairs: list[tuple[str, object]]) -> dict[str, object]:
-    obj = dict(pairs)
-    if len(obj) == len(pairs):  # no key twice: the dict built in C (a million keys in a tenth of a second)
-        return obj
-    obj = {}
-    for key, value in pairs:
-        if key in obj:  # json.loads would keep the last value and drop the first without a word
-            raise _DuplicateKey(key)
-        obj[key] = value
-    return obj
-
-
-def _last_keys(repeated: dict[str, list[object]]) -> Callable[[list[tuple[str, object]]], dict[str, object]]:
-    """The object hook that keeps each key's last value, as ``json.loads`` does, and records in ``repeated``
-    every value of a key given more than once."""
+def _object_hook(
+    repeated: Optional[dict[str, list[object]]],
+) -> Callable[[list[tuple[str, object]]], dict[str, object]]:
+    """The object hook of :func:`parse_json`: a key given twice in one object is an error (``json.loads``
+    would keep the last value and drop the first without a word), or, with ``repeated``, keeps its last
+    value as ``json.loads`` does, every value of the key recorded in ``repeated``."""
 
     def hook(pairs: list[tuple[str, object]]) -> dict[str, object]:
         obj = dict(pairs)
-        if len(obj) == len(pairs):
+        if len(obj) == len(pairs):  # no key twice: the dict built in C (a million keys in a tenth of a second)
             return obj
         obj = {}
         for key, value in pairs:
             if key in obj:
+                if repeated is None:
+                    raise _DuplicateKey(key)
                 repeated.setdefault(key, [obj[key]]).append(value)
             obj[key] = value
         return obj
@@ -393,7 +372,7 @@ def parse_json(
     ``repeated`` is given: then each key's last value is kept and every value of a repeated key recorded
     there), nesting too deep to read, numbers too long to read."""
     try:
-        value = json.loads(text, object_pairs_hook=_unique_keys if repeated is None else _last_keys(repeated))
+        value = json.loads(text, object_pairs_hook=_object_hook(repeated))
     except json.JSONDecodeError as e:
         where = f" at column {e.colno}" if line is not None else ""
         raise ColieeFormatError(source, line or e.lineno, f"invalid JSON ({e.msg}{where})", expected) from None

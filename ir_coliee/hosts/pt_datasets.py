@@ -40,13 +40,8 @@ def _bounded(base: type) -> type:
             text is stored once."""
             import pandas as pd
 
-            rows = self.irds_ref().scoreddocs_iter()
-            qids, docnos, scores = [], [], []
-            for r in rows:
-                qids.append(r.query_id)
-                docnos.append(r.doc_id)
-                scores.append(r.score)
-            result = pd.DataFrame({"qid": qids, "docno": docnos, "score": scores})
+            rows = self.irds_ref().scoreddocs_iter()  # (query_id, doc_id, score) records
+            result = pd.DataFrame.from_records(rows, columns=["qid", "docno", "score"])
             result = result.sort_values(["qid", "score", "docno"], ascending=[True, False, True], kind="stable")
             topics = self.get_topics(variant).drop_duplicates("qid")
             # each row's topic by its position (codes), so that no text is copied per row: mapping the texts

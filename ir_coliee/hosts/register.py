@@ -42,20 +42,11 @@ from ir_coliee.measures.pipeline import provider
 
 def install() -> None:
     """Register the measure names and the provider with ir_measures (safe to call repeatedly)."""
-    registry = ir_measures.measures.registry
-    for name, measure in REGISTRY.items():
-        registry[name] = measure
+    ir_measures.measures.registry.update(REGISTRY)
     ir_measures.providers.registry[provider.NAME] = provider
     pipeline_providers = ir_measures.DefaultPipeline.providers
     if provider not in pipeline_providers:
         pipeline_providers.insert(0, provider)
-
-
-def installed() -> bool:
-    """Whether :func:`install` is in effect."""
-    return provider in ir_measures.DefaultPipeline.providers and all(
-        ir_measures.measures.registry.get(name) is m for name, m in REGISTRY.items()
-    )
 
 
 class _RegisterOnImport(importlib.abc.MetaPathFinder):

@@ -15,13 +15,20 @@ from ir_coliee.measures import REGISTRY
 from ir_coliee.measures.pipeline import provider
 
 
+def installed() -> bool:
+    """Whether ``install`` is in effect: our provider in the pipeline, our measures in the registry."""
+    return provider in ir_measures.DefaultPipeline.providers and all(
+        ir_measures.measures.registry.get(name) is m for name, m in REGISTRY.items()
+    )
+
+
 def test_install_is_idempotent_and_puts_our_provider_first():
     _host.install()
     _host.install()
     providers = ir_measures.DefaultPipeline.providers
     assert providers[0] is provider
     assert sum(p is provider for p in providers) == 1
-    assert _host.installed()
+    assert installed()
 
 
 def test_runtime_provider_does_not_claim_our_measures():
@@ -41,11 +48,11 @@ def test_own_pipeline_works_without_the_host_registration():
     providers = ir_measures.DefaultPipeline.providers
     providers.remove(provider)
     try:
-        assert not _host.installed()
+        assert not installed()
         assert ir_coliee.calc_aggregate(measures, GOLD, RUN) == reference
     finally:
         _host.install()
-    assert _host.installed()
+    assert installed()
 
 
 def test_importing_reads_no_file(tmp_path):
