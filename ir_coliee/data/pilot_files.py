@@ -40,8 +40,9 @@ class PilotFiles:
                 ranked.append(f)
         return self.locator.pick(ranked, lambda f: ((f.edition or self.year) != self.year,))
 
-    def torts(self, f: DataFile) -> list[ColieeTort]:
-        return _torts_of(f)
+    def input_torts(self) -> list[ColieeTort]:
+        """The torts as given to systems (nulls where answers are due, in test inputs)."""
+        return _torts_of(self.inputs())
 
     def _names(self) -> list[str]:
         markers = " or ".join(f"'{m}'" for m in PILOT_FILES.markers)
@@ -58,13 +59,13 @@ class PilotFiles:
 
     def gold(self) -> DataFile:
         for f in self._candidates():
-            if all(t.court_decision is not None for t in self.torts(f)):
+            if all(t.court_decision is not None for t in _torts_of(f)):
                 return f
         raise missing(f"the pilot {self.split} gold (every court_decision filled in)", self._names(), self.dataset_id)
 
     def gold_torts(self) -> list[ColieeTort]:
-        asked = {str(t.tort_id) for t in self.torts(self.inputs())}
-        return [t for t in self.torts(self.gold()) if str(t.tort_id) in asked]
+        asked = {str(t.tort_id) for t in self.input_torts()}
+        return [t for t in _torts_of(self.gold()) if str(t.tort_id) in asked]
 
     def sources(self) -> list[Source]:
         return [source_of("queries", self.inputs), source_of("docs", self.inputs), source_of("qrels", self.gold)]
@@ -86,4 +87,4 @@ class PilotSet(NamedTuple):
 
     def released(self) -> list[str]:
         """Every tort handed out."""
-        return [str(t.tort_id) for t in self.files.torts(self.files.inputs())]
+        return [str(t.tort_id) for t in self.files.input_torts()]

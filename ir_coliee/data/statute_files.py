@@ -169,9 +169,16 @@ class StatuteSet(NamedTuple):
             ]
         return questions
 
+    def questions(self) -> Iterator[ColieeStatuteQuestion]:
+        """Every released question with its Y/N label, the ``t1`` articles text and the gold article ids
+        (from the labelled copy when the input file has no labels; ``t1`` text from another copy of
+        the exam when the one read has none, as 2026's ``simple/`` files)."""
+        for exam in self.exams:
+            yield from self.questions_of_exam(exam)
+
     def released(self) -> list[str]:
         """Every question handed out, with gold or not."""
-        return [q.query_id for exam in self.exams for q in self.questions_of_exam(exam)]
+        return [q.query_id for q in self.questions()]
 
     def graded(self, exam: str) -> Optional[set[str]]:
         """The questions a labelled copy labels; ``None`` while there is no labelled copy."""

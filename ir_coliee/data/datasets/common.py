@@ -1,16 +1,16 @@
-"""What every COLIEE collection shares: registration, documentation, an in-memory docstore, and the
-record of which files each dataset reads (for ``ir_coliee data check`` and the generated docs)."""
+"""What every COLIEE collection shares: registration, documentation, and the ir_datasets handlers of
+documents, queries and qrels, each built from data (a record type, a namespace, where the records come from)."""
 
 from __future__ import annotations
 
 import functools
 import pkgutil
-from collections.abc import Iterable, Iterator, Sequence
-from typing import Callable, NamedTuple, Optional, TypeVar, Union, overload
+from collections.abc import Iterable, Iterator, Mapping
+from typing import Any, Callable, NamedTuple, Optional, TypeVar, Union, overload
 
 import ir_datasets
 from ir_datasets.datasets.base import Dataset
-from ir_datasets.formats import BaseQrels, TrecQrel
+from ir_datasets.formats import BaseDocs, BaseQrels, BaseQueries, TrecQrel
 from ir_datasets.indices import Docstore
 
 from ir_coliee.data.catalog import Registered
@@ -18,7 +18,6 @@ from ir_coliee.model import known_sizes, official_entry
 
 NAME = "coliee"
 Doc = TypeVar("Doc", bound=tuple)
-T = TypeVar("T")
 _logger = ir_datasets.log.easy()
 
 
@@ -62,39 +61,93 @@ class DocsIter(Iterator[Doc]):
         raise TypeError(f"docs_iter() takes an int or a slice, not {type(key).__name__}")
 
 
-def sliced(items: Sequence[T], key: slice, make: Callable[[T], Doc]) -> Iterator[Doc]:
-    """The documents of ``items[key]``, made one by one."""
-    return (make(item) for item in items[key])
+def _itself(doc_id: str, doc: Doc) -> Doc:
+    return doc
 
 
-class DictDocstore(Docstore):
-    """``docs_store()`` for collections small enough to hold in memory (the Civil Code)."""
+class Docs(BaseDocs):
+    """``docs_*()`` of a collection, from data: its record type, namespace and language; ``stream()``, its
+    documents in order; ``by_id()``, each document id with what ``make(doc_id, it)`` turns into its
+    record (a case file, read when asked), by default the stream's records by id. Handlers of one
+    ``corpus`` are equal, whichever dataset reads it: ``ir_datasets.docs_parent_id`` compares handlers, so
+    one corpus is indexed once (2021's train and test share ``task1_files/``; Tasks 3 and 4 one Civil Code)."""
 
-    def __init__(self, docs_fn: Callable[[], Iterable[NamedTuple]], doc_cls: type):
-        super().__init__(doc_cls, "doc_id")
-        self._docs_fn = docs_fn
-        self._docs: Optional[dict[str, NamedTuple]] = None
+    def __init__(
+        self,
+        doc_cls: type,
+        namespace: str,
+        lang: str,
+        corpus: tuple,
+        stream: Callable[[], Iterator[NamedTuple]],
+        by_id: Optional[Callable[[], Mapping[str, Any]]] = None,
+        make: Callable[[str, Any], NamedTuple] = _itself,
+    ):
+        super().__init__()
+        self._cls, self._namespace, self._lang, self._corpus = doc_cls, namespace, lang, (doc_cls, *corpus)
+        self._stream, self._by_id, self.make = stream, by_id, make
 
-    def _all(self) -> dict[str, NamedTuple]:
-        if self._docs is None:
-            self._docs = {d.doc_id: d for d in self._docs_fn()}  # type: ignore[attr-defined]
-        return self._docs
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Docs) and self._corpus == other._corpus
 
-    def docs(self) -> list[NamedTuple]:
-        """Every document, in collection order."""
-        return list(self._all().values())
+    def __hash__(self) -> int:
+        return hash(self._corpus)
+
+    def by_id(self) -> Mapping[str, Any]:
+        return self._by_id() if self._by_id is not None else {d.doc_id: d for d in self._stream()}  # type: ignore[attr-defined]
+
+    def docs_iter(self) -> DocsIter:
+        return DocsIter(self._stream, lambda key: (self.make(*item) for item in list(self.by_id().items())[key]))
+
+    def docs_store(self, field: str = "doc_id") -> Store:
+        return Store(self)
+
+    def docs_count(self) -> int:
+        return len(self.by_id())
+
+    def docs_cls(self) -> type:
+        return self._cls
+
+    def docs_namespace(self) -> str:
+        return self._namespace
+
+    def docs_lang(self) -> str:
+        return self._lang
+
+
+class Store(Docstore):
+    """``docs_store()``: lookups in the collection's ``by_id()``, each document made when asked (a case file
+    read from its file or open zip: the folder listing is the index, with no cache to build)."""
+
+    def __init__(self, docs: Docs):
+        super().__init__(docs.docs_cls(), "doc_id")
+        self._docs = docs
 
     def get_many_iter(self, doc_ids: Iterable[str]) -> Iterator[NamedTuple]:
-        docs = self._all()
+        found = self._docs.by_id()
         for doc_id in doc_ids:
-            if doc_id in docs:
-                yield docs[doc_id]
+            if doc_id in found:
+                yield self._docs.make(doc_id, found[doc_id])
 
-    def count(self) -> int:
-        return len(self._all())
 
-    def clear_cache(self) -> None:
-        self._docs = None
+class Queries(BaseQueries):
+    """``queries_*()`` of a collection, from data: the record type, namespace and language, and the queries
+    (read when the iteration starts)."""
+
+    def __init__(self, query_cls: type, namespace: str, lang: str, queries: Callable[[], Iterable[NamedTuple]]):
+        super().__init__()
+        self._cls, self._namespace, self._lang, self._queries = query_cls, namespace, lang, queries
+
+    def queries_iter(self) -> Iterator[NamedTuple]:
+        yield from self._queries()
+
+    def queries_cls(self) -> type:
+        return self._cls
+
+    def queries_namespace(self) -> str:
+        return self._namespace
+
+    def queries_lang(self) -> str:
+        return self._lang
 
 
 class Documentation:
