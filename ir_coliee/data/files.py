@@ -181,7 +181,3 @@ def zip_members(path: str, prefix: tuple[str, ...], problems: list[str]) -> Iter
         problems.append(f"{path}: not a readable zip file ({reason(e)}), skipped")
         return []
     return [DataFile((*prefix, *name.split("/")), path, name) for name in names]
-
-
-#: A file as the walk finds it on disk: ``(folder parts, name, folder path)``, a plain tuple made in a
-#: fraction of the time of a :class:`DataFile`, which :func:`as_file` makes when one is asked for. Zip
