@@ -50,17 +50,13 @@ def leaked_queries(entry: Registered) -> list[Leak]:
         if other.task != entry.task or other.split != "train" or other.year < entry.year:
             continue
         layout = other.files
-        if not isinstance(layout, Layout) or _same_pool(layout, entry.files) or not _present(layout):
+        # 2021's train and test queries share one pool: its test cases are in it by design, not leaked
+        if not isinstance(layout, Layout) or layout.pool() == entry.files.pool() or not _present(layout):
             continue
         found = {tests[d]: doc for doc, f in layout.docs().items() if (d := _digest(f)) in tests}
         if found:
             leaks.append(Leak(other.dataset_id, [f"{q} = {doc}" for q, doc in sorted(found.items())]))
     return leaks
-
-
-def _same_pool(a: Layout, b: Layout) -> bool:
-    """2021's train and test queries share one pool: its test cases are in it by design, not leaked."""
-    return a.pool() == b.pool()
 
 
 def _query_file(layout: Layout, query_id: str) -> Optional[DataFile]:

@@ -172,19 +172,15 @@ class CaseFolders(Layout):
     """One folder per query: Task 1 in 2020 (``base_case.txt`` + ``candidates/``) and Task 2
     (``entailed_fragment.txt`` + ``base_case.txt`` + ``paragraphs/``)."""
 
-    def __init__(self, dataset_id: str, year: int, split: str, files: CaseLawFiles, locator: Locator = LOCATOR):
-        super().__init__(dataset_id, year, split, files, locator)
-        self.query_name, self.candidates_dir = files.query_file, files.candidates
-
     def _cases(self) -> dict[tuple[str, ...], DataFile]:
         return self._remember("cases", lambda: self._folder(self.folder_names(), "the case folders"))
 
     def query_ids(self) -> list[str]:
-        found = {parts[0] for parts in self._cases() if len(parts) == 2 and parts[1] == self.query_name}
+        found = {parts[0] for parts in self._cases() if len(parts) == 2 and parts[1] == self.files.query_file}
         return sorted(found, key=lambda q: (len(q), q))
 
     def query_file(self, query_id: str) -> DataFile:
-        return self._cases()[(query_id, self.query_name)]
+        return self._cases()[(query_id, self.files.query_file)]
 
     def base_case(self, query_id: str) -> DataFile:
         return self._cases()[(query_id, "base_case.txt")]
@@ -195,7 +191,7 @@ class CaseFolders(Layout):
     def _list_docs(self) -> dict[str, DataFile]:
         docs = {}
         for parts, f in self._cases().items():
-            if len(parts) == 3 and parts[1] == self.candidates_dir and _is_text(parts):
+            if len(parts) == 3 and parts[1] == self.files.candidates and _is_text(parts):
                 docs[f"{parts[0]}{SCOPE}{strip_txt(parts[2])}"] = f
         return dict(sorted(docs.items(), key=lambda item: case_order(item[0])))
 

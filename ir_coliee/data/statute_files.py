@@ -73,12 +73,9 @@ class StatuteFiles:
 
         return self.locator.pick(preference, rank)
 
-    def civil_code_names(self) -> list[str]:
-        return list(STATUTE_FILES.civil_code[self.iso])
-
     def civil_code(self) -> DataFile:
         """The Civil Code: the closest edition's copy, and within one package the first kind of file listed."""
-        names = self.civil_code_names()
+        names = list(STATUTE_FILES.civil_code[self.iso])
         found = [(f, names.index(n)) for n in names for f in self.locator.find(n)]
         if not found:
             what = f"the Civil Code ({STATUTE_FILES.civil_code_note[self.iso]})"
@@ -119,12 +116,9 @@ class StatuteFiles:
     def exam_input(self, exam: str) -> DataFile:
         found = self._exam_files(exam)
         if not found:
-            raise missing(f"the {exam} exam questions", self._input_names(exam), self.dataset_id)
+            test_input = STATUTE_FILES.test_input[self.iso] if exam == test_exam(self.year) else ()
+            raise missing(f"the {exam} exam questions", [*self.exam_names(exam), *test_input], self.dataset_id)
         return found[0]
-
-    def _input_names(self, exam: str) -> list[str]:
-        test_input = STATUTE_FILES.test_input[self.iso] if exam == test_exam(self.year) else ()
-        return [*self.exam_names(exam), *test_input]
 
     def exam_gold(self, exam: str) -> DataFile:
         """The first labelled copy of the exam among :meth:`gold_names`."""
