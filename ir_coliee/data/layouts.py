@@ -5,9 +5,11 @@ index (2019). Document ids of the per-query layouts are scoped by query (``001/0
 import contextlib
 from collections.abc import Callable, Iterator
 
+from ir_measures import Qrel
+
 from ir_coliee.data.files import DataFile
 from ir_coliee.data.locator import LOCATOR, Locator, missing
-from ir_coliee.data.sources import Qrel, Source, source_of
+from ir_coliee.data.sources import Source, source_of
 from ir_coliee.errors import ColieeDataError
 from ir_coliee.formats.labels import parse_labels, parse_query_list
 from ir_coliee.formats.textfile import decode_text, strip_txt

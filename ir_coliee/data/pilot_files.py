@@ -6,9 +6,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import NamedTuple
 
+from ir_measures import Qrel
+
 from ir_coliee.data.files import DataFile, FileCache
 from ir_coliee.data.locator import LOCATOR, Locator, missing
-from ir_coliee.data.sources import Qrel, Source, source_of
+from ir_coliee.data.sources import Source, source_of
 from ir_coliee.formats.pilot import ColieeTort, claim_qrels, decision_qrels, parse_torts
 from ir_coliee.formats.textfile import decode_text
 from ir_coliee.model import PILOT_FILES
@@ -79,8 +81,7 @@ class PilotSet(NamedTuple):
 
     def qrels(self) -> Iterator[Qrel]:
         gold = self.files.gold_torts()
-        for q in decision_qrels(gold) if self.decisions else claim_qrels(gold):
-            yield Qrel(q.query_id, q.doc_id, q.relevance)
+        yield from decision_qrels(gold) if self.decisions else claim_qrels(gold)
 
     def sources(self) -> list[Source]:
         return self.files.sources()

@@ -1,5 +1,5 @@
-"""Which file serves each part of a dataset, and the gold as triples: the records the catalog of dataset
-ids and ``ir_coliee data check`` share (free of ir_datasets, so reading a dataset's gold does not load it)."""
+"""Which file serves each part of a dataset: the record the catalog of dataset ids and ``ir_coliee data
+check`` share (free of ir_datasets, so reading a dataset's gold does not load it)."""
 
 from __future__ import annotations
 
@@ -31,11 +31,3 @@ def source_of(part: str, resolve: Callable[[], DataFile]) -> Source:
     except ColieeError as e:  # a file that says which files serve (a query list) cannot be read
         return Source(part, None, str(e).split("\n")[0])
     return Source(part, found.describe(), "", found.edition)
-
-
-class Qrel(NamedTuple):
-    """One gold pair as the dataset files give it; the ir_datasets entries wrap it as ``TrecQrel``."""
-
-    query_id: str
-    doc_id: str
-    relevance: int

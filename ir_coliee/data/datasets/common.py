@@ -14,11 +14,9 @@ from ir_datasets.formats import BaseDocs, BaseQrels, BaseQueries, TrecQrel
 from ir_datasets.indices import Docstore
 
 from ir_coliee.data.catalog import Registered
-from ir_coliee.model import known_sizes, official_entry
+from ir_coliee.model import NAME, known_sizes, official_entry
 
-NAME = "coliee"
 Doc = TypeVar("Doc", bound=tuple)
-_logger = ir_datasets.log.easy()
 
 
 class DocsIter(Iterator[Doc]):
@@ -277,7 +275,7 @@ class Qrels(BaseQrels):
 
     def qrels_iter(self) -> Iterator[TrecQrel]:
         for q in self._gold.qrels():  # type: ignore[attr-defined]
-            yield TrecQrel(*q, "0")
+            yield TrecQrel(*q)  # iteration "0", as ir_measures.Qrel gives it
 
     def qrels_cls(self) -> type:
         return TrecQrel

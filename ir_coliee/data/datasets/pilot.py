@@ -19,9 +19,10 @@ from typing import NamedTuple, cast
 from ir_datasets.datasets.base import Dataset
 
 from ir_coliee.data.catalog import Registered, catalog
-from ir_coliee.data.datasets.common import NAME, Docs, Documentation, Qrels, Queries, register
+from ir_coliee.data.datasets.common import Docs, Documentation, Qrels, Queries, register
 from ir_coliee.data.pilot_files import PilotFiles, PilotSet
 from ir_coliee.formats.pilot import ColieeTort, claim_doc_id
+from ir_coliee.model import NAME
 
 QREL_DEFS_CLAIMS = {1: "Accepted: the court accepted the claim.", 0: "Not accepted by the court."}
 QREL_DEFS_DECISIONS = {1: "The court decision: doc_id True (the tort is found) or False."}

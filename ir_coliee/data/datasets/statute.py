@@ -19,13 +19,13 @@ import ir_datasets
 from ir_datasets.datasets.base import Dataset
 
 from ir_coliee.data.catalog import EXAM_SUBSET, Registered, catalog, civil_code_of, exam_subset
-from ir_coliee.data.datasets.common import NAME, Docs, Documentation, Qrels, Queries, register, register_parent
+from ir_coliee.data.datasets.common import Docs, Documentation, Qrels, Queries, register, register_parent
 from ir_coliee.data.files import DataFile, FileCache
 from ir_coliee.data.statute_files import LANGUAGES, StatuteFiles, StatuteSet
 from ir_coliee.formats.civil_code import ColieeArticle, parse_civil_code
 from ir_coliee.formats.civil_xml import parse_civil_xml, parse_egov_law
 from ir_coliee.formats.textfile import decode_text
-from ir_coliee.model import ANSWERS, CIVIL_CODE, DOCUMENTS, GoldKind, civil_code_id
+from ir_coliee.model import ANSWERS, CIVIL_CODE, DOCUMENTS, NAME, GoldKind, civil_code_id
 from ir_coliee.model import dataset_id as model_dataset_id
 
 _logger = ir_datasets.log.easy()
