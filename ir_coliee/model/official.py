@@ -3,6 +3,7 @@ imports no measure code; ``import ir_coliee`` registers ir_coliee's measures bef
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 from typing import NamedTuple, Optional
 
@@ -117,13 +118,8 @@ def official_entry(task: TaskLike, year: Optional[int] = None) -> OfficialEntry:
 
 
 def _spans(years: list[int]) -> str:
-    """``2018-2026`` or ``2021``: runs of consecutive years."""
-    runs: list[list[int]] = []
-    for y in years:
-        if runs and y == runs[-1][-1] + 1:
-            runs[-1].append(y)
-        else:
-            runs.append([y])
+    """``2018-2026`` or ``2021``: runs of consecutive years (a year less its position is the same along a run)."""
+    runs = [[y for _, y in run] for _, run in itertools.groupby(enumerate(years), lambda iy: iy[1] - iy[0])]
     return ", ".join(f"{r[0]}-{r[-1]}" if len(r) > 1 else str(r[0]) for r in runs)
 
 

@@ -148,24 +148,21 @@ class Queries(BaseQueries):
         return self._lang
 
 
+@functools.cache
+def _families() -> dict:
+    """The text of each family in ``coliee.yaml``, read once."""
+    data = pkgutil.get_data("ir_coliee", "data/datasets/coliee.yaml")
+    return ir_datasets.lazy_libs.yaml().safe_load(data or b"") or {}
+
+
 class Documentation:
     """``documentation()`` of a dataset: the family's text from ``coliee.yaml`` plus its official measures."""
-
-    _yaml: Optional[dict] = None
 
     def __init__(self, family: str, task: Optional[str], year: Optional[int], extra: Optional[dict[str, str]] = None):
         self._family, self._task, self._year, self._extra = family, task, year, extra or {}
 
-    @classmethod
-    def _contents(cls) -> dict:
-        if cls._yaml is None:
-            yaml = ir_datasets.lazy_libs.yaml()
-            data = pkgutil.get_data("ir_coliee", "data/datasets/coliee.yaml")
-            cls._yaml = yaml.safe_load(data or b"") or {}
-        return cls._yaml
-
     def documentation(self) -> dict[str, object]:
-        doc = dict(self._contents().get(self._family, {}))
+        doc = dict(_families().get(self._family, {}))
         doc.update(self._extra)
         if self._task is None:  # the top-level entry: no task, no measures of its own
             return doc
