@@ -16,9 +16,8 @@ from typing import NamedTuple, Optional, Union
 from ir_measures import Qrel
 
 from ir_coliee.data.layouts import LAYOUTS, Layout
-from ir_coliee.data.locator import LOCATOR
+from ir_coliee.data.locator import LOCATOR, Source
 from ir_coliee.data.pilot_files import PilotFiles, PilotSet
-from ir_coliee.data.sources import Source
 from ir_coliee.data.statute_files import LANGUAGES, StatuteFiles, StatuteSet, has_language, test_exam, train_exams
 from ir_coliee.errors import ColieeError
 from ir_coliee.model import EDITIONS, NAME, TASKS, civil_code_of_id, editions_of, task_of

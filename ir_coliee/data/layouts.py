@@ -8,8 +8,7 @@ from collections.abc import Callable, Iterator
 from ir_measures import Qrel
 
 from ir_coliee.data.files import DataFile
-from ir_coliee.data.locator import LOCATOR, Locator, missing
-from ir_coliee.data.sources import Source, source_of
+from ir_coliee.data.locator import LOCATOR, Locator, Source, missing, source_of
 from ir_coliee.errors import ColieeDataError
 from ir_coliee.formats.labels import parse_labels, parse_query_list
 from ir_coliee.formats.textfile import decode_text, strip_txt

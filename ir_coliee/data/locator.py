@@ -1,6 +1,7 @@
 """Which file serves each name: the index of the data root (extracted files and zip members, found by
 their official names anywhere below it), kept while the root, its listings and its zip files stay as they
-were, and the message that says what is missing.
+were; the message that says what is missing; and the record of which file serves each part of a dataset
+(:class:`Source`), which the catalog of dataset ids and ``ir_coliee data check`` share.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ import os
 import re
 from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import Callable, Optional
+from typing import Callable, NamedTuple, Optional
 
 from ir_coliee.data.files import (
     ENV_HOME,
@@ -23,7 +24,7 @@ from ir_coliee.data.files import (
     reason,
     zip_members,
 )
-from ir_coliee.errors import ColieeDataError
+from ir_coliee.errors import ColieeDataError, ColieeError
 
 #: A file as the walk finds it on disk: ``(folder parts, name, folder path)``, a plain tuple made in a
 #: fraction of the time of a :class:`DataFile` (the first touch of a data root waits on the walk), which
@@ -290,6 +291,30 @@ class Locator:
         self._by_name = None
         self.copies = {}
         self._generation += 1
+
+
+class Source(NamedTuple):
+    """One part of a dataset and the file it is read from (or why it cannot be)."""
+
+    part: str
+    """``docs``, ``queries``, ``qrels``, ..."""
+    location: Optional[str]
+    """The file it is read from, ``None`` when missing."""
+    problem: str
+    """What is missing or odd (empty when all is well)."""
+    edition: Optional[int] = None
+    """The COLIEE edition of the package the file came in, when its path says."""
+
+
+def source_of(part: str, resolve: Callable[[], DataFile]) -> Source:
+    """Where ``part`` is read from, or what is missing or unreadable, without raising."""
+    try:
+        found = resolve()
+    except ColieeDataError as e:
+        return Source(part, None, e.short())
+    except ColieeError as e:  # a file that says which files serve (a query list) cannot be read
+        return Source(part, None, str(e).split("\n")[0])
+    return Source(part, found.describe(), "", found.edition)
 
 
 #: The locator the datasets use; :func:`refresh` forgets its scan (e.g. after adding files).

@@ -9,8 +9,7 @@ from typing import NamedTuple
 from ir_measures import Qrel
 
 from ir_coliee.data.files import DataFile, FileCache
-from ir_coliee.data.locator import LOCATOR, Locator, missing
-from ir_coliee.data.sources import Source, source_of
+from ir_coliee.data.locator import LOCATOR, Locator, Source, missing, source_of
 from ir_coliee.formats.pilot import ColieeTort, claim_qrels, decision_qrels, parse_torts
 from ir_coliee.formats.textfile import decode_text
 from ir_coliee.model import PILOT_FILES

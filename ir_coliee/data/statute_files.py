@@ -10,8 +10,7 @@ from typing import NamedTuple, Optional
 from ir_measures import Qrel
 
 from ir_coliee.data.files import DataFile, FileCache
-from ir_coliee.data.locator import LOCATOR, Locator, missing
-from ir_coliee.data.sources import Source, source_of
+from ir_coliee.data.locator import LOCATOR, Locator, Source, missing, source_of
 from ir_coliee.formats.riteval import ColieeStatuteQuestion, parse_riteval
 from ir_coliee.formats.textfile import decode_text
 from ir_coliee.model import DOCUMENTS, EDITIONS, STATUTE_FILES, GoldKind, statute_exams

@@ -14,8 +14,7 @@ from ir_coliee.data.datasets.common import register_top_level
 from ir_coliee.data.datasets.pilot import register_pilot
 from ir_coliee.data.datasets.statute import register_statute
 from ir_coliee.data.files import data_root
-from ir_coliee.data.locator import refresh
-from ir_coliee.data.sources import Source
+from ir_coliee.data.locator import Source, refresh
 from ir_coliee.errors import ColieeDataError
 
 

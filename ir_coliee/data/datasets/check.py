@@ -10,8 +10,7 @@ from ir_datasets.datasets.base import Dataset
 from ir_coliee.data.catalog import EXAM_SUBSET, Registered, catalog, dataset_entry
 from ir_coliee.data.datasets.common import PARTS
 from ir_coliee.data.guards import threats
-from ir_coliee.data.locator import LOCATOR
-from ir_coliee.data.sources import Source
+from ir_coliee.data.locator import LOCATOR, Source
 from ir_coliee.errors import some
 from ir_coliee.model import DOCUMENTS, task_of
 
