@@ -81,7 +81,7 @@ def _caselaw() -> Iterator[Registered]:
 def _statute_set(dataset_id: str, task: str, year: int, exams: tuple[str, ...], lang: str, split: str) -> Registered:
     record = task_of(task)
     files = StatuteFiles(dataset_id, year, lang, LOCATOR)
-    return Registered(dataset_id, task, year, split, StatuteSet(files, exams, record.gold, record.collection, split))
+    return Registered(dataset_id, task, year, split, StatuteSet(files, exams, record.gold, record.collection))
 
 
 def _statute() -> Iterator[Registered]:

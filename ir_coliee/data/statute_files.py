@@ -57,10 +57,11 @@ class StatuteFiles:
         self.dataset_id, self.year, self.lang, self.locator = dataset_id, year, lang, locator
         self.iso = LANGUAGES[lang][1]
 
-    def _ranked(self, found: Sequence[tuple[DataFile, int]]) -> list[DataFile]:
-        """Files ``(file, preference of its name)`` by edition first, then by the preference, then
-        (copies of one file) by the data root's copy rule."""
-        preference = dict(found)
+    def _ranked(self, names: Sequence[str], own: Sequence[str] = ()) -> list[DataFile]:
+        """The files under ``names`` (and under ``own``, the edition's own copies only, after them) by edition
+        first, then by the first name they are under, then (copies of one file) by the data root's copy rule."""
+        preference = {f: i for i, name in enumerate(names) for f in self.locator.find(name)}
+        preference.update((f, len(names)) for name in own for f in self.locator.find(name) if f.edition == self.year)
 
         def rank(f: DataFile) -> tuple[int, int, int]:
             e = f.edition
@@ -76,12 +77,12 @@ class StatuteFiles:
 
     def civil_code(self) -> DataFile:
         """The Civil Code: the closest edition's copy, and within one package the first kind of file listed."""
-        names = list(STATUTE_FILES.civil_code[self.iso])
-        found = [(f, names.index(n)) for n in names for f in self.locator.find(n)]
+        names = STATUTE_FILES.civil_code[self.iso]
+        found = self._ranked(names)
         if not found:
             what = f"the Civil Code ({STATUTE_FILES.civil_code_note[self.iso]})"
-            raise missing(what, names, self.dataset_id)
-        return self._ranked(found)[0]
+            raise missing(what, list(names), self.dataset_id)
+        return found[0]
 
     def exam_names(self, exam: str) -> list[str]:
         """The exam's own files in this language; none where its gold is only elsewhere (no English R06 file
@@ -98,12 +99,8 @@ class StatuteFiles:
     def _exam_files(self, exam: str, names: Sequence[str] = ()) -> list[DataFile]:
         """The copies of an exam (under ``names``, by default its own; the edition's unlabelled test input
         too), best first."""
-        names = list(names) if names else self.exam_names(exam)
-        found = [(f, names.index(n)) for n in names for f in self.locator.find(n)]
-        if exam == test_exam(self.year):
-            for name in STATUTE_FILES.test_input[self.iso]:
-                found += [(f, len(names)) for f in self.locator.find(name) if f.edition == self.year]
-        return self._ranked(found)
+        own = STATUTE_FILES.test_input[self.iso] if exam == test_exam(self.year) else ()
+        return self._ranked(names or self.exam_names(exam), own)
 
     def t1_texts(self, exam: str) -> dict[str, str]:
         """``t1`` text of each question from the first copy of the exam that has it."""
@@ -145,7 +142,6 @@ class StatuteSet(NamedTuple):
     """``documents`` (Task 3: the gold articles) or ``answers`` (Tasks 4 and 5: Y/N)."""
     collection: bool
     """The Civil Code is the dataset's documents (not for Task 5)."""
-    split: str
 
     def questions_of_exam(self, exam: str) -> list[ColieeStatuteQuestion]:
         """An exam's released questions, labelled from the gold copy when the input has no labels, with
