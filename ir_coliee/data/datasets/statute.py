@@ -129,34 +129,24 @@ def register_statute() -> None:
             code = civil_code_of(entry)
             if code is not None:
                 codes[code] = None
-                if not code[1]:
-                    _register_edition_code(entry)
-    for year, lang in codes:
-        _register_civil_code(year, lang)
+                if not code[1]:  # the English code under the task's id, as registered before it had an id of its own
+                    docs = Documentation(f"task{entry.task}", entry.task, entry.year, {"part": "the Civil Code"})
+                    _register_code(model_dataset_id(entry.task, entry.year, ""), entry.year, "", docs)
+    for year, lang in codes:  # the Civil Code of an edition in one language: every dataset reading it links to it
+        extra = {"language": LANGUAGES[lang][0], "part": f"the Civil Code of the {year} statute tasks"}
+        _register_code(civil_code_id(year, lang), year, lang, Documentation(CIVIL_CODE, None, year, extra), True)
     global _PATTERN_REGISTERED
     if not _PATTERN_REGISTERED:
         ir_datasets.registry.register_pattern(EXAM_SUBSET, _exam_subset)
         _PATTERN_REGISTERED = True
 
 
-def _register_civil_code(year: int, lang: str) -> None:
-    """``coliee/civil-code/2024[/ja]``: the Civil Code of an edition in one language, and the docs parent
-    of every dataset reading it (train and test, Tasks 3 and 4, per-exam subsets), through a link, as no
-    id is above them all."""
-    parent = civil_code_id(year, lang)
-    docs = civil_code_docs(StatuteFiles(parent, year, lang))
-    extra = {"language": LANGUAGES[lang][0], "part": f"the Civil Code of the {year} statute tasks"}
-    register_parent(parent, docs, Documentation(CIVIL_CODE, None, year, extra), linked=True)
-
-
-def _register_edition_code(entry: Registered) -> None:
-    """``coliee/task3/2024``: the edition's English Civil Code under the task's id, as it was registered
-    before the Civil Code had an id of its own (kept for the ids users have)."""
-    parent = model_dataset_id(entry.task, entry.year, "")
-    docs = civil_code_docs(StatuteFiles(parent, entry.year, ""))
-    register_parent(
-        parent, docs, Documentation(f"task{entry.task}", entry.task, entry.year, {"part": "the Civil Code"})
-    )
+def _register_code(parent: str, year: int, lang: str, documentation: Documentation, linked: bool = False) -> None:
+    """The Civil Code of an edition in one language as a dataset of documents only: ``coliee/civil-code/2024[/ja]``,
+    the docs parent of every dataset reading it (train and test, Tasks 3 and 4, per-exam subsets) through a link
+    (``linked``), as no id is above them all; and ``coliee/task3/2024``, the English code under the task's id
+    (kept for the ids users have)."""
+    register_parent(parent, civil_code_docs(StatuteFiles(parent, year, lang)), documentation, linked)
 
 
 def _exam_subset(dataset_id: str, groups: tuple[str, ...]) -> Dataset:
