@@ -59,14 +59,11 @@ class DataFile(NamedTuple):
     @property
     def edition(self) -> Optional[int]:
         """The COLIEE edition of the package it came in (``COLIEE2024statute_data-English`` -> 2024)."""
-        for part in self.parts:
-            m = EDITION_IN_NAME.search(part)
-            if m:
-                return int(m.group(1))
-        for part in self.parts:
-            m = YEAR_IN_NAME.search(part)
-            if m:
-                return int(m.group(1))
+        for pattern in (EDITION_IN_NAME, YEAR_IN_NAME):  # a package's name wins over a year anywhere
+            for part in self.parts:
+                m = pattern.search(part)
+                if m:
+                    return int(m.group(1))
         return None
 
     def version(self) -> tuple[int, ...]:

@@ -112,11 +112,8 @@ class ColieeBaseCase(NamedTuple):
 
 
 def paragraphs_of(text: str) -> list[tuple[int, str]]:
-    marks = list(_PARAGRAPH.finditer(text))
-    return [
-        (int(m.group(1)), text[m.end() : marks[i + 1].start() if i + 1 < len(marks) else len(text)].strip())
-        for i, m in enumerate(marks)
-    ]
+    pieces = _PARAGRAPH.split(text)  # the text before the first marker, then each marker's number and text
+    return [(int(n), body.strip()) for n, body in zip(pieces[1::2], pieces[2::2])]
 
 
 # --- ir_datasets handlers ------------------------------------------------------------------------------
