@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Callable, Generic, NamedTuple, Optional, TypeVar
 
 from ir_coliee.errors import ColieeDataError, ColieeWarning, coliee_warnings
+from ir_coliee.formats.textfile import decode_text
 from ir_coliee.model import EDITION_IN_NAME, YEAR_IN_NAME
 
 ENV_HOME = "COLIEE_HOME"
@@ -83,6 +84,10 @@ class DataFile(NamedTuple):
         if self.member is None:
             return self.disk_path
         return f"{self.disk_path}!/{self.member}"
+
+    def read_text(self) -> str:
+        """The file's text, decoded as every official file is (:func:`ir_coliee.formats.textfile.decode_text`)."""
+        return decode_text(self.read_bytes(), self.describe())
 
     def read_bytes(self) -> bytes:
         """The file's bytes; any failure (unreadable, deleted or changed since the scan, a corrupt or

@@ -11,14 +11,10 @@ from ir_coliee.data.files import DataFile
 from ir_coliee.data.locator import LOCATOR, Locator, Source, missing, source_of
 from ir_coliee.errors import ColieeDataError
 from ir_coliee.formats.labels import parse_labels, parse_query_list
-from ir_coliee.formats.textfile import decode_text, strip_txt
+from ir_coliee.formats.textfile import strip_txt
 from ir_coliee.formats.xmlsafe import parse_xml
 from ir_coliee.model import CaseLawFiles
 from ir_coliee.table.shapes import SCOPE
-
-
-def read_text_of(f: DataFile) -> str:
-    return decode_text(f.read_bytes(), f.describe())
 
 
 def _is_text(parts: tuple[str, ...]) -> bool:
@@ -72,7 +68,7 @@ class Layout:
     def labels(self) -> dict[str, list[str]]:
         """The gold as ``{query: [doc ids of this dataset]}``."""
         f = self.gold()
-        labels = parse_labels(read_text_of(f), f.describe())
+        labels = parse_labels(f.read_text(), f.describe())
         if not self.scoped:
             return labels
         return {q: [f"{q}{SCOPE}{d}" for d in docs] for q, docs in labels.items()}
@@ -127,7 +123,7 @@ class FlatPool(Layout):
 
     def query_ids(self) -> list[str]:
         f = self.query_list()
-        return parse_query_list(read_text_of(f), f.describe())
+        return parse_query_list(f.read_text(), f.describe())
 
     def released(self) -> list[str]:
         """Every query handed out: the gold's queries, then those of the test list (``test_no_labels``)
@@ -136,7 +132,7 @@ class FlatPool(Layout):
         listed = self.files.names("test_queries", self.split, self.year) if self.split == "test" else []
         with contextlib.suppress(ColieeDataError):
             f = self._first(listed, "the list of test queries")
-            ids += [q for q in parse_query_list(read_text_of(f), f.describe()) if q not in set(ids)]
+            ids += [q for q in parse_query_list(f.read_text(), f.describe()) if q not in set(ids)]
         return ids
 
     def query_file(self, query_id: str) -> DataFile:
@@ -234,7 +230,7 @@ class XmlIndexed(CaseFolders):
 
     def labels(self) -> dict[str, list[str]]:
         f = self.gold()
-        text = read_text_of(f)
+        text = f.read_text()
         root = parse_xml(text, f.describe(), self._EXPECTED)
         labels: dict[str, list[str]] = {}
         for instance in root.iter("instance"):

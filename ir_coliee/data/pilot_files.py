@@ -11,13 +11,12 @@ from ir_measures import Qrel
 from ir_coliee.data.files import DataFile, FileCache
 from ir_coliee.data.locator import LOCATOR, Locator, Source, missing, source_of
 from ir_coliee.formats.pilot import ColieeTort, claim_qrels, decision_qrels, parse_torts
-from ir_coliee.formats.textfile import decode_text
 from ir_coliee.model import PILOT_FILES
 
 
 @FileCache
 def _torts_of(f: DataFile) -> list[ColieeTort]:
-    text = decode_text(f.read_bytes(), f.describe())
+    text = f.read_text()
     return parse_torts(enumerate(text.splitlines(), 1), f.describe())
 
 

@@ -12,7 +12,6 @@ from ir_measures import Qrel
 from ir_coliee.data.files import DataFile, FileCache
 from ir_coliee.data.locator import LOCATOR, Locator, Source, missing, source_of
 from ir_coliee.formats.riteval import ColieeStatuteQuestion, parse_riteval
-from ir_coliee.formats.textfile import decode_text
 from ir_coliee.model import DOCUMENTS, EDITIONS, STATUTE_FILES, GoldKind, statute_exams
 
 #: Bar exams in order: Heisei 18-30, then Reiwa 1, 2, ... (H31 and R01 are one year).
@@ -39,7 +38,7 @@ def has_language(year: int, lang: str) -> bool:
 
 @FileCache
 def _questions_of(f: DataFile) -> list[ColieeStatuteQuestion]:
-    return parse_riteval(decode_text(f.read_bytes(), f.describe()), f.describe())
+    return parse_riteval(f.read_text(), f.describe())
 
 
 def _labelled(f: DataFile) -> bool:

@@ -30,7 +30,7 @@ from ir_datasets.formats import BaseScoredDocs, GenericScoredDoc
 from ir_coliee.data.catalog import Registered, catalog
 from ir_coliee.data.datasets.common import Docs, Documentation, Qrels, Queries, register, register_parent
 from ir_coliee.data.files import DataFile
-from ir_coliee.data.layouts import CaseFolders, Layout, read_text_of
+from ir_coliee.data.layouts import CaseFolders, Layout
 from ir_coliee.model import dataset_id as model_dataset_id
 from ir_coliee.progress import progress
 from ir_coliee.table.shapes import SCOPE
@@ -130,13 +130,13 @@ def _read_docs(layout: Layout, make: Callable[[str, DataFile], NamedTuple]) -> I
 
 def _read_queries(layout: Layout, query_cls: type) -> Iterator[NamedTuple]:
     for qid in layout.query_ids():
-        yield query_cls(qid, read_text_of(layout.query_file(qid)))
+        yield query_cls(qid, layout.query_file(qid).read_text())
 
 
 def _base_cases(layout: CaseFolders) -> Iterator[ColieeBaseCase]:
     """Task 2: each query's base case (the context of the fragment)."""
     for qid in layout.query_ids():
-        yield ColieeBaseCase(qid, read_text_of(layout.base_case(qid)))
+        yield ColieeBaseCase(qid, layout.base_case(qid).read_text())
 
 
 class Candidates(BaseScoredDocs):
@@ -159,12 +159,12 @@ class Candidates(BaseScoredDocs):
 
 
 def _case_doc(doc_id: str, f: DataFile) -> ColieeCaseDoc:
-    return ColieeCaseDoc(doc_id, read_text_of(f))
+    return ColieeCaseDoc(doc_id, f.read_text())
 
 
 def _paragraph(doc_id: str, f: DataFile) -> ColieeParagraph:
     case, _, paragraph = doc_id.partition(SCOPE)
-    return ColieeParagraph(doc_id, case, paragraph, read_text_of(f))
+    return ColieeParagraph(doc_id, case, paragraph, f.read_text())
 
 
 class _Records(NamedTuple):

@@ -24,7 +24,6 @@ from ir_coliee.data.files import DataFile, FileCache
 from ir_coliee.data.statute_files import LANGUAGES, StatuteFiles, StatuteSet
 from ir_coliee.formats.civil_code import ColieeArticle, parse_civil_code
 from ir_coliee.formats.civil_xml import parse_civil_xml, parse_egov_law
-from ir_coliee.formats.textfile import decode_text
 from ir_coliee.model import ANSWERS, CIVIL_CODE, DOCUMENTS, NAME, GoldKind, civil_code_id
 from ir_coliee.model import dataset_id as model_dataset_id
 
@@ -60,7 +59,7 @@ class ColieeQuestion(NamedTuple):
 def _articles(f: DataFile) -> Iterator[ColieeArticle]:
     """The live articles of a Civil Code file: the text file, the organisers' ``civil.xml`` or e-Gov law XML."""
     _logger.debug(f"[coliee] reading Civil Code articles from {f.describe()}")
-    text = decode_text(f.read_bytes(), f.describe())
+    text = f.read_text()
     if f.name.endswith(".txt"):
         yield from parse_civil_code(text)
     elif f.name == "civil.xml":
