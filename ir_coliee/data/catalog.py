@@ -18,7 +18,7 @@ from ir_measures import Qrel
 from ir_coliee.data.layouts import LAYOUTS, Layout
 from ir_coliee.data.locator import LOCATOR, Source
 from ir_coliee.data.pilot_files import PilotFiles, PilotSet
-from ir_coliee.data.statute_files import LANGUAGES, StatuteFiles, StatuteSet, has_language, test_exam, train_exams
+from ir_coliee.data.statute_files import LANGUAGES, StatuteFiles, StatuteSet, has_language, train_exams
 from ir_coliee.errors import ColieeError
 from ir_coliee.model import EDITIONS, NAME, TASKS, civil_code_of_id, editions_of, task_of
 from ir_coliee.model import dataset_id as model_dataset_id
@@ -88,7 +88,7 @@ def _statute() -> Iterator[Registered]:
     for task in (t.key for t in TASKS.values() if t.statute):
         for year in editions_of(task):
             for lang in (lang for lang in LANGUAGES if has_language(year, lang)):
-                exams = {"test": (test_exam(year),), "train": train_exams(year)}
+                exams = {"test": (EDITIONS[year].statute_exam,), "train": train_exams(year)}
                 for split in task_of(task).splits:
                     dataset_id = model_dataset_id(task, year, split, lang)
                     yield _statute_set(dataset_id, task, year, exams[split], lang, split)

@@ -20,13 +20,9 @@ EXAMS: tuple[str, ...] = statute_exams()
 LANGUAGES: dict[str, tuple[str, str]] = {"": ("English", "en"), "ja": ("Japanese", "ja")}
 
 
-def test_exam(year: int) -> str:
-    return EDITIONS[year].statute_exam
-
-
 def train_exams(year: int) -> tuple[str, ...]:
     """The labelled exams of an edition's package: every exam before its test exam."""
-    return EXAMS[: EXAMS.index(test_exam(year))]
+    return EXAMS[: EXAMS.index(EDITIONS[year].statute_exam)]
 
 
 def has_language(year: int, lang: str) -> bool:
@@ -39,10 +35,6 @@ def has_language(year: int, lang: str) -> bool:
 @FileCache
 def _questions_of(f: DataFile) -> list[ColieeStatuteQuestion]:
     return parse_riteval(f.read_text(), f.describe())
-
-
-def _labelled(f: DataFile) -> bool:
-    return any(q.label for q in _questions_of(f))
 
 
 class StatuteFiles:
@@ -98,7 +90,7 @@ class StatuteFiles:
     def _exam_files(self, exam: str, names: Sequence[str] = ()) -> list[DataFile]:
         """The copies of an exam (under ``names``, by default its own; the edition's unlabelled test input
         too), best first."""
-        own = STATUTE_FILES.test_input[self.iso] if exam == test_exam(self.year) else ()
+        own = STATUTE_FILES.test_input[self.iso] if exam == EDITIONS[self.year].statute_exam else ()
         return self._ranked(names or self.exam_names(exam), own)
 
     def t1_texts(self, exam: str) -> dict[str, str]:
@@ -113,13 +105,13 @@ class StatuteFiles:
     def exam_input(self, exam: str) -> DataFile:
         found = self._exam_files(exam)
         if not found:
-            test_input = STATUTE_FILES.test_input[self.iso] if exam == test_exam(self.year) else ()
+            test_input = STATUTE_FILES.test_input[self.iso] if exam == EDITIONS[self.year].statute_exam else ()
             raise missing(f"the {exam} exam questions", [*self.exam_names(exam), *test_input], self.dataset_id)
         return found[0]
 
     def exam_gold(self, exam: str) -> DataFile:
         """The first labelled copy of the exam among :meth:`gold_names`."""
-        labelled = [f for f in self._exam_files(exam, self.gold_names(exam)) if _labelled(f)]
+        labelled = [f for f in self._exam_files(exam, self.gold_names(exam)) if any(q.label for q in _questions_of(f))]
         if labelled:
             return labelled[0]
         raise missing(f"a labelled copy of the {exam} exam (its gold)", self.gold_names(exam), self.dataset_id)
