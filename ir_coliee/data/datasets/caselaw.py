@@ -56,7 +56,8 @@ class ColieeCaseDoc(NamedTuple):
 
     def paragraphs(self) -> list[tuple[int, str]]:
         """``(N, text)`` of each paragraph marked ``[N]``; text before the first marker is left out."""
-        return paragraphs_of(self.text)
+        pieces = _PARAGRAPH.split(self.text)  # the text before the first marker, then each marker's number and text
+        return [(int(n), body.strip()) for n, body in zip(pieces[1::2], pieces[2::2])]
 
 
 class ColieeCaseQuery(NamedTuple):
@@ -109,11 +110,6 @@ class ColieeBaseCase(NamedTuple):
     """The case id."""
     text: str
     """The base case (``base_case.txt``)."""
-
-
-def paragraphs_of(text: str) -> list[tuple[int, str]]:
-    pieces = _PARAGRAPH.split(text)  # the text before the first marker, then each marker's number and text
-    return [(int(n), body.strip()) for n, body in zip(pieces[1::2], pieces[2::2])]
 
 
 # --- ir_datasets handlers ------------------------------------------------------------------------------
