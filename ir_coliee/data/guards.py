@@ -103,18 +103,13 @@ def threats(entry: Registered, shown: int = 5) -> list[tuple[str, str]]:
 def threat_findings(name: str, entry: Registered) -> list[Finding]:
     """The :func:`threats` to comparing on ``entry`` as warnings about ``name`` (what ``ir_coliee benchmark``
     reports), and each part read from another edition's files."""
-    found = [Finding(WARNING, name, None, message, rule) for rule, message in threats(entry)]
-    return found + [
-        Finding(
-            WARNING,
-            name,
-            None,
-            f"{s.part} served from the {s.edition} package ({s.location}), not the {entry.year} one",
-            "other-edition",
-        )
+    found = threats(entry)
+    found += [
+        ("other-edition", f"{s.part} served from the {s.edition} package ({s.location}), not the {entry.year} one")
         for s in entry.sources()
         if s.edition is not None and s.edition != entry.year
     ]
+    return [Finding(WARNING, name, None, message, rule) for rule, message in found]
 
 
 def _first(items: list[str], separator: str, shown: int) -> str:

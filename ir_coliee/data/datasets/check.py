@@ -41,13 +41,11 @@ def _empty_gold(dataset: Dataset) -> list[Source]:
 
 def _copies(sources: list[Source]) -> list[Source]:
     """The files read that have copies under the data root, with the copies not read."""
-    notes = []
-    for chosen, rivals in LOCATOR.copies.items():
-        if any(s.location and (s.location == chosen or f"/{chosen}/" in s.location) for s in sources):
-            notes.append(
-                Source("copies", "", f"{chosen} is read; also under the data root, not read: {', '.join(rivals)}")
-            )
-    return notes
+    return [
+        Source("copies", "", f"{chosen} is read; also under the data root, not read: {', '.join(rivals)}")
+        for chosen, rivals in LOCATOR.copies.items()
+        if any(s.location and (s.location == chosen or f"/{chosen}/" in s.location) for s in sources)
+    ]
 
 
 def _counts(dataset: Dataset) -> list[Source]:
