@@ -138,10 +138,6 @@ def copy_order(f: DataFile) -> tuple[bool, int, str]:
     return (f.member is not None, len(f.parts), f.describe())
 
 
-def _zipped(prefix: tuple[str, ...]) -> bool:
-    return any(part.lower().endswith(".zip") for part in prefix)
-
-
 def _subfolders(root: str) -> list[str]:
     """The folders right below the root: their listings change when a package is added inside one
     (``statute/COLIEE2026statute_data-Japanese``) or a file is added to a flat pool."""
@@ -262,7 +258,8 @@ class Locator:
             return {}
 
         def order(prefix: tuple[str, ...]) -> tuple[int, bool, int, tuple[str, ...]]:
-            return (-len(copies[prefix]), _zipped(prefix), len(prefix), prefix)
+            zipped = any(part.lower().endswith(".zip") for part in prefix)
+            return (-len(copies[prefix]), zipped, len(prefix), prefix)
 
         ranked = sorted(copies, key=order)
         best = ranked[0]

@@ -145,10 +145,7 @@ class Candidates(BaseScoredDocs):
     def scoreddocs_iter(self) -> Iterator[GenericScoredDoc]:
         for qid in self._layout.query_ids():
             for did in self._layout.candidates(qid):
-                yield GenericScoredDoc(qid, did, 0.0)
-
-    def scoreddocs_cls(self) -> type:
-        return GenericScoredDoc
+                yield GenericScoredDoc(qid, did, 0.0)  # scoreddocs_cls(): BaseScoredDocs' own, GenericScoredDoc
 
 
 # --- registration --------------------------------------------------------------------------------------
