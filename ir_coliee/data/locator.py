@@ -148,7 +148,11 @@ def _subfolders(root: str) -> list[str]:
         return []
 
 
-def _identity_or_none(path: str) -> Optional[tuple[int, ...]]:
+#: What a file or folder is now (:func:`file_identity`), ``None`` when it cannot be read.
+Identity = Optional[tuple[int, ...]]
+
+
+def _identity_or_none(path: str) -> Identity:
     try:
         return file_identity(path)
     except OSError:
@@ -166,11 +170,7 @@ class Locator:
         self._root = root
         self._by_name: Optional[dict[str, list[Found]]] = None
         #: The root scanned, its identity and each zip file's: the index serves while they hold.
-        self._scanned: tuple[str, Optional[tuple[int, ...]], tuple[tuple[str, Optional[tuple[int, ...]]], ...]] = (
-            "",
-            None,
-            (),
-        )
+        self._scanned: tuple[str, Identity, tuple[tuple[str, Identity], ...]] = ("", None, ())
         #: What the scan could not read, one line per file or folder (``data check`` prints them).
         self.problems: list[str] = []
         self._generation = 0
