@@ -30,13 +30,9 @@ class PilotFiles:
         ranked = []
         for f in self.locator.find(PILOT_FILES.pattern):
             path = "/".join(f.parts).lower()
-            if not any(m in path for m in PILOT_FILES.markers) or self.split not in path:
-                continue
-            named = PILOT_FILES.year_of(f.name)
-            if named is not None and named != self.year:
-                continue
-            edition = f.edition or self.year
-            if named is not None or edition == self.year:
+            of_split = any(m in path for m in PILOT_FILES.markers) and self.split in path
+            # the year in the file's name, else its package's edition, else (a file of no package) this edition
+            if of_split and (PILOT_FILES.year_of(f.name) or f.edition or self.year) == self.year:
                 ranked.append(f)
         return self.locator.pick(ranked, lambda f: ((f.edition or self.year) != self.year,))
 
