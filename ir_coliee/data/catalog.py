@@ -19,7 +19,7 @@ from ir_coliee.data.layouts import LAYOUTS, Layout
 from ir_coliee.data.locator import LOCATOR, Source
 from ir_coliee.data.pilot_files import PilotFiles, PilotSet
 from ir_coliee.data.statute_files import LANGUAGES, StatuteFiles, StatuteSet, has_language, train_exams
-from ir_coliee.errors import ColieeError
+from ir_coliee.errors import ColieeError, some
 from ir_coliee.model import EDITIONS, NAME, TASKS, civil_code_of_id, editions_of, task_of
 from ir_coliee.model import dataset_id as model_dataset_id
 
@@ -137,8 +137,7 @@ def unknown_dataset(dataset_id: str, what: str = "is not a COLIEE dataset id") -
     Code alone, the datasets over it)."""
     over = datasets_over(dataset_id)
     if over:
-        shown = ", ".join(over[:4]) + (", ..." if len(over) > 4 else "")
-        return ColieeError(f"{dataset_id!r} holds documents only (no queries, no gold); its datasets: {shown}")
+        return ColieeError(f"{dataset_id!r} holds documents only (no queries, no gold); its datasets: {some(over, 4)}")
     close = difflib.get_close_matches(dataset_id, list(catalog()), n=3)
     hint = f"; did you mean {' or '.join(close)}?" if close else " (see: ir_coliee datasets list)"
     return ColieeError(f"{dataset_id!r} {what}{hint}")

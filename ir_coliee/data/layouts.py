@@ -9,7 +9,7 @@ from ir_measures import Qrel
 
 from ir_coliee.data.files import DataFile
 from ir_coliee.data.locator import LOCATOR, Locator, Source, missing, source_of
-from ir_coliee.errors import ColieeDataError
+from ir_coliee.errors import ColieeDataError, some
 from ir_coliee.formats.labels import parse_labels, parse_query_list
 from ir_coliee.formats.textfile import strip_txt
 from ir_coliee.formats.xmlsafe import parse_xml
@@ -146,7 +146,7 @@ class FlatPool(Layout):
 
     def _unlisted(self, query_ids: list[str]) -> ColieeDataError:
         listed = self.query_list()
-        shown = ", ".join(f"{q}.txt" for q in query_ids[:5]) + (", ..." if len(query_ids) > 5 else "")
+        shown = some([f"{q}.txt" for q in query_ids], 5)
         return missing(
             f"the case files of {len(query_ids)} query cases listed in {listed.describe()} ({shown})",
             [f"{name}/{query_ids[0]}.txt" for name in self.folder_names()],
@@ -230,8 +230,7 @@ class XmlIndexed(CaseFolders):
 
     def labels(self) -> dict[str, list[str]]:
         f = self.gold()
-        text = f.read_text()
-        root = parse_xml(text, f.describe(), self._EXPECTED)
+        root = parse_xml(f.read_text(), f.describe(), self._EXPECTED)
         labels: dict[str, list[str]] = {}
         for instance in root.iter("instance"):
             qid = (instance.get("id") or "").strip()

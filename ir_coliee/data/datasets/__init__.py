@@ -13,8 +13,7 @@ from ir_coliee.data.datasets.caselaw import register_caselaw
 from ir_coliee.data.datasets.common import register_top_level
 from ir_coliee.data.datasets.pilot import register_pilot
 from ir_coliee.data.datasets.statute import register_statute
-from ir_coliee.data.files import data_root
-from ir_coliee.data.locator import Source, refresh
+from ir_coliee.data.locator import refresh
 from ir_coliee.errors import ColieeDataError
 
 
@@ -29,4 +28,4 @@ def register_all() -> None:
 
 register_all()
 
-__all__ = ["REGISTERED", "ColieeDataError", "Source", "catalog", "data_root", "refresh", "register_all"]
+__all__ = ["REGISTERED", "ColieeDataError", "catalog", "refresh", "register_all"]
