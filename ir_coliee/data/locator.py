@@ -43,11 +43,6 @@ def _parts(found: Found) -> tuple[str, ...]:
     return found.parts if type(found) is DataFile else (*found[0], found[1])
 
 
-def scan(root: Path, problems: Optional[list[str]] = None) -> list[DataFile]:
-    """Every file below ``root`` (see :func:`index`), by path."""
-    return sorted((as_file(f) for files in index(root, problems).values() for f in files), key=lambda f: f.parts)
-
-
 def index(root: Path, problems: Optional[list[str]] = None, zips: Optional[list[str]] = None) -> dict[str, list[Found]]:
     """Every file below ``root`` by its name, looking inside zip files. Hidden files (``.DS_Store``) are
     skipped; linked folders are followed (users link data into place) but a link loop is not; what
