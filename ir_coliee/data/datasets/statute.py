@@ -115,12 +115,9 @@ def statute_dataset(entry: Registered) -> Dataset:
     return Dataset(docs, queries, questions, Qrels(exams, QREL_DEFS[exams.gold]), doc)
 
 
-_PATTERN_REGISTERED = False
-
-
 def register_statute() -> None:
     """Register every statute dataset id (idempotent; reads no file), the Civil Code each edition's datasets
-    read per language, and the per-exam subsets' pattern."""
+    read per language (the per-exam subsets' pattern is registered once, when this module is imported)."""
     codes: dict[tuple[int, str], None] = {}  # (edition, language), in order: the handlers' corpus
     for entry in catalog().values():
         if isinstance(entry.files, StatuteSet):
@@ -134,10 +131,6 @@ def register_statute() -> None:
     for year, lang in codes:  # the Civil Code of an edition in one language: every dataset reading it links to it
         extra = {"language": LANGUAGES[lang][0], "part": f"the Civil Code of the {year} statute tasks"}
         _register_code(civil_code_id(year, lang), year, lang, Documentation(CIVIL_CODE, None, year, extra), True)
-    global _PATTERN_REGISTERED
-    if not _PATTERN_REGISTERED:
-        ir_datasets.registry.register_pattern(EXAM_SUBSET, _exam_subset)
-        _PATTERN_REGISTERED = True
 
 
 def _register_code(parent: str, year: int, lang: str, documentation: Documentation, linked: bool = False) -> None:
@@ -154,3 +147,7 @@ def _exam_subset(dataset_id: str, groups: tuple[str, ...]) -> Dataset:
         _, year, exam, _ = groups
         raise KeyError(f"{dataset_id}: the {year} package has no training exam {exam.upper()}")
     return register(entry, statute_dataset(entry), with_host=False)
+
+
+#: The per-exam training subsets, loaded by id when asked for (once per process: a module is imported once).
+ir_datasets.registry.register_pattern(EXAM_SUBSET, _exam_subset)
