@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from ir_coliee.data.catalog import REGISTERED, catalog
 from ir_coliee.data.datasets.caselaw import register_caselaw
-from ir_coliee.data.datasets.common import register_top_level
 from ir_coliee.data.datasets.pilot import register_pilot
 from ir_coliee.data.datasets.statute import register_statute
 from ir_coliee.data.locator import refresh
@@ -20,7 +19,6 @@ from ir_coliee.errors import ColieeDataError
 def register_all() -> None:
     """Register every COLIEE dataset of the catalog with ir_datasets (idempotent)."""
     catalog()
-    register_top_level()
     register_caselaw()
     register_statute()
     register_pilot()

@@ -243,11 +243,6 @@ def register(entry: Registered, dataset: Dataset, with_host: bool = True) -> Dat
     return counted
 
 
-def register_top_level() -> None:
-    """The ``coliee`` entry, as ir_datasets has one per collection: its ``documentation()`` (idempotent)."""
-    _host(NAME, Dataset(Documentation(NAME, None, None)))
-
-
 #: ``(docs handler, dataset id)``: every dataset whose handler equals the first has the second as
 #: ``ir_datasets.docs_parent_id``, wherever its id sits (``ir_coliee.hosts.register`` applies them).
 DOCS_LINKS: list[tuple[object, str]] = []
@@ -279,3 +274,8 @@ class Qrels(BaseQrels):
 
     def qrels_defs(self) -> dict[int, str]:
         return self._defs
+
+
+#: The ``coliee`` entry, as ir_datasets has one per collection: its ``documentation()`` (registered once, when
+#: this module is imported, before any dataset of the catalog).
+_host(NAME, Dataset(Documentation(NAME, None, None)))
