@@ -192,10 +192,6 @@ def editions_of(task: TaskLike) -> list[int]:
     return [year for year, e in EDITIONS.items() if key in e.tasks]
 
 
-def newest(task: TaskLike) -> int:
-    return editions_of(task)[-1]
-
-
 def statute_exams() -> tuple[str, ...]:
     """Every bar exam up to the newest edition's, in order: Heisei 18-30, then Reiwa 1, 2, ... (H31 is R01)."""
     last = int(EDITIONS[max(EDITIONS)].statute_exam[1:])

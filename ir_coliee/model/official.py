@@ -11,7 +11,7 @@ import ir_measures
 from ir_measures.measures.base import Measure
 
 from ir_coliee.errors import ColieeArgumentError
-from ir_coliee.model.editions import editions_of, newest
+from ir_coliee.model.editions import editions_of
 from ir_coliee.model.tasks import Task, TaskLike, task_of
 
 
@@ -60,7 +60,7 @@ class OfficialEntry(NamedTuple):
         return self.first <= year and (self.last is None or year <= self.last)
 
     def span(self) -> str:
-        last = self.last if self.last is not None else newest(self.task)
+        last = self.last if self.last is not None else editions_of(self.task)[-1]
         return f"{self.first}-{last}"
 
 
