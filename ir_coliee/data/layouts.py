@@ -3,6 +3,7 @@ pool of case files (2021-2026), one folder per query (2020, Task 2), and per-que
 index (2019). Document ids of the per-query layouts are scoped by query (``001/058``)."""
 
 import contextlib
+import itertools
 from collections.abc import Callable, Iterator
 
 from ir_measures import Qrel
@@ -197,10 +198,8 @@ class CaseFolders(Layout):
         return iter(by_case.get(query_id, []))
 
     def _docs_by_case(self) -> dict[str, list[str]]:
-        by_case: dict[str, list[str]] = {}
-        for doc_id in self.docs():
-            by_case.setdefault(doc_id.partition(SCOPE)[0], []).append(doc_id)
-        return by_case
+        """Each case's documents, which the documents' case order (:func:`case_order`) keeps together."""
+        return {case: list(ids) for case, ids in itertools.groupby(self.docs(), lambda d: d.partition(SCOPE)[0])}
 
 
 class XmlIndexed(CaseFolders):
