@@ -28,10 +28,7 @@ class DocsIter(Iterator[Doc]):
         self._stream, self._sliced = stream, sliced
         self._it: Optional[Iterator[Doc]] = None
 
-    def __iter__(self) -> DocsIter[Doc]:
-        return self
-
-    def __next__(self) -> Doc:
+    def __next__(self) -> Doc:  # __iter__ is Iterator's own: the iterator itself
         if self._it is None:
             self._it = self._stream()
         return next(self._it)
