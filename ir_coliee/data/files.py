@@ -75,7 +75,7 @@ class DataFile(NamedTuple):
         if self.member is None:
             return identity
         try:
-            info = open_zip(self.disk_path, identity).getinfo(self.member)
+            info = open_zip(self.disk_path, identity, os.getpid()).getinfo(self.member)
         except (KeyError, OSError, EOFError, zipfile.BadZipFile):
             return (*identity, -1, -1)  # reading it says what is wrong
         return (*identity, info.file_size, info.CRC)
@@ -96,7 +96,7 @@ class DataFile(NamedTuple):
             if self.member is None:
                 with open(self.disk_path, "rb") as f:
                     return f.read()
-            return _read_member(open_zip(self.disk_path, file_identity(self.disk_path)), self.member)
+            return _read_member(open_zip(self.disk_path, file_identity(self.disk_path), os.getpid()), self.member)
         except RuntimeError as e:  # zipfile's word for an encrypted member
             raise ColieeDataError(
                 f"{self.describe()}: cannot read from the zip file ({e}); extract it with its password "
@@ -138,15 +138,11 @@ def file_identity(path: str) -> tuple[int, int, int, int, int]:
     return (st.st_size, st.st_dev, st.st_ino, st.st_mtime_ns, st.st_ctime_ns)
 
 
-def open_zip(path: str, identity: tuple[int, ...]) -> zipfile.ZipFile:
-    """Zip files stay open between reads (reopening one parses its whole directory: 7,000 entries), one handle
-    per process (a handle shared across ``fork`` moves under the other process's reads: "Bad magic number" in
-    DataLoader workers) and per identity of the file (a replaced zip is read anew)."""
-    return open_zip_in(path, identity, os.getpid())
-
-
 @functools.lru_cache(maxsize=8)
-def open_zip_in(path: str, identity: tuple[int, ...], pid: int) -> zipfile.ZipFile:
+def open_zip(path: str, identity: tuple[int, ...], pid: int) -> zipfile.ZipFile:
+    """Zip files stay open between reads (reopening one parses its whole directory: 7,000 entries), one handle
+    per process (``pid``: a handle shared across ``fork`` moves under the other process's reads, "Bad magic
+    number" in DataLoader workers) and per identity of the file (a replaced zip is read anew)."""
     return zipfile.ZipFile(path)
 
 
