@@ -35,7 +35,7 @@ def sentence(rng: random.Random, n: int) -> str:
 
 
 def write_statute(root: Path, rng: random.Random) -> None:
-    from ir_coliee.data.statute_files import EXAMS, test_exam
+    from ir_coliee.data.statute_files import train_exams
 
     package = root / "COLIEE2024statute_data-English"
     (package / "train").mkdir(parents=True)
@@ -50,7 +50,7 @@ def write_statute(root: Path, rng: random.Random) -> None:
         lines.append(f"Article {number}  (1) {sentence(rng, 25)}")
         lines.extend(f"({p}) {sentence(rng, 20)}" for p in range(2, rng.randint(2, 5)))
     (package / "text" / "civil_code_en-1to724-2.txt").write_text("\n".join(lines) + "\n")
-    for exam in EXAMS[: EXAMS.index(test_exam(2024))]:
+    for exam in train_exams(2024):
         pairs = []
         for i in range(100):
             articles = rng.sample(range(1, 1101), rng.randint(1, 3))

@@ -13,12 +13,13 @@ import re
 from collections.abc import Iterator
 from typing import NamedTuple, Optional, Union
 
+from ir_measures import Qrel
+
 from ir_coliee.data.layouts import LAYOUTS, Layout
-from ir_coliee.data.locator import LOCATOR
+from ir_coliee.data.locator import LOCATOR, Source
 from ir_coliee.data.pilot_files import PilotFiles, PilotSet
-from ir_coliee.data.sources import Qrel, Source
-from ir_coliee.data.statute_files import LANGUAGES, StatuteFiles, StatuteSet, has_language, test_exam, train_exams
-from ir_coliee.errors import ColieeError
+from ir_coliee.data.statute_files import LANGUAGES, StatuteFiles, StatuteSet, has_language, train_exams
+from ir_coliee.errors import ColieeError, some
 from ir_coliee.model import EDITIONS, NAME, TASKS, civil_code_of_id, editions_of, task_of
 from ir_coliee.model import dataset_id as model_dataset_id
 
@@ -80,14 +81,14 @@ def _caselaw() -> Iterator[Registered]:
 def _statute_set(dataset_id: str, task: str, year: int, exams: tuple[str, ...], lang: str, split: str) -> Registered:
     record = task_of(task)
     files = StatuteFiles(dataset_id, year, lang, LOCATOR)
-    return Registered(dataset_id, task, year, split, StatuteSet(files, exams, record.gold, record.collection, split))
+    return Registered(dataset_id, task, year, split, StatuteSet(files, exams, record.gold, record.collection))
 
 
 def _statute() -> Iterator[Registered]:
     for task in (t.key for t in TASKS.values() if t.statute):
         for year in editions_of(task):
             for lang in (lang for lang in LANGUAGES if has_language(year, lang)):
-                exams = {"test": (test_exam(year),), "train": train_exams(year)}
+                exams = {"test": (EDITIONS[year].statute_exam,), "train": train_exams(year)}
                 for split in task_of(task).splits:
                     dataset_id = model_dataset_id(task, year, split, lang)
                     yield _statute_set(dataset_id, task, year, exams[split], lang, split)
@@ -136,8 +137,7 @@ def unknown_dataset(dataset_id: str, what: str = "is not a COLIEE dataset id") -
     Code alone, the datasets over it)."""
     over = datasets_over(dataset_id)
     if over:
-        shown = ", ".join(over[:4]) + (", ..." if len(over) > 4 else "")
-        return ColieeError(f"{dataset_id!r} holds documents only (no queries, no gold); its datasets: {shown}")
+        return ColieeError(f"{dataset_id!r} holds documents only (no queries, no gold); its datasets: {some(over, 4)}")
     close = difflib.get_close_matches(dataset_id, list(catalog()), n=3)
     hint = f"; did you mean {' or '.join(close)}?" if close else " (see: ir_coliee datasets list)"
     return ColieeError(f"{dataset_id!r} {what}{hint}")

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Callable, Generic, NamedTuple, Optional, TypeVar
 
 from ir_coliee.errors import ColieeDataError, ColieeWarning, coliee_warnings
+from ir_coliee.formats.textfile import decode_text
 from ir_coliee.model import EDITION_IN_NAME, YEAR_IN_NAME
 
 ENV_HOME = "COLIEE_HOME"
@@ -59,14 +60,11 @@ class DataFile(NamedTuple):
     @property
     def edition(self) -> Optional[int]:
         """The COLIEE edition of the package it came in (``COLIEE2024statute_data-English`` -> 2024)."""
-        for part in self.parts:
-            m = EDITION_IN_NAME.search(part)
-            if m:
-                return int(m.group(1))
-        for part in self.parts:
-            m = YEAR_IN_NAME.search(part)
-            if m:
-                return int(m.group(1))
+        for pattern in (EDITION_IN_NAME, YEAR_IN_NAME):  # a package's name wins over a year anywhere
+            for part in self.parts:
+                m = pattern.search(part)
+                if m:
+                    return int(m.group(1))
         return None
 
     def version(self) -> tuple[int, ...]:
@@ -77,7 +75,7 @@ class DataFile(NamedTuple):
         if self.member is None:
             return identity
         try:
-            info = open_zip(self.disk_path, identity).getinfo(self.member)
+            info = open_zip(self.disk_path, identity, os.getpid()).getinfo(self.member)
         except (KeyError, OSError, EOFError, zipfile.BadZipFile):
             return (*identity, -1, -1)  # reading it says what is wrong
         return (*identity, info.file_size, info.CRC)
@@ -87,6 +85,10 @@ class DataFile(NamedTuple):
             return self.disk_path
         return f"{self.disk_path}!/{self.member}"
 
+    def read_text(self) -> str:
+        """The file's text, decoded as every official file is (:func:`ir_coliee.formats.textfile.decode_text`)."""
+        return decode_text(self.read_bytes(), self.describe())
+
     def read_bytes(self) -> bytes:
         """The file's bytes; any failure (unreadable, deleted or changed since the scan, a corrupt or
         encrypted zip, a member larger than :data:`MAX_MEMBER`) is a :class:`ColieeDataError` naming it."""
@@ -94,7 +96,7 @@ class DataFile(NamedTuple):
             if self.member is None:
                 with open(self.disk_path, "rb") as f:
                     return f.read()
-            return _read_member(open_zip(self.disk_path, file_identity(self.disk_path)), self.member)
+            return _read_member(open_zip(self.disk_path, file_identity(self.disk_path), os.getpid()), self.member)
         except RuntimeError as e:  # zipfile's word for an encrypted member
             raise ColieeDataError(
                 f"{self.describe()}: cannot read from the zip file ({e}); extract it with its password "
@@ -136,15 +138,11 @@ def file_identity(path: str) -> tuple[int, int, int, int, int]:
     return (st.st_size, st.st_dev, st.st_ino, st.st_mtime_ns, st.st_ctime_ns)
 
 
-def open_zip(path: str, identity: tuple[int, ...]) -> zipfile.ZipFile:
-    """Zip files stay open between reads (reopening one parses its whole directory: 7,000 entries), one handle
-    per process (a handle shared across ``fork`` moves under the other process's reads: "Bad magic number" in
-    DataLoader workers) and per identity of the file (a replaced zip is read anew)."""
-    return open_zip_in(path, identity, os.getpid())
-
-
 @functools.lru_cache(maxsize=8)
-def open_zip_in(path: str, identity: tuple[int, ...], pid: int) -> zipfile.ZipFile:
+def open_zip(path: str, identity: tuple[int, ...], pid: int) -> zipfile.ZipFile:
+    """Zip files stay open between reads (reopening one parses its whole directory: 7,000 entries), one handle
+    per process (``pid``: a handle shared across ``fork`` moves under the other process's reads, "Bad magic
+    number" in DataLoader workers) and per identity of the file (a replaced zip is read anew)."""
     return zipfile.ZipFile(path)
 
 
@@ -181,7 +179,3 @@ def zip_members(path: str, prefix: tuple[str, ...], problems: list[str]) -> Iter
         problems.append(f"{path}: not a readable zip file ({reason(e)}), skipped")
         return []
     return [DataFile((*prefix, *name.split("/")), path, name) for name in names]
-
-
-#: A file as the walk finds it on disk: ``(folder parts, name, folder path)``, a plain tuple made in a
-#: fraction of the time of a :class:`DataFile`, which :func:`as_file` makes when one is asked for. Zip

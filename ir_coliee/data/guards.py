@@ -50,17 +50,13 @@ def leaked_queries(entry: Registered) -> list[Leak]:
         if other.task != entry.task or other.split != "train" or other.year < entry.year:
             continue
         layout = other.files
-        if not isinstance(layout, Layout) or _same_pool(layout, entry.files) or not _present(layout):
+        # 2021's train and test queries share one pool: its test cases are in it by design, not leaked
+        if not isinstance(layout, Layout) or layout.pool() == entry.files.pool() or not _present(layout):
             continue
         found = {tests[d]: doc for doc, f in layout.docs().items() if (d := _digest(f)) in tests}
         if found:
             leaks.append(Leak(other.dataset_id, [f"{q} = {doc}" for q, doc in sorted(found.items())]))
     return leaks
-
-
-def _same_pool(a: Layout, b: Layout) -> bool:
-    """2021's train and test queries share one pool: its test cases are in it by design, not leaked."""
-    return a.pool() == b.pool()
 
 
 def _query_file(layout: Layout, query_id: str) -> Optional[DataFile]:
@@ -107,18 +103,13 @@ def threats(entry: Registered, shown: int = 5) -> list[tuple[str, str]]:
 def threat_findings(name: str, entry: Registered) -> list[Finding]:
     """The :func:`threats` to comparing on ``entry`` as warnings about ``name`` (what ``ir_coliee benchmark``
     reports), and each part read from another edition's files."""
-    found = [Finding(WARNING, name, None, message, rule) for rule, message in threats(entry)]
-    return found + [
-        Finding(
-            WARNING,
-            name,
-            None,
-            f"{s.part} served from the {s.edition} package ({s.location}), not the {entry.year} one",
-            "other-edition",
-        )
+    found = threats(entry)
+    found += [
+        ("other-edition", f"{s.part} served from the {s.edition} package ({s.location}), not the {entry.year} one")
         for s in entry.sources()
         if s.edition is not None and s.edition != entry.year
     ]
+    return [Finding(WARNING, name, None, message, rule) for rule, message in found]
 
 
 def _first(items: list[str], separator: str, shown: int) -> str:

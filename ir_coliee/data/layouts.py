@@ -3,21 +3,19 @@ pool of case files (2021-2026), one folder per query (2020, Task 2), and per-que
 index (2019). Document ids of the per-query layouts are scoped by query (``001/058``)."""
 
 import contextlib
+import itertools
 from collections.abc import Callable, Iterator
 
+from ir_measures import Qrel
+
 from ir_coliee.data.files import DataFile
-from ir_coliee.data.locator import LOCATOR, Locator, missing
-from ir_coliee.data.sources import Qrel, Source, source_of
-from ir_coliee.errors import ColieeDataError
+from ir_coliee.data.locator import LOCATOR, Locator, Source, missing, source_of
+from ir_coliee.errors import ColieeDataError, some
 from ir_coliee.formats.labels import parse_labels, parse_query_list
-from ir_coliee.formats.textfile import decode_text, strip_txt
+from ir_coliee.formats.textfile import strip_txt
 from ir_coliee.formats.xmlsafe import parse_xml
 from ir_coliee.model import CaseLawFiles
 from ir_coliee.table.shapes import SCOPE
-
-
-def read_text_of(f: DataFile) -> str:
-    return decode_text(f.read_bytes(), f.describe())
 
 
 def _is_text(parts: tuple[str, ...]) -> bool:
@@ -71,7 +69,7 @@ class Layout:
     def labels(self) -> dict[str, list[str]]:
         """The gold as ``{query: [doc ids of this dataset]}``."""
         f = self.gold()
-        labels = parse_labels(read_text_of(f), f.describe())
+        labels = parse_labels(f.read_text(), f.describe())
         if not self.scoped:
             return labels
         return {q: [f"{q}{SCOPE}{d}" for d in docs] for q, docs in labels.items()}
@@ -126,7 +124,7 @@ class FlatPool(Layout):
 
     def query_ids(self) -> list[str]:
         f = self.query_list()
-        return parse_query_list(read_text_of(f), f.describe())
+        return parse_query_list(f.read_text(), f.describe())
 
     def released(self) -> list[str]:
         """Every query handed out: the gold's queries, then those of the test list (``test_no_labels``)
@@ -135,7 +133,7 @@ class FlatPool(Layout):
         listed = self.files.names("test_queries", self.split, self.year) if self.split == "test" else []
         with contextlib.suppress(ColieeDataError):
             f = self._first(listed, "the list of test queries")
-            ids += [q for q in parse_query_list(read_text_of(f), f.describe()) if q not in set(ids)]
+            ids += [q for q in parse_query_list(f.read_text(), f.describe()) if q not in set(ids)]
         return ids
 
     def query_file(self, query_id: str) -> DataFile:
@@ -149,7 +147,7 @@ class FlatPool(Layout):
 
     def _unlisted(self, query_ids: list[str]) -> ColieeDataError:
         listed = self.query_list()
-        shown = ", ".join(f"{q}.txt" for q in query_ids[:5]) + (", ..." if len(query_ids) > 5 else "")
+        shown = some([f"{q}.txt" for q in query_ids], 5)
         return missing(
             f"the case files of {len(query_ids)} query cases listed in {listed.describe()} ({shown})",
             [f"{name}/{query_ids[0]}.txt" for name in self.folder_names()],
@@ -172,19 +170,15 @@ class CaseFolders(Layout):
     """One folder per query: Task 1 in 2020 (``base_case.txt`` + ``candidates/``) and Task 2
     (``entailed_fragment.txt`` + ``base_case.txt`` + ``paragraphs/``)."""
 
-    def __init__(self, dataset_id: str, year: int, split: str, files: CaseLawFiles, locator: Locator = LOCATOR):
-        super().__init__(dataset_id, year, split, files, locator)
-        self.query_name, self.candidates_dir = files.query_file, files.candidates
-
     def _cases(self) -> dict[tuple[str, ...], DataFile]:
         return self._remember("cases", lambda: self._folder(self.folder_names(), "the case folders"))
 
     def query_ids(self) -> list[str]:
-        found = {parts[0] for parts in self._cases() if len(parts) == 2 and parts[1] == self.query_name}
+        found = {parts[0] for parts in self._cases() if len(parts) == 2 and parts[1] == self.files.query_file}
         return sorted(found, key=lambda q: (len(q), q))
 
     def query_file(self, query_id: str) -> DataFile:
-        return self._cases()[(query_id, self.query_name)]
+        return self._cases()[(query_id, self.files.query_file)]
 
     def base_case(self, query_id: str) -> DataFile:
         return self._cases()[(query_id, "base_case.txt")]
@@ -195,7 +189,7 @@ class CaseFolders(Layout):
     def _list_docs(self) -> dict[str, DataFile]:
         docs = {}
         for parts, f in self._cases().items():
-            if len(parts) == 3 and parts[1] == self.candidates_dir and _is_text(parts):
+            if len(parts) == 3 and parts[1] == self.files.candidates and _is_text(parts):
                 docs[f"{parts[0]}{SCOPE}{strip_txt(parts[2])}"] = f
         return dict(sorted(docs.items(), key=lambda item: case_order(item[0])))
 
@@ -204,10 +198,8 @@ class CaseFolders(Layout):
         return iter(by_case.get(query_id, []))
 
     def _docs_by_case(self) -> dict[str, list[str]]:
-        by_case: dict[str, list[str]] = {}
-        for doc_id in self.docs():
-            by_case.setdefault(doc_id.partition(SCOPE)[0], []).append(doc_id)
-        return by_case
+        """Each case's documents, which the documents' case order (:func:`case_order`) keeps together."""
+        return {case: list(ids) for case, ids in itertools.groupby(self.docs(), lambda d: d.partition(SCOPE)[0])}
 
 
 class XmlIndexed(CaseFolders):
@@ -237,8 +229,7 @@ class XmlIndexed(CaseFolders):
 
     def labels(self) -> dict[str, list[str]]:
         f = self.gold()
-        text = read_text_of(f)
-        root = parse_xml(text, f.describe(), self._EXPECTED)
+        root = parse_xml(f.read_text(), f.describe(), self._EXPECTED)
         labels: dict[str, list[str]] = {}
         for instance in root.iter("instance"):
             qid = (instance.get("id") or "").strip()

@@ -1,18 +1,18 @@
 """Which file serves each name: the index of the data root (extracted files and zip members, found by
 their official names anywhere below it), kept while the root, its listings and its zip files stay as they
-were, and the message that says what is missing.
+were; the message that says what is missing; and the record of which file serves each part of a dataset
+(:class:`Source`), which the catalog of dataset ids and ``ir_coliee data check`` share.
 """
 
 from __future__ import annotations
 
 import fnmatch
-import itertools
 import operator
 import os
 import re
 from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import Callable, Optional, Union, cast
+from typing import Callable, NamedTuple, Optional
 
 from ir_coliee.data.files import (
     ENV_HOME,
@@ -24,13 +24,12 @@ from ir_coliee.data.files import (
     reason,
     zip_members,
 )
-from ir_coliee.errors import ColieeDataError
+from ir_coliee.errors import ColieeDataError, ColieeError
 
-#: members are found as DataFiles.
+#: A file as the walk finds it on disk: ``(folder parts, name, folder path)``, a plain tuple made in a
+#: fraction of the time of a :class:`DataFile` (the first touch of a data root waits on the walk), which
+#: :func:`as_file` makes when one is asked for. Zip members are found as DataFiles.
 Found = tuple
-
-#: ``.zip`` in every case.
-_ZIP = frozenset("".join(c) for c in itertools.product(".", "zZ", "iI", "pP"))
 
 
 def as_file(found: Found) -> DataFile:
@@ -44,33 +43,7 @@ def _parts(found: Found) -> tuple[str, ...]:
     return found.parts if type(found) is DataFile else (*found[0], found[1])
 
 
-#: The index's value for a name: the one file of that name, or a list when there are several.
-Named = Union[Found, list]
-
-
-def _files(named: Optional[Named]) -> list[Found]:
-    if named is None:
-        return []
-    return named if type(named) is list else [cast(Found, named)]
-
-
-def _add(by_name: dict[str, Named], name: str, found: Found) -> None:
-    """Index a second (third, ...) file of ``name``; the first goes in alone, without a list."""
-    prior = by_name.setdefault(name, found)
-    if prior is not found:
-        if type(prior) is list:
-            prior.append(found)
-        else:
-            by_name[name] = [prior, found]
-
-
-def scan(root: Path, problems: Optional[list[str]] = None) -> list[DataFile]:
-    """Every file below ``root`` (see :func:`index`), by path."""
-    found = (as_file(f) for named in index(root, problems).values() for f in _files(named))
-    return sorted(found, key=lambda f: f.parts)
-
-
-def index(root: Path, problems: Optional[list[str]] = None, zips: Optional[list[str]] = None) -> dict[str, Named]:
+def index(root: Path, problems: Optional[list[str]] = None, zips: Optional[list[str]] = None) -> dict[str, list[Found]]:
     """Every file below ``root`` by its name, looking inside zip files. Hidden files (``.DS_Store``) are
     skipped; linked folders are followed (users link data into place) but a link loop is not; what
     cannot be read (an unreadable folder, a dangling link, a FIFO or device, a corrupt zip) is skipped
@@ -81,13 +54,11 @@ def index(root: Path, problems: Optional[list[str]] = None, zips: Optional[list[
     ``access`` or ``Path`` per file: together they took five times as long as the walk), and files
     indexed as they are found, as plain tuples. Whether a file may be read is asked when it is chosen
     (:meth:`Locator.pick`) or read (an error naming it). The zip files met are added to ``zips``."""
-    by_name: dict[str, Named] = {}
+    by_name: dict[str, list[Found]] = {}
     problems = [] if problems is None else problems
     zips = [] if zips is None else zips
     seen: set[tuple[int, int]] = set()
     folders: list[tuple[str, tuple[str, ...]]] = [(os.fspath(root), ())]
-    # once per file (7,000 in a Task 1 pool): no Python-level call on the common path
-    first = by_name.setdefault
     while folders:
         folder, rel = folders.pop()
         below: list[tuple[str, tuple[str, ...]]] = []
@@ -99,14 +70,12 @@ def index(root: Path, problems: Optional[list[str]] = None, zips: Optional[list[
                     if name[0] == ".":
                         continue
                     if entry.is_file():  # follows links; for a plain file, the listing already says so
-                        if name[-1] in "pP" and name[-4:] in _ZIP:
+                        if name[-4:].lower() == ".zip":
                             zips.append(entry.path)
                             for member in zip_members(entry.path, (*rel, name), problems):
-                                _add(by_name, member.name, member)
+                                by_name.setdefault(member.name, []).append(member)
                             continue
-                        found = (rel, name, folder)
-                        if first(name, found) is not found:  # rare: a name seen before
-                            _add(by_name, name, found)
+                        by_name.setdefault(name, []).append((rel, name, folder))
                     elif entry.is_dir():
                         below.append((entry.path, (*rel, name)))
                     else:
@@ -164,10 +133,6 @@ def copy_order(f: DataFile) -> tuple[bool, int, str]:
     return (f.member is not None, len(f.parts), f.describe())
 
 
-def _zipped(prefix: tuple[str, ...]) -> bool:
-    return any(part.lower().endswith(".zip") for part in prefix)
-
-
 def _subfolders(root: str) -> list[str]:
     """The folders right below the root: their listings change when a package is added inside one
     (``statute/COLIEE2026statute_data-Japanese``) or a file is added to a flat pool."""
@@ -178,7 +143,11 @@ def _subfolders(root: str) -> list[str]:
         return []
 
 
-def _identity_or_none(path: str) -> Optional[tuple[int, ...]]:
+#: What a file or folder is now (:func:`file_identity`), ``None`` when it cannot be read.
+Identity = Optional[tuple[int, ...]]
+
+
+def _identity_or_none(path: str) -> Identity:
     try:
         return file_identity(path)
     except OSError:
@@ -194,13 +163,9 @@ class Locator:
 
     def __init__(self, root: Optional[Path] = None):
         self._root = root
-        self._by_name: Optional[dict[str, Named]] = None
+        self._by_name: Optional[dict[str, list[Found]]] = None
         #: The root scanned, its identity and each zip file's: the index serves while they hold.
-        self._scanned: tuple[str, Optional[tuple[int, ...]], tuple[tuple[str, Optional[tuple[int, ...]]], ...]] = (
-            "",
-            None,
-            (),
-        )
+        self._scanned: tuple[str, Identity, tuple[tuple[str, Identity], ...]] = ("", None, ())
         #: What the scan could not read, one line per file or folder (``data check`` prints them).
         self.problems: list[str] = []
         self._generation = 0
@@ -211,7 +176,7 @@ class Locator:
     def root(self) -> Path:
         return self._root if self._root is not None else data_root()
 
-    def _index(self) -> dict[str, Named]:
+    def _index(self) -> dict[str, list[Found]]:
         root = os.fspath(self.root)
         if self._by_name is None or not self._still(root):
             self.refresh()
@@ -234,10 +199,8 @@ class Locator:
         """Files whose name matches the glob ``pattern`` (case-sensitive)."""
         by_name = self._index()
         if not any(c in pattern for c in "*?["):
-            return [as_file(f) for f in _files(by_name.get(pattern))]
-        return [
-            as_file(f) for name, named in by_name.items() if fnmatch.fnmatchcase(name, pattern) for f in _files(named)
-        ]
+            return [as_file(f) for f in by_name.get(pattern, [])]
+        return [as_file(f) for name, files in by_name.items() if fnmatch.fnmatchcase(name, pattern) for f in files]
 
     def pick(self, candidates: Iterable[DataFile], standing: Standing) -> list[DataFile]:
         """``candidates`` best first: by the caller's ``standing`` (edition, kind of file), then
@@ -280,8 +243,8 @@ class Locator:
         equally full copies, :func:`copy_order`'s rule (extracted, then shallowest), with a warning.
         """
         copies: dict[tuple[str, ...], dict[tuple[str, ...], DataFile]] = {}
-        for named in self._index().values():
-            for found in _files(named):
+        for files in self._index().values():
+            for found in files:
                 parts = _parts(found)
                 if folder in parts[:-1]:
                     cut = len(parts) - 1 - parts[:-1][::-1].index(folder)
@@ -290,7 +253,8 @@ class Locator:
             return {}
 
         def order(prefix: tuple[str, ...]) -> tuple[int, bool, int, tuple[str, ...]]:
-            return (-len(copies[prefix]), _zipped(prefix), len(prefix), prefix)
+            zipped = any(part.lower().endswith(".zip") for part in prefix)
+            return (-len(copies[prefix]), zipped, len(prefix), prefix)
 
         ranked = sorted(copies, key=order)
         best = ranked[0]
@@ -304,8 +268,8 @@ class Locator:
         n = len(prefix)
         return {
             parts[n:]: as_file(g)
-            for named in self._index().values()
-            for g in _files(named)
+            for files in self._index().values()
+            for g in files
             if (parts := _parts(g))[:n] == prefix
         }
 
@@ -319,6 +283,30 @@ class Locator:
         self._by_name = None
         self.copies = {}
         self._generation += 1
+
+
+class Source(NamedTuple):
+    """One part of a dataset and the file it is read from (or why it cannot be)."""
+
+    part: str
+    """``docs``, ``queries``, ``qrels``, ..."""
+    location: Optional[str]
+    """The file it is read from, ``None`` when missing."""
+    problem: str
+    """What is missing or odd (empty when all is well)."""
+    edition: Optional[int] = None
+    """The COLIEE edition of the package the file came in, when its path says."""
+
+
+def source_of(part: str, resolve: Callable[[], DataFile]) -> Source:
+    """Where ``part`` is read from, or what is missing or unreadable, without raising."""
+    try:
+        found = resolve()
+    except ColieeDataError as e:
+        return Source(part, None, e.short())
+    except ColieeError as e:  # a file that says which files serve (a query list) cannot be read
+        return Source(part, None, str(e).split("\n")[0])
+    return Source(part, found.describe(), "", found.edition)
 
 
 #: The locator the datasets use; :func:`refresh` forgets its scan (e.g. after adding files).

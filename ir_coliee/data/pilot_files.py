@@ -6,17 +6,17 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import NamedTuple
 
+from ir_measures import Qrel
+
 from ir_coliee.data.files import DataFile, FileCache
-from ir_coliee.data.locator import LOCATOR, Locator, missing
-from ir_coliee.data.sources import Qrel, Source, source_of
+from ir_coliee.data.locator import LOCATOR, Locator, Source, missing, source_of
 from ir_coliee.formats.pilot import ColieeTort, claim_qrels, decision_qrels, parse_torts
-from ir_coliee.formats.textfile import decode_text
 from ir_coliee.model import PILOT_FILES
 
 
 @FileCache
 def _torts_of(f: DataFile) -> list[ColieeTort]:
-    text = decode_text(f.read_bytes(), f.describe())
+    text = f.read_text()
     return parse_torts(enumerate(text.splitlines(), 1), f.describe())
 
 
@@ -30,18 +30,15 @@ class PilotFiles:
         ranked = []
         for f in self.locator.find(PILOT_FILES.pattern):
             path = "/".join(f.parts).lower()
-            if not any(m in path for m in PILOT_FILES.markers) or self.split not in path:
-                continue
-            named = PILOT_FILES.year_of(f.name)
-            if named is not None and named != self.year:
-                continue
-            edition = f.edition or self.year
-            if named is not None or edition == self.year:
+            of_split = any(m in path for m in PILOT_FILES.markers) and self.split in path
+            # the year in the file's name, else its package's edition, else (a file of no package) this edition
+            if of_split and (PILOT_FILES.year_of(f.name) or f.edition or self.year) == self.year:
                 ranked.append(f)
         return self.locator.pick(ranked, lambda f: ((f.edition or self.year) != self.year,))
 
-    def torts(self, f: DataFile) -> list[ColieeTort]:
-        return _torts_of(f)
+    def input_torts(self) -> list[ColieeTort]:
+        """The torts as given to systems (nulls where answers are due, in test inputs)."""
+        return _torts_of(self.inputs())
 
     def _names(self) -> list[str]:
         markers = " or ".join(f"'{m}'" for m in PILOT_FILES.markers)
@@ -58,13 +55,13 @@ class PilotFiles:
 
     def gold(self) -> DataFile:
         for f in self._candidates():
-            if all(t.court_decision is not None for t in self.torts(f)):
+            if all(t.court_decision is not None for t in _torts_of(f)):
                 return f
         raise missing(f"the pilot {self.split} gold (every court_decision filled in)", self._names(), self.dataset_id)
 
     def gold_torts(self) -> list[ColieeTort]:
-        asked = {str(t.tort_id) for t in self.torts(self.inputs())}
-        return [t for t in self.torts(self.gold()) if str(t.tort_id) in asked]
+        asked = {str(t.tort_id) for t in self.input_torts()}
+        return [t for t in _torts_of(self.gold()) if str(t.tort_id) in asked]
 
     def sources(self) -> list[Source]:
         return [source_of("queries", self.inputs), source_of("docs", self.inputs), source_of("qrels", self.gold)]
@@ -78,12 +75,11 @@ class PilotSet(NamedTuple):
 
     def qrels(self) -> Iterator[Qrel]:
         gold = self.files.gold_torts()
-        for q in decision_qrels(gold) if self.decisions else claim_qrels(gold):
-            yield Qrel(q.query_id, q.doc_id, q.relevance)
+        yield from decision_qrels(gold) if self.decisions else claim_qrels(gold)
 
     def sources(self) -> list[Source]:
         return self.files.sources()
 
     def released(self) -> list[str]:
         """Every tort handed out."""
-        return [str(t.tort_id) for t in self.files.torts(self.files.inputs())]
+        return [str(t.tort_id) for t in self.files.input_torts()]

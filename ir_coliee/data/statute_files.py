@@ -7,11 +7,11 @@ import functools
 from collections.abc import Iterator, Sequence
 from typing import NamedTuple, Optional
 
+from ir_measures import Qrel
+
 from ir_coliee.data.files import DataFile, FileCache
-from ir_coliee.data.locator import LOCATOR, Locator, missing
-from ir_coliee.data.sources import Qrel, Source, source_of
+from ir_coliee.data.locator import LOCATOR, Locator, Source, missing, source_of
 from ir_coliee.formats.riteval import ColieeStatuteQuestion, parse_riteval
-from ir_coliee.formats.textfile import decode_text
 from ir_coliee.model import DOCUMENTS, EDITIONS, STATUTE_FILES, GoldKind, statute_exams
 
 #: Bar exams in order: Heisei 18-30, then Reiwa 1, 2, ... (H31 and R01 are one year).
@@ -20,13 +20,9 @@ EXAMS: tuple[str, ...] = statute_exams()
 LANGUAGES: dict[str, tuple[str, str]] = {"": ("English", "en"), "ja": ("Japanese", "ja")}
 
 
-def test_exam(year: int) -> str:
-    return EDITIONS[year].statute_exam
-
-
 def train_exams(year: int) -> tuple[str, ...]:
     """The labelled exams of an edition's package: every exam before its test exam."""
-    return EXAMS[: EXAMS.index(test_exam(year))]
+    return EXAMS[: EXAMS.index(EDITIONS[year].statute_exam)]
 
 
 def has_language(year: int, lang: str) -> bool:
@@ -38,11 +34,7 @@ def has_language(year: int, lang: str) -> bool:
 
 @FileCache
 def _questions_of(f: DataFile) -> list[ColieeStatuteQuestion]:
-    return parse_riteval(decode_text(f.read_bytes(), f.describe()), f.describe())
-
-
-def _labelled(f: DataFile) -> bool:
-    return any(q.label for q in _questions_of(f))
+    return parse_riteval(f.read_text(), f.describe())
 
 
 class StatuteFiles:
@@ -56,10 +48,11 @@ class StatuteFiles:
         self.dataset_id, self.year, self.lang, self.locator = dataset_id, year, lang, locator
         self.iso = LANGUAGES[lang][1]
 
-    def _ranked(self, found: Sequence[tuple[DataFile, int]]) -> list[DataFile]:
-        """Files ``(file, preference of its name)`` by edition first, then by the preference, then
-        (copies of one file) by the data root's copy rule."""
-        preference = dict(found)
+    def _ranked(self, names: Sequence[str], own: Sequence[str] = ()) -> list[DataFile]:
+        """The files under ``names`` (and under ``own``, the edition's own copies only, after them) by edition
+        first, then by the first name they are under, then (copies of one file) by the data root's copy rule."""
+        preference = {f: i for i, name in enumerate(names) for f in self.locator.find(name)}
+        preference.update((f, len(names)) for name in own for f in self.locator.find(name) if f.edition == self.year)
 
         def rank(f: DataFile) -> tuple[int, int, int]:
             e = f.edition
@@ -73,17 +66,14 @@ class StatuteFiles:
 
         return self.locator.pick(preference, rank)
 
-    def civil_code_names(self) -> list[str]:
-        return list(STATUTE_FILES.civil_code[self.iso])
-
     def civil_code(self) -> DataFile:
         """The Civil Code: the closest edition's copy, and within one package the first kind of file listed."""
-        names = self.civil_code_names()
-        found = [(f, names.index(n)) for n in names for f in self.locator.find(n)]
+        names = STATUTE_FILES.civil_code[self.iso]
+        found = self._ranked(names)
         if not found:
             what = f"the Civil Code ({STATUTE_FILES.civil_code_note[self.iso]})"
-            raise missing(what, names, self.dataset_id)
-        return self._ranked(found)[0]
+            raise missing(what, list(names), self.dataset_id)
+        return found[0]
 
     def exam_names(self, exam: str) -> list[str]:
         """The exam's own files in this language; none where its gold is only elsewhere (no English R06 file
@@ -100,12 +90,8 @@ class StatuteFiles:
     def _exam_files(self, exam: str, names: Sequence[str] = ()) -> list[DataFile]:
         """The copies of an exam (under ``names``, by default its own; the edition's unlabelled test input
         too), best first."""
-        names = list(names) if names else self.exam_names(exam)
-        found = [(f, names.index(n)) for n in names for f in self.locator.find(n)]
-        if exam == test_exam(self.year):
-            for name in STATUTE_FILES.test_input[self.iso]:
-                found += [(f, len(names)) for f in self.locator.find(name) if f.edition == self.year]
-        return self._ranked(found)
+        own = STATUTE_FILES.test_input[self.iso] if exam == EDITIONS[self.year].statute_exam else ()
+        return self._ranked(names or self.exam_names(exam), own)
 
     def t1_texts(self, exam: str) -> dict[str, str]:
         """``t1`` text of each question from the first copy of the exam that has it."""
@@ -119,16 +105,13 @@ class StatuteFiles:
     def exam_input(self, exam: str) -> DataFile:
         found = self._exam_files(exam)
         if not found:
-            raise missing(f"the {exam} exam questions", self._input_names(exam), self.dataset_id)
+            test_input = STATUTE_FILES.test_input[self.iso] if exam == EDITIONS[self.year].statute_exam else ()
+            raise missing(f"the {exam} exam questions", [*self.exam_names(exam), *test_input], self.dataset_id)
         return found[0]
-
-    def _input_names(self, exam: str) -> list[str]:
-        test_input = STATUTE_FILES.test_input[self.iso] if exam == test_exam(self.year) else ()
-        return [*self.exam_names(exam), *test_input]
 
     def exam_gold(self, exam: str) -> DataFile:
         """The first labelled copy of the exam among :meth:`gold_names`."""
-        labelled = [f for f in self._exam_files(exam, self.gold_names(exam)) if _labelled(f)]
+        labelled = [f for f in self._exam_files(exam, self.gold_names(exam)) if any(q.label for q in _questions_of(f))]
         if labelled:
             return labelled[0]
         raise missing(f"a labelled copy of the {exam} exam (its gold)", self.gold_names(exam), self.dataset_id)
@@ -150,7 +133,6 @@ class StatuteSet(NamedTuple):
     """``documents`` (Task 3: the gold articles) or ``answers`` (Tasks 4 and 5: Y/N)."""
     collection: bool
     """The Civil Code is the dataset's documents (not for Task 5)."""
-    split: str
 
     def questions_of_exam(self, exam: str) -> list[ColieeStatuteQuestion]:
         """An exam's released questions, labelled from the gold copy when the input has no labels, with
@@ -169,9 +151,16 @@ class StatuteSet(NamedTuple):
             ]
         return questions
 
+    def questions(self) -> Iterator[ColieeStatuteQuestion]:
+        """Every released question with its Y/N label, the ``t1`` articles text and the gold article ids
+        (from the labelled copy when the input file has no labels; ``t1`` text from another copy of
+        the exam when the one read has none, as 2026's ``simple/`` files)."""
+        for exam in self.exams:
+            yield from self.questions_of_exam(exam)
+
     def released(self) -> list[str]:
         """Every question handed out, with gold or not."""
-        return [q.query_id for exam in self.exams for q in self.questions_of_exam(exam)]
+        return [q.query_id for q in self.questions()]
 
     def graded(self, exam: str) -> Optional[set[str]]:
         """The questions a labelled copy labels; ``None`` while there is no labelled copy."""

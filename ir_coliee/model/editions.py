@@ -192,10 +192,6 @@ def editions_of(task: TaskLike) -> list[int]:
     return [year for year, e in EDITIONS.items() if key in e.tasks]
 
 
-def newest(task: TaskLike) -> int:
-    return editions_of(task)[-1]
-
-
 def statute_exams() -> tuple[str, ...]:
     """Every bar exam up to the newest edition's, in order: Heisei 18-30, then Reiwa 1, 2, ... (H31 is R01)."""
     last = int(EDITIONS[max(EDITIONS)].statute_exam[1:])
@@ -220,7 +216,8 @@ class Sizes(NamedTuple):
     """Queries with gold (the released questions without gold are not queries)."""
     qrels: Optional[int] = None
     scoreddocs: Optional[int] = None
-    """Task 1's candidates: in a flat pool, every other case of the pool for each query; Task 2's: the docs."""
+    """Task 1's candidates: in a flat pool, every other case of the pool for each query (queries x (docs - 1));
+    Task 2's: the docs (each paragraph is a candidate of its own case's query only)."""
 
 
 #: Questions with gold per exam: the English riteval files of the 2025 package (H18-R05) and the
@@ -234,16 +231,16 @@ def _known_sizes() -> dict[str, Sizes]:
         # Task 1: 2022's train list counts 14 duplicate entries in its 4,192 (which way is not known)
         "coliee/task1/2022/train": Sizes(queries=898),
         "coliee/task1/2022/test": Sizes(queries=300, qrels=1263),
-        "coliee/task1/2023/train": Sizes(4400, 959, 4451),
+        "coliee/task1/2023/train": Sizes(4400, 959, 4451, 959 * 4399),
         "coliee/task1/2023/test": Sizes(queries=319, qrels=859),
         "coliee/task1/2024/test": Sizes(queries=400, qrels=1562),
-        "coliee/task1/2025/train": Sizes(7350, 1678, 6844),
-        "coliee/task1/2025/test": Sizes(2159, 400, 1759),
+        "coliee/task1/2025/train": Sizes(7350, 1678, 6844, 1678 * 7349),
+        "coliee/task1/2025/test": Sizes(2159, 400, 1759, 400 * 2158),
         "coliee/task1/2026/train": Sizes(docs=7708),
-        "coliee/task1/2026/test": Sizes(1848, 400, 1750),
+        "coliee/task1/2026/test": Sizes(1848, 400, 1750, 400 * 1847),
         "coliee/task2/2024/test": Sizes(queries=100, qrels=147),
-        "coliee/task2/2025/train": Sizes(29434, 825, 1001),
-        "coliee/task2/2025/test": Sizes(3283, 100, 181),
+        "coliee/task2/2025/train": Sizes(29434, 825, 1001, 29434),
+        "coliee/task2/2025/test": Sizes(3283, 100, 181, 3283),
         "coliee/task2/2026/test": Sizes(queries=100, qrels=294),
     }
     en, ja = dict(zip(statute_exams(), _EN_2025)), dict(zip(statute_exams(), _JA_2026))
@@ -258,13 +255,6 @@ def _known_sizes() -> dict[str, Sizes]:
             sizes[f"coliee/task{task}/2025/train/{exam.lower()}"] = Sizes(768, n, n if answers else None)
         for exam, n in ja.items():
             sizes[f"coliee/task{task}/2026/train/{exam.lower()}/ja"] = Sizes(787, n, n if answers else None)
-    for listed, known in list(sizes.items()):
-        task, year = listed.split("/")[1:3]
-        files = EDITIONS[int(year)].task1
-        if task == "task1" and files is not None and files.layout == "flat" and known.docs and known.queries:
-            sizes[listed] = known._replace(scoreddocs=known.queries * (known.docs - 1))
-        if task == "task2" and known.docs:  # each paragraph is a candidate of its own case's query only
-            sizes[listed] = known._replace(scoreddocs=known.docs)
     return sizes
 
 

@@ -3,6 +3,7 @@ imports no measure code; ``import ir_coliee`` registers ir_coliee's measures bef
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 from typing import NamedTuple, Optional
 
@@ -10,7 +11,7 @@ import ir_measures
 from ir_measures.measures.base import Measure
 
 from ir_coliee.errors import ColieeArgumentError
-from ir_coliee.model.editions import editions_of, newest
+from ir_coliee.model.editions import editions_of
 from ir_coliee.model.tasks import Task, TaskLike, task_of
 
 
@@ -59,7 +60,7 @@ class OfficialEntry(NamedTuple):
         return self.first <= year and (self.last is None or year <= self.last)
 
     def span(self) -> str:
-        last = self.last if self.last is not None else newest(self.task)
+        last = self.last if self.last is not None else editions_of(self.task)[-1]
         return f"{self.first}-{last}"
 
 
@@ -117,13 +118,8 @@ def official_entry(task: TaskLike, year: Optional[int] = None) -> OfficialEntry:
 
 
 def _spans(years: list[int]) -> str:
-    """``2018-2026`` or ``2021``: runs of consecutive years."""
-    runs: list[list[int]] = []
-    for y in years:
-        if runs and y == runs[-1][-1] + 1:
-            runs[-1].append(y)
-        else:
-            runs.append([y])
+    """``2018-2026`` or ``2021``: runs of consecutive years (a year less its position is the same along a run)."""
+    runs = [[y for _, y in run] for _, run in itertools.groupby(enumerate(years), lambda iy: iy[1] - iy[0])]
     return ", ".join(f"{r[0]}-{r[-1]}" if len(r) > 1 else str(r[0]) for r in runs)
 
 

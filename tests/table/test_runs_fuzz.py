@@ -276,12 +276,12 @@ def test_encrypted_zip_gives_a_clear_message(coliee_home):
 def test_zip_member_paths_never_leave_the_data_root(coliee_home):
     import zipfile
 
-    from ir_coliee.data.locator import scan
+    from ir_coliee.data.locator import Locator
 
     with zipfile.ZipFile(coliee_home / "evil.zip", "w") as zf:
         zf.writestr("../../outside/task1_train_labels_2024.json", "{}")
         zf.writestr("/abs/task1_test_labels_2024.json", "{}")
-    files = scan(coliee_home)
+    files = Locator(coliee_home).find("*")
     assert {f.member for f in files} == {
         "../../outside/task1_train_labels_2024.json",
         "/abs/task1_test_labels_2024.json",

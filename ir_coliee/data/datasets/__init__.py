@@ -10,19 +10,15 @@ from __future__ import annotations
 
 from ir_coliee.data.catalog import REGISTERED, catalog
 from ir_coliee.data.datasets.caselaw import register_caselaw
-from ir_coliee.data.datasets.common import register_top_level
 from ir_coliee.data.datasets.pilot import register_pilot
 from ir_coliee.data.datasets.statute import register_statute
-from ir_coliee.data.files import data_root
 from ir_coliee.data.locator import refresh
-from ir_coliee.data.sources import Source
 from ir_coliee.errors import ColieeDataError
 
 
 def register_all() -> None:
     """Register every COLIEE dataset of the catalog with ir_datasets (idempotent)."""
     catalog()
-    register_top_level()
     register_caselaw()
     register_statute()
     register_pilot()
@@ -30,4 +26,4 @@ def register_all() -> None:
 
 register_all()
 
-__all__ = ["REGISTERED", "ColieeDataError", "Source", "catalog", "data_root", "refresh", "register_all"]
+__all__ = ["REGISTERED", "ColieeDataError", "catalog", "refresh", "register_all"]

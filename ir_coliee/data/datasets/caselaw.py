@@ -18,18 +18,19 @@ Runs name documents as in the submission format (``001 013 tag``); ``ir_coliee e
 the scoped ids of these datasets (:func:`ir_coliee.table.shapes.align` maps runs onto them).
 """
 
+import functools
 import re
 from collections.abc import Callable, Iterator
+from types import SimpleNamespace
 from typing import NamedTuple, cast
 
 from ir_datasets.datasets.base import Dataset
-from ir_datasets.formats import BaseDocs, BaseQueries, BaseScoredDocs, GenericScoredDoc
-from ir_datasets.indices import Docstore
+from ir_datasets.formats import BaseScoredDocs, GenericScoredDoc
 
 from ir_coliee.data.catalog import Registered, catalog
-from ir_coliee.data.datasets.common import DocsIter, Documentation, Qrels, register, register_parent, sliced
+from ir_coliee.data.datasets.common import Docs, Documentation, Qrels, Queries, register, register_parent
 from ir_coliee.data.files import DataFile
-from ir_coliee.data.layouts import CaseFolders, Layout, read_text_of
+from ir_coliee.data.layouts import CaseFolders, Layout
 from ir_coliee.model import dataset_id as model_dataset_id
 from ir_coliee.progress import progress
 from ir_coliee.table.shapes import SCOPE
@@ -55,7 +56,8 @@ class ColieeCaseDoc(NamedTuple):
 
     def paragraphs(self) -> list[tuple[int, str]]:
         """``(N, text)`` of each paragraph marked ``[N]``; text before the first marker is left out."""
-        return paragraphs_of(self.text)
+        pieces = _PARAGRAPH.split(self.text)  # the text before the first marker, then each marker's number and text
+        return [(int(n), body.strip()) for n, body in zip(pieces[1::2], pieces[2::2])]
 
 
 class ColieeCaseQuery(NamedTuple):
@@ -110,108 +112,27 @@ class ColieeBaseCase(NamedTuple):
     """The base case (``base_case.txt``)."""
 
 
-def paragraphs_of(text: str) -> list[tuple[int, str]]:
-    marks = list(_PARAGRAPH.finditer(text))
-    return [
-        (int(m.group(1)), text[m.end() : marks[i + 1].start() if i + 1 < len(marks) else len(text)].strip())
-        for i, m in enumerate(marks)
-    ]
-
-
 # --- ir_datasets handlers ------------------------------------------------------------------------------
 
 
-class FileDocstore(Docstore):
-    """``docs_store()`` that reads each requested document from its file (or open zip): the folder
-    listing is the index, so there is no cache to build or to leave half-written."""
-
-    def __init__(self, layout: Layout, make: Callable[[str, DataFile], NamedTuple], doc_cls: type):
-        super().__init__(doc_cls, "doc_id")
-        self._layout, self._make = layout, make
-
-    def get_many_iter(self, doc_ids):
-        files = self._layout.docs()  # kept by the layout while the data root's scan holds
-        for doc_id in doc_ids:
-            f = files.get(doc_id)
-            if f is not None:
-                yield self._make(doc_id, f)
+def _read_docs(layout: Layout, make: Callable[[str, DataFile], NamedTuple]) -> Iterator[NamedTuple]:
+    """The documents, read from the case files, with progress shown while iterating a large folder."""
+    files = layout.docs()
+    desc = f"{layout.dataset_id}: reading {len(files)} documents"
+    # ir_coliee's bar, not ir_datasets' logger's, which logs "[error]" when a reader stops early
+    for doc_id, f in progress(files.items(), desc, total=len(files), unit="doc"):
+        yield make(doc_id, f)
 
 
-class CaseDocs(BaseDocs):
-    """Documents read from the case files, with progress shown while iterating a large folder."""
-
-    def __init__(self, layout: Layout, doc_cls: type, make: Callable[[str, DataFile], NamedTuple]):
-        super().__init__()
-        self._layout, self._doc_cls, self._make = layout, doc_cls, make
-
-    def _corpus(self) -> tuple[object, ...]:
-        return type(self._layout), self._layout.pool(), self._doc_cls
-
-    def __eq__(self, other: object) -> bool:
-        """One pool, whichever split reads it (2021's train and test queries share ``task1_files/``):
-        ``ir_datasets.docs_parent_id`` compares handlers."""
-        return isinstance(other, CaseDocs) and self._corpus() == other._corpus()
-
-    def __hash__(self) -> int:
-        return hash(self._corpus())
-
-    def docs_iter(self) -> DocsIter:
-        return DocsIter(self._stream, self._slice)
-
-    def _slice(self, key: slice) -> Iterator[NamedTuple]:
-        return sliced(list(self._layout.docs().items()), key, lambda item: self._make(*item))
-
-    def _stream(self) -> Iterator[NamedTuple]:
-        files = self._layout.docs()
-        desc = f"{self._layout.dataset_id}: reading {len(files)} documents"
-        # ir_coliee's bar, not ir_datasets' logger's, which logs "[error]" when a reader stops early
-        for doc_id, f in progress(files.items(), desc, total=len(files), unit="doc"):
-            yield self._make(doc_id, f)
-
-    def docs_cls(self) -> type:
-        return self._doc_cls
-
-    def docs_store(self, field: str = "doc_id") -> FileDocstore:
-        return FileDocstore(self._layout, self._make, self._doc_cls)
-
-    def docs_count(self) -> int:
-        return len(self._layout.docs())
-
-    def docs_namespace(self) -> str:
-        return self._layout.dataset_id
-
-    def docs_lang(self) -> str:
-        return "en"
+def _read_queries(layout: Layout, query_cls: type) -> Iterator[NamedTuple]:
+    for qid in layout.query_ids():
+        yield query_cls(qid, layout.query_file(qid).read_text())
 
 
-class CaseQueries(BaseQueries):
-    def __init__(self, layout: Layout, query_cls: type):
-        super().__init__()
-        self._layout, self._query_cls = layout, query_cls
-
-    def queries_iter(self) -> Iterator[NamedTuple]:
-        for qid in self._layout.query_ids():
-            yield self._query_cls(qid, read_text_of(self._layout.query_file(qid)))
-
-    def queries_cls(self) -> type:
-        return self._query_cls
-
-    def queries_namespace(self) -> str:
-        return self._layout.dataset_id
-
-    def queries_lang(self) -> str:
-        return "en"
-
-
-class BaseCases:
-    """Task 2: ``base_cases_iter()`` gives each query's base case (the context of the fragment)."""
-
-    def __init__(self, layout: CaseFolders):
-        self._layout = layout
-
-    def base_cases_iter(self) -> Iterator[ColieeBaseCase]:
-        for qid in self._layout.query_ids():
-            yield ColieeBaseCase(qid, read_text_of(self._layout.base_case(qid)))
+def _base_cases(layout: CaseFolders) -> Iterator[ColieeBaseCase]:
+    """Task 2: each query's base case (the context of the fragment)."""
+    for qid in layout.query_ids():
+        yield ColieeBaseCase(qid, layout.base_case(qid).read_text())
 
 
 class Candidates(BaseScoredDocs):
@@ -224,22 +145,19 @@ class Candidates(BaseScoredDocs):
     def scoreddocs_iter(self) -> Iterator[GenericScoredDoc]:
         for qid in self._layout.query_ids():
             for did in self._layout.candidates(qid):
-                yield GenericScoredDoc(qid, did, 0.0)
-
-    def scoreddocs_cls(self) -> type:
-        return GenericScoredDoc
+                yield GenericScoredDoc(qid, did, 0.0)  # scoreddocs_cls(): BaseScoredDocs' own, GenericScoredDoc
 
 
 # --- registration --------------------------------------------------------------------------------------
 
 
 def _case_doc(doc_id: str, f: DataFile) -> ColieeCaseDoc:
-    return ColieeCaseDoc(doc_id, read_text_of(f))
+    return ColieeCaseDoc(doc_id, f.read_text())
 
 
 def _paragraph(doc_id: str, f: DataFile) -> ColieeParagraph:
     case, _, paragraph = doc_id.partition(SCOPE)
-    return ColieeParagraph(doc_id, case, paragraph, read_text_of(f))
+    return ColieeParagraph(doc_id, case, paragraph, f.read_text())
 
 
 class _Records(NamedTuple):
@@ -262,9 +180,14 @@ def caselaw_dataset(entry: Registered) -> Dataset:
     """The ir_datasets entry of a case-law dataset of the catalog."""
     layout = cast(Layout, entry.files)
     records = _RECORDS[entry.task]
-    docs = CaseDocs(layout, records.doc_cls, records.make)
-    queries = CaseQueries(layout, records.query_cls)
-    extra = BaseCases(cast(CaseFolders, layout)) if records.base_cases else None
+    corpus = (type(layout), layout.pool())  # one pool, whichever split reads it
+    stream = functools.partial(_read_docs, layout, records.make)
+    docs = Docs(records.doc_cls, layout.dataset_id, "en", corpus, stream, layout.docs, records.make)
+    queries = Queries(
+        records.query_cls, layout.dataset_id, "en", functools.partial(_read_queries, layout, records.query_cls)
+    )
+    base_cases = functools.partial(_base_cases, cast(CaseFolders, layout))
+    extra = SimpleNamespace(base_cases_iter=base_cases) if records.base_cases else None
     qrels = Qrels(layout, records.qrel_defs)
     doc = Documentation(
         f"task{entry.task}", entry.task, entry.year, {"split": entry.split, "layout": type(layout).__name__}
@@ -274,7 +197,7 @@ def caselaw_dataset(entry: Registered) -> Dataset:
 
 def register_caselaw() -> None:
     """Register every case-law dataset id of every edition whose layout is known (idempotent; reads no file)."""
-    pools: dict[CaseDocs, list[Registered]] = {}
+    pools: dict[Docs, list[Registered]] = {}
     for entry in catalog().values():
         if isinstance(entry.files, Layout):
             dataset = register(entry, caselaw_dataset(entry))

@@ -10,29 +10,25 @@ from ir_datasets.datasets.base import Dataset
 from ir_coliee.data.catalog import EXAM_SUBSET, Registered, catalog, dataset_entry
 from ir_coliee.data.datasets.common import PARTS
 from ir_coliee.data.guards import threats
-from ir_coliee.data.locator import LOCATOR
-from ir_coliee.data.sources import Source
+from ir_coliee.data.locator import LOCATOR, Source
 from ir_coliee.errors import some
 from ir_coliee.model import DOCUMENTS, task_of
 
 _SHOWN = 10
 
 
+def _named(part: str, ids: list[str], what: str) -> list[Source]:
+    """A note naming the first of ``ids`` and how many there are; none when there are none."""
+    return [Source(part, "", f"{len(ids)} {what}: {some(ids, _SHOWN)}")] if ids else []
+
+
 def _ungraded(dataset: Dataset, entry: Registered, sources: list[Source]) -> list[Source]:
     """Released questions without gold: not queries of the dataset, and not scored."""
     graded = {q.query_id for q in dataset.queries_iter()}
-    ungraded = [q for q in entry.released() if q not in graded]
-    if not ungraded:
-        return []
     files = sorted({s.location for s in sources if s.part.startswith("queries") and s.location})
     where = f" (released in {', '.join(files)})" if files else ""
-    return [
-        Source(
-            "queries",
-            "",
-            f"{len(ungraded)} released questions have no gold and are not scored{where}: {some(ungraded, _SHOWN)}",
-        )
-    ]
+    ungraded = [q for q in entry.released() if q not in graded]
+    return _named("queries", ungraded, f"released questions have no gold and are not scored{where}")
 
 
 def _empty_gold(dataset: Dataset) -> list[Source]:
@@ -40,24 +36,16 @@ def _empty_gold(dataset: Dataset) -> list[Source]:
     if not hasattr(dataset, "questions_iter"):
         return []
     empty = [q.query_id for q in dataset.questions_iter() if q.label and not q.articles]
-    if not empty:
-        return []
-    return [
-        Source(
-            "gold", "", f"{len(empty)} labelled questions have no gold article (t1 names none): {some(empty, _SHOWN)}"
-        )
-    ]
+    return _named("gold", empty, "labelled questions have no gold article (t1 names none)")
 
 
 def _copies(sources: list[Source]) -> list[Source]:
     """The files read that have copies under the data root, with the copies not read."""
-    notes = []
-    for chosen, rivals in LOCATOR.copies.items():
-        if any(s.location and (s.location == chosen or f"/{chosen}/" in s.location) for s in sources):
-            notes.append(
-                Source("copies", "", f"{chosen} is read; also under the data root, not read: {', '.join(rivals)}")
-            )
-    return notes
+    return [
+        Source("copies", "", f"{chosen} is read; also under the data root, not read: {', '.join(rivals)}")
+        for chosen, rivals in LOCATOR.copies.items()
+        if any(s.location and (s.location == chosen or f"/{chosen}/" in s.location) for s in sources)
+    ]
 
 
 def _counts(dataset: Dataset) -> list[Source]:
@@ -94,11 +82,7 @@ def check_dataset(dataset_id: str) -> list[Source]:
         sources.extend(_empty_gold(dataset))
         gold = list(dict.fromkeys(q.doc_id for q in dataset.qrels_iter()))
         found = dataset.docs_store().get_many(gold)
-        absent = [d for d in gold if d not in found]
-        if absent:
-            sources.append(
-                Source("gold", "", f"{len(absent)} gold document ids not in the documents: {some(absent, _SHOWN)}")
-            )
+        sources.extend(_named("gold", [d for d in gold if d not in found], "gold document ids not in the documents"))
     sources.extend(Source(rule, "", message) for rule, message in threats(entry))
     return sources
 

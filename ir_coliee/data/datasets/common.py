@@ -1,25 +1,22 @@
-"""What every COLIEE collection shares: registration, documentation, an in-memory docstore, and the
-record of which files each dataset reads (for ``ir_coliee data check`` and the generated docs)."""
+"""What every COLIEE collection shares: registration, documentation, and the ir_datasets handlers of
+documents, queries and qrels, each built from data (a record type, a namespace, where the records come from)."""
 
 from __future__ import annotations
 
 import functools
 import pkgutil
-from collections.abc import Iterable, Iterator, Sequence
-from typing import Callable, NamedTuple, Optional, TypeVar, Union, overload
+from collections.abc import Iterable, Iterator, Mapping
+from typing import Any, Callable, NamedTuple, Optional, TypeVar, Union, overload
 
 import ir_datasets
 from ir_datasets.datasets.base import Dataset
-from ir_datasets.formats import BaseQrels, TrecQrel
+from ir_datasets.formats import BaseDocs, BaseQrels, BaseQueries, TrecQrel
 from ir_datasets.indices import Docstore
 
 from ir_coliee.data.catalog import Registered
-from ir_coliee.model import known_sizes, official_entry
+from ir_coliee.model import NAME, known_sizes, official_entry
 
-NAME = "coliee"
 Doc = TypeVar("Doc", bound=tuple)
-T = TypeVar("T")
-_logger = ir_datasets.log.easy()
 
 
 class DocsIter(Iterator[Doc]):
@@ -31,10 +28,7 @@ class DocsIter(Iterator[Doc]):
         self._stream, self._sliced = stream, sliced
         self._it: Optional[Iterator[Doc]] = None
 
-    def __iter__(self) -> DocsIter[Doc]:
-        return self
-
-    def __next__(self) -> Doc:
+    def __next__(self) -> Doc:  # __iter__ is Iterator's own: the iterator itself
         if self._it is None:
             self._it = self._stream()
         return next(self._it)
@@ -62,59 +56,110 @@ class DocsIter(Iterator[Doc]):
         raise TypeError(f"docs_iter() takes an int or a slice, not {type(key).__name__}")
 
 
-def sliced(items: Sequence[T], key: slice, make: Callable[[T], Doc]) -> Iterator[Doc]:
-    """The documents of ``items[key]``, made one by one."""
-    return (make(item) for item in items[key])
+def _itself(doc_id: str, doc: Doc) -> Doc:
+    return doc
 
 
-class DictDocstore(Docstore):
-    """``docs_store()`` for collections small enough to hold in memory (the Civil Code)."""
+class Docs(BaseDocs):
+    """``docs_*()`` of a collection, from data: its record type, namespace and language; ``stream()``, its
+    documents in order; ``by_id()``, each document id with what ``make(doc_id, it)`` turns into its
+    record (a case file, read when asked), by default the stream's records by id. Handlers of one
+    ``corpus`` are equal, whichever dataset reads it: ``ir_datasets.docs_parent_id`` compares handlers, so
+    one corpus is indexed once (2021's train and test share ``task1_files/``; Tasks 3 and 4 one Civil Code)."""
 
-    def __init__(self, docs_fn: Callable[[], Iterable[NamedTuple]], doc_cls: type):
-        super().__init__(doc_cls, "doc_id")
-        self._docs_fn = docs_fn
-        self._docs: Optional[dict[str, NamedTuple]] = None
+    def __init__(
+        self,
+        doc_cls: type,
+        namespace: str,
+        lang: str,
+        corpus: tuple,
+        stream: Callable[[], Iterator[NamedTuple]],
+        by_id: Optional[Callable[[], Mapping[str, Any]]] = None,
+        make: Callable[[str, Any], NamedTuple] = _itself,
+    ):
+        super().__init__()
+        self._cls, self._namespace, self._lang, self._corpus = doc_cls, namespace, lang, (doc_cls, *corpus)
+        self._stream, self._by_id, self.make = stream, by_id, make
 
-    def _all(self) -> dict[str, NamedTuple]:
-        if self._docs is None:
-            self._docs = {d.doc_id: d for d in self._docs_fn()}  # type: ignore[attr-defined]
-        return self._docs
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Docs) and self._corpus == other._corpus
 
-    def docs(self) -> list[NamedTuple]:
-        """Every document, in collection order."""
-        return list(self._all().values())
+    def __hash__(self) -> int:
+        return hash(self._corpus)
+
+    def by_id(self) -> Mapping[str, Any]:
+        return self._by_id() if self._by_id is not None else {d.doc_id: d for d in self._stream()}  # type: ignore[attr-defined]
+
+    def docs_iter(self) -> DocsIter:
+        return DocsIter(self._stream, lambda key: (self.make(*item) for item in list(self.by_id().items())[key]))
+
+    def docs_store(self, field: str = "doc_id") -> Store:
+        return Store(self)
+
+    def docs_count(self) -> int:
+        return len(self.by_id())
+
+    def docs_cls(self) -> type:
+        return self._cls
+
+    def docs_namespace(self) -> str:
+        return self._namespace
+
+    def docs_lang(self) -> str:
+        return self._lang
+
+
+class Store(Docstore):
+    """``docs_store()``: lookups in the collection's ``by_id()``, each document made when asked (a case file
+    read from its file or open zip: the folder listing is the index, with no cache to build)."""
+
+    def __init__(self, docs: Docs):
+        super().__init__(docs.docs_cls(), "doc_id")
+        self._docs = docs
 
     def get_many_iter(self, doc_ids: Iterable[str]) -> Iterator[NamedTuple]:
-        docs = self._all()
+        found = self._docs.by_id()
         for doc_id in doc_ids:
-            if doc_id in docs:
-                yield docs[doc_id]
+            if doc_id in found:
+                yield self._docs.make(doc_id, found[doc_id])
 
-    def count(self) -> int:
-        return len(self._all())
 
-    def clear_cache(self) -> None:
-        self._docs = None
+class Queries(BaseQueries):
+    """``queries_*()`` of a collection, from data: the record type, namespace and language, and the queries
+    (read when the iteration starts)."""
+
+    def __init__(self, query_cls: type, namespace: str, lang: str, queries: Callable[[], Iterable[NamedTuple]]):
+        super().__init__()
+        self._cls, self._namespace, self._lang, self._queries = query_cls, namespace, lang, queries
+
+    def queries_iter(self) -> Iterator[NamedTuple]:
+        yield from self._queries()
+
+    def queries_cls(self) -> type:
+        return self._cls
+
+    def queries_namespace(self) -> str:
+        return self._namespace
+
+    def queries_lang(self) -> str:
+        return self._lang
+
+
+@functools.cache
+def _families() -> dict:
+    """The text of each family in ``coliee.yaml``, read once."""
+    data = pkgutil.get_data("ir_coliee", "data/datasets/coliee.yaml")
+    return ir_datasets.lazy_libs.yaml().safe_load(data or b"") or {}
 
 
 class Documentation:
     """``documentation()`` of a dataset: the family's text from ``coliee.yaml`` plus its official measures."""
 
-    _yaml: Optional[dict] = None
-
     def __init__(self, family: str, task: Optional[str], year: Optional[int], extra: Optional[dict[str, str]] = None):
         self._family, self._task, self._year, self._extra = family, task, year, extra or {}
 
-    @classmethod
-    def _contents(cls) -> dict:
-        if cls._yaml is None:
-            yaml = ir_datasets.lazy_libs.yaml()
-            data = pkgutil.get_data("ir_coliee", "data/datasets/coliee.yaml")
-            cls._yaml = yaml.safe_load(data or b"") or {}
-        return cls._yaml
-
     def documentation(self) -> dict[str, object]:
-        doc = dict(self._contents().get(self._family, {}))
+        doc = dict(_families().get(self._family, {}))
         doc.update(self._extra)
         if self._task is None:  # the top-level entry: no task, no measures of its own
             return doc
@@ -195,11 +240,6 @@ def register(entry: Registered, dataset: Dataset, with_host: bool = True) -> Dat
     return counted
 
 
-def register_top_level() -> None:
-    """The ``coliee`` entry, as ir_datasets has one per collection: its ``documentation()`` (idempotent)."""
-    _host(NAME, Dataset(Documentation(NAME, None, None)))
-
-
 #: ``(docs handler, dataset id)``: every dataset whose handler equals the first has the second as
 #: ``ir_datasets.docs_parent_id``, wherever its id sits (``ir_coliee.hosts.register`` applies them).
 DOCS_LINKS: list[tuple[object, str]] = []
@@ -224,10 +264,15 @@ class Qrels(BaseQrels):
 
     def qrels_iter(self) -> Iterator[TrecQrel]:
         for q in self._gold.qrels():  # type: ignore[attr-defined]
-            yield TrecQrel(*q, "0")
+            yield TrecQrel(*q)  # iteration "0", as ir_measures.Qrel gives it
 
     def qrels_cls(self) -> type:
         return TrecQrel
 
     def qrels_defs(self) -> dict[int, str]:
         return self._defs
+
+
+#: The ``coliee`` entry, as ir_datasets has one per collection: its ``documentation()`` (registered once, when
+#: this module is imported, before any dataset of the catalog).
+_host(NAME, Dataset(Documentation(NAME, None, None)))

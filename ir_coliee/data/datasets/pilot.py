@@ -11,16 +11,18 @@ first copy with every ``court_decision`` filled in.
   ``AnswerAccuracy`` encoding ``(tort, "True"|"False", 1)``.
 """
 
-from collections.abc import Iterator
-from typing import NamedTuple, Optional, cast
+import functools
+from collections.abc import Callable, Iterator
+from types import SimpleNamespace
+from typing import NamedTuple, cast
 
 from ir_datasets.datasets.base import Dataset
-from ir_datasets.formats import BaseDocs, BaseQueries
 
 from ir_coliee.data.catalog import Registered, catalog
-from ir_coliee.data.datasets.common import NAME, DictDocstore, DocsIter, Documentation, Qrels, register
+from ir_coliee.data.datasets.common import Docs, Documentation, Qrels, Queries, register
 from ir_coliee.data.pilot_files import PilotFiles, PilotSet
 from ir_coliee.formats.pilot import ColieeTort, claim_doc_id
+from ir_coliee.model import NAME
 
 QREL_DEFS_CLAIMS = {1: "Accepted: the court accepted the claim.", 0: "Not accepted by the court."}
 QREL_DEFS_DECISIONS = {1: "The court decision: doc_id True (the tort is found) or False."}
@@ -58,74 +60,38 @@ class ColieeClaimDoc(NamedTuple):
         return self.text
 
 
-class TortQueries(BaseQueries):
-    """The torts; ``torts_iter()`` gives the full records (facts, claims, decision)."""
-
-    def __init__(self, files: PilotFiles):
-        super().__init__()
-        self._files = files
-
-    def torts_iter(self) -> Iterator[ColieeTort]:
-        """The torts as given to systems (nulls where answers are due, in test inputs)."""
-        yield from self._files.torts(self._files.inputs())
-
-    def gold_torts_iter(self) -> Iterator[ColieeTort]:
-        """The same torts from the gold copy (every decision and claim label filled in)."""
-        yield from self._files.gold_torts()
-
-    def queries_iter(self) -> Iterator[ColieeTortQuery]:
-        for t in self.torts_iter():
-            yield ColieeTortQuery(str(t.tort_id), t.default_text())
-
-    def queries_cls(self) -> type:
-        return ColieeTortQuery
-
-    def queries_namespace(self) -> str:
-        return f"{NAME}/pilot/{self._files.year}"
-
-    def queries_lang(self) -> str:
-        return "ja"
+def _lazily(records: Callable[[], list[ColieeTort]]) -> Iterator[ColieeTort]:
+    """``records()``, read when the iteration starts."""
+    yield from records()
 
 
-class ClaimDocs(BaseDocs):
-    def __init__(self, files: PilotFiles):
-        super().__init__()
-        self._files = files
+def _tort_queries(files: PilotFiles) -> Iterator[ColieeTortQuery]:
+    for t in files.input_torts():
+        yield ColieeTortQuery(str(t.tort_id), t.default_text())
 
-    def docs_iter(self) -> DocsIter:
-        return DocsIter(self._stream, lambda key: iter(list(self._stream())[key]))
 
-    def _stream(self) -> Iterator[ColieeClaimDoc]:
-        for t in self._files.torts(self._files.inputs()):
-            for side, c in t.claims():
-                yield ColieeClaimDoc(
-                    claim_doc_id(t.tort_id, side, c.id), str(t.tort_id), side, str(c.id), c.description
-                )
-
-    def docs_cls(self) -> type:
-        return ColieeClaimDoc
-
-    def docs_store(self, field: str = "doc_id") -> DictDocstore:
-        return DictDocstore(self._stream, ColieeClaimDoc)
-
-    def docs_count(self) -> Optional[int]:
-        return sum(1 for _ in self._stream())
-
-    def docs_namespace(self) -> str:
-        return f"{NAME}/pilot/{self._files.year}"
-
-    def docs_lang(self) -> str:
-        return "ja"
+def _claims(files: PilotFiles) -> Iterator[ColieeClaimDoc]:
+    for t in files.input_torts():
+        for side, c in t.claims():
+            yield ColieeClaimDoc(claim_doc_id(t.tort_id, side, c.id), str(t.tort_id), side, str(c.id), c.description)
 
 
 def pilot_dataset(entry: Registered) -> Dataset:
     """The ir_datasets entry of a pilot dataset of the catalog (claims or decisions as qrels)."""
     torts = cast(PilotSet, entry.files)
+    files, namespace = torts.files, f"{NAME}/pilot/{entry.year}"
     extra = {"split": entry.split, "qrels": "decisions" if torts.decisions else "claims"}
-    docs = None if torts.decisions else ClaimDocs(torts.files)
+    claims = functools.partial(_claims, files)
+    docs = None if torts.decisions else Docs(ColieeClaimDoc, namespace, "ja", (entry.year, entry.split), claims)
+    # the torts as given to systems (nulls where answers are due, in test inputs), and from the gold copy
+    records = SimpleNamespace(
+        torts_iter=functools.partial(_lazily, files.input_torts),
+        gold_torts_iter=functools.partial(_lazily, files.gold_torts),
+    )
     return Dataset(
         docs,
-        TortQueries(torts.files),
+        Queries(ColieeTortQuery, namespace, "ja", functools.partial(_tort_queries, files)),
+        records,
         Qrels(torts, QREL_DEFS_DECISIONS if torts.decisions else QREL_DEFS_CLAIMS),
         Documentation("pilot", "pilot", entry.year, extra),
     )

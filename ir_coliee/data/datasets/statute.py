@@ -10,22 +10,21 @@ Japanese with a ``/ja`` suffix (2026 is Japanese only); per-exam subsets ``.../t
 Civil Code alone, the docs parent of them all: ``coliee/civil-code/{year}[/ja]``.
 """
 
+import functools
 from collections.abc import Iterator
-from typing import NamedTuple, Optional, cast
+from types import SimpleNamespace
+from typing import NamedTuple, cast
 
 import ir_datasets
 from ir_datasets.datasets.base import Dataset
-from ir_datasets.formats import BaseDocs, BaseQueries
 
 from ir_coliee.data.catalog import EXAM_SUBSET, Registered, catalog, civil_code_of, exam_subset
-from ir_coliee.data.datasets.common import NAME, DictDocstore, DocsIter, Documentation, Qrels, register, register_parent
+from ir_coliee.data.datasets.common import Docs, Documentation, Qrels, Queries, register, register_parent
 from ir_coliee.data.files import DataFile, FileCache
 from ir_coliee.data.statute_files import LANGUAGES, StatuteFiles, StatuteSet
 from ir_coliee.formats.civil_code import ColieeArticle, parse_civil_code
 from ir_coliee.formats.civil_xml import parse_civil_xml, parse_egov_law
-from ir_coliee.formats.riteval import ColieeStatuteQuestion
-from ir_coliee.formats.textfile import decode_text
-from ir_coliee.model import ANSWERS, CIVIL_CODE, DOCUMENTS, GoldKind, civil_code_id
+from ir_coliee.model import ANSWERS, CIVIL_CODE, DOCUMENTS, NAME, GoldKind, civil_code_id
 from ir_coliee.model import dataset_id as model_dataset_id
 
 _logger = ir_datasets.log.easy()
@@ -60,7 +59,7 @@ class ColieeQuestion(NamedTuple):
 def _articles(f: DataFile) -> Iterator[ColieeArticle]:
     """The live articles of a Civil Code file: the text file, the organisers' ``civil.xml`` or e-Gov law XML."""
     _logger.debug(f"[coliee] reading Civil Code articles from {f.describe()}")
-    text = decode_text(f.read_bytes(), f.describe())
+    text = f.read_text()
     if f.name.endswith(".txt"):
         yield from parse_civil_code(text)
     elif f.name == "civil.xml":
@@ -69,82 +68,36 @@ def _articles(f: DataFile) -> Iterator[ColieeArticle]:
         yield from parse_egov_law(text, f.describe())
 
 
-_store_of = FileCache(lambda f: DictDocstore(lambda: _articles(f), ColieeArticle))
+@FileCache
+def _by_id(f: DataFile) -> dict[str, ColieeArticle]:
+    """Lookups by article id, kept while the Civil Code file is unchanged."""
+    return {a.doc_id: a for a in _articles(f)}
 
 
-class CivilCodeDocs(BaseDocs):
-    """The Civil Code articles of an edition (deleted articles are not documents)."""
-
-    def __init__(self, files: StatuteFiles):
-        super().__init__()
-        self._files = files
-
-    def _corpus(self) -> tuple[int, str]:
-        return self._files.year, self._files.lang
-
-    def __eq__(self, other: object) -> bool:
-        """One Civil Code per edition and language, whichever dataset reads it: ``ir_datasets.docs_parent_id``
-        compares handlers, so Tasks 3 and 4, train and test, share one corpus (and one index)."""
-        return isinstance(other, CivilCodeDocs) and self._corpus() == other._corpus()
-
-    def __hash__(self) -> int:
-        return hash(self._corpus())
-
-    def docs_iter(self) -> DocsIter:
-        return DocsIter(self._stream, lambda key: iter(self.docs_store().docs()[key]))
-
-    def _stream(self) -> Iterator[ColieeArticle]:
-        return _articles(self._files.civil_code())
-
-    def docs_cls(self) -> type:
-        return ColieeArticle
-
-    def docs_store(self, field: str = "doc_id") -> DictDocstore:
-        """Lookups by article id; built on first use and kept while the Civil Code file is unchanged."""
-        return _store_of(self._files.civil_code())
-
-    def docs_count(self) -> Optional[int]:
-        return len(self.docs_store().docs())
-
-    def docs_namespace(self) -> str:
-        return f"{NAME}/civil-code/{self._files.iso}"
-
-    def docs_lang(self) -> str:
-        return LANGUAGES[self._files.lang][1]
+def _stream(files: StatuteFiles) -> Iterator[ColieeArticle]:
+    return _articles(files.civil_code())
 
 
-class StatuteQuestions(BaseQueries):
-    """The questions of some exams. ``questions_iter()`` gives the full records (label, t1 text, gold)."""
+def _articles_by_id(files: StatuteFiles) -> dict[str, ColieeArticle]:
+    return _by_id(files.civil_code())
 
-    def __init__(self, exams: StatuteSet):
-        super().__init__()
-        self._set = exams
 
-    def questions_iter(self) -> Iterator[ColieeStatuteQuestion]:
-        """Every released question with its Y/N label, the ``t1`` articles text and the gold article ids
-        (from the labelled copy when the input file has no labels; ``t1`` text from another copy of
-        the exam when the one read has none, as 2026's ``simple/`` files)."""
-        for exam in self._set.exams:
-            yield from self._set.questions_of_exam(exam)
+def civil_code_docs(files: StatuteFiles) -> Docs:
+    """The Civil Code articles of an edition (deleted articles are not documents): one corpus per edition and
+    language, whichever dataset reads it, so Tasks 3 and 4, train and test, share one index."""
+    stream, by_id = functools.partial(_stream, files), functools.partial(_articles_by_id, files)
+    return Docs(ColieeArticle, f"{NAME}/civil-code/{files.iso}", files.iso, (files.year, files.lang), stream, by_id)
 
-    def queries_iter(self) -> Iterator[ColieeQuestion]:
-        """The questions that have gold (a labelled copy lists them), or every released question while
-        no labelled copy exists (a test set before its gold is out). The 2019 H30 test input held 98
-        questions, the labelled H30 of later packages 70: the queries are those 70."""
-        for exam in self._set.exams:
-            graded = self._set.graded(exam)
-            for q in self._set.questions_of_exam(exam):
-                if graded is None or q.query_id in graded:
-                    yield ColieeQuestion(q.query_id, q.text)
 
-    def queries_cls(self) -> type:
-        return ColieeQuestion
-
-    def queries_namespace(self) -> str:
-        return f"{NAME}/statute"
-
-    def queries_lang(self) -> str:
-        return LANGUAGES[self._set.files.lang][1]
+def _graded(exams: StatuteSet) -> Iterator[ColieeQuestion]:
+    """The questions that have gold (a labelled copy lists them), or every released question while
+    no labelled copy exists (a test set before its gold is out). The 2019 H30 test input held 98
+    questions, the labelled H30 of later packages 70: the queries are those 70."""
+    for exam in exams.exams:
+        graded = exams.graded(exam)
+        for q in exams.questions_of_exam(exam):
+            if graded is None or q.query_id in graded:
+                yield ColieeQuestion(q.query_id, q.text)
 
 
 # --- registration --------------------------------------------------------------------------------------
@@ -153,18 +106,18 @@ class StatuteQuestions(BaseQueries):
 def statute_dataset(entry: Registered) -> Dataset:
     """The ir_datasets entry of a statute dataset of the catalog."""
     exams = cast(StatuteSet, entry.files)
-    docs = CivilCodeDocs(exams.files) if exams.collection else None
+    docs = civil_code_docs(exams.files) if exams.collection else None
+    queries = Queries(ColieeQuestion, f"{NAME}/statute", exams.files.iso, functools.partial(_graded, exams))
+    # the full records (label, t1 text, gold articles) of every released question
+    questions = SimpleNamespace(questions_iter=exams.questions)
     extra = {"exams": ", ".join(exams.exams), "language": LANGUAGES[exams.files.lang][0], "split": entry.split}
     doc = Documentation(f"task{entry.task}", entry.task, entry.year, extra)
-    return Dataset(docs, StatuteQuestions(exams), Qrels(exams, QREL_DEFS[exams.gold]), doc)
-
-
-_PATTERN_REGISTERED = False
+    return Dataset(docs, queries, questions, Qrels(exams, QREL_DEFS[exams.gold]), doc)
 
 
 def register_statute() -> None:
     """Register every statute dataset id (idempotent; reads no file), the Civil Code each edition's datasets
-    read per language, and the per-exam subsets' pattern."""
+    read per language (the per-exam subsets' pattern is registered once, when this module is imported)."""
     codes: dict[tuple[int, str], None] = {}  # (edition, language), in order: the handlers' corpus
     for entry in catalog().values():
         if isinstance(entry.files, StatuteSet):
@@ -172,34 +125,20 @@ def register_statute() -> None:
             code = civil_code_of(entry)
             if code is not None:
                 codes[code] = None
-                if not code[1]:
-                    _register_edition_code(entry)
-    for year, lang in codes:
-        _register_civil_code(year, lang)
-    global _PATTERN_REGISTERED
-    if not _PATTERN_REGISTERED:
-        ir_datasets.registry.register_pattern(EXAM_SUBSET, _exam_subset)
-        _PATTERN_REGISTERED = True
+                if not code[1]:  # the English code under the task's id, as registered before it had an id of its own
+                    docs = Documentation(f"task{entry.task}", entry.task, entry.year, {"part": "the Civil Code"})
+                    _register_code(model_dataset_id(entry.task, entry.year, ""), entry.year, "", docs)
+    for year, lang in codes:  # the Civil Code of an edition in one language: every dataset reading it links to it
+        extra = {"language": LANGUAGES[lang][0], "part": f"the Civil Code of the {year} statute tasks"}
+        _register_code(civil_code_id(year, lang), year, lang, Documentation(CIVIL_CODE, None, year, extra), True)
 
 
-def _register_civil_code(year: int, lang: str) -> None:
-    """``coliee/civil-code/2024[/ja]``: the Civil Code of an edition in one language, and the docs parent
-    of every dataset reading it (train and test, Tasks 3 and 4, per-exam subsets), through a link, as no
-    id is above them all."""
-    parent = civil_code_id(year, lang)
-    docs = CivilCodeDocs(StatuteFiles(parent, year, lang))
-    extra = {"language": LANGUAGES[lang][0], "part": f"the Civil Code of the {year} statute tasks"}
-    register_parent(parent, docs, Documentation(CIVIL_CODE, None, year, extra), linked=True)
-
-
-def _register_edition_code(entry: Registered) -> None:
-    """``coliee/task3/2024``: the edition's English Civil Code under the task's id, as it was registered
-    before the Civil Code had an id of its own (kept for the ids users have)."""
-    parent = model_dataset_id(entry.task, entry.year, "")
-    docs = CivilCodeDocs(StatuteFiles(parent, entry.year, ""))
-    register_parent(
-        parent, docs, Documentation(f"task{entry.task}", entry.task, entry.year, {"part": "the Civil Code"})
-    )
+def _register_code(parent: str, year: int, lang: str, documentation: Documentation, linked: bool = False) -> None:
+    """The Civil Code of an edition in one language as a dataset of documents only: ``coliee/civil-code/2024[/ja]``,
+    the docs parent of every dataset reading it (train and test, Tasks 3 and 4, per-exam subsets) through a link
+    (``linked``), as no id is above them all; and ``coliee/task3/2024``, the English code under the task's id
+    (kept for the ids users have)."""
+    register_parent(parent, civil_code_docs(StatuteFiles(parent, year, lang)), documentation, linked)
 
 
 def _exam_subset(dataset_id: str, groups: tuple[str, ...]) -> Dataset:
@@ -208,3 +147,7 @@ def _exam_subset(dataset_id: str, groups: tuple[str, ...]) -> Dataset:
         _, year, exam, _ = groups
         raise KeyError(f"{dataset_id}: the {year} package has no training exam {exam.upper()}")
     return register(entry, statute_dataset(entry), with_host=False)
+
+
+#: The per-exam training subsets, loaded by id when asked for (once per process: a module is imported once).
+ir_datasets.registry.register_pattern(EXAM_SUBSET, _exam_subset)
