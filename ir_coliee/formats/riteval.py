@@ -14,10 +14,7 @@ from typing import NamedTuple
 from ir_coliee.errors import ColieeFormatError, ColieeWarning, PathLike
 from ir_coliee.formats.numerals import JAPANESE_ARTICLE, article_id
 from ir_coliee.formats.xmlsafe import line_of, parse_xml
-
-#: ``H30-1-A``, ``R1-13-A``, ``R03-01-E``
-QUESTION_ID = re.compile(r"^(H\d{2}|R\d{1,2})-\d{1,2}-[0-9A-Z]$")
-ANSWERS = ("Y", "N")
+from ir_coliee.model import ANSWER_LABELS
 
 _EXPECTED = "a riteval file: <dataset><pair id=... [label=Y|N]><t1>...</t1><t2>...</t2></pair>...</dataset>"
 # "(Caption)Article 566 (1)...", "Article 537(1)...", "Article 459-2(1)", "Article 15 (1) The ..."
@@ -75,7 +72,7 @@ def parse_riteval(text: str, source: PathLike) -> list[ColieeStatuteQuestion]:
         if not qid:
             raise ColieeFormatError(source, None, "a <pair> has no id", _EXPECTED)
         label = (pair.get("label") or "").strip()
-        if label and label not in ANSWERS:
+        if label and label not in ANSWER_LABELS:
             raise ColieeFormatError(
                 source, line_of(text, f'"{qid}"'), f"question {qid!r} has label {label!r}", "label Y or N"
             )

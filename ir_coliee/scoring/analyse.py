@@ -102,7 +102,7 @@ def _question_texts(prepared: Prepared) -> dict[str, str]:
             f'by="anonymised" reads the question texts of a statute dataset: give its id as the gold '
             f"(coliee/task3/2025/test, coliee/task4/2025/test), not {prepared.gold.source}"
         )
-    return {q.query_id: q.text for exam in files.exams for q in files.questions_of_exam(exam)}
+    return {q.query_id: q.text for q in files.questions()}
 
 
 def _categories(path: str, qids: Sequence[str], taken: set[str]) -> Grouping:

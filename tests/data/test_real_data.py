@@ -6,7 +6,7 @@ import ir_datasets
 import pytest
 
 from ir_coliee.data.datasets import REGISTERED
-from ir_coliee.formats.riteval import QUESTION_ID
+from ir_coliee.model import QUESTION_ID
 
 pytestmark = pytest.mark.requires_data
 

@@ -19,8 +19,9 @@ from support.statute_data import (
 from ir_coliee import ColieeFormatError
 from ir_coliee.formats.civil_code import ColieeArticle, parse_civil_code
 from ir_coliee.formats.numerals import article_id, kanji_to_int
-from ir_coliee.formats.riteval import QUESTION_ID, gold_articles, parse_riteval
+from ir_coliee.formats.riteval import gold_articles, parse_riteval
 from ir_coliee.formats.textfile import decode_text
+from ir_coliee.model import QUESTION_ID
 
 
 def test_english_civil_code_records():
