@@ -48,34 +48,24 @@ evaluator = pipeline.evaluator
 calc = guarded(_calc)
 calc_aggregate = guarded(_calc_aggregate)
 
-#: The rest of the API, imported on first use (PEP 562): pandas, numpy and pyarrow load with the
+#: The rest of the API by module (names apart by spaces), imported on first use (PEP 562): pandas, numpy and pyarrow load with the
 #: functions that need them, not with ``import ir_coliee``.
 _LAZY = {
-    "register_all": "ir_coliee.data.datasets",
-    "evaluate": "ir_coliee.scoring.score",
-    "analyse": "ir_coliee.scoring.analyse",
-    "Analysis": "ir_coliee.scoring.analyse",
-    "score_recall_gated": "ir_coliee.scoring.gated",
-    "read_label_json": "ir_coliee.formats.gold",
-    "read_qrels": "ir_coliee.formats.gold",
-    "parse_run": "ir_coliee.table.runs",
-    "read_run": "ir_coliee.table.runs",
-    "write_run": "ir_coliee.table.runs",
-    "Report": "ir_coliee.scoring.report",
-    "compare_runs": "ir_coliee.scoring.compare",
-    "benchmark": "ir_coliee.scoring.benchmark",
-    "Experiment": "ir_coliee.hosts.experiment",
-    "BenchmarkResult": "ir_coliee.scoring.benchmark",
-    "load_gold": "ir_coliee.scoring.gold",
-    "prepare": "ir_coliee.scoring.score",
-    "score": "ir_coliee.scoring.score",
-    "tune": "ir_coliee.scoring.tune",
-    "apply_cutoff": "ir_coliee.scoring.tune",
-    "compare": "ir_coliee.scoring.compare",
-    "tune_cutoff": "ir_coliee.scoring.tune",
-    "Finding": "ir_coliee.scoring.validate",
-    "validate_run": "ir_coliee.scoring.validate",
+    "ir_coliee.data.datasets": "register_all",
+    "ir_coliee.formats.gold": "read_label_json read_qrels",
+    "ir_coliee.hosts.experiment": "Experiment",
+    "ir_coliee.scoring.analyse": "Analysis analyse",
+    "ir_coliee.scoring.benchmark": "BenchmarkResult benchmark",
+    "ir_coliee.scoring.compare": "compare compare_runs",
+    "ir_coliee.scoring.gated": "score_recall_gated",
+    "ir_coliee.scoring.gold": "load_gold",
+    "ir_coliee.scoring.report": "Report",
+    "ir_coliee.scoring.score": "evaluate prepare score",
+    "ir_coliee.scoring.tune": "apply_cutoff tune tune_cutoff",
+    "ir_coliee.scoring.validate": "Finding validate_run",
+    "ir_coliee.table.runs": "parse_run read_run write_run",
 }
+_MODULE_OF = {name: module for module, names in _LAZY.items() for name in names.split()}
 
 if TYPE_CHECKING:
     from ir_coliee.data.datasets import register_all
@@ -94,12 +84,12 @@ if TYPE_CHECKING:
 
 
 def __getattr__(name: str) -> Any:
-    if name not in _LAZY:
+    if name not in _MODULE_OF:
         raise AttributeError(f"module 'ir_coliee' has no attribute {name!r}")
     import importlib
     import types
 
-    value = getattr(importlib.import_module(_LAZY[name]), name)
+    value = getattr(importlib.import_module(_MODULE_OF[name]), name)
     if isinstance(value, types.FunctionType):
         value = guarded(value)
     globals()[name] = value
@@ -107,7 +97,7 @@ def __getattr__(name: str) -> Any:
 
 
 def __dir__() -> list[str]:
-    return sorted([*globals(), *_LAZY])
+    return sorted([*globals(), *_MODULE_OF])
 
 
 __all__ = [

@@ -249,7 +249,7 @@ def test_the_public_api_is_what_all_says():
     for name in ir_coliee.__all__:
         assert getattr(ir_coliee, name) is not None, name
     assert {name: getattr(ir_coliee, name) for name in REGISTRY} == REGISTRY
-    assert set(ir_coliee._LAZY) <= set(ir_coliee.__all__)
+    assert set(ir_coliee._MODULE_OF) <= set(ir_coliee.__all__)
     assert sorted(set(ir_coliee.__all__)) == sorted(ir_coliee.__all__)  # no name twice
 
 
