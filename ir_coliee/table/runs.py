@@ -3,7 +3,7 @@
 The formats themselves are data (:mod:`ir_coliee.model.formats`): ``pairs`` (``000001 000018 univABC``,
 Tasks 1, 2, 3), ``trec`` (``H19-1-3 Q0 96 1 0.84 univABC``, Task 3 and its ranked ``task3-L`` files)
 and ``answers`` (``H19-1-3 N univABC``, Tasks 4, 5). Every reader here, and the validator, checks a
-line with :func:`parse_line`, so they report the same problem with the same words.
+line with :func:`~ir_coliee.table.run_lines.parse_line`, so they report the same problem with the same words.
 
 Runs come back as a pandas DataFrame with ``query_id``, ``doc_id`` (for answers: the label) and
 ``score`` columns, which ir_measures and PyTerrier take as they are. Where a format has no score,
@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Literal, Optional, cast
 
 from ir_coliee.errors import ColieeArgumentError, ColieeFormatError, PathLike
 from ir_coliee.formats.textfile import is_input, regular_file
-from ir_coliee.model.formats import ANSWER_LABELS, FORMATS, FormatName, RunFormat
+from ir_coliee.model.formats import FORMATS, FormatName, RunFormat
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -41,15 +41,11 @@ from ir_coliee.table.run_lines import (
     FormatOption,
     ParsedRun,
     RunColumns,
-    RunLine,
     data_lines,
     first_format,
     parse_checked,
-    parse_line,
-    raw_lines,
     read_columns,
 )
-from ir_coliee.table.run_write import check_run_tag, format_line
 from ir_coliee.table.run_write import write_run as write_any
 
 
@@ -131,22 +127,15 @@ def write_run(run: object, path: PathLike, format: FormatName, tag: str, max_per
 
 
 __all__ = [
-    "ANSWER_LABELS",
-    "FORMATS",
     "RUN_TAG",
     "Duplicate",
     "FormatOption",
     "ParsedRun",
     "RunColumns",
-    "RunLine",
-    "check_run_tag",
     "data_lines",
     "first_format",
-    "format_line",
     "parse_checked",
-    "parse_line",
     "parse_run",
-    "raw_lines",
     "read_columns",
     "read_run",
     "write_run",
