@@ -1,18 +1,16 @@
 """The fast reader: the common, clean file read on whole columns, ids kept as codes; ``None`` whenever a
 line needs a closer look, for the line-by-line reader. A scan in blocks first makes sure the fields can
-only be read one way; then pyarrow's multi-threaded CSV reader reads the columns, or, for a file of a few
-MiB without scores while pyarrow is not loaded, :mod:`ir_coliee.table.run_split`. The checks on whole columns
-(answers, duplicates, late comments, scores) are the same for both engines."""
+only be read one way; then pyarrow's multi-threaded CSV reader reads the columns, and the checks on whole
+columns (answers, duplicates, late comments, scores) follow."""
 
 from __future__ import annotations
 
 import os
-import sys
-from typing import TYPE_CHECKING, BinaryIO, Callable, Literal, NamedTuple, Optional, Union
+from typing import TYPE_CHECKING, BinaryIO, Callable, NamedTuple, Optional, Union
 
 import numpy as np
 
-from ir_coliee.errors import ColieeArgumentError, PathLike
+from ir_coliee.errors import PathLike
 from ir_coliee.formats.textfile import MAX_LINE, strip_txt
 from ir_coliee.model.formats import (
     COMMENT_OPEN,
@@ -21,7 +19,6 @@ from ir_coliee.model.formats import (
 )
 from ir_coliee.progress import tqdm_bar
 from ir_coliee.table.run_lines import _LONE_CR, Duplicate, ParsedRun, format_spec
-from ir_coliee.table.run_split import IdColumn, split_columns
 from ir_coliee.table.tables import CodedRun, repeated_pairs
 
 if TYPE_CHECKING:
@@ -29,6 +26,9 @@ if TYPE_CHECKING:
 
 #: pyarrow's CSV reader parses blocks of this size on all cores.
 _BLOCK = 1 << 24
+#: An id column as read: the code of each line, and the distinct ids in the order they first appear.
+IdColumn = tuple[np.ndarray, list[str]]
+
 #: The blank-pair scan goes through the file in blocks that stay in the CPU's cache (twice as fast as 16 MiB).
 _SCAN_BLOCK = 1 << 20
 
@@ -225,7 +225,7 @@ def _stripped(column: IdColumn, strip: bool) -> IdColumn:
 
 
 class _Columns(NamedTuple):
-    """The columns either engine reads: queries, documents and run tags as codes and values, the scores."""
+    """The columns read: queries, documents and run tags as codes and values, the scores."""
 
     queries: IdColumn
     docs: IdColumn
@@ -250,47 +250,9 @@ def _arrow_columns(path: PathLike, fmt: RunFormat, start: int, sep: bytes, size:
     return _Columns(queries, docs, _codes(columns.pop(fmt.tag))[1], scores)
 
 
-def _split_columns(path: PathLike, fmt: RunFormat, start: int, sep: bytes) -> Optional[_Columns]:
-    with open(path, "rb") as f:
-        f.seek(start)
-        data = f.read()
-    columns = split_columns(data, sep, fmt.width, [fmt.query, fmt.doc, fmt.tag])
-    if columns is None:
-        return None
-    queries, docs, (_, tags) = columns
-    return _Columns(queries, docs, tags, None)
-
-
-#: Below this many bytes (about 200,000 lines of ``pairs``), a file without scores is split in numpy while
-#: pyarrow is not loaded: its import costs more than numpy's splitting; near 7 MiB both engines take as
-#: long, and as much memory, in a fresh process (``bench/bench_speed.py``).
-SPLIT_FILE = 4 << 20
-
-#: Which engine parses a clean file: ``auto`` picks the faster for its size in this process; ``arrow`` and
-#: ``split`` (files without scores) are for comparing them. All give the same result.
-Engine = Literal["auto", "arrow", "split"]
-
-
-def _engine_columns(
-    path: PathLike, fmt: RunFormat, start: int, sep: bytes, size: int, engine: Engine
-) -> Optional[_Columns]:
-    if engine == "auto":
-        small = size - start < SPLIT_FILE and "pyarrow" not in sys.modules
-        engine = "split" if fmt.score is None and small else "arrow"
-    if engine == "split":
-        if fmt.score is not None:
-            raise ColieeArgumentError(f"the split engine reads files without scores, not {fmt.name!r}")
-        split = _split_columns(path, fmt, start, sep)
-        if split is not None:
-            return split
-    return _arrow_columns(path, fmt, start, sep, size)
-
-
-def parse_fast(
-    path: PathLike, fmt: Union[RunFormat, FormatName], skip: int, engine: Engine = "auto"
-) -> Optional[ParsedRun]:
-    """The common, clean file read on whole columns (pyarrow's multi-threaded CSV reader, or for a file of a
-    few MiB without scores, numpy); ``None`` whenever anything needs a closer look (then
+def parse_fast(path: PathLike, fmt: Union[RunFormat, FormatName], skip: int) -> Optional[ParsedRun]:
+    """The common, clean file read on whole columns (pyarrow's multi-threaded CSV reader); ``None`` whenever
+    anything needs a closer look (then
     :func:`~ir_coliee.table.run_lines.parse_checked` reads line by line and reports the exact line)."""
     fmt = format_spec(fmt)
     with open(path, "rb") as f:
@@ -301,7 +263,7 @@ def parse_fast(
         scanned = _separator(f, start)
     if scanned is None:
         return None
-    columns = _engine_columns(path, fmt, start, scanned.sep, size, engine)
+    columns = _arrow_columns(path, fmt, start, scanned.sep, size)
     if columns is None:
         return None
     queries, query_ids = _stripped(columns.queries, strip=True)

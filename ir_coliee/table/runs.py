@@ -13,8 +13,8 @@ file read back ranks as the run it was written from, and every shape of one run 
 
 Two readers, one result. The fast one reads whole columns (ids kept as codes,
 :class:`~ir_coliee.table.tables.CodedRun`) with pyarrow's CSV reader (all cores), chosen by measurement over
-polars and pandas' C parser, or for a file of a few MiB without scores while pyarrow is not loaded, with
-numpy (:mod:`ir_coliee.table.run_split`: importing pyarrow would cost more than its parser saves). It takes
+polars, pandas' C parser and a numpy splitter of our own (that one gained at most a fifth of a second, on
+files of a few MiB in a fresh process; more code than it was worth). It takes
 the common file, one space or tab between fields, and checks on whole columns what the other checks line
 by line (column count, scores, answers, duplicates, late comments). Anything else (runs of spaces, a lone
 carriage return, a bad line) goes to the line-by-line reader, which reports the exact line. A file under

@@ -248,8 +248,7 @@ def test_the_fast_reader_lists_run_tags_in_the_order_they_first_appear_across_bl
     assert parsed is not None and parsed.run_tags == ["b", "a", "c", "d", "e", "f", "g"]
 
 
-@pytest.mark.parametrize("engine", ["arrow", "split"])
-def test_a_duplicate_line_keeps_a_run_on_the_fast_reader_with_its_lines_named(tmp_path, engine):
+def test_a_duplicate_line_keeps_a_run_on_the_fast_reader_with_its_lines_named(tmp_path):
     """A duplicate costs no second reading of the file line by line: the fast reader names it as the
     checked reader does (where blank lines would shift the line numbers, the checked reader reads it)."""
     from ir_coliee.table.run_fast import parse_fast
@@ -260,7 +259,7 @@ def test_a_duplicate_line_keeps_a_run_on_the_fast_reader_with_its_lines_named(tm
     lines.insert(700, lines[650])
     path = tmp_path / "task1.dup"
     path.write_text("".join(lines))
-    fast = parse_fast(str(path), "pairs", skip=0, engine=engine)
+    fast = parse_fast(str(path), "pairs", skip=0)
     checked = parse_checked(str(path), "pairs")
     assert fast is not None
     assert (
@@ -273,4 +272,4 @@ def test_a_duplicate_line_keeps_a_run_on_the_fast_reader_with_its_lines_named(tm
     )
     assert fast.coded.table() == checked.coded.table()
     path.write_text("".join(lines[:10]) + "\n" + "".join(lines[10:]))  # a blank line
-    assert parse_fast(str(path), "pairs", skip=0, engine=engine) is None
+    assert parse_fast(str(path), "pairs", skip=0) is None
