@@ -34,7 +34,8 @@ from ir_measures.util import TYPE_QREL, TYPE_RUN
 
 from ir_coliee.errors import ColieeArgumentError
 from ir_coliee.measures.formulas import on_arrays
-from ir_coliee.measures.pipeline import calc, formula_of, is_micro
+from ir_coliee.measures.pipeline import calc
+from ir_coliee.measures.provider import formula_of, is_micro
 from ir_coliee.measures.values import CountedValue, Formula
 from ir_coliee.model import ANSWERS, DOCUMENTS
 from ir_coliee.progress import progress

@@ -23,7 +23,8 @@ from ir_measures.util import TYPE_QREL, TYPE_RUN
 from ir_coliee.errors import ColieeArgumentError, ColieeError, ColieeScoringError, Finding
 from ir_coliee.measures import MicroF1
 from ir_coliee.measures.formulas import on_arrays
-from ir_coliee.measures.pipeline import counts_sets, formula_of, is_micro, pipeline
+from ir_coliee.measures.pipeline import pipeline
+from ir_coliee.measures.provider import counts_sets, formula_of, is_micro
 from ir_coliee.model import FORMATS, FormatName, TaskLike, official_entry
 from ir_coliee.progress import progress
 from ir_coliee.scoring.evaluate import MeasureLike, parse_measures
