@@ -214,17 +214,13 @@ class ExactMeanAgg(Agg):
         self.values.append(float(value))
 
     def result(self) -> float:
-        if not self.values:
-            return math.nan
-        return math.fsum(self.values) / len(self.values)
+        return exact_mean(self.values)
 
 
 def exact_mean(values: Iterable[float]) -> float:
-    """The same mean as :class:`ExactMeanAgg`, for callers holding a list."""
-    agg = ExactMeanAgg()
-    for v in values:
-        agg.add(v)
-    return agg.result()
+    """The correctly rounded mean (NaN of no values), as :class:`ExactMeanAgg` takes it."""
+    values = list(values)
+    return math.fsum(values) / len(values) if values else math.nan
 
 
 class LazyValues(Sequence):
