@@ -315,7 +315,7 @@ def test_paper_tables_hold_no_nan_or_booleans(write, capsys, style, dash):
 )
 @example([0.0, 1.0], 0.95)  # 2.5th percentile of two values: 1/40 of the way
 def test_the_confidence_bounds_are_numpys_percentiles_to_the_bit(values, level):
-    """compare's interval bounds skip np.percentile (it imports numpy.ma) but must equal it exactly."""
+    """compare's interval bounds are np.percentile's, to the bit."""
     from ir_coliee.measures.significance import percentiles
 
     tail = (1 - level) / 2 * 100
