@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, BinaryIO, Callable, NamedTuple, Optional, Unio
 import numpy as np
 
 from ir_coliee.errors import PathLike
-from ir_coliee.formats.textfile import MAX_LINE, strip_txt
+from ir_coliee.formats.textfile import MAX_LINE
 from ir_coliee.model.formats import (
     COMMENT_OPEN,
     FormatName,
@@ -19,6 +19,7 @@ from ir_coliee.model.formats import (
 )
 from ir_coliee.progress import tqdm_bar
 from ir_coliee.table.run_lines import _LONE_CR, Duplicate, ParsedRun, format_spec
+from ir_coliee.table.shapes import _merged, _without_txt
 from ir_coliee.table.tables import CodedRun, repeated_pairs
 
 if TYPE_CHECKING:
@@ -217,11 +218,8 @@ def _codes(chunked: pa.ChunkedArray) -> IdColumn:
 def _stripped(column: IdColumn, strip: bool) -> IdColumn:
     """The codes and values with ``.txt`` stripped from the values (merging ids that differ only by it)."""
     codes, values = column
-    if not strip or not any(v.endswith(".txt") for v in values):
-        return codes, values
-    position: dict[str, int] = {}
-    remap = [position.setdefault(strip_txt(v), len(position)) for v in values]
-    return np.array(remap, dtype=codes.dtype)[codes], list(position)
+    distinct, remap = _merged(_without_txt(values) if strip else values)
+    return (codes if remap is None else np.array(remap, dtype=codes.dtype)[codes]), distinct
 
 
 class _Columns(NamedTuple):
