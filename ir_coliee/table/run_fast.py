@@ -18,7 +18,7 @@ from ir_coliee.model.formats import (
     RunFormat,
 )
 from ir_coliee.progress import tqdm_bar
-from ir_coliee.table.run_lines import _LONE_CR, Duplicate, ParsedRun, format_spec
+from ir_coliee.table.run_lines import _LONE_CR, ParsedRun, duplicates, format_spec
 from ir_coliee.table.shapes import _merged, _without_txt
 from ir_coliee.table.tables import CodedRun, repeated_pairs
 
@@ -222,16 +222,10 @@ def _stripped(column: IdColumn, strip: bool) -> IdColumn:
     return (codes if remap is None else np.array(remap, dtype=codes.dtype)[codes]), distinct
 
 
-class _Columns(NamedTuple):
-    """The columns read: queries, documents and run tags as codes and values, the scores."""
-
-    queries: IdColumn
-    docs: IdColumn
-    tags: list[str]
-    scores: Optional[np.ndarray]
-
-
-def _arrow_columns(path: PathLike, fmt: RunFormat, start: int, sep: bytes, size: int) -> Optional[_Columns]:
+def _arrow_columns(
+    path: PathLike, fmt: RunFormat, start: int, sep: bytes, size: int
+) -> Optional[tuple[IdColumn, IdColumn, list[str], Optional[np.ndarray]]]:
+    """Queries, documents (codes and values), the distinct run tags and the scores (``None``: none in the format)."""
     import pyarrow as pa
 
     try:
@@ -245,7 +239,7 @@ def _arrow_columns(path: PathLike, fmt: RunFormat, start: int, sep: bytes, size:
     queries = _codes(columns.pop(fmt.query))
     docs = _codes(columns.pop(fmt.doc))
     scores = None if fmt.score is None else _numbers(columns.pop(fmt.score).combine_chunks(), np.float64)
-    return _Columns(queries, docs, _codes(columns.pop(fmt.tag))[1], scores)
+    return queries, docs, _codes(columns.pop(fmt.tag))[1], scores
 
 
 def parse_fast(path: PathLike, fmt: Union[RunFormat, FormatName], skip: int) -> Optional[ParsedRun]:
@@ -261,11 +255,12 @@ def parse_fast(path: PathLike, fmt: Union[RunFormat, FormatName], skip: int) -> 
         scanned = _separator(f, start)
     if scanned is None:
         return None
-    columns = _arrow_columns(path, fmt, start, scanned.sep, size)
-    if columns is None:
+    read = _arrow_columns(path, fmt, start, scanned.sep, size)
+    if read is None:
         return None
-    queries, query_ids = _stripped(columns.queries, strip=True)
-    docs, doc_ids = _stripped(columns.docs, strip=fmt.strips_txt)
+    query_column, doc_column, tags, scores = read
+    queries, query_ids = _stripped(query_column, strip=True)
+    docs, doc_ids = _stripped(doc_column, strip=fmt.strips_txt)
     if not len(queries) or any(q.startswith(COMMENT_OPEN) for q in query_ids):
         return None  # a comment after the first run line: only the checked reader skips it exactly
     if fmt.labels and (not set(doc_ids) <= set(fmt.labels) or np.bincount(queries).max(initial=0) > 1):
@@ -273,15 +268,10 @@ def parse_fast(path: PathLike, fmt: Union[RunFormat, FormatName], skip: int) -> 
     repeats = bool(repeated_pairs(queries, docs, len(doc_ids)).any())
     if repeats and scanned.lines != len(queries):
         return None  # duplicates and blank lines: the checked reader names each duplicate's line
-    scores = columns.scores
     if scores is None:
         scores = np.arange(len(queries), 0, -1, dtype=float)
     elif not np.isfinite(scores).all():
         return None
     coded = CodedRun(query_ids, doc_ids, queries, docs, scores, unique=not repeats)
-    # a duplicate is said with its line and its first line, as the checked reader says it; counted once
-    duplicates = [
-        Duplicate(skip + i + 1, skip + first + 1, query_ids[queries[i]], doc_ids[docs[i]])
-        for i, first in (coded.repeated() if repeats else ())
-    ]
-    return ParsedRun(coded, fmt.name, columns.tags, duplicates, os.fspath(path))
+    named = duplicates(coded, lambda row: skip + row + 1) if repeats else []  # counted once, each line named
+    return ParsedRun(coded, fmt.name, tags, named, os.fspath(path))
