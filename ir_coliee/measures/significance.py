@@ -112,11 +112,6 @@ def per_query_all(measures: Sequence[Measure], qids: Sequence[str], qrels: TYPE_
     return out
 
 
-def per_query(measure: Measure, qids: Sequence[str], qrels: TYPE_QREL, run: TYPE_RUN) -> PerQuery:
-    """The per-query values (and counts, for ir_coliee's measures) of ``run``, in the order of ``qids``."""
-    return per_query_all([measure], qids, qrels, run)[0]
-
-
 def _chunks(total: int) -> list[int]:
     return [min(_CHUNK, total - start) for start in range(0, total, _CHUNK)]
 

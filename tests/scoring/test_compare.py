@@ -16,7 +16,12 @@ from support.resampling import measure_of, randomization_p, swapped
 import ir_coliee
 from ir_coliee import MacroF2, MicroF1, MicroP, apply_cutoff, compare, tune_cutoff
 from ir_coliee.cli import main
-from ir_coliee.measures.significance import correct, per_query, stat_of
+from ir_coliee.measures.significance import PerQuery, correct, per_query_all, stat_of
+
+
+def per_query(measure, qids, qrels, run) -> PerQuery:
+    """One measure's per-query data of ``run``, in the order of ``qids``."""
+    return per_query_all([measure], qids, qrels, run)[0]
 
 
 def make_runs(n_queries: int, seed: int, strength: float = 0.5):
