@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import heapq
 from array import array
-from collections.abc import Iterable, Iterator
+from collections.abc import Collection, Iterator
 from typing import TYPE_CHECKING, NamedTuple, Optional, Union, cast
 
 from ir_measures.util import ScoredDoc
@@ -304,7 +304,7 @@ def table_frame(table: Table, value: str = "score") -> pd.DataFrame:
     return pd.DataFrame(rows, columns=["query_id", "doc_id", value])
 
 
-def top_docs(docs: dict[str, float], cutoff: Optional[int]) -> Iterable[str]:
+def top_docs(docs: dict[str, float], cutoff: Optional[int]) -> Collection[str]:
     """The retrieved documents: all of them, or the ``cutoff`` best by score, ties by doc id descending
     (trec_eval's order)."""
     if cutoff is None or len(docs) <= cutoff:
@@ -313,19 +313,14 @@ def top_docs(docs: dict[str, float], cutoff: Optional[int]) -> Iterable[str]:
 
 
 def set_counts(gold: Table, run: Table, cutoff: Optional[int], rel: int) -> dict[str, Counts]:
-    """Counts of every gold query; a gold query absent from the run has nothing retrieved. Without a
-    cutoff, the true positives are the intersection of two sets, which Python takes by walking the
-    smaller one (the few relevant documents), not every retrieved document."""
+    """Counts of every gold query; a gold query absent from the run has nothing retrieved. (A long run
+    without cutoff is counted in numpy, :mod:`ir_coliee.table.coded`; here runs are short or cut.)"""
     out: dict[str, Counts] = {}
     empty: dict[str, float] = {}
     for qid, judged in gold.items():
         relevant = {d for d, r in judged.items() if r >= rel}
-        docs = run.get(qid, empty)
-        if cutoff is None or len(docs) <= cutoff:
-            out[qid] = Counts(len(docs.keys() & relevant), len(docs), len(relevant))
-        else:
-            top = list(top_docs(docs, cutoff))
-            out[qid] = Counts(sum(1 for d in top if d in relevant), len(top), len(relevant))
+        top = top_docs(run.get(qid, empty), cutoff)
+        out[qid] = Counts(len(relevant.intersection(top)), len(top), len(relevant))
     return out
 
 
