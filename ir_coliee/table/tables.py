@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import heapq
 from array import array
+from collections import Counter, defaultdict
 from collections.abc import Collection, Iterator
 from typing import TYPE_CHECKING, NamedTuple, Optional, Union, cast
 
@@ -221,16 +222,11 @@ class CodedRun:
     def _groups(self) -> Iterator[tuple[int, list[int], list[float]]]:
         """Each query code with the document codes and scores of its lines, in line order."""
         if self.small:
-            docs_of: dict[int, tuple[list[int], list[float]]] = {}
-            queries, docs = self.lists()
-            for q, d, s in zip(queries, docs, self.scores.tolist()):
-                held = docs_of.get(q)
-                if held is None:
-                    held = docs_of[q] = ([], [])
-                held[0].append(d)
-                held[1].append(s)
-            for q, (ds, ss) in docs_of.items():
-                yield q, ds, ss
+            docs_of: defaultdict[int, tuple[list[int], list[float]]] = defaultdict(lambda: ([], []))
+            for q, d, s in zip(*self.lists(), self.scores.tolist()):
+                docs_of[q][0].append(d)
+                docs_of[q][1].append(s)
+            yield from ((q, ds, ss) for q, (ds, ss) in docs_of.items())
             return
         import numpy as np
 
@@ -266,10 +262,8 @@ class CodedRun:
 
     def _bincount(self, codes: Column, n: int) -> list[int]:
         if self.small:
-            out = [0] * n
-            for c in cast(list[int], codes.tolist()):
-                out[c] += 1
-            return out
+            counted = Counter(codes.tolist())
+            return [counted[c] for c in range(n)]
         import numpy as np
 
         return np.bincount(np.asarray(codes, dtype=np.int64), minlength=n).tolist()
