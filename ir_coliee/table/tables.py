@@ -194,11 +194,8 @@ class CodedRun:
         again = np.flatnonzero(repeated_pairs(q, d, len(self.doc_ids)))
         if not len(again):
             return []
-        pairs = pair_codes(q, d, len(self.doc_ids))
-        seen: dict[int, int] = {}  # only the pairs given again: a few rows, not a table of every row
-        for i in np.flatnonzero(np.isin(pairs, pairs[again])).tolist():
-            seen.setdefault(int(pairs[i]), i)
-        return [(i, seen[int(pairs[i])]) for i in again.tolist()]
+        _, first_of, line_pair = np.unique(pair_codes(q, d, len(self.doc_ids)), return_index=True, return_inverse=True)
+        return list(zip(again.tolist(), first_of[line_pair[again]].tolist()))
 
     def frame(self) -> pd.DataFrame:
         """``query_id``, ``doc_id``, ``score``, ids as Python strings (the shape ir_measures and PyTerrier take)."""
