@@ -41,7 +41,7 @@ from ir_coliee.model import (
     sniff,
     task_of,
 )
-from ir_coliee.table.runs import RUN_TAG, RunColumns, data_lines, read_columns
+from ir_coliee.table.run_lines import RUN_TAG, RunColumns, data_lines, read_columns
 
 Add = Callable[[Level, Optional[int], str, str], None]
 #: Findings kept per rule; the rest are counted in one more finding.

@@ -191,16 +191,14 @@ class RunColumns:
     def __len__(self) -> int:
         return len(self.lines)
 
-    def codes(self) -> tuple[np.ndarray, np.ndarray]:
-        """The query and document code of each line, as numpy arrays over the same memory."""
+    def pair_codes(self) -> np.ndarray:
+        """The (query, document) pair code of each line, from numpy arrays over the codes' memory."""
         import numpy as np
 
-        return np.frombuffer(self.queries, dtype=np.int64), np.frombuffer(self.docs, dtype=np.int64)
-
-    def pair_codes(self) -> np.ndarray:
         from ir_coliee.table.tables import pair_codes
 
-        return pair_codes(*self.codes(), len(self.doc_ids))
+        queries, docs = np.frombuffer(self.queries, dtype=np.int64), np.frombuffer(self.docs, dtype=np.int64)
+        return pair_codes(queries, docs, len(self.doc_ids))
 
     def duplicates(self, coded: Optional[CodedRun] = None) -> list[Duplicate]:
         """Each (query, document) pair given again, with the line it was first given on (``coded``:

@@ -36,15 +36,11 @@ if TYPE_CHECKING:
     import pandas as pd
 
 from ir_coliee.table.run_lines import (
-    RUN_TAG,
     Duplicate,
     FormatOption,
     ParsedRun,
-    RunColumns,
-    data_lines,
     first_format,
     parse_checked,
-    read_columns,
 )
 from ir_coliee.table.run_write import write_run as write_any
 
@@ -127,16 +123,12 @@ def write_run(run: object, path: PathLike, format: FormatName, tag: str, max_per
 
 
 __all__ = [
-    "RUN_TAG",
     "Duplicate",
     "FormatOption",
     "ParsedRun",
-    "RunColumns",
-    "data_lines",
     "first_format",
     "parse_checked",
     "parse_run",
-    "read_columns",
     "read_run",
     "write_run",
 ]
