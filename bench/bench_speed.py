@@ -316,7 +316,7 @@ def section_engines(folder: str, repeat: int, out: list[str]) -> Table:
         out,
     )
     read = {
-        "lines": "from ir_coliee.table.runs import parse_checked\nparse_checked({path!r}, 'pairs')",
+        "lines": "from ir_coliee.table.run_lines import parse_checked\nparse_checked({path!r}, 'pairs')",
         "arrow": "from ir_coliee.table.run_fast import parse_fast\nassert parse_fast({path!r}, 'pairs', 0)",
     }
     for queries in (40, 100, 200, 400, 800, 1_600):

@@ -36,7 +36,6 @@ if TYPE_CHECKING:
     import pandas as pd
 
 from ir_coliee.table.run_lines import (
-    Duplicate,
     FormatOption,
     ParsedRun,
     first_format,
@@ -123,11 +122,8 @@ def write_run(run: object, path: PathLike, format: FormatName, tag: str, max_per
 
 
 __all__ = [
-    "Duplicate",
     "FormatOption",
     "ParsedRun",
-    "first_format",
-    "parse_checked",
     "parse_run",
     "read_run",
     "write_run",

@@ -9,7 +9,7 @@ import pytest
 from support.layouts import layouts
 
 from ir_coliee.table import run_fast as fast
-from ir_coliee.table.runs import first_format, parse_checked
+from ir_coliee.table.run_lines import first_format, parse_checked
 
 
 def rows(frame: pd.DataFrame):

@@ -8,7 +8,7 @@ from support.layouts import layouts
 
 import ir_coliee
 from ir_coliee import ColieeFormatError, parse_run, read_run, write_run
-from ir_coliee.table.runs import Duplicate, parse_checked
+from ir_coliee.table.run_lines import Duplicate, parse_checked
 
 
 def rows(frame: pd.DataFrame):
@@ -96,7 +96,7 @@ FAST_LAYOUTS = layouts(["q1 Q0 a 1 0.9 t", "q1 Q0 b 2 0.5 t", "q2 Q0 a 1 0.7 t"]
 @pytest.mark.parametrize("layout", list(FAST_LAYOUTS))
 def test_the_fast_reader_takes_the_usual_layouts(write, layout):
     from ir_coliee.table.run_fast import parse_fast
-    from ir_coliee.table.runs import first_format
+    from ir_coliee.table.run_lines import first_format
 
     path = write("task3-L.run", FAST_LAYOUTS[layout])
     line, fmt = first_format(path)

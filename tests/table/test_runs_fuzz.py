@@ -17,7 +17,8 @@ from ir_coliee.formats.labels import parse_labels
 from ir_coliee.formats.pilot import parse_torts
 from ir_coliee.formats.riteval import parse_riteval
 from ir_coliee.table.run_fast import parse_fast
-from ir_coliee.table.runs import parse_checked, parse_run
+from ir_coliee.table.run_lines import parse_checked
+from ir_coliee.table.runs import parse_run
 
 FUZZ = settings(deadline=2000, suppress_health_check=[HealthCheck.function_scoped_fixture])
 if settings.default.max_examples < 300:  # the CI profile: 300 fixed examples per reader
