@@ -45,12 +45,6 @@ class _Counted:
         self.bar(len(data))
         return data
 
-    def readable(self) -> bool:
-        return True
-
-    def seekable(self) -> bool:
-        return False
-
     def close(self) -> None:
         self.closed = True
 
