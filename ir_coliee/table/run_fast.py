@@ -6,19 +6,15 @@ columns (answers, duplicates, late comments, scores) follow."""
 from __future__ import annotations
 
 import os
-from typing import TYPE_CHECKING, BinaryIO, Callable, NamedTuple, Optional, Union
+from typing import TYPE_CHECKING, BinaryIO, Callable, NamedTuple, Optional
 
 import numpy as np
 
 from ir_coliee.errors import PathLike
 from ir_coliee.formats.textfile import MAX_LINE
-from ir_coliee.model.formats import (
-    COMMENT_OPEN,
-    FormatName,
-    RunFormat,
-)
+from ir_coliee.model.formats import COMMENT_OPEN, FORMATS, FormatName, RunFormat
 from ir_coliee.progress import tqdm_bar
-from ir_coliee.table.run_lines import _LONE_CR, ParsedRun, duplicates, format_spec
+from ir_coliee.table.run_lines import _LONE_CR, ParsedRun, duplicates
 from ir_coliee.table.shapes import _merged, _without_txt
 from ir_coliee.table.tables import CodedRun, repeated_pairs
 
@@ -236,11 +232,11 @@ def _arrow_columns(
     return queries, docs, _codes(columns.pop(fmt.tag))[1], scores
 
 
-def parse_fast(path: PathLike, fmt: Union[RunFormat, FormatName], skip: int) -> Optional[ParsedRun]:
+def parse_fast(path: PathLike, name: FormatName, skip: int) -> Optional[ParsedRun]:
     """The common, clean file read on whole columns (pyarrow's multi-threaded CSV reader); ``None`` whenever
     anything needs a closer look (then
     :func:`~ir_coliee.table.run_lines.parse_checked` reads line by line and reports the exact line)."""
-    fmt = format_spec(fmt)
+    fmt = FORMATS[name]
     with open(path, "rb") as f:
         size = os.fstat(f.fileno()).st_size
         if size == 0:

@@ -8,7 +8,7 @@ import os
 import re
 from array import array
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, Callable, Literal, NamedTuple, Optional, Union
+from typing import TYPE_CHECKING, Callable, Literal, NamedTuple, Optional
 
 from ir_coliee.errors import ColieeFormatError, PathLike, shown
 from ir_coliee.formats.textfile import iter_lines, strip_txt
@@ -273,12 +273,8 @@ def _answered_once(fmt: RunFormat, line: RunLine, answered: dict[str, tuple[str,
     return line
 
 
-def format_spec(fmt: Union[RunFormat, FormatName]) -> RunFormat:
-    return FORMATS[fmt] if isinstance(fmt, str) else fmt
-
-
-def parse_checked(path: PathLike, fmt: Union[RunFormat, FormatName]) -> ParsedRun:
-    columns = read_columns(path, format_spec(fmt))
+def parse_checked(path: PathLike, fmt: FormatName) -> ParsedRun:
+    columns = read_columns(path, FORMATS[fmt])
     coded = columns.coded()
     return ParsedRun(
         coded,

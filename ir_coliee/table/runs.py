@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Literal, Optional, cast
 
 from ir_coliee.errors import ColieeArgumentError, ColieeFormatError, PathLike
 from ir_coliee.formats.textfile import is_input, regular_file
-from ir_coliee.model.formats import FORMATS, FormatName, RunFormat
+from ir_coliee.model.formats import FORMATS, FormatName
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -61,8 +61,7 @@ def parse_run(
     with regular_file(path) as readable:
         before = _state(readable)
         lineno, name = first_format(readable, candidates)
-        fmt = FORMATS[name]
-        parsed = _parse_fast(readable, fmt, lineno - 1) or parse_checked(readable, fmt)
+        parsed = _parse_fast(readable, name, lineno - 1) or parse_checked(readable, name)
         if _state(readable) != before:
             raise ColieeFormatError(
                 readable, None, "changed while it was being read", "a file that stays as it is while it is read"
@@ -76,7 +75,7 @@ def parse_run(
 SMALL_FILE = 512 * 1024
 
 
-def _parse_fast(path: PathLike, fmt: RunFormat, skip: int) -> Optional[ParsedRun]:
+def _parse_fast(path: PathLike, name: FormatName, skip: int) -> Optional[ParsedRun]:
     """The fast reader's result, else ``None``; ``None`` at once for a file under :data:`SMALL_FILE` bytes
     while pyarrow is not loaded (once it is, as in a session reading many files, the fast reader is the
     faster at every size). Both readers give the same result: only the time differs."""
@@ -84,7 +83,7 @@ def _parse_fast(path: PathLike, fmt: RunFormat, skip: int) -> Optional[ParsedRun
         return None
     from ir_coliee.table.run_fast import parse_fast
 
-    return parse_fast(path, fmt, skip=skip)
+    return parse_fast(path, name, skip=skip)
 
 
 def _state(path: PathLike) -> tuple[int, int]:
