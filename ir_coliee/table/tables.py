@@ -255,21 +255,15 @@ class CodedRun:
 
     def lines_per_query(self) -> list[int]:
         """How many lines each of :attr:`query_ids` has."""
-        return self._bincount(self.queries, len(self.query_ids))
-
-    def _bincount(self, codes: Column, n: int) -> list[int]:
         if self.small:
-            counted = Counter(codes.tolist())
-            return [counted[c] for c in range(n)]
+            counted = Counter(self.queries.tolist())
+            return [counted[c] for c in range(len(self.query_ids))]
         import numpy as np
 
-        return np.bincount(np.asarray(codes, dtype=np.int64), minlength=n).tolist()
+        return np.bincount(np.asarray(self.queries, dtype=np.int64), minlength=len(self.query_ids)).tolist()
 
     def docs_of_queries(self, kept: list[bool]) -> list[str]:
         """The distinct documents of the lines whose query code is marked in ``kept``."""
-        if all(kept):
-            present = self._bincount(self.docs, len(self.doc_ids))
-            return [d for d, n in zip(self.doc_ids, present) if n]
         if self.small:
             queries, docs = self.lists()
             seen = {d for q, d in zip(queries, docs) if kept[q]}
