@@ -6,7 +6,7 @@ columns (answers, duplicates, late comments, scores) follow."""
 from __future__ import annotations
 
 import os
-from typing import TYPE_CHECKING, BinaryIO, Callable, NamedTuple, Optional
+from typing import TYPE_CHECKING, BinaryIO, Callable, Optional
 
 import numpy as np
 
@@ -56,20 +56,14 @@ def _start(f: BinaryIO, skip: int) -> int:
     return f.tell()
 
 
-class _Scanned(NamedTuple):
-    sep: bytes
-    lines: int
-    """The lines from ``start`` on, blank ones too: where there are as many as run lines, run line ``i``
-    is line ``skip + i + 1`` of the file (what a duplicate's finding names)."""
-
-
-def _separator(f: BinaryIO, start: int) -> Optional[_Scanned]:
+def _separator(f: BinaryIO, start: int) -> Optional[tuple[bytes, int]]:
     """The one byte that separates every field from ``start`` on, when each pair of fields is separated
     by exactly one space (or one tab), no line starts or ends with one, and the bytes hold nothing the
-    line-by-line reader must name (a NUL, a second byte order mark), with the number of lines; else
-    ``None``, for the line-by-line reader, which also takes runs of spaces, tabs and carriage returns. The
-    file is read in blocks, not mapped into memory: a file truncated meanwhile must give an error, not
-    kill the process (SIGBUS)."""
+    line-by-line reader must name (a NUL, a second byte order mark), with the number of lines from
+    ``start`` on, blank ones too (where there are as many as run lines, run line ``i`` is line
+    ``skip + i + 1`` of the file: what a duplicate's finding names); else ``None``, for the line-by-line
+    reader, which also takes runs of spaces, tabs and carriage returns. The file is read in blocks, not
+    mapped into memory: a file truncated meanwhile must give an error, not kill the process (SIGBUS)."""
     f.seek(start)
     first_line = f.readline(MAX_LINE)
     sep, other = (b"\t", b" ") if b"\t" in first_line and b" " not in first_line else (b" ", b"\t")
@@ -83,7 +77,7 @@ def _separator(f: BinaryIO, start: int) -> Optional[_Scanned]:
         if not block:
             if not tail or tail[-1:] in (sep, b"\r"):
                 return None
-            return _Scanned(sep, lines + (tail[-1:] != b"\n"))
+            return sep, lines + (tail[-1:] != b"\n")
         lines += block.count(b"\n")
         # each block is checked alone and its seam with the previous block on four bytes
         seam = tail + block[:2]
@@ -245,7 +239,8 @@ def parse_fast(path: PathLike, name: FormatName, skip: int) -> Optional[ParsedRu
         scanned = _separator(f, start)
     if scanned is None:
         return None
-    read = _arrow_columns(path, fmt, start, scanned.sep, size)
+    sep, lines = scanned
+    read = _arrow_columns(path, fmt, start, sep, size)
     if read is None:
         return None
     query_column, doc_column, tags, scores = read
@@ -256,7 +251,7 @@ def parse_fast(path: PathLike, name: FormatName, skip: int) -> Optional[ParsedRu
     if fmt.labels and (not set(doc_ids) <= set(fmt.labels) or np.bincount(queries).max(initial=0) > 1):
         return None
     repeats = bool(repeated_pairs(queries, docs, len(doc_ids)).any())
-    if repeats and scanned.lines != len(queries):
+    if repeats and lines != len(queries):
         return None  # duplicates and blank lines: the checked reader names each duplicate's line
     if scores is None:
         scores = np.arange(len(queries), 0, -1, dtype=float)
