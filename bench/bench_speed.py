@@ -14,7 +14,7 @@ as COLIEE runs have; the gold holds 1 to 5 relevant documents per query. Section
   and its label JSON gold, against the same pairs as TREC files for ``python -m ir_measures``; and
   ``validate``, ``compare`` (1,000 resamples) and ``tune`` on it, each a fresh process;
 * reading a Task 1 run of 10,000 to 400,000 lines in a fresh process with each reader alone (the line
-  reader, the numpy engine, Arrow): where the package switches from one to the next;
+  reader, Arrow): where the package switches from one to the next;
 * the command: ``ir_coliee eval GOLD RUN`` (the official measures of the task the files imply, here
   MicroP, MicroR, MicroF1) against ``python -m ir_measures GOLD RUN SetP SetR SetF``;
 * big inputs, each against the peer on the same pairs: TREC qrels of 2M lines, a label JSON of 1M queries
@@ -307,36 +307,25 @@ def section_real_size(folder: str, repeat: int, out: list[str]) -> Table:
 
 
 def section_engines(folder: str, repeat: int, out: list[str]) -> Table:
-    """Which reader at which size: the line reader, the numpy engine and Arrow, each alone in a fresh
-    process (imports included), on Task 1 runs in the ``pairs`` format; the limits in ``ir_coliee.table.runs``
-    (``SMALL_FILE``) and ``ir_coliee.table.run_fast`` (``SPLIT_FILE``) sit where the fastest changes."""
+    """Which reader at which size: the line reader and Arrow, each alone in a fresh process (imports
+    included), on Task 1 runs in the ``pairs`` format; the limit in ``ir_coliee.table.runs`` (``SMALL_FILE``)
+    sits where the faster changes."""
     table = Table(
-        "Reading a pairs run in a fresh process, by engine (wall seconds; peaks in MiB)",
-        ["lines", "MiB", "line reader", "numpy", "Arrow", "numpy / Arrow", "numpy peak", "Arrow peak"],
+        "Reading a pairs run in a fresh process, by reader (wall seconds; peaks in MiB)",
+        ["lines", "MiB", "line reader", "Arrow", "line reader peak", "Arrow peak"],
         out,
     )
     read = {
-        "lines": "from ir_coliee.table.runs import parse_checked\nparse_checked({path!r}, 'pairs')",
-        "split": "from ir_coliee.table.run_fast import parse_fast\nassert parse_fast({path!r}, 'pairs', 0, engine='split')",
-        "arrow": "from ir_coliee.table.run_fast import parse_fast\nassert parse_fast({path!r}, 'pairs', 0, engine='arrow')",
+        "lines": "from ir_coliee.table.run_lines import parse_checked\nparse_checked({path!r}, 'pairs')",
+        "arrow": "from ir_coliee.table.run_fast import parse_fast\nassert parse_fast({path!r}, 'pairs', 0)",
     }
     for queries in (40, 100, 200, 400, 800, 1_600):
         _, run, _, _ = write_task1(folder, queries, 250)
-        engines = ("lines", "split", "arrow") if queries <= 200 else ("split", "arrow")
+        engines = ("lines", "arrow") if queries <= 200 else ("arrow",)
         timed = dict(zip(engines, in_turn([([read[e].format(path=run)], None) for e in engines], repeat * 3)))
-        lines_time = timed["lines"][0] if "lines" in timed else None
-        split, arrow = timed["split"], timed["arrow"]
+        lines = timed.get("lines", (None, None))
         size = os.path.getsize(run) / (1 << 20)
-        table.add(
-            queries * 250,
-            f"{size:.1f}",
-            lines_time,
-            split[0],
-            arrow[0],
-            f"{split[0] / arrow[0]:.2f}",
-            split[1],
-            arrow[1],
-        )
+        table.add(queries * 250, f"{size:.1f}", lines[0], timed["arrow"][0], lines[1], timed["arrow"][1])
     return table
 
 

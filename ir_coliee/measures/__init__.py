@@ -1,7 +1,7 @@
 """Declarations of the official COLIEE measures, each with its formula (:mod:`.formulas`), and the ir_measures
 provider that computes them (:mod:`.provider`, :mod:`.pipeline`)."""
 
-from ir_coliee.measures.answer import AnswerAccuracy, _AnswerAccuracy
+from ir_coliee.measures.answer import AnswerAccuracy
 from ir_coliee.measures.base import REGISTRY, ColieeMeasure
 from ir_coliee.measures.set_measures import (
     MacroF,
@@ -14,12 +14,6 @@ from ir_coliee.measures.set_measures import (
     MicroF2,
     MicroP,
     MicroR,
-    _MacroF,
-    _MacroP,
-    _MacroR,
-    _MicroF,
-    _MicroP,
-    _MicroR,
 )
 
 __all__ = [
@@ -36,11 +30,4 @@ __all__ = [
     "MicroF2",
     "MicroP",
     "MicroR",
-    "_AnswerAccuracy",
-    "_MacroF",
-    "_MacroP",
-    "_MacroR",
-    "_MicroF",
-    "_MicroP",
-    "_MicroR",
 ]

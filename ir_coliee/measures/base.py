@@ -41,8 +41,6 @@ class ColieeMeasure(Measure):
         super().__init__(**params)
 
     def validate_params(self) -> None:
-        if self.validated:
-            return
         super().validate_params()
         cutoff = self.params.get("cutoff")
         if cutoff is not None and (isinstance(cutoff, bool) or cutoff < 1):

@@ -13,14 +13,7 @@ from ir_measures.providers.fallback_provider import FallbackProvider
 from ir_measures.util import TYPE_QREL, Metric
 
 from ir_coliee.errors import ColieeWarning
-from ir_coliee.measures.provider import (
-    COUNTS,
-    ColieeEvaluator,
-    ColieeProvider,
-    counts_sets,
-    formula_of,
-    is_micro,
-)
+from ir_coliee.measures.provider import ColieeProvider
 from ir_coliee.measures.values import LazyValues
 from ir_coliee.table.shapes import gold_table
 
@@ -81,16 +74,4 @@ def iter_calc(measures: Sequence[Measure], qrels: TYPE_QREL, run: object) -> Ite
     return iter(calc(measures, qrels, run, aggregate=False).per_query)
 
 
-__all__ = [
-    "COUNTS",
-    "ColieeEvaluator",
-    "ColieeProvider",
-    "calc",
-    "calc_aggregate",
-    "counts_sets",
-    "formula_of",
-    "is_micro",
-    "iter_calc",
-    "pipeline",
-    "provider",
-]
+__all__ = ["calc", "calc_aggregate", "iter_calc", "pipeline", "provider"]

@@ -34,7 +34,8 @@ from ir_measures.util import TYPE_QREL, TYPE_RUN
 
 from ir_coliee.errors import ColieeArgumentError
 from ir_coliee.measures.formulas import on_arrays
-from ir_coliee.measures.pipeline import calc, formula_of, is_micro
+from ir_coliee.measures.pipeline import calc
+from ir_coliee.measures.provider import formula_of, is_micro
 from ir_coliee.measures.values import CountedValue, Formula
 from ir_coliee.model import ANSWERS, DOCUMENTS
 from ir_coliee.progress import progress
@@ -109,11 +110,6 @@ def per_query_all(measures: Sequence[Measure], qids: Sequence[str], qrels: TYPE_
         counts = [(v.tp, v.retrieved, v.relevant) if isinstance(v, CountedValue) else (0, 0, 0) for v in ordered]
         out.append(PerQuery(np.array([float(v) for v in ordered]), np.array(counts, dtype=np.int64).reshape(-1, 3)))
     return out
-
-
-def per_query(measure: Measure, qids: Sequence[str], qrels: TYPE_QREL, run: TYPE_RUN) -> PerQuery:
-    """The per-query values (and counts, for ir_coliee's measures) of ``run``, in the order of ``qids``."""
-    return per_query_all([measure], qids, qrels, run)[0]
 
 
 def _chunks(total: int) -> list[int]:
@@ -228,29 +224,12 @@ def bootstrap_sums(columns: _Columns, resamples: int, rng: np.random.Generator, 
 
 
 def percentiles(values: np.ndarray, level: float) -> tuple[float, float]:
-    """The two-sided ``level`` interval of ``values`` by numpy's default percentiles (Hyndman and Fan's
-    seventh definition), in numpy's arithmetic step for step: ``np.percentile`` itself imports
-    ``numpy.ma``, which cost a twentieth of a short ``compare``. A test holds the two equal."""
+    """The two-sided ``level`` interval of ``values`` by numpy's default percentiles (NaN when a value is)."""
     import numpy as np
 
-    ordered = np.sort(np.asarray(values, dtype=float)).tolist()
-    if not ordered or math.isnan(ordered[-1]):  # NaN sorts last
-        return math.nan, math.nan
     tail = (1 - level) / 2 * 100
-    return _linear(ordered, tail / 100), _linear(ordered, (100 - tail) / 100)
-
-
-def _linear(ordered: list[float], quantile: float) -> float:
-    """numpy's ``linear`` quantile of sorted values: the virtual index ``(n - 1) q``, then its ``_lerp``
-    (from the upper neighbour when the weight is at least 1/2)."""
-    virtual = (len(ordered) - 1) * quantile
-    if virtual >= len(ordered) - 1:
-        return ordered[-1]
-    below = math.floor(virtual)
-    a, b = ordered[below], ordered[below + 1]
-    gamma = virtual - below
-    diff = b - a
-    return b - diff * (1 - gamma) if gamma >= 0.5 else a + diff * gamma
+    low, high = np.percentile(np.asarray(values, dtype=float), [tail, 100 - tail]).tolist()
+    return low, high
 
 
 def _z(confidence: float) -> float:

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Iterator, Sequence
+from fractions import Fraction
 from functools import cached_property
 from typing import Callable, Optional, TypeVar
 
@@ -28,21 +29,6 @@ _Value = TypeVar("_Value", bound="CountedValue")
 
 #: Turns (true positives, retrieved, relevant) into a score.
 Formula = Callable[[int, int, int], float]
-
-
-def _exact_partials(partials: tuple[float, ...], x: float) -> tuple[float, ...]:
-    """Shewchuk's algorithm (as in ``math.fsum``): non-overlapping partials whose sum is exact."""
-    out = []
-    for y in partials:
-        if abs(x) < abs(y):
-            x, y = y, x
-        hi = x + y
-        lo = y - (hi - x)
-        if lo:
-            out.append(lo)
-        x = hi
-    out.append(x)
-    return tuple(out)
 
 
 class CountedValue(float):
@@ -70,7 +56,7 @@ class CountedValue(float):
         return f"{float(self)!r} (tp={self.tp}, retrieved={self.retrieved}, relevant={self.relevant})"
 
     def __add__(self, other):
-        return ExactSum(()) + self + other
+        return ExactSum(Fraction(0)) + self + other
 
     __radd__ = __add__
 
@@ -100,26 +86,24 @@ def _is_zero(other: object) -> bool:
 
 
 class ExactSum(float):
-    """The correctly rounded sum of per-query values, independent of the order of addition."""
+    """The correctly rounded sum of per-query values, independent of the order of addition: the exact sum is
+    kept as a fraction (every finite float is one) and rounded once, as ``math.fsum`` rounds."""
 
-    __slots__ = ("partials",)
-    partials: tuple[float, ...]
+    __slots__ = ("exact",)
+    exact: Fraction
 
-    def __new__(cls, partials: tuple[float, ...]) -> ExactSum:
-        obj = super().__new__(cls, math.fsum(partials))
-        obj.partials = partials
+    def __new__(cls, exact: Fraction) -> ExactSum:
+        obj = super().__new__(cls, exact)  # int / int, correctly rounded
+        obj.exact = exact
         return obj
 
     def __add__(self, other):
         if _is_zero(other):
             return self
         if isinstance(other, ExactSum):
-            partials = self.partials
-            for p in other.partials:
-                partials = _exact_partials(partials, p)
-            return ExactSum(partials)
+            return ExactSum(self.exact + other.exact)
         if isinstance(other, float) and not isinstance(other, MicroValue):
-            return ExactSum(_exact_partials(self.partials, float(other)))
+            return ExactSum(self.exact + Fraction(other)) if math.isfinite(other) else float(self) + other
         return NotImplemented
 
     __radd__ = __add__
@@ -214,17 +198,13 @@ class ExactMeanAgg(Agg):
         self.values.append(float(value))
 
     def result(self) -> float:
-        if not self.values:
-            return math.nan
-        return math.fsum(self.values) / len(self.values)
+        return exact_mean(self.values)
 
 
 def exact_mean(values: Iterable[float]) -> float:
-    """The same mean as :class:`ExactMeanAgg`, for callers holding a list."""
-    agg = ExactMeanAgg()
-    for v in values:
-        agg.add(v)
-    return agg.result()
+    """The correctly rounded mean (NaN of no values), as :class:`ExactMeanAgg` takes it."""
+    values = list(values)
+    return math.fsum(values) / len(values) if values else math.nan
 
 
 class LazyValues(Sequence):

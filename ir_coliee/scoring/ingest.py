@@ -25,7 +25,8 @@ from ir_measures.util import TYPE_QREL, TYPE_RUN
 from ir_coliee.errors import WARNING, ColieeScoringError, Finding, some
 from ir_coliee.formats.textfile import Input, is_input, regular_file, stream_name
 from ir_coliee.model import ANSWER_LABELS, FORMATS, FormatName, Task, expected_any
-from ir_coliee.table.runs import FormatOption, ParsedRun, first_format, parse_run
+from ir_coliee.table.run_lines import first_format
+from ir_coliee.table.runs import FormatOption, ParsedRun, parse_run
 from ir_coliee.table.shapes import (
     GoldIds,
     align,

@@ -13,7 +13,6 @@ one with the whole curve; :func:`apply_cutoff` cuts a run, ready for :func:`~ir_
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Literal, NamedTuple, Optional
 
@@ -23,7 +22,9 @@ from ir_measures.util import TYPE_QREL, TYPE_RUN
 from ir_coliee.errors import ColieeArgumentError, ColieeError, ColieeScoringError, Finding
 from ir_coliee.measures import MicroF1
 from ir_coliee.measures.formulas import on_arrays
-from ir_coliee.measures.pipeline import counts_sets, formula_of, is_micro, pipeline
+from ir_coliee.measures.pipeline import pipeline
+from ir_coliee.measures.provider import counts_sets, formula_of, is_micro
+from ir_coliee.measures.values import exact_mean
 from ir_coliee.model import FORMATS, FormatName, TaskLike, official_entry
 from ir_coliee.progress import progress
 from ir_coliee.scoring.evaluate import MeasureLike, parse_measures
@@ -153,7 +154,7 @@ class _Ranking(NamedTuple):
                 values.append(formula(int(tp.sum()), int(retrieved.sum()), int(self.relevant.sum())))
             else:  # the correctly rounded mean, as ir_coliee's aggregator takes it
                 per_query = on_arrays(formula, tp, retrieved, self.relevant)
-                values.append(math.fsum(per_query.tolist()) / len(per_query) if len(per_query) else math.nan)
+                values.append(exact_mean(per_query.tolist()))
         return values
 
 
@@ -181,7 +182,7 @@ class _ShortRanking(NamedTuple):
                 values.append(formula(sum(tp), sum(retrieved), sum(self.relevant)))
             else:
                 per_query = [formula(*c) for c in zip(tp, retrieved, self.relevant)]
-                values.append(math.fsum(per_query) / len(per_query) if per_query else math.nan)
+                values.append(exact_mean(per_query))
         return values
 
 

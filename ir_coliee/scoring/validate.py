@@ -2,7 +2,7 @@
 
 :func:`validate_run` returns the findings as data; ``ir_coliee validate`` prints them with file:line
 (grouped: a handful per rule) and exits non-zero on errors. Each line is read with the run reader's own
-:func:`~ir_coliee.table.runs.parse_line`, so a malformed line is described in the reader's words; the rules
+:func:`~ir_coliee.table.run_lines.parse_line`, so a malformed line is described in the reader's words; the rules
 of the task (from :mod:`ir_coliee.model`) come on top. Errors break an official rule (format, run tag,
 two answers to one question, ids the test collection does not have); warnings point at what is legal
 but likely a mistake (duplicates, unanswered questions, articles missing from the Civil Code file).
@@ -41,7 +41,7 @@ from ir_coliee.model import (
     sniff,
     task_of,
 )
-from ir_coliee.table.runs import RUN_TAG, RunColumns, data_lines, read_columns
+from ir_coliee.table.run_lines import RUN_TAG, RunColumns, data_lines, read_columns
 
 if TYPE_CHECKING:
     from ir_coliee.data.catalog import Registered

@@ -1,27 +1,21 @@
 """The fast reader: the common, clean file read on whole columns, ids kept as codes; ``None`` whenever a
 line needs a closer look, for the line-by-line reader. A scan in blocks first makes sure the fields can
-only be read one way; then pyarrow's multi-threaded CSV reader reads the columns, or, for a file of a few
-MiB without scores while pyarrow is not loaded, :mod:`ir_coliee.table.run_split`. The checks on whole columns
-(answers, duplicates, late comments, scores) are the same for both engines."""
+only be read one way; then pyarrow's multi-threaded CSV reader reads the columns, and the checks on whole
+columns (answers, duplicates, late comments, scores) follow."""
 
 from __future__ import annotations
 
 import os
-import sys
-from typing import TYPE_CHECKING, BinaryIO, Callable, Literal, NamedTuple, Optional, Union
+from typing import TYPE_CHECKING, BinaryIO, Callable, Optional
 
 import numpy as np
 
-from ir_coliee.errors import ColieeArgumentError, PathLike
-from ir_coliee.formats.textfile import MAX_LINE, strip_txt
-from ir_coliee.model.formats import (
-    COMMENT_OPEN,
-    FormatName,
-    RunFormat,
-)
+from ir_coliee.errors import PathLike
+from ir_coliee.formats.textfile import MAX_LINE
+from ir_coliee.model.formats import COMMENT_OPEN, FORMATS, FormatName, RunFormat
 from ir_coliee.progress import tqdm_bar
-from ir_coliee.table.run_lines import _LONE_CR, Duplicate, ParsedRun, format_spec
-from ir_coliee.table.run_split import IdColumn, split_columns
+from ir_coliee.table.run_lines import _LONE_CR, ParsedRun, duplicates
+from ir_coliee.table.shapes import _merged, _without_txt
 from ir_coliee.table.tables import CodedRun, repeated_pairs
 
 if TYPE_CHECKING:
@@ -29,6 +23,9 @@ if TYPE_CHECKING:
 
 #: pyarrow's CSV reader parses blocks of this size on all cores.
 _BLOCK = 1 << 24
+#: An id column as read: the code of each line, and the distinct ids in the order they first appear.
+IdColumn = tuple[np.ndarray, list[str]]
+
 #: The blank-pair scan goes through the file in blocks that stay in the CPU's cache (twice as fast as 16 MiB).
 _SCAN_BLOCK = 1 << 20
 
@@ -43,12 +40,6 @@ class _Counted:
         data = self.f.read(size)
         self.bar(len(data))
         return data
-
-    def readable(self) -> bool:
-        return True
-
-    def seekable(self) -> bool:
-        return False
 
     def close(self) -> None:
         self.closed = True
@@ -65,20 +56,14 @@ def _start(f: BinaryIO, skip: int) -> int:
     return f.tell()
 
 
-class _Scanned(NamedTuple):
-    sep: bytes
-    lines: int
-    """The lines from ``start`` on, blank ones too: where there are as many as run lines, run line ``i``
-    is line ``skip + i + 1`` of the file (what a duplicate's finding names)."""
-
-
-def _separator(f: BinaryIO, start: int) -> Optional[_Scanned]:
+def _separator(f: BinaryIO, start: int) -> Optional[tuple[bytes, int]]:
     """The one byte that separates every field from ``start`` on, when each pair of fields is separated
     by exactly one space (or one tab), no line starts or ends with one, and the bytes hold nothing the
-    line-by-line reader must name (a NUL, a second byte order mark), with the number of lines; else
-    ``None``, for the line-by-line reader, which also takes runs of spaces, tabs and carriage returns. The
-    file is read in blocks, not mapped into memory: a file truncated meanwhile must give an error, not
-    kill the process (SIGBUS)."""
+    line-by-line reader must name (a NUL, a second byte order mark), with the number of lines from
+    ``start`` on, blank ones too (where there are as many as run lines, run line ``i`` is line
+    ``skip + i + 1`` of the file: what a duplicate's finding names); else ``None``, for the line-by-line
+    reader, which also takes runs of spaces, tabs and carriage returns. The file is read in blocks, not
+    mapped into memory: a file truncated meanwhile must give an error, not kill the process (SIGBUS)."""
     f.seek(start)
     first_line = f.readline(MAX_LINE)
     sep, other = (b"\t", b" ") if b"\t" in first_line and b" " not in first_line else (b" ", b"\t")
@@ -92,7 +77,7 @@ def _separator(f: BinaryIO, start: int) -> Optional[_Scanned]:
         if not block:
             if not tail or tail[-1:] in (sep, b"\r"):
                 return None
-            return _Scanned(sep, lines + (tail[-1:] != b"\n"))
+            return sep, lines + (tail[-1:] != b"\n")
         lines += block.count(b"\n")
         # each block is checked alone and its seam with the previous block on four bytes
         seam = tail + block[:2]
@@ -217,23 +202,14 @@ def _codes(chunked: pa.ChunkedArray) -> IdColumn:
 def _stripped(column: IdColumn, strip: bool) -> IdColumn:
     """The codes and values with ``.txt`` stripped from the values (merging ids that differ only by it)."""
     codes, values = column
-    if not strip or not any(v.endswith(".txt") for v in values):
-        return codes, values
-    position: dict[str, int] = {}
-    remap = [position.setdefault(strip_txt(v), len(position)) for v in values]
-    return np.array(remap, dtype=codes.dtype)[codes], list(position)
+    distinct, remap = _merged(_without_txt(values) if strip else values)
+    return (codes if remap is None else np.array(remap, dtype=codes.dtype)[codes]), distinct
 
 
-class _Columns(NamedTuple):
-    """The columns either engine reads: queries, documents and run tags as codes and values, the scores."""
-
-    queries: IdColumn
-    docs: IdColumn
-    tags: list[str]
-    scores: Optional[np.ndarray]
-
-
-def _arrow_columns(path: PathLike, fmt: RunFormat, start: int, sep: bytes, size: int) -> Optional[_Columns]:
+def _arrow_columns(
+    path: PathLike, fmt: RunFormat, start: int, sep: bytes, size: int
+) -> Optional[tuple[IdColumn, IdColumn, list[str], Optional[np.ndarray]]]:
+    """Queries, documents (codes and values), the distinct run tags and the scores (``None``: none in the format)."""
     import pyarrow as pa
 
     try:
@@ -247,52 +223,14 @@ def _arrow_columns(path: PathLike, fmt: RunFormat, start: int, sep: bytes, size:
     queries = _codes(columns.pop(fmt.query))
     docs = _codes(columns.pop(fmt.doc))
     scores = None if fmt.score is None else _numbers(columns.pop(fmt.score).combine_chunks(), np.float64)
-    return _Columns(queries, docs, _codes(columns.pop(fmt.tag))[1], scores)
+    return queries, docs, _codes(columns.pop(fmt.tag))[1], scores
 
 
-def _split_columns(path: PathLike, fmt: RunFormat, start: int, sep: bytes) -> Optional[_Columns]:
-    with open(path, "rb") as f:
-        f.seek(start)
-        data = f.read()
-    columns = split_columns(data, sep, fmt.width, [fmt.query, fmt.doc, fmt.tag])
-    if columns is None:
-        return None
-    queries, docs, (_, tags) = columns
-    return _Columns(queries, docs, tags, None)
-
-
-#: Below this many bytes (about 200,000 lines of ``pairs``), a file without scores is split in numpy while
-#: pyarrow is not loaded: its import costs more than numpy's splitting; near 7 MiB both engines take as
-#: long, and as much memory, in a fresh process (``bench/bench_speed.py``).
-SPLIT_FILE = 4 << 20
-
-#: Which engine parses a clean file: ``auto`` picks the faster for its size in this process; ``arrow`` and
-#: ``split`` (files without scores) are for comparing them. All give the same result.
-Engine = Literal["auto", "arrow", "split"]
-
-
-def _engine_columns(
-    path: PathLike, fmt: RunFormat, start: int, sep: bytes, size: int, engine: Engine
-) -> Optional[_Columns]:
-    if engine == "auto":
-        small = size - start < SPLIT_FILE and "pyarrow" not in sys.modules
-        engine = "split" if fmt.score is None and small else "arrow"
-    if engine == "split":
-        if fmt.score is not None:
-            raise ColieeArgumentError(f"the split engine reads files without scores, not {fmt.name!r}")
-        split = _split_columns(path, fmt, start, sep)
-        if split is not None:
-            return split
-    return _arrow_columns(path, fmt, start, sep, size)
-
-
-def parse_fast(
-    path: PathLike, fmt: Union[RunFormat, FormatName], skip: int, engine: Engine = "auto"
-) -> Optional[ParsedRun]:
-    """The common, clean file read on whole columns (pyarrow's multi-threaded CSV reader, or for a file of a
-    few MiB without scores, numpy); ``None`` whenever anything needs a closer look (then
+def parse_fast(path: PathLike, name: FormatName, skip: int) -> Optional[ParsedRun]:
+    """The common, clean file read on whole columns (pyarrow's multi-threaded CSV reader); ``None`` whenever
+    anything needs a closer look (then
     :func:`~ir_coliee.table.run_lines.parse_checked` reads line by line and reports the exact line)."""
-    fmt = format_spec(fmt)
+    fmt = FORMATS[name]
     with open(path, "rb") as f:
         size = os.fstat(f.fileno()).st_size
         if size == 0:
@@ -301,27 +239,24 @@ def parse_fast(
         scanned = _separator(f, start)
     if scanned is None:
         return None
-    columns = _engine_columns(path, fmt, start, scanned.sep, size, engine)
-    if columns is None:
+    sep, lines = scanned
+    read = _arrow_columns(path, fmt, start, sep, size)
+    if read is None:
         return None
-    queries, query_ids = _stripped(columns.queries, strip=True)
-    docs, doc_ids = _stripped(columns.docs, strip=fmt.strips_txt)
+    query_column, doc_column, tags, scores = read
+    queries, query_ids = _stripped(query_column, strip=True)
+    docs, doc_ids = _stripped(doc_column, strip=fmt.strips_txt)
     if not len(queries) or any(q.startswith(COMMENT_OPEN) for q in query_ids):
         return None  # a comment after the first run line: only the checked reader skips it exactly
     if fmt.labels and (not set(doc_ids) <= set(fmt.labels) or np.bincount(queries).max(initial=0) > 1):
         return None
     repeats = bool(repeated_pairs(queries, docs, len(doc_ids)).any())
-    if repeats and scanned.lines != len(queries):
+    if repeats and lines != len(queries):
         return None  # duplicates and blank lines: the checked reader names each duplicate's line
-    scores = columns.scores
     if scores is None:
         scores = np.arange(len(queries), 0, -1, dtype=float)
     elif not np.isfinite(scores).all():
         return None
     coded = CodedRun(query_ids, doc_ids, queries, docs, scores, unique=not repeats)
-    # a duplicate is said with its line and its first line, as the checked reader says it; counted once
-    duplicates = [
-        Duplicate(skip + i + 1, skip + first + 1, query_ids[queries[i]], doc_ids[docs[i]])
-        for i, first in (coded.repeated() if repeats else ())
-    ]
-    return ParsedRun(coded, fmt.name, columns.tags, duplicates, os.fspath(path))
+    named = duplicates(coded, lambda row: skip + row + 1) if repeats else []  # counted once, each line named
+    return ParsedRun(coded, fmt.name, tags, named, os.fspath(path))

@@ -8,7 +8,7 @@ import os
 import re
 from array import array
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, Callable, Literal, NamedTuple, Optional, Union
+from typing import TYPE_CHECKING, Callable, Literal, NamedTuple, Optional
 
 from ir_coliee.errors import ColieeFormatError, PathLike, shown
 from ir_coliee.formats.textfile import iter_lines, strip_txt
@@ -193,16 +193,22 @@ class RunColumns:
     def duplicates(self, coded: Optional[CodedRun] = None) -> list[Duplicate]:
         """Each (query, document) pair given again, with the line it was first given on (``coded``:
         :meth:`coded`, when already made)."""
-        coded = self.coded() if coded is None else coded
-        return [
-            Duplicate(self.lines[i], self.lines[first], coded.query_ids[self.queries[i]], coded.doc_ids[self.docs[i]])
-            for i, first in coded.repeated()
-        ]
+        return duplicates(self.coded() if coded is None else coded, self.lines.__getitem__)
 
     def coded(self) -> CodedRun:
         """The run as codes; where the format has no score, line order is the ranking."""
         scores = self.scores if self.fmt.scored else array("d", range(len(self), 0, -1))
         return CodedRun(list(self.query_ids), list(self.doc_ids), self.queries, self.docs, scores)
+
+
+def duplicates(coded: CodedRun, line: Callable[[int], int]) -> list[Duplicate]:
+    """Each pair of ``coded`` given again, with its line and the line it was first given on (``line``: the
+    file's line of a row), as both readers name it."""
+    q, d = coded.queries, coded.docs
+    return [
+        Duplicate(line(i), line(first), coded.query_ids[int(q[i])], coded.doc_ids[int(d[i])])
+        for i, first in coded.repeated()
+    ]
 
 
 TextHook = Callable[[int, str, Optional[list[str]]], None]
@@ -257,12 +263,8 @@ def _answered_once(fmt: RunFormat, line: RunLine, answered: dict[str, tuple[str,
     return line
 
 
-def format_spec(fmt: Union[RunFormat, FormatName]) -> RunFormat:
-    return FORMATS[fmt] if isinstance(fmt, str) else fmt
-
-
-def parse_checked(path: PathLike, fmt: Union[RunFormat, FormatName]) -> ParsedRun:
-    columns = read_columns(path, format_spec(fmt))
+def parse_checked(path: PathLike, fmt: FormatName) -> ParsedRun:
+    columns = read_columns(path, FORMATS[fmt])
     coded = columns.coded()
     return ParsedRun(
         coded,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 import os
-from typing import TYPE_CHECKING, Any, Optional, cast
+from typing import Optional
 
 from ir_measures.util import TYPE_RUN
 
@@ -15,12 +15,8 @@ from ir_coliee.model.formats import (
     FormatName,
     RunFormat,
 )
+from ir_coliee.table.run_lines import RUN_TAG
 from ir_coliee.table.shapes import run_table
-
-if TYPE_CHECKING:
-    pass
-
-from ir_coliee.table.run_lines import _FIELD_SEPARATOR, RUN_TAG
 
 
 def check_run_tag(tag: str) -> str:
@@ -41,7 +37,7 @@ def _ranked(run: TYPE_RUN) -> list[tuple[str, list[tuple[str, float]]]]:
 def _writable(query_id: object, doc_id: object, score: float) -> None:
     """Refuse what :func:`read_run` would reject: empty ids or ids with white space, scores that are not finite."""
     for what, value in (("query", query_id), ("document", doc_id)):
-        if not isinstance(value, str) or not value or _FIELD_SEPARATOR.search(value) or any(c.isspace() for c in value):
+        if not isinstance(value, str) or not value or any(c.isspace() for c in value):
             raise ColieeArgumentError(
                 f"{what} id {value!r} cannot be written: ids are non-empty and hold no white space"
             )
@@ -67,8 +63,9 @@ def write_run(run: TYPE_RUN, path: PathLike, format: FormatName, tag: str, max_p
 
     Queries are written in id order, documents best score first (ties: doc id descending, as
     trec_eval ranks them); ``max_per_query`` keeps only the best ones (``task3-L`` allows 100).
-    PyTerrier result frames (``qid``, ``docno``) are taken too, and dataset ids scoped by query
-    (Task 2's ``001/013``) are written as the official format names them (``001 013``).
+    PyTerrier result frames (``qid``, ``docno``) are taken too (read as
+    :func:`~ir_coliee.table.shapes.coded_run` reads every shape), and dataset ids scoped by query (Task 2's
+    ``001/013``) are written as the official format names them (``001 013``).
     """
     if format not in FORMATS:
         raise ColieeArgumentError(f"unknown run format {format!r}; expected one of {', '.join(FORMATS)}")
@@ -76,9 +73,6 @@ def write_run(run: TYPE_RUN, path: PathLike, format: FormatName, tag: str, max_p
     check_run_tag(tag)
     if max_per_query is not None and not (isinstance(max_per_query, int) and max_per_query >= 1):
         raise ColieeError(f"max_per_query must be a whole number of at least 1, got {max_per_query!r}")
-    columns = set(getattr(run, "columns", ()))
-    if "query_id" not in columns and {"qid", "docno"} <= columns:
-        run = cast(Any, run).rename(columns={"qid": "query_id", "docno": "doc_id"})
     lines: list[str] = []
     for qid, scoped in _ranked(run):
         prefix = f"{qid}/"

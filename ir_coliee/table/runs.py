@@ -3,7 +3,7 @@
 The formats themselves are data (:mod:`ir_coliee.model.formats`): ``pairs`` (``000001 000018 univABC``,
 Tasks 1, 2, 3), ``trec`` (``H19-1-3 Q0 96 1 0.84 univABC``, Task 3 and its ranked ``task3-L`` files)
 and ``answers`` (``H19-1-3 N univABC``, Tasks 4, 5). Every reader here, and the validator, checks a
-line with :func:`parse_line`, so they report the same problem with the same words.
+line with :func:`~ir_coliee.table.run_lines.parse_line`, so they report the same problem with the same words.
 
 Runs come back as a pandas DataFrame with ``query_id``, ``doc_id`` (for answers: the label) and
 ``score`` columns, which ir_measures and PyTerrier take as they are. Where a format has no score,
@@ -13,8 +13,8 @@ file read back ranks as the run it was written from, and every shape of one run 
 
 Two readers, one result. The fast one reads whole columns (ids kept as codes,
 :class:`~ir_coliee.table.tables.CodedRun`) with pyarrow's CSV reader (all cores), chosen by measurement over
-polars and pandas' C parser, or for a file of a few MiB without scores while pyarrow is not loaded, with
-numpy (:mod:`ir_coliee.table.run_split`: importing pyarrow would cost more than its parser saves). It takes
+polars, pandas' C parser and a numpy splitter of our own (that one gained at most a fifth of a second, on
+files of a few MiB in a fresh process; more code than it was worth). It takes
 the common file, one space or tab between fields, and checks on whole columns what the other checks line
 by line (column count, scores, answers, duplicates, late comments). Anything else (runs of spaces, a lone
 carriage return, a bad line) goes to the line-by-line reader, which reports the exact line. A file under
@@ -30,26 +30,17 @@ from typing import TYPE_CHECKING, Literal, Optional, cast
 
 from ir_coliee.errors import ColieeArgumentError, ColieeFormatError, PathLike
 from ir_coliee.formats.textfile import is_input, regular_file
-from ir_coliee.model.formats import ANSWER_LABELS, FORMATS, FormatName, RunFormat
+from ir_coliee.model.formats import FORMATS, FormatName
 
 if TYPE_CHECKING:
     import pandas as pd
 
 from ir_coliee.table.run_lines import (
-    RUN_TAG,
-    Duplicate,
     FormatOption,
     ParsedRun,
-    RunColumns,
-    RunLine,
-    data_lines,
     first_format,
     parse_checked,
-    parse_line,
-    raw_lines,
-    read_columns,
 )
-from ir_coliee.table.run_write import check_run_tag, format_line
 from ir_coliee.table.run_write import write_run as write_any
 
 
@@ -70,8 +61,7 @@ def parse_run(
     with regular_file(path) as readable:
         before = _state(readable)
         lineno, name = first_format(readable, candidates)
-        fmt = FORMATS[name]
-        parsed = _parse_fast(readable, fmt, lineno - 1) or parse_checked(readable, fmt)
+        parsed = _parse_fast(readable, name, lineno - 1) or parse_checked(readable, name)
         if _state(readable) != before:
             raise ColieeFormatError(
                 readable, None, "changed while it was being read", "a file that stays as it is while it is read"
@@ -85,7 +75,7 @@ def parse_run(
 SMALL_FILE = 512 * 1024
 
 
-def _parse_fast(path: PathLike, fmt: RunFormat, skip: int) -> Optional[ParsedRun]:
+def _parse_fast(path: PathLike, name: FormatName, skip: int) -> Optional[ParsedRun]:
     """The fast reader's result, else ``None``; ``None`` at once for a file under :data:`SMALL_FILE` bytes
     while pyarrow is not loaded (once it is, as in a session reading many files, the fast reader is the
     faster at every size). Both readers give the same result: only the time differs."""
@@ -93,7 +83,7 @@ def _parse_fast(path: PathLike, fmt: RunFormat, skip: int) -> Optional[ParsedRun
         return None
     from ir_coliee.table.run_fast import parse_fast
 
-    return parse_fast(path, fmt, skip=skip)
+    return parse_fast(path, name, skip=skip)
 
 
 def _state(path: PathLike) -> tuple[int, int]:
@@ -131,23 +121,9 @@ def write_run(run: object, path: PathLike, format: FormatName, tag: str, max_per
 
 
 __all__ = [
-    "ANSWER_LABELS",
-    "FORMATS",
-    "RUN_TAG",
-    "Duplicate",
     "FormatOption",
     "ParsedRun",
-    "RunColumns",
-    "RunLine",
-    "check_run_tag",
-    "data_lines",
-    "first_format",
-    "format_line",
-    "parse_checked",
-    "parse_line",
     "parse_run",
-    "raw_lines",
-    "read_columns",
     "read_run",
     "write_run",
 ]

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import heapq
 from array import array
-from collections.abc import Iterable, Iterator
+from collections import Counter, defaultdict
+from collections.abc import Collection, Iterator
 from typing import TYPE_CHECKING, NamedTuple, Optional, Union, cast
 
 from ir_measures.util import ScoredDoc
@@ -193,11 +194,8 @@ class CodedRun:
         again = np.flatnonzero(repeated_pairs(q, d, len(self.doc_ids)))
         if not len(again):
             return []
-        pairs = pair_codes(q, d, len(self.doc_ids))
-        seen: dict[int, int] = {}  # only the pairs given again: a few rows, not a table of every row
-        for i in np.flatnonzero(np.isin(pairs, pairs[again])).tolist():
-            seen.setdefault(int(pairs[i]), i)
-        return [(i, seen[int(pairs[i])]) for i in again.tolist()]
+        _, first_of, line_pair = np.unique(pair_codes(q, d, len(self.doc_ids)), return_index=True, return_inverse=True)
+        return list(zip(again.tolist(), first_of[line_pair[again]].tolist()))
 
     def frame(self) -> pd.DataFrame:
         """``query_id``, ``doc_id``, ``score``, ids as Python strings (the shape ir_measures and PyTerrier take)."""
@@ -221,16 +219,11 @@ class CodedRun:
     def _groups(self) -> Iterator[tuple[int, list[int], list[float]]]:
         """Each query code with the document codes and scores of its lines, in line order."""
         if self.small:
-            docs_of: dict[int, tuple[list[int], list[float]]] = {}
-            queries, docs = self.lists()
-            for q, d, s in zip(queries, docs, self.scores.tolist()):
-                held = docs_of.get(q)
-                if held is None:
-                    held = docs_of[q] = ([], [])
-                held[0].append(d)
-                held[1].append(s)
-            for q, (ds, ss) in docs_of.items():
-                yield q, ds, ss
+            docs_of: defaultdict[int, tuple[list[int], list[float]]] = defaultdict(lambda: ([], []))
+            for q, d, s in zip(*self.lists(), self.scores.tolist()):
+                docs_of[q][0].append(d)
+                docs_of[q][1].append(s)
+            yield from ((q, ds, ss) for q, (ds, ss) in docs_of.items())
             return
         import numpy as np
 
@@ -262,23 +255,15 @@ class CodedRun:
 
     def lines_per_query(self) -> list[int]:
         """How many lines each of :attr:`query_ids` has."""
-        return self._bincount(self.queries, len(self.query_ids))
-
-    def _bincount(self, codes: Column, n: int) -> list[int]:
         if self.small:
-            out = [0] * n
-            for c in cast(list[int], codes.tolist()):
-                out[c] += 1
-            return out
+            counted = Counter(self.queries.tolist())
+            return [counted[c] for c in range(len(self.query_ids))]
         import numpy as np
 
-        return np.bincount(np.asarray(codes, dtype=np.int64), minlength=n).tolist()
+        return np.bincount(np.asarray(self.queries, dtype=np.int64), minlength=len(self.query_ids)).tolist()
 
     def docs_of_queries(self, kept: list[bool]) -> list[str]:
         """The distinct documents of the lines whose query code is marked in ``kept``."""
-        if all(kept):
-            present = self._bincount(self.docs, len(self.doc_ids))
-            return [d for d, n in zip(self.doc_ids, present) if n]
         if self.small:
             queries, docs = self.lists()
             seen = {d for q, d in zip(queries, docs) if kept[q]}
@@ -304,7 +289,7 @@ def table_frame(table: Table, value: str = "score") -> pd.DataFrame:
     return pd.DataFrame(rows, columns=["query_id", "doc_id", value])
 
 
-def top_docs(docs: dict[str, float], cutoff: Optional[int]) -> Iterable[str]:
+def top_docs(docs: dict[str, float], cutoff: Optional[int]) -> Collection[str]:
     """The retrieved documents: all of them, or the ``cutoff`` best by score, ties by doc id descending
     (trec_eval's order)."""
     if cutoff is None or len(docs) <= cutoff:
@@ -313,19 +298,14 @@ def top_docs(docs: dict[str, float], cutoff: Optional[int]) -> Iterable[str]:
 
 
 def set_counts(gold: Table, run: Table, cutoff: Optional[int], rel: int) -> dict[str, Counts]:
-    """Counts of every gold query; a gold query absent from the run has nothing retrieved. Without a
-    cutoff, the true positives are the intersection of two sets, which Python takes by walking the
-    smaller one (the few relevant documents), not every retrieved document."""
+    """Counts of every gold query; a gold query absent from the run has nothing retrieved. (A long run
+    without cutoff is counted in numpy, :mod:`ir_coliee.table.coded`; here runs are short or cut.)"""
     out: dict[str, Counts] = {}
     empty: dict[str, float] = {}
     for qid, judged in gold.items():
         relevant = {d for d, r in judged.items() if r >= rel}
-        docs = run.get(qid, empty)
-        if cutoff is None or len(docs) <= cutoff:
-            out[qid] = Counts(len(docs.keys() & relevant), len(docs), len(relevant))
-        else:
-            top = list(top_docs(docs, cutoff))
-            out[qid] = Counts(sum(1 for d in top if d in relevant), len(top), len(relevant))
+        top = top_docs(run.get(qid, empty), cutoff)
+        out[qid] = Counts(len(relevant.intersection(top)), len(top), len(relevant))
     return out
 
 

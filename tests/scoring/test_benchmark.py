@@ -172,7 +172,7 @@ def _stratum(a: list[tuple[int, int, int]], b: list[tuple[int, int, int]]) -> tu
     import numpy as np
 
     from ir_coliee.measures import MicroF1
-    from ir_coliee.measures.pipeline import formula_of
+    from ir_coliee.measures.provider import formula_of
 
     def data(counts: list[tuple[int, int, int]]) -> PerQuery:
         return PerQuery(np.zeros(len(counts)), np.array(counts, dtype=np.int64))

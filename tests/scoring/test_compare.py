@@ -16,7 +16,12 @@ from support.resampling import measure_of, randomization_p, swapped
 import ir_coliee
 from ir_coliee import MacroF2, MicroF1, MicroP, apply_cutoff, compare, tune_cutoff
 from ir_coliee.cli import main
-from ir_coliee.measures.significance import correct, per_query, stat_of
+from ir_coliee.measures.significance import PerQuery, correct, per_query_all, stat_of
+
+
+def per_query(measure, qids, qrels, run) -> PerQuery:
+    """One measure's per-query data of ``run``, in the order of ``qids``."""
+    return per_query_all([measure], qids, qrels, run)[0]
 
 
 def make_runs(n_queries: int, seed: int, strength: float = 0.5):
@@ -315,7 +320,7 @@ def test_paper_tables_hold_no_nan_or_booleans(write, capsys, style, dash):
 )
 @example([0.0, 1.0], 0.95)  # 2.5th percentile of two values: 1/40 of the way
 def test_the_confidence_bounds_are_numpys_percentiles_to_the_bit(values, level):
-    """compare's interval bounds skip np.percentile (it imports numpy.ma) but must equal it exactly."""
+    """compare's interval bounds are np.percentile's, to the bit."""
     from ir_coliee.measures.significance import percentiles
 
     tail = (1 - level) / 2 * 100

@@ -8,7 +8,7 @@ from support.layouts import layouts
 
 import ir_coliee
 from ir_coliee import ColieeFormatError, parse_run, read_run, write_run
-from ir_coliee.table.runs import Duplicate, parse_checked
+from ir_coliee.table.run_lines import Duplicate, parse_checked
 
 
 def rows(frame: pd.DataFrame):
@@ -96,7 +96,7 @@ FAST_LAYOUTS = layouts(["q1 Q0 a 1 0.9 t", "q1 Q0 b 2 0.5 t", "q2 Q0 a 1 0.7 t"]
 @pytest.mark.parametrize("layout", list(FAST_LAYOUTS))
 def test_the_fast_reader_takes_the_usual_layouts(write, layout):
     from ir_coliee.table.run_fast import parse_fast
-    from ir_coliee.table.runs import first_format
+    from ir_coliee.table.run_lines import first_format
 
     path = write("task3-L.run", FAST_LAYOUTS[layout])
     line, fmt = first_format(path)
@@ -248,8 +248,7 @@ def test_the_fast_reader_lists_run_tags_in_the_order_they_first_appear_across_bl
     assert parsed is not None and parsed.run_tags == ["b", "a", "c", "d", "e", "f", "g"]
 
 
-@pytest.mark.parametrize("engine", ["arrow", "split"])
-def test_a_duplicate_line_keeps_a_run_on_the_fast_reader_with_its_lines_named(tmp_path, engine):
+def test_a_duplicate_line_keeps_a_run_on_the_fast_reader_with_its_lines_named(tmp_path):
     """A duplicate costs no second reading of the file line by line: the fast reader names it as the
     checked reader does (where blank lines would shift the line numbers, the checked reader reads it)."""
     from ir_coliee.table.run_fast import parse_fast
@@ -260,7 +259,7 @@ def test_a_duplicate_line_keeps_a_run_on_the_fast_reader_with_its_lines_named(tm
     lines.insert(700, lines[650])
     path = tmp_path / "task1.dup"
     path.write_text("".join(lines))
-    fast = parse_fast(str(path), "pairs", skip=0, engine=engine)
+    fast = parse_fast(str(path), "pairs", skip=0)
     checked = parse_checked(str(path), "pairs")
     assert fast is not None
     assert (
@@ -273,4 +272,4 @@ def test_a_duplicate_line_keeps_a_run_on_the_fast_reader_with_its_lines_named(tm
     )
     assert fast.coded.table() == checked.coded.table()
     path.write_text("".join(lines[:10]) + "\n" + "".join(lines[10:]))  # a blank line
-    assert parse_fast(str(path), "pairs", skip=0, engine=engine) is None
+    assert parse_fast(str(path), "pairs", skip=0) is None

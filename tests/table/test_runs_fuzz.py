@@ -10,16 +10,15 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from support.cases import oracle_data_lines
-from support.engines import split_alone
 
 from ir_coliee import ColieeError, ColieeFormatError, read_qrels
 from ir_coliee.formats.civil_code import parse_civil_code
 from ir_coliee.formats.labels import parse_labels
 from ir_coliee.formats.pilot import parse_torts
 from ir_coliee.formats.riteval import parse_riteval
-from ir_coliee.model.formats import FORMATS
 from ir_coliee.table.run_fast import parse_fast
-from ir_coliee.table.runs import parse_checked, parse_run
+from ir_coliee.table.run_lines import parse_checked
+from ir_coliee.table.runs import parse_run
 
 FUZZ = settings(deadline=2000, suppress_health_check=[HealthCheck.function_scoped_fixture])
 if settings.default.max_examples < 300:  # the CI profile: 300 fixed examples per reader
@@ -90,16 +89,10 @@ def test_run_reader(tmp_path, lines, newline):
         assert_own_error(e, path)
         return
     assert len(parsed.run) == data_lines(text.replace("\r\n", "\n"))
-    fast = parse_fast(path, parsed.format, 0, engine="arrow")
+    fast = parse_fast(path, parsed.format, 0)
     if fast is not None:  # both readers agree on everything the fast one accepts
         checked = parse_checked(path, parsed.format)
         assert fast.run.values.tolist() == checked.run.values.tolist()
-    if not FORMATS[parsed.format].scored:  # the numpy engine takes exactly what Arrow takes, and reads it alike
-        split = split_alone(path, parsed.format, 0)
-        assert (split is None) == (fast is None)
-        if split is not None and fast is not None:
-            assert split.run.values.tolist() == fast.run.values.tolist()
-            assert split.run_tags == fast.run_tags
 
 
 @FUZZ

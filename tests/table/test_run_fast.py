@@ -1,62 +1,57 @@
-"""The fast reader's numpy engine (``split``) reads every clean file as Arrow does and as the line-by-line
-reader does: the same ids, codes in the same order, the same run tags; a file it cannot read exactly it
-hands on, never reads otherwise."""
+"""The fast reader (Arrow) reads every clean file as the line-by-line reader does: the same ids, codes in
+the same order, the same run tags; a file it cannot read exactly it hands on, never reads otherwise."""
 
 from __future__ import annotations
 
 import numpy as np
 import pandas as pd
 import pytest
-from support.engines import split_alone
 from support.layouts import layouts
 
 from ir_coliee.table import run_fast as fast
-from ir_coliee.table import run_split as split_module
-from ir_coliee.table.run_split import split_columns
-from ir_coliee.table.runs import first_format, parse_checked
+from ir_coliee.table.run_lines import first_format, parse_checked
 
 
 def rows(frame: pd.DataFrame):
     return list(frame.itertuples(index=False, name=None))
 
 
-def engines_agree(path: str) -> list[tuple[str, str, float]]:
-    """The rows both engines read from ``path``, after checking they equal the line reader's."""
+def readers_agree(path: str) -> list[tuple[str, str, float]]:
+    """The rows the fast reader reads from ``path``, after checking they equal the line reader's."""
     line, fmt = first_format(path)
-    split = split_alone(path, fmt, line - 1)
-    arrow = fast.parse_fast(path, fmt, line - 1, engine="arrow")
-    assert split is not None and arrow is not None
+    arrow = fast.parse_fast(path, fmt, line - 1)
+    assert arrow is not None
     checked = parse_checked(path, fmt)
-    assert rows(split.run) == rows(arrow.run) == rows(checked.run)
-    assert split.coded.query_ids == arrow.coded.query_ids == checked.coded.query_ids
-    assert split.coded.doc_ids == arrow.coded.doc_ids == checked.coded.doc_ids
-    assert split.run_tags == arrow.run_tags == checked.run_tags
-    return rows(split.run)
+    assert rows(arrow.run) == rows(checked.run)
+    assert arrow.coded.query_ids == checked.coded.query_ids
+    assert arrow.coded.doc_ids == checked.coded.doc_ids
+    assert arrow.run_tags == checked.run_tags
+    return rows(arrow.run)
 
 
 PAIRS_LAYOUTS = layouts(["000001 000018 t", "000001 000020 t", "000002 000018 t"], doc=1)
 
 
 @pytest.mark.parametrize("layout", list(PAIRS_LAYOUTS))
-def test_the_split_engine_takes_the_usual_layouts(write, layout):
+def test_the_fast_reader_takes_the_usual_layouts(write, layout):
     path = write("task1.t", PAIRS_LAYOUTS[layout])
     # line order is the ranking: 3, 2, 1
-    assert engines_agree(path) == [("000001", "000018", 3.0), ("000001", "000020", 2.0), ("000002", "000018", 1.0)]
+    assert readers_agree(path) == [("000001", "000018", 3.0), ("000001", "000020", 2.0), ("000002", "000018", 1.0)]
 
 
-def test_answers_are_split_too(write):
+def test_answers_are_read_too(write):
     path = write("task4.t", "R06-01-A Y t\nR06-01-I N t\nR05-30-U Y t\n")
-    assert engines_agree(path) == [("R06-01-A", "Y", 3.0), ("R06-01-I", "N", 2.0), ("R05-30-U", "Y", 1.0)]
+    assert readers_agree(path) == [("R06-01-A", "Y", 3.0), ("R06-01-I", "N", 2.0), ("R05-30-U", "Y", 1.0)]
 
 
 def test_ids_longer_than_a_word_keep_apart(write):
-    """Keys are read eight bytes at a time: ids equal in their first eight bytes, one a prefix of another,
-    or of three and more words, each keep a code of their own."""
+    """Ids equal in their first eight bytes, one a prefix of another, or of three and more words, each keep
+    a code of their own."""
     ids = ["abcdefgh", "abcdefghX", "abcdefghY", "abcdefg", "abcdefghijklmnopq", "abcdefghijklmnopr", "a" * 40]
     lines = [f"q{i % 3} {d} tag{i % 2}" for i, d in enumerate(ids * 2)]
     text = "\n".join(dict.fromkeys(lines)) + "\n"  # no pair twice
     path = write("task1.t", text)
-    got = engines_agree(path)
+    got = readers_agree(path)
     assert [d for _, d, _ in got] == [line.split()[1] for line in dict.fromkeys(lines)]
 
 
@@ -71,7 +66,7 @@ def test_ids_longer_than_a_word_keep_apart(write):
 def test_ids_of_one_length_or_many_keep_apart(write, ids):
     lines = [f"{q} {d} t" for q in ids for d in ids]
     path = write("task1.t", "\n".join(lines) + "\n")
-    got = engines_agree(path)
+    got = readers_agree(path)
     assert [(q, d) for q, d, _ in got] == [tuple(line.split()[:2]) for line in lines]
 
 
@@ -79,8 +74,8 @@ def test_codes_follow_first_appearance_across_runs_of_a_query(write):
     """A query whose lines come in two runs (``q2`` after ``q1`` and again at the end) keeps one code,
     and the distinct ids come in the order they first appear, as Arrow's dictionary has them."""
     path = write("task1.t", "q2 d3 t\nq1 d1 t\nq1 d3 t\nq2 d2 u\nq3 d1 t\nq2 d1 u\n")
-    engines_agree(path)
-    parsed = split_alone(path, "pairs", 0)
+    readers_agree(path)
+    parsed = fast.parse_fast(path, "pairs", 0)
     assert parsed is not None
     assert parsed.coded.query_ids == ["q2", "q1", "q3"]
     assert parsed.coded.doc_ids == ["d3", "d1", "d2"]
@@ -88,17 +83,17 @@ def test_codes_follow_first_appearance_across_runs_of_a_query(write):
     assert parsed.run_tags == ["t", "u"]
 
 
-def test_utf8_ids_are_split_and_other_bytes_handed_on(write):
+def test_utf8_ids_are_read_and_other_bytes_handed_on(write):
     path = write("task1.t", "q\u00e9 d\u4e00 t\nq\u00e9 d2 t\n")
-    assert engines_agree(path) == [("q\u00e9", "d\u4e00", 2.0), ("q\u00e9", "d2", 1.0)]
-    assert split_columns(b"q\xff d t\n", b" ", 3, [0, 1, 2]) is None  # not UTF-8: the line reader names it
+    assert readers_agree(path) == [("q\u00e9", "d\u4e00", 2.0), ("q\u00e9", "d2", 1.0)]
+    assert fast.parse_fast(write("task1.u", b"q\xff d t\n"), "pairs", 0) is None  # not UTF-8: the line reader names it
 
 
 def test_a_control_byte_inside_an_id_is_part_of_it(write):
     """Bytes below the space other than the separator and the line end (a form feed, a file separator)
-    are id bytes to every reader: the engine finds field ends among them."""
+    are id bytes to every reader."""
     path = write("task1.t", "q1 a\x0cb t\nq1 c\x1cd t\n")
-    assert engines_agree(path) == [("q1", "a\x0cb", 2.0), ("q1", "c\x1cd", 1.0)]
+    assert readers_agree(path) == [("q1", "a\x0cb", 2.0), ("q1", "c\x1cd", 1.0)]
 
 
 @pytest.mark.parametrize(
@@ -110,28 +105,11 @@ def test_a_control_byte_inside_an_id_is_part_of_it(write):
         b"q a\nb\n",  # three fields in all, in lines of two and one
     ],
 )
-def test_a_line_of_other_width_is_handed_on(data):
-    assert split_columns(data, b" ", 3, [0, 1, 2]) is None
+def test_a_line_of_other_width_is_handed_on(write, data):
+    assert fast.parse_fast(write("task1.t", data), "pairs", 0) is None
 
 
-def test_colliding_keys_are_never_merged(write, monkeypatch):
-    """Were the keys of two long ids to collide, the engine hands the file to Arrow: with no folding,
-    ids that differ only in their first word collide on purpose here."""
-    monkeypatch.setattr(split_module, "_FOLD", np.uint64(0))
-    data = b"q1 aaaaaaaa_same t\nq1 bbbbbbbb_same t\n"
-    assert split_columns(data, b" ", 3, [0, 1, 2]) is None
-    path = write("task1.t", data)
-    parsed = fast.parse_fast(path, "pairs", 0, engine="split")
-    assert parsed is not None and rows(parsed.run) == [("q1", "aaaaaaaa_same", 2.0), ("q1", "bbbbbbbb_same", 1.0)]
-
-
-def test_the_split_engine_is_for_files_without_scores(write):
-    path = write("task3.t", "q Q0 a 1 0.5 t\n")
-    with pytest.raises(ValueError, match="without scores"):
-        fast.parse_fast(path, "trec", 0, engine="split")
-
-
-def test_a_long_file_reads_the_same_in_both_engines(tmp_path):
+def test_a_long_file_reads_the_same_in_both_readers(tmp_path):
     """Thousands of lines: several blocks of Arrow's, ids of every length up to three words."""
     rng = np.random.default_rng(7)
     queries = [f"{q:06d}" for q in range(300)]
@@ -139,4 +117,4 @@ def test_a_long_file_reads_the_same_in_both_engines(tmp_path):
     lines = dict.fromkeys(f"{queries[q]} {docs[d]} run{q % 3}" for q, d in rng.integers(0, [300, 3_000], (20_000, 2)))
     path = tmp_path / "task1.t"
     path.write_text("\n".join(lines) + "\n")
-    assert len(engines_agree(str(path))) == len(lines)
+    assert len(readers_agree(str(path))) == len(lines)
