@@ -32,7 +32,7 @@ from ir_coliee.scoring.gold import GoldLike
 from ir_coliee.scoring.ingest import RunLike, file_findings, named_runs, opened, read_runs
 from ir_coliee.scoring.score import check_measures, prepare
 from ir_coliee.table.shapes import gold_table, run_table
-from ir_coliee.table.tables import CodedRun, Table, table_frame, top_docs
+from ir_coliee.table.tables import Table, table_frame, top_docs
 
 if TYPE_CHECKING:
     import numpy as np
@@ -95,13 +95,12 @@ def _candidates(table: Table, over: str, max_rank: int, steps: int) -> list[floa
     return _candidates_of(longest, scores, over, max_rank, steps)
 
 
-def _candidates_of(longest: int, scores: Optional[np.ndarray], over: str, max_rank: int, steps: int) -> list[float]:
+def _candidates_of(longest: int, scores: np.ndarray, over: str, max_rank: int, steps: int) -> list[float]:
     """Ranks 1..min(max_rank, longest ranking); ratios 0..1; the distinct scores (or ``steps`` + 1 quantiles)."""
     if over == "rank":
         return [float(k) for k in range(1, min(max_rank, max(longest, 1)) + 1)]
     import numpy as np
 
-    assert scores is not None
     if over == "relative-score":
         return list(np.round(np.linspace(0.0, 1.0, steps + 1), 10))
     scores = np.unique(scores) if len(scores) else np.zeros(1)
@@ -156,51 +155,6 @@ class _Ranking(NamedTuple):
                 per_query = on_arrays(formula, tp, retrieved, self.relevant)
                 values.append(exact_mean(per_query.tolist()))
         return values
-
-
-class _ShortRanking(NamedTuple):
-    """:class:`_Ranking` of a short run read line by line, for rank cutoffs, in plain Python (no numpy to
-    load for a real-size run): each gold query's running count of relevant documents down its ranking.
-    The same counts, and the same formulas on them, as :class:`_Ranking` (a property test holds both)."""
-
-    relevant_before: list[list[int]]
-    """For each gold query, the relevant lines among its first 0, 1, 2, ... lines."""
-    relevant: list[int]
-    longest: int
-
-    def candidates(self, over: str, max_rank: int, steps: int) -> list[float]:
-        return _candidates_of(self.longest, None, over, max_rank, steps)
-
-    def curve(self, measure: Measure, over: str, candidates: Iterable[float]) -> list[float]:
-        formula = formula_of(measure)
-        assert formula is not None and over == "rank"
-        values = []
-        for cutoff in candidates:
-            retrieved = [min(len(before) - 1, int(cutoff)) for before in self.relevant_before]
-            tp = [before[k] for before, k in zip(self.relevant_before, retrieved)]
-            if is_micro(measure):
-                values.append(formula(sum(tp), sum(retrieved), sum(self.relevant)))
-            else:
-                per_query = [formula(*c) for c in zip(tp, retrieved, self.relevant)]
-                values.append(exact_mean(per_query))
-        return values
-
-
-def _ranked_short(run: CodedRun, gold: Table, measure: Measure) -> _ShortRanking:
-    """Each gold query's lines ranked as trec_eval ranks them (best score first, ties by doc id
-    descending), a pair given twice once with its best score."""
-    rel = measure["rel"]
-    table = run.table()
-    counts = []
-    for q, judged in gold.items():
-        relevant = {d for d, r in judged.items() if r >= rel}
-        ranked = sorted(table.get(q, {}).items(), key=lambda item: (item[1], item[0]), reverse=True)
-        before = [0]
-        for d, _ in ranked:
-            before.append(before[-1] + (d in relevant))
-        counts.append((before, len(relevant)))
-    longest = max((len(docs) for docs in table.values()), default=1)
-    return _ShortRanking([b for b, _ in counts], [n for _, n in counts], longest)
 
 
 def _ranked(run: TYPE_RUN, gold: Table, measure: Measure) -> Optional[_Ranking]:
@@ -259,8 +213,7 @@ def tune_cutoff(
     (chosen,) = parse_measures([measure])
     gold = gold_table(qrels)
     run = align(coded_run(run), gold_ids(gold)).run  # read once, ids as the gold's
-    short = isinstance(run, CodedRun) and run.small and over == "rank" and counts_sets(chosen)
-    ranked = _ranked_short(run, gold, chosen) if short else _ranked(run, gold, chosen)
+    ranked = _ranked(run, gold, chosen)
     table = run_table(run) if ranked is None else {}
     candidates = (
         _candidates(table, over, max_rank, steps) if ranked is None else ranked.candidates(over, max_rank, steps)
