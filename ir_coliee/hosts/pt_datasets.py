@@ -13,7 +13,7 @@ class ColieeDatasetProvider:
         import ir_datasets
         from pyterrier.datasets._irds import IRDSDataset
 
-        import ir_coliee  # noqa: F401  (registers the datasets and measures)
+        # the datasets and measures are registered: loading this module ran ``ir_coliee/__init__.py`` first
 
         dataset_id = f"coliee/{name}"
         try:
