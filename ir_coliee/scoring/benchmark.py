@@ -122,14 +122,10 @@ def _ran(benchmark: str, run: RunLike) -> RunLike:
     return cast(RunLike, run.transform(pt.get_dataset(f"irds:{benchmark}").get_topics()))
 
 
-def _measures_of(benchmark: str, measures: BenchmarkMeasures) -> Optional[list[MeasureLike]]:
-    chosen = measures.get(benchmark) if isinstance(measures, Mapping) else measures
-    return list(chosen) if chosen is not None else None
-
-
 def _prepared(benchmark: str, systems: Mapping[str, RunLike], measures: BenchmarkMeasures) -> tuple[Prepared, list]:
     gold, official = _gold_of(benchmark)
-    named = _measures_of(benchmark, measures) or official
+    asked = measures.get(benchmark) if isinstance(measures, Mapping) else measures  # this benchmark's, or all's
+    named = list(asked) if asked else official
     give = f"give its measures, measures={{{benchmark!r}: [...]}} in Python or --measure {benchmark}=MEASURE"
     if named is None and not is_dataset_id(benchmark) and not isinstance(gold, str):
         raise ColieeError(f"benchmark {benchmark!r} names no official measures: {give}")
