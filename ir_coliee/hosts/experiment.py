@@ -148,15 +148,11 @@ def Experiment(
     if not retested:
         return table
     judged = qrels[qrels["qid"].isin(topics["qid"])] if filter_by_topics else qrels
-    # the gold's ids read as the runs' are (one converter: integer or whole-float ids as decimal text)
-    gold = gold_table(judged.rename(columns={"qid": "query_id", "docno": "doc_id", "label": "relevance"}), "the qrels")
-    runs = {
-        str(i): r[["qid", "docno", "score"]].rename(columns={"qid": "query_id", "docno": "doc_id"})
-        for i, r in enumerate(results)
-    }
-    ordered: dict[str, object] = {k: runs[k] for k in [str(base), *(k for k in runs if k != str(base))]}
+    # PyTerrier's frames as they are (qid, docno, label; the gold's ids read as the runs' are: one converter)
+    gold = gold_table(judged, "the qrels")
+    runs: dict[str, object] = {str(i): r for i, r in enumerate(results)}  # the p-values do not hang on the order
     measures = list(dict.fromkeys(retested.values()))
-    compared = compare_rows(gold, ordered, measures, str(base), resamples=resamples, correction="none", seed=seed)
+    compared = compare_rows(gold, runs, measures, str(base), resamples=resamples, correction="none", seed=seed)
     for label, m in retested.items():
         column, theirs = f"{label} p-value", f"{m} p-value"
         frame[column] = [float("nan") if i == base else compared.value(str(i), theirs) for i in range(len(results))]

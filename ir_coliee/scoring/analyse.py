@@ -217,8 +217,8 @@ def analyse(
         frames, qrels = prepared.run_tables(), prepared.qrels
         official = check_measures(None, prepared.task, prepared.year, ranked=False)
         headline = official_entry(prepared.task.key, prepared.year).ranking_column([str(m) for m in official])
+        # each once, the first kept (parse_measures drops a second naming of one measure)
         chosen = check_measures([*(measures or ()), headline], prepared.task, prepared.year, ranked=False)
-        chosen = [m for i, m in enumerate(chosen) if str(m) not in map(str, chosen[:i])]  # each once, the first kept
         # a count (NumRet: summed by score, not averaged) is no fraction to bucket or to call solved: last
         chosen.sort(key=lambda m: isinstance(m.aggregator(), SumAgg))
     bys = [by] if isinstance(by, (str, os.PathLike)) else list(by) if isinstance(by, (list, tuple)) else []

@@ -122,14 +122,10 @@ def _ran(benchmark: str, run: RunLike) -> RunLike:
     return cast(RunLike, run.transform(pt.get_dataset(f"irds:{benchmark}").get_topics()))
 
 
-def _measures_of(benchmark: str, measures: BenchmarkMeasures) -> Optional[list[MeasureLike]]:
-    chosen = measures.get(benchmark) if isinstance(measures, Mapping) else measures
-    return list(chosen) if chosen is not None else None
-
-
 def _prepared(benchmark: str, systems: Mapping[str, RunLike], measures: BenchmarkMeasures) -> tuple[Prepared, list]:
     gold, official = _gold_of(benchmark)
-    named = _measures_of(benchmark, measures) or official
+    asked = measures.get(benchmark) if isinstance(measures, Mapping) else measures  # this benchmark's, or all's
+    named = list(asked) if asked else official
     give = f"give its measures, measures={{{benchmark!r}: [...]}} in Python or --measure {benchmark}=MEASURE"
     if named is None and not is_dataset_id(benchmark) and not isinstance(gold, str):
         raise ColieeError(f"benchmark {benchmark!r} names no official measures: {give}")
@@ -162,21 +158,18 @@ def score_benchmark(
         raise ColieeError(f"{benchmark}: {prepared.task.label} is scored by its own rules; compare it alone")
     report = SCORERS["measures"](prepared, Request(named, None, None))
     names = report.measures
-    # the door names a run file by its tag: here each system keeps the name it was given
-    system_of = {r.info.name: s for s, r in zip(systems, prepared.runs)}
-    runs = {system_of[r.info.name]: r.run for r in prepared.runs}
-    order = [baseline, *(s for s in runs if s != baseline)]
-    ordered: dict[str, object] = {s: runs[s] for s in order}
+    # the door names a run file by its tag: here each system keeps the name it was given (the runs in order)
+    runs: dict[str, object] = {s: r.run for s, r in zip(systems, prepared.runs)}
     compared = compare_rows(
-        prepared.qrels, ordered, parse_measures(names), baseline, resamples=resamples, correction="none", seed=seed
+        prepared.qrels, runs, parse_measures(names), baseline, resamples=resamples, correction="none", seed=seed
     )
-    values = {m: {system_of[row["run"]]: row[m] for row in report.rows} for m in names}
-    p_values = {m: {s: cast(float, compared.value(s, f"{m} p-value")) for s in order} for m in names}
+    values = {m: {s: row[m] for s, row in zip(systems, report.rows)} for m in names}
+    p_values = {m: {s: cast(float, compared.value(s, f"{m} p-value")) for s in systems} for m in names}
     entry = prepared.gold.dataset  # a COLIEE dataset (None: a gold file, which names no edition)
     headline = names[0] if entry is None else official_entry(prepared.task.key, prepared.year).ranking_column(names)
     measure = next(m for m in compared.per_query[baseline] if str(m) == headline)
-    data = {s: compared.per_query[s][measure] for s in order}
-    strata = {s: (stat_of(measure), data[s], data[baseline]) for s in order if s != baseline}
+    data = {s: compared.per_query[s][measure] for s in systems}
+    strata = {s: (stat_of(measure), data[s], data[baseline]) for s in systems if s != baseline}
     # what threatens comparing on a COLIEE dataset (data.guards)
     findings = [*report.findings, *(threat_findings(benchmark, entry) if entry is not None else [])]
     edition = prepared.year if entry is not None else None

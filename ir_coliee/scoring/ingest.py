@@ -89,22 +89,14 @@ def _is_whole_run(value: object) -> bool:
     return isinstance(value, Mapping) and bool(value) and all(isinstance(v, Mapping) for v in value.values())
 
 
-def is_run_collection(value: object) -> bool:
-    """Several runs: a list of runs (not a list of rows) or a mapping of names to runs. A dict of dicts of
-    scores, a list of rows and a parsed file are one run each."""
-    if isinstance(value, (list, tuple)) and not (isinstance(value, tuple) and hasattr(value, "_fields")):
-        return bool(value) and not any(map(_is_row, value))
-    return isinstance(value, Mapping) and bool(value) and all(map(_is_whole_run, value.values()))
-
-
 def named_runs(runs: RunsLike) -> dict[str, RunLike]:
-    """``{name: run}``: one run, a list of runs, or a mapping of names to runs (:func:`is_run_collection`:
-    a dict of dicts is one run, and so is a list of rows)."""
-    if not is_run_collection(runs):
-        return {"run": cast(RunLike, runs)}
-    if isinstance(runs, Mapping):
+    """``{name: run}``: a list of runs (not a list of rows), a mapping of names to runs, or else one run (a
+    dict of dicts of scores, a list of rows and a parsed file are one run each)."""
+    if isinstance(runs, (list, tuple)) and not hasattr(runs, "_fields") and runs and not any(map(_is_row, runs)):
+        return {f"run{i}": r for i, r in enumerate(runs)}
+    if isinstance(runs, Mapping) and runs and all(map(_is_whole_run, runs.values())):
         return {str(k): v for k, v in runs.items()}
-    return {f"run{i}": r for i, r in enumerate(cast(Sequence[RunLike], runs))}
+    return {"run": cast(RunLike, runs)}
 
 
 @contextlib.contextmanager
@@ -143,12 +135,10 @@ def _mismatch(source: str, looks: FormatName, task: Task, gold_source: str) -> C
     )
 
 
-def _read(
-    name: str, run: Opened, task: Task, forced: FormatOption, gold_source: str, shown_as: object
-) -> tuple[RunInfo, CodedRun, Optional[ParsedRun]]:
+def _read(name: str, run: Opened, task: Task, forced: FormatOption, gold_source: str, shown_as: object) -> Ingested:
     """One run as its task reads it; ``shown_as``: the name to report for a stream's temporary copy."""
     if isinstance(run, CodedRun):
-        return RunInfo(name, None, None, []), run, None
+        return Ingested(RunInfo(name, None, None, []), run, None)
     if isinstance(run, ParsedRun):
         shown, looks = run.path, run.format
     else:
@@ -158,7 +148,7 @@ def _read(
         raise _mismatch(shown, looks, task, gold_source)
     parsed = run if isinstance(run, ParsedRun) else parse_run(run, looks)._replace(path=shown)  # no second sniff
     label = "+".join(parsed.run_tags) or os.path.basename(parsed.path)
-    return RunInfo(label, parsed.path, parsed.format, parsed.run_tags), parsed.coded, parsed
+    return Ingested(RunInfo(label, parsed.path, parsed.format, parsed.run_tags), parsed.coded, parsed)
 
 
 def unique_names(infos: Sequence[RunInfo]) -> list[RunInfo]:
@@ -195,14 +185,14 @@ def ingest(
     ids = gold_ids(gold_table(gold))
     runs: list[Ingested] = []
     findings: list[Finding] = []
-    for info, coded, parsed in read_runs(named, readable, task, forced, gold_source):
-        aligned = align(coded, ids)
-        where = info.path or info.name
+    for read in read_runs(named, readable, task, forced, gold_source):
+        aligned = align(read.run, ids)
+        where = read.info.path or read.info.name
         findings.extend(Finding(WARNING, where, None, note, "mapped-ids") for note in aligned.notes)
         findings.extend(check_run(aligned.run, ids, task, where, gold_source))
-        if parsed is not None:
-            findings.extend(file_findings(parsed, where))
-        runs.append(Ingested(info, aligned.run, parsed))
+        if read.parsed is not None:
+            findings.extend(file_findings(read.parsed, where))
+        runs.append(read._replace(run=aligned.run))
     return runs, findings
 
 
@@ -212,8 +202,7 @@ def read_runs(
     """Every run read in its task's format, as given: not aligned with any gold (a test run that a cutoff
     learned on training gold cuts shares no query with that gold, and is written back with its own ids)."""
     read = [_read(name, readable[name], task, forced, gold_source, named[name]) for name in named]
-    infos = unique_names([info for info, _, _ in read])
-    return [Ingested(info, coded, parsed) for info, (_, coded, parsed) in zip(infos, read)]
+    return [r._replace(info=info) for r, info in zip(read, unique_names([r.info for r in read]))]
 
 
 # --- the checks ---------------------------------------------------------------------------------------

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Callable, Optional, TextIO, Union
+from typing import TYPE_CHECKING, Optional, TextIO, Union
 
 from ir_coliee.errors import ColieeError, Finding
 from ir_coliee.formats.tabular import (
@@ -34,25 +34,25 @@ class Report:
     def __init__(
         self,
         rows: list[dict],
-        per_query: Callable[[], pd.DataFrame],
+        per_query: list[tuple[str, PerQuery]],
         findings: list[Finding],
-        task: str,
+        task: Task,
         year: Optional[int],
         measures: list[str],
         runs: list[RunInfo],
-        disqualified: dict[str, list[str]],
+        disqualified: Optional[dict[str, list[str]]] = None,
     ):
-        self.rows = rows
-        """One dict per run, the columns of :attr:`table`."""
+        self.rows = [{**row, "path": info.path or ""} for row, info in zip(rows, runs)]
+        """One dict per run (named as ``runs``), the columns of :attr:`table`."""
         self._per_query = per_query
         self.findings = findings
         """Warnings: queries not in the gold, gold queries absent from a run, duplicates, tags, guesses."""
-        self.task = task
+        self.task = task.key
         self.year = year
         self.measures = measures
         """The measure columns of :attr:`table`, in order."""
         self.runs = runs
-        self.disqualified = disqualified
+        self.disqualified = disqualified or {}
         """Pilot sub-tasks a run forfeits by leaving ``null`` values (their measures are NaN)."""
 
     @functools.cached_property
@@ -68,7 +68,16 @@ class Report:
     @functools.cached_property
     def per_query(self) -> pd.DataFrame:
         """``run, query_id, measure, value, tp, retrieved, relevant``; ``run`` as in :attr:`table`."""
-        return self._per_query()
+        import pandas as pd
+
+        from ir_coliee.scoring.evaluate import per_query_frame
+
+        frames = [
+            (values if isinstance(values, pd.DataFrame) else per_query_frame(values)).assign(run=name)
+            for name, values in self._per_query
+        ]
+        joined = pd.concat(frames, ignore_index=True)
+        return joined[["run", *[c for c in joined.columns if c != "run"]]]
 
     def write(self, out: TextIO, style: OutputFormat = "tsv", digits: int = 4, per_query: bool = False) -> None:
         """The report as one document: a row per run (JSON: an object per run, with its counts), or with
@@ -115,32 +124,8 @@ class Report:
         return f"Report(task={self.task!r}, year={self.year}, runs={[r.name for r in self.runs]}, measures={self.measures})"
 
 
-def make_report(
-    rows: list[dict],
-    per_query: list[tuple[str, PerQuery]],
-    findings: list[Finding],
-    task: Task,
-    year: Optional[int],
-    names: list[str],
-    runs: list[RunInfo],
-    disqualified: Optional[dict[str, list[str]]] = None,
-) -> Report:
-    """The report of ``rows`` (one per run, named as ``runs``) and each run's per-query values."""
-    rows = [{**row, "path": info.path or ""} for row, info in zip(rows, runs)]
-
-    def frame() -> pd.DataFrame:
-        import pandas as pd
-
-        from ir_coliee.scoring.evaluate import per_query_frame
-
-        frames = [
-            (values if isinstance(values, pd.DataFrame) else per_query_frame(values)).assign(run=name)
-            for name, values in per_query
-        ]
-        joined = pd.concat(frames, ignore_index=True)
-        return joined[["run", *[c for c in joined.columns if c != "run"]]]
-
-    return Report(rows, frame, findings, task.key, year, names, runs, disqualified or {})
+#: The report of a scorer's rows and each run's per-query values (the scorers' name for :class:`Report`).
+make_report = Report
 
 
 def ranked(report: Report, fractions: bool = True) -> pd.DataFrame:
