@@ -91,13 +91,8 @@ def read_qrels(path: PathLike) -> pd.DataFrame:
     """Read a gold file: COLIEE label JSON (detected by its leading ``{`` or ``[``), TREC qrels, or Y/N
     answers (``qid Y tag`` or ``qid Y``); standard input (``-``) and pipes are read once."""
     with regular_file(path) as readable:
-        return _frame(_qrels_rows(readable))
-
-
-def _qrels_rows(path: PathLike) -> list[Row]:
-    if first_character(path) in ("{", "["):
-        return _label_rows(path)
-    return list(_line_rows(path))
+        json = first_character(readable) in ("{", "[")
+        return _frame(_label_rows(readable) if json else list(_line_rows(readable)))
 
 
 def _line_rows(path: PathLike) -> Iterator[Row]:
@@ -174,9 +169,8 @@ def _read_tables(path: PathLike, name: PathLike) -> tuple[dict[GoldKind, Table],
             )
         return {DOCUMENTS: articles, ANSWERS: answers}, unreadable
     if first == "{" or first == "[":  # label JSON: the table straight from the labels, no row per pair
-        table: Table = dict(label_sets(read_text(path), name))
-        for query in [q for q, docs in table.items() if not docs]:
-            del table[query]  # a query without relevant documents is no gold query
+        # a query without relevant documents is no gold query
+        table: Table = {q: docs for q, docs in label_sets(read_text(path), name) if docs}
     else:
         twice: list[tuple[str, str]] = []
         table = _table(_line_rows(path), twice)
