@@ -12,11 +12,10 @@ import os
 import warnings
 from collections.abc import Iterable, Iterator, Mapping
 from itertools import chain
-from typing import TYPE_CHECKING, NamedTuple, Optional
+from typing import TYPE_CHECKING, Optional
 
 from ir_coliee.errors import ColieeFormatError, ColieeWarning, PathLike, shown
 from ir_coliee.formats.labels import label_sets, parse_labels
-from ir_coliee.formats.pilot import ColieeTort, read_torts
 from ir_coliee.formats.textfile import (
     Input,
     first_character,
@@ -118,30 +117,14 @@ def gold_kind(table: Mapping[str, Mapping[str, object]]) -> GoldKind:
     return ANSWERS if next(docs, None) in ANSWER_LABELS and all(d in ANSWER_LABELS for d in docs) else DOCUMENTS
 
 
-class GoldFile(NamedTuple):
-    """Every kind of gold a file holds, and the kinds it cannot serve."""
-
-    source: str
-    """The file's name (``<stdin>`` for standard input)."""
-    tables: dict[GoldKind, Table]
-    unreadable: dict[GoldKind, ColieeFormatError]
-    """A kind whose gold cannot be read whole (a labelled question whose articles cannot be read): using it
-    raises this error, never a gold with the question silently left out."""
-    torts: Optional[list[ColieeTort]] = None
-    """The pilot's gold torts (a ``.jsonl`` file)."""
-
-
 @paused_gc()
-def read_gold(path: Input) -> GoldFile:
+def read_gold(path: Input) -> tuple[dict[GoldKind, Table], dict[GoldKind, ColieeFormatError]]:
     """Every kind of gold a file holds: one for qrels, label JSON and answer files; a labelled riteval
-    XML file holds both the Task 3 articles (``documents``) and the Task 4 answers (``answers``); a pilot
-    JSONL file holds gold torts."""
-    name = stream_name(path)
-    if name.endswith(".jsonl"):
-        return GoldFile(name, {}, {}, read_torts(path))
+    XML file holds both the Task 3 articles (``documents``) and the Task 4 answers (``answers``). Then the
+    kinds it cannot serve whole (a labelled question whose articles cannot be read): using one raises its
+    error, never a gold with the question silently left out. (A pilot JSONL file: :func:`read_torts`.)"""
     with regular_file(path) as readable:
-        tables, unreadable = _read_tables(readable, name)
-    return GoldFile(name, tables, unreadable)
+        return _read_tables(readable, stream_name(path))
 
 
 def _read_tables(path: PathLike, name: PathLike) -> tuple[dict[GoldKind, Table], dict[GoldKind, ColieeFormatError]]:

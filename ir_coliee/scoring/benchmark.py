@@ -33,7 +33,7 @@ from ir_coliee.scoring.gold import is_dataset_id
 from ir_coliee.scoring.ingest import RunLike
 from ir_coliee.scoring.leaderboard import placed
 from ir_coliee.scoring.names import paper_names
-from ir_coliee.scoring.score import Prepared, prepare, score_measures
+from ir_coliee.scoring.score import SCORERS, Prepared, Request, prepare
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -160,7 +160,7 @@ def score_benchmark(
     prepared, named = _prepared(benchmark, systems, measures)
     if prepared.task.kind.scorer != "measures":
         raise ColieeError(f"{benchmark}: {prepared.task.label} is scored by its own rules; compare it alone")
-    report = score_measures(prepared, named)
+    report = SCORERS["measures"](prepared, Request(named, None, None))
     names = report.measures
     # the door names a run file by its tag: here each system keeps the name it was given
     system_of = {r.info.name: s for s, r in zip(systems, prepared.runs)}

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, NamedTuple, Optional, Union, cast
+from typing import TYPE_CHECKING, Any, Callable, NamedTuple, Optional, Union, cast
 
 from ir_measures.measures.base import Measure
 from ir_measures.util import TYPE_QREL, TYPE_RUN
@@ -159,10 +159,19 @@ def _counts(task: Task, gold: Table, run: CodedRun) -> dict[str, int]:
     return {"tp": sum(tp), "retrieved": sum(retrieved), "relevant": sum(relevant), "queries": len(tp)}
 
 
-def score_measures(prepared: Prepared, measures: Optional[Sequence[MeasureLike]]) -> Report:
-    """Each run's values of ``measures`` (default: the official ones) and the counts behind them."""
+class Request(NamedTuple):
+    """What a scorer is asked, beyond the prepared gold and runs."""
+
+    measures: Optional[Sequence[MeasureLike]]
+    answers: Union[PathLike, Sequence[PathLike], None]
+    answers_gold: Optional[GoldLike]
+
+
+def _score_measures(prepared: Prepared, request: Request) -> Report:
+    if request.answers is not None:
+        return _score_gated(prepared, request)
     task, qrels = prepared.task, prepared.qrels
-    chosen = check_measures(measures, task, prepared.year)
+    chosen = check_measures(request.measures, task, prepared.year)
     rows: list[dict] = []
     per_query: list[tuple[str, PerQuery]] = []
     for r in prepared.runs:
@@ -216,14 +225,12 @@ def gated_answers(
     return truth, read
 
 
-def _score_gated(
-    prepared: Prepared, answers: Union[PathLike, Sequence[PathLike]], answers_gold: Optional[GoldLike]
-) -> Report:
+def _score_gated(prepared: Prepared, request: Request) -> Report:
     """2026 Task 3: each retrieval run scored with its Y/N answers."""
     from ir_coliee.scoring.gated import NAME as GATED
     from ir_coliee.scoring.gated import TIE_BREAKERS, recall_gated
 
-    truth, answered = gated_answers(prepared, answers, answers_gold)
+    truth, answered = gated_answers(prepared, cast(Sequence[PathLike], request.answers), request.answers_gold)
     rows: list[dict] = []
     per_query: list[tuple[str, PerQuery]] = []
     for r, a in zip(prepared.runs, answered):
@@ -245,7 +252,7 @@ def pilot_files(prepared: Prepared) -> list[str]:
     return paths
 
 
-def _score_torts(prepared: Prepared) -> Report:
+def _score_torts(prepared: Prepared, request: Request) -> Report:
     from ir_coliee.formats.pilot import read_torts
     from ir_coliee.scoring.pilot import score_pilot
 
@@ -271,6 +278,10 @@ def _score_torts(prepared: Prepared) -> Report:
         infos.append(RunInfo(name, path, None, []))
     names = [c for c in rows[0] if c != "run"]
     return make_report(rows, per_query, findings, prepared.task, prepared.year, names, infos, disqualified)
+
+
+#: One scorer per ``Kind.scorer`` (model/tasks.py).
+SCORERS: dict[str, Callable[[Prepared, Request], Report]] = {"measures": _score_measures, "pilot": _score_torts}
 
 
 def gated_task(answers: object, task: Optional[TaskLike], gold: object) -> Optional[TaskLike]:
@@ -302,9 +313,7 @@ def score(
     ``run_format`` forces the format of run files.
     """
     prepared = prepare(gold, runs, gated_task(answers, task, gold), year, run_format, measures is not None)
-    if prepared.task.kind.scorer == "pilot":  # one scorer per ``Kind.scorer`` (model/tasks.py)
-        return _score_torts(prepared)
-    return score_measures(prepared, measures) if answers is None else _score_gated(prepared, answers, answers_gold)
+    return SCORERS[prepared.task.kind.scorer](prepared, Request(measures, answers, answers_gold))
 
 
 def evaluate(
