@@ -340,5 +340,4 @@ def evaluate(
         return per_query_frame(result.per_query)
     import pandas as pd
 
-    assert isinstance(result.aggregated, dict)
-    return pd.DataFrame([{str(m): float(result.aggregated[m]) for m in chosen}])
+    return pd.DataFrame([{str(m): float(cast(dict, result.aggregated)[m]) for m in chosen}])
