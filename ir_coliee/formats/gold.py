@@ -17,13 +17,11 @@ from typing import TYPE_CHECKING, Optional
 from ir_coliee.errors import ColieeFormatError, ColieeWarning, PathLike, shown
 from ir_coliee.formats.labels import label_sets, parse_labels
 from ir_coliee.formats.textfile import (
-    Input,
     first_character,
     iter_lines,
     paused_gc,
     read_text,
     regular_file,
-    stream_name,
     strip_txt,
 )
 from ir_coliee.model import ANSWER_LABELS, ANSWERS, DOCUMENTS, GoldKind
@@ -118,16 +116,12 @@ def gold_kind(table: Mapping[str, Mapping[str, object]]) -> GoldKind:
 
 
 @paused_gc()
-def read_gold(path: Input) -> tuple[dict[GoldKind, Table], dict[GoldKind, ColieeFormatError]]:
+def read_gold(path: PathLike, name: PathLike) -> tuple[dict[GoldKind, Table], dict[GoldKind, ColieeFormatError]]:
     """Every kind of gold a file holds: one for qrels, label JSON and answer files; a labelled riteval
     XML file holds both the Task 3 articles (``documents``) and the Task 4 answers (``answers``). Then the
     kinds it cannot serve whole (a labelled question whose articles cannot be read): using one raises its
-    error, never a gold with the question silently left out. (A pilot JSONL file: :func:`read_torts`.)"""
-    with regular_file(path) as readable:
-        return _read_tables(readable, stream_name(path))
-
-
-def _read_tables(path: PathLike, name: PathLike) -> tuple[dict[GoldKind, Table], dict[GoldKind, ColieeFormatError]]:
+    error, never a gold with the question silently left out. ``path``: a file that can be read more than
+    once (:func:`regular_file`); ``name``: what messages call it. (A pilot JSONL file: :func:`read_torts`.)"""
     first = first_character(path)
     if first == "<":
         # the XML reader is imported here: label JSON and qrels, the gold of most runs, do not need it

@@ -10,7 +10,7 @@ from ir_measures.util import TYPE_QREL
 from ir_coliee.errors import ColieeError, ColieeFormatError, ColieeScoringError
 from ir_coliee.formats.gold import gold_kind, read_gold
 from ir_coliee.formats.pilot import ColieeTort, read_torts
-from ir_coliee.formats.textfile import Input, is_input, stream_name
+from ir_coliee.formats.textfile import Input, is_input, regular_file, stream_name
 from ir_coliee.model import NAME, TORTS, GoldKind, Task, task_of
 from ir_coliee.table.shapes import gold_table
 from ir_coliee.table.tables import CheckedGold, Table
@@ -82,7 +82,8 @@ def load_gold(gold: GoldLike) -> Gold:
     name = stream_name(cast(Input, gold))
     if name.endswith(".jsonl"):  # the pilot's gold torts
         return Gold({}, name, None, read_torts(cast(Input, gold)))
-    read, unreadable = read_gold(cast(Input, gold))
+    with regular_file(cast(Input, gold)) as readable:
+        read, unreadable = read_gold(readable, name)
     # checked once, here: the layers the gold passes through hand it back as it is (see CheckedGold)
     tables: dict[GoldKind, Table] = {kind: CheckedGold(table) for kind, table in read.items()}
     return Gold(tables, name, None, None, unreadable)
