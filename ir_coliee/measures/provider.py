@@ -20,8 +20,9 @@ from ir_coliee.errors import ColieeWarning
 from ir_coliee.measures import ColieeMeasure
 from ir_coliee.measures.values import CountedValue, Formula, LazyValues, MicroValue
 from ir_coliee.model import ANSWERS, DOCUMENTS
+from ir_coliee.table.counts import CountFn, gold_counts
 from ir_coliee.table.shapes import gold_table
-from ir_coliee.table.tables import CountColumns, CountFn, Table, answer_counts, gold_counts, set_counts
+from ir_coliee.table.tables import CountColumns, Table, answer_counts, set_counts
 
 #: How the per-query counts of a measure are gathered, by what its gold names (``TAKES``).
 COUNTS: dict[str, CountFn] = {DOCUMENTS: set_counts, ANSWERS: answer_counts}

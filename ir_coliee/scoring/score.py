@@ -48,9 +48,10 @@ from ir_coliee.scoring.ingest import (
     shared_run,
 )
 from ir_coliee.scoring.report import PerQuery, Report, make_report
+from ir_coliee.table.counts import gold_counts
 from ir_coliee.table.runs import FormatOption
 from ir_coliee.table.shapes import gold_table
-from ir_coliee.table.tables import CodedRun, Table, answer_counts, gold_counts, set_counts
+from ir_coliee.table.tables import CodedRun, Table, answer_counts, set_counts
 
 if TYPE_CHECKING:
     import pandas as pd

@@ -13,7 +13,7 @@ import heapq
 from array import array
 from collections import Counter, defaultdict
 from collections.abc import Collection, Iterator
-from typing import TYPE_CHECKING, Callable, NamedTuple, Optional, Union, cast
+from typing import TYPE_CHECKING, NamedTuple, Optional, Union, cast
 
 from ir_measures.util import ScoredDoc
 
@@ -328,21 +328,3 @@ def answer_counts(gold: Table, run: Table, cutoff: Optional[int], rel: int) -> d
             )
         out[qid] = Counts(int(answers == gold_labels), len(answers), 1)
     return out
-
-
-#: How one kind of count is taken of a gold and a run (as a dict) at a cutoff and relevance level.
-CountFn = Callable[[Table, Table, Optional[int], int], dict[str, Counts]]
-
-
-def gold_counts(
-    gold: Table, run: CodedRun, fn: CountFn, cutoff: Optional[int], rel: int, tables: list[Table]
-) -> CountColumns:
-    """The counts of every gold query: with numpy for a long run without cutoff, else from the run as a
-    dict, made once into ``tables``."""
-    if fn is set_counts and cutoff is None and not run.small:
-        from ir_coliee.table.coded import coded_gold  # numpy: not for a short run
-
-        return coded_gold(gold, rel).counts(run)
-    if not tables:
-        tables.append(run.table(set(gold)))
-    return count_columns(fn(gold, tables[0], cutoff, rel))
