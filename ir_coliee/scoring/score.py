@@ -19,6 +19,7 @@ from ir_measures.util import TYPE_QREL, TYPE_RUN
 from ir_coliee.errors import WARNING, ColieeError, ColieeScoringError, Finding, PathLike, coliee_warnings
 from ir_coliee.formats.textfile import is_input
 from ir_coliee.measures.pipeline import calc
+from ir_coliee.measures.provider import gold_counts
 from ir_coliee.model import (
     DOCUMENTS,
     QUESTION_ID,
@@ -48,7 +49,6 @@ from ir_coliee.scoring.ingest import (
     shared_run,
 )
 from ir_coliee.scoring.report import PerQuery, Report, make_report
-from ir_coliee.table.counts import gold_counts
 from ir_coliee.table.runs import FormatOption
 from ir_coliee.table.shapes import gold_table
 from ir_coliee.table.tables import CodedRun, Table, answer_counts, set_counts
