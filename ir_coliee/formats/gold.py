@@ -15,7 +15,7 @@ from itertools import chain
 from typing import TYPE_CHECKING, Optional
 
 from ir_coliee.errors import ColieeFormatError, ColieeWarning, PathLike, shown
-from ir_coliee.formats.labels import label_sets, parse_labels
+from ir_coliee.formats.labels import label_sets
 from ir_coliee.formats.textfile import (
     first_character,
     iter_lines,
@@ -64,8 +64,7 @@ def read_label_json(path: PathLike) -> pd.DataFrame:
 
 
 def _label_rows(path: PathLike) -> list[Row]:
-    labels = parse_labels(read_text(path), path)
-    return [(qid, did, 1) for qid, docs in labels.items() for did in docs]
+    return [(qid, did, 1) for qid, docs in label_sets(read_text(path), path) for did in docs]
 
 
 def _qrels_row(parts: list[str], path: PathLike, lineno: int) -> tuple[str, str, int]:
