@@ -12,11 +12,7 @@ from ir_coliee.formats.tabular import OUTPUT_FORMATS, OutputFormat
 TABLE_FORMATS: tuple[OutputFormat, ...] = tuple(f for f in OUTPUT_FORMATS if f != "json")
 
 
-def warn(message: str) -> None:
-    say("warning", message)
-
-
 def report_findings(findings: Sequence[Finding]) -> None:
     """Each finding on one line that names its file (two runs' identical warnings stay apart)."""
     for f in findings:
-        warn(f"{f.path}: {f.message}" if f.path and not f.message.startswith(f.path) else f.message)
+        say("warning", f"{f.path}: {f.message}" if f.path and not f.message.startswith(f.path) else f.message)

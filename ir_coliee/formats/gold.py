@@ -12,19 +12,16 @@ import os
 import warnings
 from collections.abc import Iterable, Iterator, Mapping
 from itertools import chain
-from typing import TYPE_CHECKING, NamedTuple, Optional
+from typing import TYPE_CHECKING, Optional
 
 from ir_coliee.errors import ColieeFormatError, ColieeWarning, PathLike, shown
-from ir_coliee.formats.labels import label_sets, parse_labels
-from ir_coliee.formats.pilot import ColieeTort, read_torts
+from ir_coliee.formats.labels import label_sets
 from ir_coliee.formats.textfile import (
-    Input,
     first_character,
     iter_lines,
     paused_gc,
     read_text,
     regular_file,
-    stream_name,
     strip_txt,
 )
 from ir_coliee.model import ANSWER_LABELS, ANSWERS, DOCUMENTS, GoldKind
@@ -67,8 +64,7 @@ def read_label_json(path: PathLike) -> pd.DataFrame:
 
 
 def _label_rows(path: PathLike) -> list[Row]:
-    labels = parse_labels(read_text(path), path)
-    return [(qid, did, 1) for qid, docs in labels.items() for did in docs]
+    return [(qid, did, 1) for qid, docs in label_sets(read_text(path), path) for did in docs]
 
 
 def _qrels_row(parts: list[str], path: PathLike, lineno: int) -> tuple[str, str, int]:
@@ -91,13 +87,8 @@ def read_qrels(path: PathLike) -> pd.DataFrame:
     """Read a gold file: COLIEE label JSON (detected by its leading ``{`` or ``[``), TREC qrels, or Y/N
     answers (``qid Y tag`` or ``qid Y``); standard input (``-``) and pipes are read once."""
     with regular_file(path) as readable:
-        return _frame(_qrels_rows(readable))
-
-
-def _qrels_rows(path: PathLike) -> list[Row]:
-    if first_character(path) in ("{", "["):
-        return _label_rows(path)
-    return list(_line_rows(path))
+        json = first_character(readable) in ("{", "[")
+        return _frame(_label_rows(readable) if json else list(_line_rows(readable)))
 
 
 def _line_rows(path: PathLike) -> Iterator[Row]:
@@ -123,33 +114,13 @@ def gold_kind(table: Mapping[str, Mapping[str, object]]) -> GoldKind:
     return ANSWERS if next(docs, None) in ANSWER_LABELS and all(d in ANSWER_LABELS for d in docs) else DOCUMENTS
 
 
-class GoldFile(NamedTuple):
-    """Every kind of gold a file holds, and the kinds it cannot serve."""
-
-    source: str
-    """The file's name (``<stdin>`` for standard input)."""
-    tables: dict[GoldKind, Table]
-    unreadable: dict[GoldKind, ColieeFormatError]
-    """A kind whose gold cannot be read whole (a labelled question whose articles cannot be read): using it
-    raises this error, never a gold with the question silently left out."""
-    torts: Optional[list[ColieeTort]] = None
-    """The pilot's gold torts (a ``.jsonl`` file)."""
-
-
 @paused_gc()
-def read_gold(path: Input) -> GoldFile:
+def read_gold(path: PathLike, name: PathLike) -> tuple[dict[GoldKind, Table], dict[GoldKind, ColieeFormatError]]:
     """Every kind of gold a file holds: one for qrels, label JSON and answer files; a labelled riteval
-    XML file holds both the Task 3 articles (``documents``) and the Task 4 answers (``answers``); a pilot
-    JSONL file holds gold torts."""
-    name = stream_name(path)
-    if name.endswith(".jsonl"):
-        return GoldFile(name, {}, {}, read_torts(path))
-    with regular_file(path) as readable:
-        tables, unreadable = _read_tables(readable, name)
-    return GoldFile(name, tables, unreadable)
-
-
-def _read_tables(path: PathLike, name: PathLike) -> tuple[dict[GoldKind, Table], dict[GoldKind, ColieeFormatError]]:
+    XML file holds both the Task 3 articles (``documents``) and the Task 4 answers (``answers``). Then the
+    kinds it cannot serve whole (a labelled question whose articles cannot be read): using one raises its
+    error, never a gold with the question silently left out. ``path``: a file that can be read more than
+    once (:func:`regular_file`); ``name``: what messages call it. (A pilot JSONL file: :func:`read_torts`.)"""
     first = first_character(path)
     if first == "<":
         # the XML reader is imported here: label JSON and qrels, the gold of most runs, do not need it
@@ -174,9 +145,8 @@ def _read_tables(path: PathLike, name: PathLike) -> tuple[dict[GoldKind, Table],
             )
         return {DOCUMENTS: articles, ANSWERS: answers}, unreadable
     if first == "{" or first == "[":  # label JSON: the table straight from the labels, no row per pair
-        table: Table = dict(label_sets(read_text(path), name))
-        for query in [q for q, docs in table.items() if not docs]:
-            del table[query]  # a query without relevant documents is no gold query
+        # a query without relevant documents is no gold query
+        table: Table = {q: docs for q, docs in label_sets(read_text(path), name) if docs}
     else:
         twice: list[tuple[str, str]] = []
         table = _table(_line_rows(path), twice)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 import warnings
 from collections.abc import Iterable, Iterator
-from typing import Optional, cast
+from typing import Callable, Optional, cast
 
 from ir_measures import providers
 from ir_measures.measures.base import Measure
@@ -20,9 +20,26 @@ from ir_coliee.errors import ColieeWarning
 from ir_coliee.measures import ColieeMeasure
 from ir_coliee.measures.values import CountedValue, Formula, LazyValues, MicroValue
 from ir_coliee.model import ANSWERS, DOCUMENTS
-from ir_coliee.table.counts import CountFn, gold_counts
 from ir_coliee.table.shapes import gold_table
-from ir_coliee.table.tables import CountColumns, Table, answer_counts, set_counts
+from ir_coliee.table.tables import CodedRun, CountColumns, Counts, Table, answer_counts, count_columns, set_counts
+
+#: How one kind of count is taken of a gold and a run (as a dict) at a cutoff and relevance level.
+CountFn = Callable[[Table, Table, Optional[int], int], dict[str, Counts]]
+
+
+def gold_counts(
+    gold: Table, run: CodedRun, fn: CountFn, cutoff: Optional[int], rel: int, tables: list[Table]
+) -> CountColumns:
+    """The counts of every gold query: with numpy for a long run without cutoff, else from the run as a
+    dict, made once into ``tables``."""
+    if fn is set_counts and cutoff is None and not run.small:
+        from ir_coliee.table.coded import coded_gold  # numpy: not for a short run
+
+        return coded_gold(gold, rel).counts(run)
+    if not tables:
+        tables.append(run.table(set(gold)))
+    return count_columns(fn(gold, tables[0], cutoff, rel))
+
 
 #: How the per-query counts of a measure are gathered, by what its gold names (``TAKES``).
 COUNTS: dict[str, CountFn] = {DOCUMENTS: set_counts, ANSWERS: answer_counts}

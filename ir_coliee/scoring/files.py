@@ -22,11 +22,10 @@ AUTO = "auto"
 def parsed_or_skipped(path: str, task: str, run_format: FormatOption) -> Union[ParsedRun, Finding]:
     """The file as a run of ``task``, or why it is skipped (a log beside the runs, a file of another task)."""
     try:
-        parsed = parse_run(path, run_format, allowed=task_of(task).readable())
+        return parse_run(path, run_format, allowed=task_of(task).readable())
     except ColieeFormatError as e:
         where = f" (line {e.line})" if e.line else ""
         return skipped(path, f"not a {task_of(task).label} run{where}: {e.problem}")
-    return parsed
 
 
 def _score_group(

@@ -17,7 +17,7 @@ from ir_coliee.measures.pipeline import pipeline
 from ir_coliee.measures.values import CountedValue, exact_mean
 from ir_coliee.scoring.evaluate import per_query_frame
 from ir_coliee.table.shapes import gold_table, run_table
-from ir_coliee.table.tables import Counts, Table, answer_counts, set_counts
+from ir_coliee.table.tables import Counts, answer_counts, set_counts
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -26,9 +26,12 @@ NAME = "RecallGatedAccuracy"
 TIE_BREAKERS = (MacroF2, MacroP, MacroR)
 
 
-def _gated_values(
-    articles_gold: Table, articles_run: Table, answer_qrels: TYPE_QREL, answer_run: TYPE_RUN
-) -> dict[str, CountedValue]:
+def recall_gated(
+    article_qrels: TYPE_QREL, article_run: TYPE_RUN, answer_qrels: TYPE_QREL, answer_run: TYPE_RUN
+) -> tuple[dict[str, float], dict[str, CountedValue]]:
+    """The row of :func:`score_recall_gated` and each question's value, from one reading of the four inputs."""
+    articles_gold = gold_table(article_qrels)
+    articles_run = run_table(article_run, articles_gold)
     answers_gold = gold_table(answer_qrels)
     answers = answer_counts(answers_gold, run_table(answer_run, answers_gold), None, 1)
     articles = set_counts(articles_gold, articles_run, None, 1)
@@ -37,7 +40,10 @@ def _gated_values(
         found = articles.get(qid, Counts(0, 0, 0))
         correct = int(answer.tp == 1 and found.tp == found.relevant)
         values[qid] = CountedValue(float(correct), correct, found.retrieved, found.relevant)
-    return values
+    row = {NAME: exact_mean(values.values())}
+    tie = pipeline.calc_aggregate(list(TIE_BREAKERS), articles_gold, articles_run)
+    row.update({str(m): float(tie[m]) for m in TIE_BREAKERS})
+    return row, values
 
 
 def score_recall_gated(
@@ -52,14 +58,9 @@ def score_recall_gated(
     With ``per_query``, one row per question: 1 when answered right with every gold article retrieved,
     else 0, with the counts (tp = 1 when correct, retrieved = articles retrieved, relevant = gold articles).
     """
-    articles_gold = gold_table(article_qrels)
-    articles_run = run_table(article_run, articles_gold)
-    values = _gated_values(articles_gold, articles_run, answer_qrels, answer_run)
+    row, values = recall_gated(article_qrels, article_run, answer_qrels, answer_run)
     if per_query:
         return per_query_frame((q, NAME, v) for q, v in values.items())
-    row = {NAME: exact_mean(values.values())}
-    tie = pipeline.calc_aggregate(list(TIE_BREAKERS), articles_gold, articles_run)
-    row.update({str(m): float(tie[m]) for m in TIE_BREAKERS})
     import pandas as pd
 
     return pd.DataFrame([row])

@@ -9,8 +9,8 @@ from ir_measures.util import TYPE_QREL
 
 from ir_coliee.errors import ColieeError, ColieeFormatError, ColieeScoringError
 from ir_coliee.formats.gold import gold_kind, read_gold
-from ir_coliee.formats.pilot import ColieeTort
-from ir_coliee.formats.textfile import Input, is_input
+from ir_coliee.formats.pilot import ColieeTort, read_torts
+from ir_coliee.formats.textfile import Input, is_input, regular_file, stream_name
 from ir_coliee.model import NAME, TORTS, GoldKind, Task, task_of
 from ir_coliee.table.shapes import gold_table
 from ir_coliee.table.tables import CheckedGold, Table
@@ -33,7 +33,7 @@ class Gold(NamedTuple):
     torts: Optional[list[ColieeTort]] = None
     """The pilot's gold torts."""
     unreadable: Optional[dict[GoldKind, ColieeFormatError]] = None
-    """Kinds the file holds but cannot serve whole (see :class:`ir_coliee.formats.gold.GoldFile`)."""
+    """Kinds the file holds but cannot serve whole (see :func:`ir_coliee.formats.gold.read_gold`)."""
     note: str = ""
     """Where the gold came from when that is not the dataset's own files (a finding of the report)."""
 
@@ -79,7 +79,11 @@ def load_gold(gold: GoldLike) -> Gold:
     if not is_input(gold):
         table = gold_table(gold, "the gold qrels")
         return Gold({gold_kind(table): table}, "<qrels>")
-    read = read_gold(cast(Input, gold))
+    name = stream_name(cast(Input, gold))
+    if name.endswith(".jsonl"):  # the pilot's gold torts
+        return Gold({}, name, None, read_torts(cast(Input, gold)))
+    with regular_file(cast(Input, gold)) as readable:
+        read, unreadable = read_gold(readable, name)
     # checked once, here: the layers the gold passes through hand it back as it is (see CheckedGold)
-    tables: dict[GoldKind, Table] = {kind: CheckedGold(table) for kind, table in read.tables.items()}
-    return Gold(tables, read.source, None, read.torts, read.unreadable)
+    tables: dict[GoldKind, Table] = {kind: CheckedGold(table) for kind, table in read.items()}
+    return Gold(tables, name, None, None, unreadable)

@@ -19,6 +19,7 @@ from ir_measures.util import TYPE_QREL, TYPE_RUN
 from ir_coliee.errors import WARNING, ColieeError, ColieeScoringError, Finding, PathLike, coliee_warnings
 from ir_coliee.formats.textfile import is_input
 from ir_coliee.measures.pipeline import calc
+from ir_coliee.measures.provider import gold_counts
 from ir_coliee.model import (
     DOCUMENTS,
     QUESTION_ID,
@@ -48,7 +49,6 @@ from ir_coliee.scoring.ingest import (
     shared_run,
 )
 from ir_coliee.scoring.report import PerQuery, Report, make_report
-from ir_coliee.table.counts import gold_counts
 from ir_coliee.table.runs import FormatOption
 from ir_coliee.table.shapes import gold_table
 from ir_coliee.table.tables import CodedRun, Table, answer_counts, set_counts
@@ -229,16 +229,15 @@ def gated_answers(
 def _score_gated(prepared: Prepared, request: Request) -> Report:
     """2026 Task 3: each retrieval run scored with its Y/N answers."""
     from ir_coliee.scoring.gated import NAME as GATED
-    from ir_coliee.scoring.gated import TIE_BREAKERS, score_recall_gated
+    from ir_coliee.scoring.gated import TIE_BREAKERS, recall_gated
 
     truth, answered = gated_answers(prepared, cast(Sequence[PathLike], request.answers), request.answers_gold)
     rows: list[dict] = []
     per_query: list[tuple[str, PerQuery]] = []
     for r, a in zip(prepared.runs, answered):
-        row = score_recall_gated(prepared.qrels, r.run, truth, a.run).iloc[0].to_dict()
+        row, values = recall_gated(prepared.qrels, r.run, truth, a.run)
         rows.append({"run": r.info.name, **row})
-        values = score_recall_gated(prepared.qrels, r.run, truth, a.run, per_query=True)
-        per_query.append((r.info.name, values))
+        per_query.append((r.info.name, [(q, GATED, v) for q, v in values.items()]))
     names = [GATED, *map(str, TIE_BREAKERS)]
     infos = [r.info for r in prepared.runs]
     return make_report(rows, per_query, prepared.findings, prepared.task, prepared.year, names, infos)
@@ -342,5 +341,4 @@ def evaluate(
         return per_query_frame(result.per_query)
     import pandas as pd
 
-    assert isinstance(result.aggregated, dict)
-    return pd.DataFrame([{str(m): float(result.aggregated[m]) for m in chosen}])
+    return pd.DataFrame([{str(m): float(cast(dict, result.aggregated)[m]) for m in chosen}])

@@ -116,7 +116,8 @@ def test_label_gold_scored_in_columns_equals_the_values_query_by_query(small_run
     rng = random.Random(small_run)
     for i in range(60):
         labels = _labels(rng)
-        gold = read_gold(write(f"labels{i}.json", json.dumps(labels))).tables[DOCUMENTS]
+        path = write(f"labels{i}.json", json.dumps(labels))
+        gold = read_gold(path, path)[0][DOCUMENTS]
         expected = {strip_txt(k): dict.fromkeys(map(strip_txt, v), 1) for k, v in labels.items() if v}
         assert gold == expected
         run: dict[str, dict[str, float]] = {}
@@ -175,5 +176,5 @@ def test_a_pair_judged_twice_with_another_relevance_reads_the_last_and_says_so(w
     """trec_eval's reading: (q1, d1) judged 1 at line 1, 0 at line 3 -> not relevant; said with both lines."""
     path = write("g.qrels", "q1 0 d1 1\nq1 0 d2 1\nq1 0 d1 0\nq2 0 d3 1\n")
     with pytest.warns(ir_coliee.ColieeWarning, match=r"g.qrels: 1 pair judged twice .* \(q1, d1\) at lines 1, 3$"):
-        read = read_gold(path)
-    assert read.tables[DOCUMENTS] == {"q1": {"d1": 0, "d2": 1}, "q2": {"d3": 1}}
+        tables, _ = read_gold(path, path)
+    assert tables[DOCUMENTS] == {"q1": {"d1": 0, "d2": 1}, "q2": {"d3": 1}}
