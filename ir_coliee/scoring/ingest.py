@@ -135,10 +135,12 @@ def _mismatch(source: str, looks: FormatName, task: Task, gold_source: str) -> C
     )
 
 
-def _read(name: str, run: Opened, task: Task, forced: FormatOption, gold_source: str, shown_as: object) -> Ingested:
+def _read(
+    name: str, run: Opened, task: Task, forced: FormatOption, gold_source: str, shown_as: object
+) -> tuple[RunInfo, CodedRun, Optional[ParsedRun]]:
     """One run as its task reads it; ``shown_as``: the name to report for a stream's temporary copy."""
     if isinstance(run, CodedRun):
-        return Ingested(RunInfo(name, None, None, []), run, None)
+        return RunInfo(name, None, None, []), run, None
     if isinstance(run, ParsedRun):
         shown, looks = run.path, run.format
     else:
@@ -148,7 +150,7 @@ def _read(name: str, run: Opened, task: Task, forced: FormatOption, gold_source:
         raise _mismatch(shown, looks, task, gold_source)
     parsed = run if isinstance(run, ParsedRun) else parse_run(run, looks)._replace(path=shown)  # no second sniff
     label = "+".join(parsed.run_tags) or os.path.basename(parsed.path)
-    return Ingested(RunInfo(label, parsed.path, parsed.format, parsed.run_tags), parsed.coded, parsed)
+    return RunInfo(label, parsed.path, parsed.format, parsed.run_tags), parsed.coded, parsed
 
 
 def unique_names(infos: Sequence[RunInfo]) -> list[RunInfo]:
@@ -185,14 +187,14 @@ def ingest(
     ids = gold_ids(gold_table(gold))
     runs: list[Ingested] = []
     findings: list[Finding] = []
-    for read in read_runs(named, readable, task, forced, gold_source):
-        aligned = align(read.run, ids)
-        where = read.info.path or read.info.name
+    for info, coded, parsed in read_runs(named, readable, task, forced, gold_source):
+        aligned = align(coded, ids)
+        where = info.path or info.name
         findings.extend(Finding(WARNING, where, None, note, "mapped-ids") for note in aligned.notes)
         findings.extend(check_run(aligned.run, ids, task, where, gold_source))
-        if read.parsed is not None:
-            findings.extend(file_findings(read.parsed, where))
-        runs.append(read._replace(run=aligned.run))
+        if parsed is not None:
+            findings.extend(file_findings(parsed, where))
+        runs.append(Ingested(info, aligned.run, parsed))
     return runs, findings
 
 
@@ -202,7 +204,8 @@ def read_runs(
     """Every run read in its task's format, as given: not aligned with any gold (a test run that a cutoff
     learned on training gold cuts shares no query with that gold, and is written back with its own ids)."""
     read = [_read(name, readable[name], task, forced, gold_source, named[name]) for name in named]
-    return [r._replace(info=info) for r, info in zip(read, unique_names([r.info for r in read]))]
+    infos = unique_names([info for info, _, _ in read])
+    return [Ingested(info, coded, parsed) for info, (_, coded, parsed) in zip(infos, read)]
 
 
 # --- the checks ---------------------------------------------------------------------------------------

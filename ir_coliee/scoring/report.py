@@ -125,7 +125,6 @@ class Report:
 
 
 #: The report of a scorer's rows and each run's per-query values (the scorers' name for :class:`Report`).
-make_report = Report
 
 
 def ranked(report: Report, fractions: bool = True) -> pd.DataFrame:

@@ -48,7 +48,7 @@ from ir_coliee.scoring.ingest import (
     opened,
     shared_run,
 )
-from ir_coliee.scoring.report import PerQuery, Report, make_report
+from ir_coliee.scoring.report import PerQuery, Report
 from ir_coliee.table.runs import FormatOption
 from ir_coliee.table.shapes import gold_table
 from ir_coliee.table.tables import CodedRun, Table, answer_counts, set_counts
@@ -187,7 +187,7 @@ def _score_measures(prepared: Prepared, request: Request) -> Report:
         )
         per_query.append((r.info.name, cast(PerQuery, result.per_query)))
     infos = [r.info for r in prepared.runs]
-    return make_report(rows, per_query, prepared.findings, task, prepared.year, [str(m) for m in chosen], infos)
+    return Report(rows, per_query, prepared.findings, task, prepared.year, [str(m) for m in chosen], infos)
 
 
 def answer_gold(prepared: Prepared, answers_gold: Optional[GoldLike]) -> Table:
@@ -240,7 +240,7 @@ def _score_gated(prepared: Prepared, request: Request) -> Report:
         per_query.append((r.info.name, [(q, GATED, v) for q, v in values.items()]))
     names = [GATED, *map(str, TIE_BREAKERS)]
     infos = [r.info for r in prepared.runs]
-    return make_report(rows, per_query, prepared.findings, prepared.task, prepared.year, names, infos)
+    return Report(rows, per_query, prepared.findings, prepared.task, prepared.year, names, infos)
 
 
 def pilot_files(prepared: Prepared) -> list[str]:
@@ -278,7 +278,7 @@ def _score_torts(prepared: Prepared, request: Request) -> Report:
         per_query.append((name, scores.per_query))
         infos.append(RunInfo(name, path, None, []))
     names = [c for c in rows[0] if c != "run"]
-    return make_report(rows, per_query, findings, prepared.task, prepared.year, names, infos, disqualified)
+    return Report(rows, per_query, findings, prepared.task, prepared.year, names, infos, disqualified)
 
 
 #: One scorer per ``Kind.scorer`` (model/tasks.py).
