@@ -16,19 +16,7 @@ from ir_coliee.errors import (
     guarded,
 )
 from ir_coliee.hosts import register as _host
-from ir_coliee.measures import (
-    AnswerAccuracy,
-    MacroF,
-    MacroF1,
-    MacroF2,
-    MacroP,
-    MacroR,
-    MicroF,
-    MicroF1,
-    MicroF2,
-    MicroP,
-    MicroR,
-)
+from ir_coliee.measures import REGISTRY as _MEASURES
 from ir_coliee.measures.pipeline import calc as _calc
 from ir_coliee.measures.pipeline import calc_aggregate as _calc_aggregate
 from ir_coliee.measures.pipeline import iter_calc, pipeline
@@ -39,6 +27,10 @@ __version__ = "0.1.0"
 
 _host.install()
 _host.install_datasets()
+
+#: Every declared measure under its name: a measure declared in ``ir_coliee/measures/`` is exported with no
+#: edit here (the names below ``TYPE_CHECKING`` only tell static type checkers).
+globals().update(_MEASURES)
 
 #: ir_coliee's own evaluation pipeline (same API as ``ir_measures``): our provider first, then ir_measures';
 #: ``calc``, ``calc_aggregate`` and ``iter_calc`` read a run in any shape once (see ``ir_coliee.table.shapes``).
@@ -71,6 +63,19 @@ if TYPE_CHECKING:
     from ir_coliee.data.datasets import register_all
     from ir_coliee.formats.gold import read_label_json, read_qrels
     from ir_coliee.hosts.experiment import Experiment
+    from ir_coliee.measures import (  # noqa: F401  (exported at run time from _MEASURES)
+        AnswerAccuracy,
+        MacroF,
+        MacroF1,
+        MacroF2,
+        MacroP,
+        MacroR,
+        MicroF,
+        MicroF1,
+        MicroF2,
+        MicroP,
+        MicroR,
+    )
     from ir_coliee.scoring.analyse import Analysis, analyse
     from ir_coliee.scoring.benchmark import BenchmarkResult, benchmark
     from ir_coliee.scoring.compare import compare, compare_runs
@@ -101,9 +106,9 @@ def __dir__() -> list[str]:
 
 
 __all__ = [
+    *_MEASURES,
     "TASKS",
     "Analysis",
-    "AnswerAccuracy",
     "BenchmarkResult",
     "ColieeArgumentError",
     "ColieeError",
@@ -113,16 +118,6 @@ __all__ = [
     "CountedValue",
     "Experiment",
     "Finding",
-    "MacroF",
-    "MacroF1",
-    "MacroF2",
-    "MacroP",
-    "MacroR",
-    "MicroF",
-    "MicroF1",
-    "MicroF2",
-    "MicroP",
-    "MicroR",
     "Report",
     "__version__",
     "analyse",

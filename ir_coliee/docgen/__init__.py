@@ -35,19 +35,26 @@ PAGES: dict[str, Mapping[str, Callable[[], str]]] = {
 _BLOCK = re.compile(r"(<!-- ([\w-]+) -->)(.*?)(<!-- /\2 -->)", re.S)
 
 
-def filled(name: str, text: str) -> str:
-    """The page ``name`` (its text as written) with each generated block made anew."""
+def filled(name: str, text: str, where: str = "") -> str:
+    """The page ``name`` (its text as written, read from ``where``) with each generated block made anew."""
     blocks = PAGES[name]
     found = [m[2] for m in _BLOCK.finditer(text)]
     if sorted(found) != sorted(blocks):
-        raise ColieeError(f"docs/{name} holds the generated blocks {found}; expected each of {list(blocks)} once")
+        raise ColieeError(
+            f"{where or name}: the generated blocks found whole are {found}; expected each of {list(blocks)} once, "
+            "between <!-- NAME --> and <!-- /NAME -->"
+        )
     return _BLOCK.sub(lambda m: m[1] + blocks[m[2]]() + m[4], text)
 
 
 def write_pages(folder: Path) -> None:
     for name in PAGES:
         path = folder / name
-        text = filled(name, path.read_text(encoding="utf-8"))
+        try:
+            text = path.read_text(encoding="utf-8")
+        except OSError as e:
+            raise ColieeError(f"{path}: {e.strerror}; the page's prose is written there, around its blocks") from None
+        text = filled(name, text, str(path))
         with atomic_output(path) as f:
             f.write(text)
 

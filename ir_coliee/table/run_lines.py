@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     import pandas as pd
 
 
-FormatOption = Literal["auto", "pairs", "trec", "answers"]
+FormatOption = Literal["auto", FormatName]  # a new format is named once, in model/formats.py
 #: "Please restrict run tags to 12 or fewer letters and numbers, with no punctuation."
 RUN_TAG = re.compile(r"[A-Za-z0-9]{1,12}")
 
