@@ -92,9 +92,9 @@ class _FMeasure(ColieeMeasure):
 
     def validate_params(self) -> None:
         super().validate_params()
-        if self["beta"] <= 0:
+        if not 0 < self["beta"] <= 1e150:  # a larger beta squared overflows: every value would be NaN
             self.validated = False
-            raise ColieeArgumentError(f"{self.NAME}: beta must be positive, got {self['beta']!r}")
+            raise ColieeArgumentError(f"{self.NAME}: beta must be above 0 and at most 1e150, got {self['beta']!r}")
 
     def formula(self) -> Formula:
         return FBeta(self["beta"])

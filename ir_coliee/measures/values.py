@@ -103,7 +103,8 @@ class ExactSum(float):
         if isinstance(other, ExactSum):
             return ExactSum(self.exact + other.exact)
         if isinstance(other, float) and not isinstance(other, MicroValue):
-            return ExactSum(self.exact + Fraction(other)) if math.isfinite(other) else float(self) + other
+            # a non-finite value: plain float arithmetic (a CountedValue would hand the sum back here)
+            return ExactSum(self.exact + Fraction(other)) if math.isfinite(other) else float(self) + float(other)
         return NotImplemented
 
     __radd__ = __add__

@@ -227,7 +227,9 @@ def test_names_print_as_the_official_short_names():
     assert str(ir_coliee.MicroF(beta=0.5)) == "MicroF(beta=0.5)"
 
 
-@pytest.mark.parametrize("bad", ["MicroP@0", "MicroP@-1", "MacroF(beta=0)", "MacroF(beta='x')", "MicroP(beta=2)"])
+@pytest.mark.parametrize(
+    "bad", ["MicroP@0", "MicroP@-1", "MacroF(beta=0)", "MacroF(beta=1e200)", "MacroF(beta='x')", "MicroP(beta=2)"]
+)
 def test_invalid_parameters_are_rejected(bad):
     with pytest.raises((ValueError, AssertionError)):
         ir_measures.calc_aggregate([ir_measures.parse_measure(bad)], GOLD, RUN)

@@ -54,6 +54,15 @@ def test_exact_sum_is_order_independent():
     assert float(forward) == float(backward) == math.fsum(values)
 
 
+@pytest.mark.parametrize("values", [[0.1, math.inf, 0.2], [0.1, math.nan, 0.2], [math.inf, 0.5, 0.25]])
+def test_a_sum_with_a_value_that_is_not_finite_is_nan_or_inf_as_fsum_gives_it(values):
+    """``sum()`` of per-query values, one of them NaN or infinite: the float a plain sum gives, never a
+    recursion between the sum and the value."""
+    total = sum(CountedValue(v, 1, 1, 1) for v in values)
+    expected = math.fsum(values) if math.nan not in values else math.nan
+    assert math.isnan(total) if math.isnan(expected) else total == expected
+
+
 def test_nan_from_pyterrier_backfill_propagates():
     value = MicroValue(FBeta(1.0), 1, 2, 2)
     assert math.isnan(value + math.nan)
