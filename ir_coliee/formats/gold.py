@@ -152,7 +152,7 @@ def read_gold(path: PathLike, name: PathLike) -> tuple[dict[GoldKind, Table], di
         table = _table(_line_rows(path), twice)
         if twice:
             q, d = twice[0]
-            lines = [n for n, text in iter_lines(path) if text.split()[:3:2] == [q, d]]
+            lines = [n for n, text in iter_lines(path) if list(map(strip_txt, text.split()[:3:2])) == [q, d]]
             warnings.warn(
                 f"{os.fspath(name)}: {len(twice)} pair{'s' * (len(twice) > 1)} judged twice with another relevance, "
                 "each read as its "
@@ -171,7 +171,8 @@ def _one_answer_each(table: Table, path: PathLike, name: PathLike) -> None:
     twice = next((q for q, answers in table.items() if sum(r > 0 for r in answers.values()) > 1), None)
     if twice is None:
         return
-    line = [n for n, text in iter_lines(path) if text.split()[:1] == [twice]][1]  # its second answer
+    # its second answer, the ids compared as read (``.txt`` stripped: ``q1.txt`` and ``q1`` are one question)
+    line = [n for n, text in iter_lines(path) if list(map(strip_txt, text.split()[:1])) == [twice]][1]
     answers = " and ".join(sorted(a for a, r in table[twice].items() if r > 0))
     raise ColieeFormatError(
         name, line, f"question {twice!r} has two gold answers ({answers})", "one Y or N per question"

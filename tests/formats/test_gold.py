@@ -178,3 +178,14 @@ def test_a_pair_judged_twice_with_another_relevance_reads_the_last_and_says_so(w
     with pytest.warns(ir_coliee.ColieeWarning, match=r"g.qrels: 1 pair judged twice .* \(q1, d1\) at lines 1, 3$"):
         tables, _ = read_gold(path, path)
     assert tables[DOCUMENTS] == {"q1": {"d1": 0, "d2": 1}, "q2": {"d3": 1}}
+
+
+def test_lines_named_for_a_slip_match_ids_given_with_and_without_txt(write) -> None:
+    """``q1.txt`` and ``q1`` are one id: a pair judged twice names both its lines, a question answered twice
+    its second line (not a failure to find it)."""
+    path = write("g.qrels", "q1.txt 0 d1.txt 1\nq1 0 d1 0\n")
+    with pytest.warns(ir_coliee.ColieeWarning, match=r"\(q1, d1\) at lines 1, 2$"):
+        read_gold(path, path)
+    answers = write("g.answers", "R05-01-A.txt Y\nR05-01-A N\n")
+    with pytest.raises(ColieeFormatError, match=r"g.answers:2: question 'R05-01-A' has two gold answers \(N and Y\)"):
+        read_gold(answers, answers)
