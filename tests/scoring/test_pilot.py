@@ -193,6 +193,18 @@ def test_pilot_datasets(root):
         list(ir_datasets.load("coliee/pilot/2026/test").queries_iter())
 
 
+def test_a_pilot_docstore_reads_the_claims_once_for_many_lookups(root, monkeypatch):
+    """The claims have no index of their own: one store reads the file once, however many lookups it serves."""
+    from ir_coliee.data import pilot_files
+
+    read = []
+    original = pilot_files.PilotFiles.input_torts
+    monkeypatch.setattr(pilot_files.PilotFiles, "input_torts", lambda self: read.append(1) or original(self))
+    store = ir_datasets.load("coliee/pilot/2025/test").docs_store()
+    got = [store.get(doc_id).claim_id for doc_id in ("T1/plaintiff/p1", "T1/defendant/d2", "T1/plaintiff/p2")]
+    assert got == ["p1", "d2", "p2"] and len(read) == 1
+
+
 def test_eval_with_a_pilot_dataset_as_gold(root, write, capsys):
     assert main(["eval", "coliee/pilot/2025/test", write("sub.jsonl", jsonl(SUBMISSION))]) == 0
     assert capsys.readouterr().out.splitlines()[1].split("\t")[:3] == ["sub.jsonl", "0.6667", "0.5000"]

@@ -117,8 +117,14 @@ class Store(Docstore):
         super().__init__(docs.docs_cls(), "doc_id")
         self._docs = docs
 
+    @functools.cached_property
+    def _found(self) -> Mapping[str, Any]:
+        """The index, made once per store (a collection without one of its own, the pilot's claims, is
+        read whole to make it: not once per lookup)."""
+        return self._docs.by_id()
+
     def get_many_iter(self, doc_ids: Iterable[str]) -> Iterator[NamedTuple]:
-        found = self._docs.by_id()
+        found = self._found
         for doc_id in doc_ids:
             if doc_id in found:
                 yield self._docs.make(doc_id, found[doc_id])
