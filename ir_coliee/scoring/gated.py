@@ -27,9 +27,10 @@ TIE_BREAKERS = (MacroF2, MacroP, MacroR)
 
 
 def recall_gated(
-    article_qrels: TYPE_QREL, article_run: TYPE_RUN, answer_qrels: TYPE_QREL, answer_run: TYPE_RUN
+    article_qrels: TYPE_QREL, article_run: TYPE_RUN, answer_qrels: TYPE_QREL, answer_run: TYPE_RUN, ties: bool = True
 ) -> tuple[dict[str, float], dict[str, CountedValue]]:
-    """The row of :func:`score_recall_gated` and each question's value, from one reading of the four inputs."""
+    """The row of :func:`score_recall_gated` and each question's value, from one reading of the four inputs;
+    without ``ties``, the row without the tie breakers (scored only when asked for)."""
     articles_gold = gold_table(article_qrels)
     articles_run = run_table(article_run, articles_gold)
     answers_gold = gold_table(answer_qrels)
@@ -41,8 +42,9 @@ def recall_gated(
         correct = int(answer.tp == 1 and found.tp == found.relevant)
         values[qid] = CountedValue(float(correct), correct, found.retrieved, found.relevant)
     row = {NAME: exact_mean(values.values())}
-    tie = pipeline.calc_aggregate(list(TIE_BREAKERS), articles_gold, articles_run)
-    row.update({str(m): float(tie[m]) for m in TIE_BREAKERS})
+    if ties:
+        tie = pipeline.calc_aggregate(list(TIE_BREAKERS), articles_gold, articles_run)
+        row.update({str(m): float(tie[m]) for m in TIE_BREAKERS})
     return row, values
 
 
@@ -58,7 +60,7 @@ def score_recall_gated(
     With ``per_query``, one row per question: 1 when answered right with every gold article retrieved,
     else 0, with the counts (tp = 1 when correct, retrieved = articles retrieved, relevant = gold articles).
     """
-    row, values = recall_gated(article_qrels, article_run, answer_qrels, answer_run)
+    row, values = recall_gated(article_qrels, article_run, answer_qrels, answer_run, ties=not per_query)
     if per_query:
         return per_query_frame((q, NAME, v) for q, v in values.items())
     import pandas as pd

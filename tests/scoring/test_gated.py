@@ -31,6 +31,15 @@ def test_per_question_values_and_unanswered_questions():
     assert rows == {"q1": (1.0, 1, 3, 2), "q2": (0.0, 0, 1, 1), "q3": (0.0, 0, 1, 1)}
 
 
+def test_per_question_values_score_no_tie_breakers(monkeypatch):
+    """The per-question values (what compare's tests read) need no macro F2: it is not computed for them."""
+    from ir_coliee.scoring import gated
+
+    monkeypatch.setattr(gated.pipeline, "calc_aggregate", lambda *a: pytest.fail("tie breakers scored"))
+    frame = score_recall_gated(ARTICLES_GOLD, ARTICLES_RUN, ANSWERS_GOLD, ANSWERS_RUN, per_query=True)
+    assert frame["value"].tolist() == [1.0, 0.0, 0.0]
+
+
 def test_iterators_are_read_once_safely():
     from ir_measures import Qrel, ScoredDoc
 
