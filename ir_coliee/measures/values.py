@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Iterator, Sequence
-from fractions import Fraction
 from functools import cached_property
 from typing import Callable, Optional, TypeVar
 
@@ -56,7 +55,7 @@ class CountedValue(float):
         return f"{float(self)!r} (tp={self.tp}, retrieved={self.retrieved}, relevant={self.relevant})"
 
     def __add__(self, other):
-        return ExactSum(Fraction(0)) + self + other
+        return ExactSum(0) + self + other
 
     __radd__ = __add__
 
@@ -85,15 +84,26 @@ def _is_zero(other: object) -> bool:
     return type(other) in (int, float) and other == 0
 
 
+#: Every finite float is a whole multiple of 2**-1074 (the smallest subnormal).
+_UNIT_BITS = 1074
+
+
+def _in_units(x: float) -> int:
+    """``x`` as a whole number of units of 2**-1074, exactly."""
+    n, d = x.as_integer_ratio()  # d is a power of two
+    return n << (_UNIT_BITS + 1 - d.bit_length())
+
+
 class ExactSum(float):
     """The correctly rounded sum of per-query values, independent of the order of addition: the exact sum is
-    kept as a fraction (every finite float is one) and rounded once, as ``math.fsum`` rounds."""
+    kept as a whole number of units of 2**-1074 (an int, fast to add) and rounded once, as ``math.fsum``
+    rounds."""
 
     __slots__ = ("exact",)
-    exact: Fraction
+    exact: int
 
-    def __new__(cls, exact: Fraction) -> ExactSum:
-        obj = super().__new__(cls, exact)  # int / int, correctly rounded
+    def __new__(cls, exact: int) -> ExactSum:
+        obj = super().__new__(cls, exact / (1 << _UNIT_BITS))  # int / int, correctly rounded
         obj.exact = exact
         return obj
 
@@ -104,7 +114,7 @@ class ExactSum(float):
             return ExactSum(self.exact + other.exact)
         if isinstance(other, float) and not isinstance(other, MicroValue):
             # a non-finite value: plain float arithmetic (a CountedValue would hand the sum back here)
-            return ExactSum(self.exact + Fraction(other)) if math.isfinite(other) else float(self) + float(other)
+            return ExactSum(self.exact + _in_units(other)) if math.isfinite(other) else float(self) + float(other)
         return NotImplemented
 
     __radd__ = __add__

@@ -7,6 +7,8 @@ import pickle
 
 import ir_measures
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from support.cases import GOLD, MICRO_F1, RUN
 
 from ir_coliee import MacroF2, MicroF1
@@ -61,6 +63,14 @@ def test_a_sum_with_a_value_that_is_not_finite_is_nan_or_inf_as_fsum_gives_it(va
     total = sum(CountedValue(v, 1, 1, 1) for v in values)
     expected = math.fsum(values) if math.nan not in values else math.nan
     assert math.isnan(total) if math.isnan(expected) else total == expected
+
+
+@settings(max_examples=300)
+@given(st.lists(st.floats(min_value=-1e300, max_value=1e300), min_size=1))
+def test_a_sum_of_values_is_fsum_of_them_in_any_order(values):
+    """Subnormals, huge and cancelling values: the correctly rounded sum, forwards and backwards."""
+    counted = [CountedValue(v, 0, 0, 0) for v in values]
+    assert float(sum(counted)) == float(sum(reversed(counted))) == math.fsum(values)
 
 
 def test_nan_from_pyterrier_backfill_propagates():
