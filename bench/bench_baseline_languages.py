@@ -49,7 +49,9 @@ def collection(language: str, articles: int, questions: int, seed: int = 7):
     return [join(t) for t in texts], [join(q) for q in asked], gold
 
 
-def macro_f2_at_1(docs: list[str], queries: list[str], gold: list[int], tokenise: Tokenise) -> float:
+def macro_f2_at_1(
+    docs: list[str], queries: list[str], gold: list[int], tokenise: Tokenise
+) -> float:
     """With one gold article and one retrieved per question, F2 is 1 for a hit and 0 otherwise."""
     retriever = bm25s.BM25()
     retriever.index(tokenise(docs), show_progress=False)
@@ -82,8 +84,12 @@ def main() -> None:
     rows = ["| collection | " + " | ".join(TOKENISERS) + " |", "|---|" + "---|" * len(TOKENISERS)]
     for language in ("ja", "en"):
         data = collection(language, args.articles, args.questions)
-        cells = " | ".join(f"{macro_f2_at_1(*data, tokenise):.2f}" for tokenise in TOKENISERS.values())
-        rows.append(f"| {language}, {args.articles} articles, {args.questions} questions | {cells} |")
+        cells = " | ".join(
+            f"{macro_f2_at_1(*data, tokenise):.2f}" for tokenise in TOKENISERS.values()
+        )
+        rows.append(
+            f"| {language}, {args.articles} articles, {args.questions} questions | {cells} |"
+        )
     print("\n".join(rows))
     if args.markdown:
         with open(args.markdown, "w", encoding="utf-8") as f:

@@ -40,7 +40,10 @@ def write_grid(folder: Path, benchmarks: int, systems: int) -> dict[str, dict[st
             for q, relevant in labels.items():
                 found = [d for d in relevant if rng.random() < 0.2 + 0.05 * s][:5]
                 others = [f"{rng.randrange(1, 4000):06d}" for _ in range(5 - len(found))]
-                lines += [f"{q[:-4]} {d[:-4] if d.endswith('.txt') else d} SYS{s}\n" for d in found + others]
+                lines += [
+                    f"{q[:-4]} {d[:-4] if d.endswith('.txt') else d} SYS{s}\n"
+                    for d in found + others
+                ]
             run = folder / f"task1.{b}.SYS{s}"
             run.write_text("".join(dict.fromkeys(lines)))
             grid[str(gold)][f"SYS{s}"] = str(run)
@@ -69,21 +72,44 @@ def main() -> None:
         folder = Path(tmp)
         grid = write_grid(folder, args.benchmarks, args.systems)
         manifest = folder / "grid.tsv"
-        manifest.write_text("".join(f"{g}\t{s}\t{r}\n" for g, runs in grid.items() for s, r in runs.items()))
+        manifest.write_text(
+            "".join(f"{g}\t{s}\t{r}\n" for g, runs in grid.items() for s, r in runs.items())
+        )
         measures = ["MicroP", "MicroR", "MicroF1"]
         first = dict([next(iter(grid.items()))])
-        ir_coliee.benchmark(first, measures=measures, resamples=10)  # imports and first-call costs, for both
+        ir_coliee.benchmark(
+            first, measures=measures, resamples=10
+        )  # imports and first-call costs, for both
         by_hand(first, 10)
         ours = timed(lambda: ir_coliee.benchmark(grid, measures=measures, resamples=args.resamples))
         theirs = timed(lambda: by_hand(grid, args.resamples))
-        command = [sys.executable, "-m", "ir_coliee", "benchmark", str(manifest), "--resamples", str(args.resamples)]
+        command = [
+            sys.executable,
+            "-m",
+            "ir_coliee",
+            "benchmark",
+            str(manifest),
+            "--resamples",
+            str(args.resamples),
+        ]
         command += [f"--measure={g}={m}" for g in grid for m in measures]
         ours_cli = timed(lambda: subprocess.run(command, check=True, capture_output=True))
 
         def processes() -> None:
             for gold, runs in grid.items():
-                argv = [sys.executable, "-m", "ir_coliee", "compare", gold, *runs.values(), "--task", "1"]
-                subprocess.run([*argv, "--resamples", str(args.resamples)], check=True, capture_output=True)
+                argv = [
+                    sys.executable,
+                    "-m",
+                    "ir_coliee",
+                    "compare",
+                    gold,
+                    *runs.values(),
+                    "--task",
+                    "1",
+                ]
+                subprocess.run(
+                    [*argv, "--resamples", str(args.resamples)], check=True, capture_output=True
+                )
 
         theirs_cli = timed(processes)
     cells = args.benchmarks * 3

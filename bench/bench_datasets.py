@@ -27,7 +27,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
 from statute_data import pair, riteval
 
-WORDS = "synthetic legal text about a person who owns a thing and a contract with another party".split()
+WORDS = (
+    "synthetic legal text about a person who owns a thing and a contract with another party".split()
+)
 
 
 def sentence(rng: random.Random, n: int) -> str:
@@ -55,7 +57,11 @@ def write_statute(root: Path, rng: random.Random) -> None:
         for i in range(100):
             articles = rng.sample(range(1, 1101), rng.randint(1, 3))
             t1 = "\n".join(f"Article {a}  {sentence(rng, 30)}" for a in articles)
-            pairs.append(pair(f"{exam}-{i // 5 + 1}-{'AIUEO'[i % 5]}", sentence(rng, 30), t1, rng.choice("YN")))
+            pairs.append(
+                pair(
+                    f"{exam}-{i // 5 + 1}-{'AIUEO'[i % 5]}", sentence(rng, 30), t1, rng.choice("YN")
+                )
+            )
         (package / "train" / f"riteval_{exam}_en.xml").write_text(riteval("".join(pairs)))
 
 
@@ -112,22 +118,36 @@ def bench_task1(rows: list[tuple[str, float, str]]) -> float:
         t_plain, _ = timed(plain, repeat=3)
         t_ours, _ = timed(ours, repeat=3)
         rows.append(("task1 7,000 files: plain Python read", t_plain, "bytes + UTF-8 decode"))
-        rows.append(("task1 7,000 files: ir_coliee docs_iter", t_ours, f"{t_ours / t_plain:.2f}x plain Python"))
+        rows.append(
+            (
+                "task1 7,000 files: ir_coliee docs_iter",
+                t_ours,
+                f"{t_ours / t_plain:.2f}x plain Python",
+            )
+        )
         sample = random.Random(2).sample(ids, 1000)
         store = ir_datasets.load("coliee/task1/2024/train").docs_store()
         t_first, _ = timed(lambda: store.get(sample[0]), repeat=1)
         t_hot, _ = timed(lambda: [store.get(d) for d in sample], repeat=3)
         rows.append(("task1 docs_store(): first lookup", t_first, "lists the folder once"))
-        rows.append(("task1 docs_store(): 1,000 lookups", t_hot, f"{t_hot / 1000 * 1e3:.3f} ms each"))
-        shutil.make_archive(str(root / "task1_train_files_2024"), "zip", root, "task1_train_files_2024")
+        rows.append(
+            ("task1 docs_store(): 1,000 lookups", t_hot, f"{t_hot / 1000 * 1e3:.3f} ms each")
+        )
+        shutil.make_archive(
+            str(root / "task1_train_files_2024"), "zip", root, "task1_train_files_2024"
+        )
         shutil.rmtree(folder)
         refresh()
         t_zip, _ = timed(ours, repeat=3)
         store = ir_datasets.load("coliee/task1/2024/train").docs_store()
         store.get(sample[0])
         t_zip_hot, _ = timed(lambda: [store.get(d) for d in sample], repeat=3)
-        rows.append(("task1 zipped: docs_iter", t_zip, f"{t_zip / t_plain:.2f}x plain Python (extracted)"))
-        rows.append(("task1 zipped: 1,000 lookups", t_zip_hot, f"{t_zip_hot / 1000 * 1e3:.3f} ms each"))
+        rows.append(
+            ("task1 zipped: docs_iter", t_zip, f"{t_zip / t_plain:.2f}x plain Python (extracted)")
+        )
+        rows.append(
+            ("task1 zipped: 1,000 lookups", t_zip_hot, f"{t_zip_hot / 1000 * 1e3:.3f} ms each")
+        )
     return t_ours / t_plain
 
 
@@ -145,25 +165,39 @@ def main() -> None:
             refresh()
             statute_files._PARSED.clear()
             ds = ir_datasets.load("coliee/task3/2024/train")
-            return len(list(ds.docs_iter())), len(list(ds.queries_iter())), len(list(ds.qrels_iter()))
+            return (
+                len(list(ds.docs_iter())),
+                len(list(ds.queries_iter())),
+                len(list(ds.qrels_iter())),
+            )
 
         rows: list[tuple[str, float, str]] = []
         t_ours, counts = timed(ours)
         t_plain, _ = timed(lambda: plain_python(root))
         rows.append(
-            ("ir_coliee: docs + queries + qrels", t_ours, "{} articles, {} questions, {} qrels".format(*counts))
+            (
+                "ir_coliee: docs + queries + qrels",
+                t_ours,
+                "{} articles, {} questions, {} qrels".format(*counts),
+            )
         )
         rows.append(("plain Python: read + XML parse", t_plain, "no article or gold parsing"))
-        t_lookup, _ = timed(lambda: ir_datasets.load("coliee/task3/2024/train").docs_store().get("724"), repeat=3)
+        t_lookup, _ = timed(
+            lambda: ir_datasets.load("coliee/task3/2024/train").docs_store().get("724"), repeat=3
+        )
         store = ir_datasets.load("coliee/task3/2024/train").docs_store()
         store.get("1")
         t_hot, _ = timed(lambda: [store.get(str(i)) for i in range(1, 1001)], repeat=3)
         rows.append(("docs_store(): first lookup (builds)", t_lookup, "in memory"))
-        rows.append(("docs_store(): 1,000 lookups after", t_hot, f"{t_hot / 1000 * 1e6:.1f} µs each"))
+        rows.append(
+            ("docs_store(): 1,000 lookups after", t_hot, f"{t_hot / 1000 * 1e6:.1f} µs each")
+        )
 
     statute_ratio = t_ours / t_plain
     task1_ratio = bench_task1(rows)
-    print("statute package: Civil Code + 19 training exams (best of 5); Task 1 pool of 7,000 cases (best of 3)")
+    print(
+        "statute package: Civil Code + 19 training exams (best of 5); Task 1 pool of 7,000 cases (best of 3)"
+    )
     print(f"{'what':<42} {'seconds':>8}  note")
     for name, t, note in rows:
         print(f"{name:<42} {t:>8.3f}  {note}")

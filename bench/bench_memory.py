@@ -47,7 +47,8 @@ def write_files(folder: str, n_queries: int, n_docs: int, pool: int) -> tuple[st
     with open(run, "w") as f:
         for q in range(n_queries):
             f.writelines(
-                f"q{q:05d} Q0 d{(q * 7919 + d) % pool:07d} {d + 1} {1 - d / n_docs:.6f} bench\n" for d in range(n_docs)
+                f"q{q:05d} Q0 d{(q * 7919 + d) % pool:07d} {d + 1} {1 - d / n_docs:.6f} bench\n"
+                for d in range(n_docs)
             )
     with open(gold, "w") as f:
         f.writelines(f"q{q:05d} 0 d{(q * 7919 + 3) % pool:07d} 1\n" for q in range(n_queries))
@@ -70,7 +71,9 @@ def flawed(run: str, name: str) -> str:
 
 
 def measure(script: str) -> float:
-    out = subprocess.run([sys.executable, "-c", script + REPORT], capture_output=True, text=True, check=True)
+    out = subprocess.run(
+        [sys.executable, "-c", script + REPORT], capture_output=True, text=True, check=True
+    )
     return int(out.stdout.split()[-1]) / 1024
 
 
@@ -78,7 +81,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--queries", type=int, default=10_000)
     parser.add_argument("--docs", type=int, default=1_000)
-    parser.add_argument("--pool", type=int, default=10_000, help="distinct document ids (0: all distinct)")
+    parser.add_argument(
+        "--pool", type=int, default=10_000, help="distinct document ids (0: all distinct)"
+    )
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         run, gold = write_files(tmp, args.queries, args.docs, args.pool)
@@ -88,12 +93,18 @@ def main() -> None:
         print(f"{'step (fresh process)':<36} {'peak RSS (MiB)':>15}")
         for name, code in STEPS.items():
             print(f"{name:<36} {measure(f'RUN = {run!r}; GOLD = {gold!r}; {code}'):>15,.0f}")
-        print(f"\n{'command (fresh process)':<36} {'file':<20} {'peak RSS (MiB)':>15} {'x clean':>8}")
+        print(
+            f"\n{'command (fresh process)':<36} {'file':<20} {'peak RSS (MiB)':>15} {'x clean':>8}"
+        )
         for command in ("eval", "validate"):
             clean = None
             for flaw in FLAWS:
                 path = flawed(run, flaw)
-                argv = ["eval", gold, path, "--task", "3"] if command == "eval" else ["validate", path, "--task", "3"]
+                argv = (
+                    ["eval", gold, path, "--task", "3"]
+                    if command == "eval"
+                    else ["validate", path, "--task", "3"]
+                )
                 peak = measure(CLI.format(argv=argv))
                 clean = clean or peak
                 print(f"ir_coliee {command:<26} {flaw:<20} {peak:>15,.0f} {peak / clean:>8.2f}")

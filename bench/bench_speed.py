@@ -71,11 +71,15 @@ def write_files(folder: str, lines: int) -> tuple[str, str]:
     text = pc.binary_join_element_wise(qids, "Q0", docs, ranks, scores, "bench\n", " ")
     run, gold = os.path.join(folder, f"task3-L.{lines}"), os.path.join(folder, f"gold.{lines}")
     with open(run, "wb") as f:
-        offsets = np.frombuffer(text.buffers()[1], dtype=np.int32)[text.offset : text.offset + len(text) + 1]
+        offsets = np.frombuffer(text.buffers()[1], dtype=np.int32)[
+            text.offset : text.offset + len(text) + 1
+        ]
         f.write(text.buffers()[2].to_pybytes()[offsets[0] : offsets[-1]])
     with open(gold, "w") as f:
         for k in range(n_queries):
-            f.writelines(f"q{k:05d} 0 d{(k * 7919 + j * 97) % POOL:07d} 1\n" for j in range(1 + k % 5))
+            f.writelines(
+                f"q{k:05d} 0 d{(k * 7919 + j * 97) % POOL:07d} 1\n" for j in range(1 + k % 5)
+            )
     return run, gold
 
 
@@ -128,15 +132,25 @@ def in_turn(specs: Sequence[Spec], repeat: int) -> list[tuple[float, float]]:
         report = os.path.join(folder, "peak")
         codes = []
         for argv, module in specs:
-            run = f"runpy.run_module({module!r}, run_name='__main__')" if module else f"exec({argv[0]!r})"
-            codes.append((PEAK.format(report=report, argv=[module or "-c", *argv], run=run), module, argv))
+            run = (
+                f"runpy.run_module({module!r}, run_name='__main__')"
+                if module
+                else f"exec({argv[0]!r})"
+            )
+            codes.append(
+                (PEAK.format(report=report, argv=[module or "-c", *argv], run=run), module, argv)
+            )
         for _ in range(repeat):
             for i, (code, module, argv) in enumerate(codes):
                 start = time.perf_counter()
-                result = subprocess.run([sys.executable, "-c", code], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+                result = subprocess.run(
+                    [sys.executable, "-c", code], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
+                )
                 times[i].append(time.perf_counter() - start)
                 if result.returncode != 0:
-                    raise RuntimeError(f"{module} {' '.join(argv)} failed: {result.stderr.decode()[-500:]}")
+                    raise RuntimeError(
+                        f"{module} {' '.join(argv)} failed: {result.stderr.decode()[-500:]}"
+                    )
                 with open(report) as f:
                     peaks[i].append(int(f.read()) / 1024)
     return [(min(t), max(p)) for t, p in zip(times, peaks)]
@@ -155,14 +169,25 @@ class Table:
 
     def add(self, *cells: object) -> None:
         row = [
-            c if isinstance(c, str) else "—" if c is None else f"{c:,.3f}" if isinstance(c, float) else f"{c:,}"
+            c
+            if isinstance(c, str)
+            else "—"
+            if c is None
+            else f"{c:,.3f}"
+            if isinstance(c, float)
+            else f"{c:,}"
             for c in cells
         ]
         self.rows.append(row)
         print("  ".join(f"{c:>14}" for c in row), flush=True)
 
     def markdown(self) -> str:
-        lines = [f"### {self.title}", "", "| " + " | ".join(self.header) + " |", "|" + "---|" * len(self.header)]
+        lines = [
+            f"### {self.title}",
+            "",
+            "| " + " | ".join(self.header) + " |",
+            "|" + "---|" * len(self.header),
+        ]
         lines += ["| " + " | ".join(r) + " |" for r in self.rows]
         return "\n".join(lines) + "\n"
 
@@ -203,7 +228,10 @@ def floor_micro(run: object, gold: dict[str, dict[str, int]]) -> tuple[float, fl
     if isinstance(run, pd.DataFrame):
         columns = (run["query_id"], run["doc_id"])
     else:
-        columns = tuple(np.fromiter(map(operator.itemgetter(i), run), dtype=object, count=len(run)) for i in (0, 1))
+        columns = tuple(
+            np.fromiter(map(operator.itemgetter(i), run), dtype=object, count=len(run))
+            for i in (0, 1)
+        )
     tp, ret, rel = (int(a.sum()) for a in floor_counts(*columns, gold))
     p, r = tp / ret if ret else 0.0, tp / rel if rel else 0.0
     return p, r, 2 * p * r / (p + r) if p + r else 0.0
@@ -245,17 +273,27 @@ def write_task1(folder: str, queries: int, per_query: int) -> tuple[str, str, st
     for q in range(1, queries + 1):
         relevant = rng.choice(np.arange(1, 4001), int(rng.integers(1, 8)), replace=False).tolist()
         labels[f"{q:06d}.txt"] = [f"{d:06d}.txt" for d in relevant]
-        others = [d for d in rng.choice(np.arange(1, 4001), per_query + 2, replace=False).tolist() if d not in relevant]
+        others = [
+            d
+            for d in rng.choice(np.arange(1, 4001), per_query + 2, replace=False).tolist()
+            if d not in relevant
+        ]
         pairs += [(f"{q:06d}", f"{d:06d}") for d in (relevant[:2] + others)[:per_query]]
     name = f"{queries * per_query}"
     paths = [
-        os.path.join(folder, f) for f in (f"labels.{name}.json", f"task1.TEAM{name}", f"qrels.{name}", f"trec.{name}")
+        os.path.join(folder, f)
+        for f in (f"labels.{name}.json", f"task1.TEAM{name}", f"qrels.{name}", f"trec.{name}")
     ]
     Path(paths[0]).write_text(json.dumps(labels))
     Path(paths[1]).write_text("".join(f"{q} {d} TEAM\n" for q, d in pairs))
-    Path(paths[2]).write_text("".join(f"{k[:-4]} 0 {d[:-4]} 1\n" for k, docs in labels.items() for d in docs))
+    Path(paths[2]).write_text(
+        "".join(f"{k[:-4]} 0 {d[:-4]} 1\n" for k, docs in labels.items() for d in docs)
+    )
     Path(paths[3]).write_text(
-        "".join(f"{q} Q0 {d} {i % per_query + 1} {per_query - i % per_query} TEAM\n" for i, (q, d) in enumerate(pairs))
+        "".join(
+            f"{q} Q0 {d} {i % per_query + 1} {per_query - i % per_query} TEAM\n"
+            for i, (q, d) in enumerate(pairs)
+        )
     )
     return paths[0], paths[1], paths[2], paths[3]
 
@@ -263,7 +301,13 @@ def write_task1(folder: str, queries: int, per_query: int) -> tuple[str, str, st
 def section_real_size(folder: str, repeat: int, out: list[str]) -> Table:
     table = Table(
         "A real-size submission: Task 1, label JSON gold, the official pairs format (fresh processes, wall seconds)",
-        ["what", "ir_coliee (s)", "python -m ir_measures ... SetP SetR SetF (s)", "ratio", "ir_coliee peak (MiB)"],
+        [
+            "what",
+            "ir_coliee (s)",
+            "python -m ir_measures ... SetP SetR SetF (s)",
+            "ratio",
+            "ir_coliee peak (MiB)",
+        ],
         out,
     )
     for queries, per_query in ((400, 5), (400, 250)):
@@ -275,9 +319,13 @@ def section_real_size(folder: str, repeat: int, out: list[str]) -> Table:
             ],
             repeat * 3,
         )
-        table.add(f"eval, {queries * per_query:,} lines", ours, theirs, f"{ours / theirs:.2f}", peak)
+        table.add(
+            f"eval, {queries * per_query:,} lines", ours, theirs, f"{ours / theirs:.2f}", peak
+        )
     labels, run, qrels, trec = write_task1(folder, 400, 5)
-    home = os.path.join(folder, "home")  # a data root holding the 2025 test labels under their official name
+    home = os.path.join(
+        folder, "home"
+    )  # a data root holding the 2025 test labels under their official name
     os.makedirs(home, exist_ok=True)
     shutil.copy(labels, os.path.join(home, "task1_test_labels_2025.json"))
     os.environ["COLIEE_HOME"] = home  # (the peer does not read it)
@@ -289,10 +337,18 @@ def section_real_size(folder: str, repeat: int, out: list[str]) -> Table:
         repeat * 3,
     )
     del os.environ["COLIEE_HOME"]
-    table.add("eval, 2,000 lines, gold = coliee/task1/2025/test", ours, theirs, f"{ours / theirs:.2f}", peak)
+    table.add(
+        "eval, 2,000 lines, gold = coliee/task1/2025/test",
+        ours,
+        theirs,
+        f"{ours / theirs:.2f}",
+        peak,
+    )
     other = os.path.join(folder, "task1.OTHER2000")
     kept = Path(run).read_text().replace(" TEAM\n", " OTHER\n").splitlines(keepends=True)
-    Path(other).write_text("".join(line for i, line in enumerate(kept) if i % 5 != 4))  # a second, shorter run
+    Path(other).write_text(
+        "".join(line for i, line in enumerate(kept) if i % 5 != 4)
+    )  # a second, shorter run
     for what, argv in (
         ("validate, 2,000 lines", ["validate", run, "--task", "1"]),
         (
@@ -322,26 +378,43 @@ def section_engines(folder: str, repeat: int, out: list[str]) -> Table:
     for queries in (40, 100, 200, 400, 800, 1_600):
         _, run, _, _ = write_task1(folder, queries, 250)
         engines = ("lines", "arrow") if queries <= 200 else ("arrow",)
-        timed = dict(zip(engines, in_turn([([read[e].format(path=run)], None) for e in engines], repeat * 3)))
+        timed = dict(
+            zip(engines, in_turn([([read[e].format(path=run)], None) for e in engines], repeat * 3))
+        )
         lines = timed.get("lines", (None, None))
         size = os.path.getsize(run) / (1 << 20)
-        table.add(queries * 250, f"{size:.1f}", lines[0], timed["arrow"][0], lines[1], timed["arrow"][1])
+        table.add(
+            queries * 250, f"{size:.1f}", lines[0], timed["arrow"][0], lines[1], timed["arrow"][1]
+        )
     return table
 
 
 def section_command(files: dict[int, tuple[str, str]], repeat: int, out: list[str]) -> Table:
     table = Table(
         "The command: ir_coliee eval GOLD RUN against python -m ir_measures GOLD RUN SetP SetR SetF",
-        ["lines", "ir_coliee (s)", "ir_measures CLI (s)", "speed-up", "ir_coliee peak (MiB)", "ir_measures peak (MiB)"],
+        [
+            "lines",
+            "ir_coliee (s)",
+            "ir_measures CLI (s)",
+            "speed-up",
+            "ir_coliee peak (MiB)",
+            "ir_measures peak (MiB)",
+        ],
         out,
     )
     for lines, (run, gold) in files.items():
         if lines >= 1_000_000:  # the peer takes 30 s at 10M lines: run once, ours at its best
             ours, our_peak = command(["eval", gold, run], repeat, module="ir_coliee")
-            theirs, their_peak = command([gold, run, "SetP", "SetR", "SetF"], 1, module="ir_measures")
+            theirs, their_peak = command(
+                [gold, run, "SetP", "SetR", "SetF"], 1, module="ir_measures"
+            )
         else:
             (ours, our_peak), (theirs, their_peak) = in_turn(
-                [(["eval", gold, run], "ir_coliee"), ([gold, run, "SetP", "SetR", "SetF"], "ir_measures")], repeat
+                [
+                    (["eval", gold, run], "ir_coliee"),
+                    ([gold, run, "SetP", "SetR", "SetF"], "ir_measures"),
+                ],
+                repeat,
             )
         table.add(lines, ours, theirs, ratio(theirs, ours), our_peak, their_peak)
     return table
@@ -349,9 +422,14 @@ def section_command(files: dict[int, tuple[str, str]], repeat: int, out: list[st
 
 def write_big_gold(folder: str, queries: int, per_query: int) -> tuple[str, str]:
     """TREC qrels of ``queries * per_query`` lines and a run of one line per query (every third one relevant)."""
-    gold, run = os.path.join(folder, f"qrels.big{queries}"), os.path.join(folder, f"run.big{queries}")
+    gold, run = (
+        os.path.join(folder, f"qrels.big{queries}"),
+        os.path.join(folder, f"run.big{queries}"),
+    )
     with open(gold, "w") as f:
-        f.writelines(f"q{q} 0 d{(q + j) % POOL} 1\n" for q in range(queries) for j in range(per_query))
+        f.writelines(
+            f"q{q} 0 d{(q + j) % POOL} 1\n" for q in range(queries) for j in range(per_query)
+        )
     with open(run, "w") as f:
         f.writelines(f"q{q} Q0 d{(q + q % 3 * 7) % POOL} 1 1.0 big\n" for q in range(queries))
     return gold, run
@@ -365,12 +443,21 @@ def with_duplicate(run: str) -> str:
     return copy
 
 
-def section_big_inputs(folder: str, files: dict[int, tuple[str, str]], repeat: int, out: list[str]) -> Table:
+def section_big_inputs(
+    folder: str, files: dict[int, tuple[str, str]], repeat: int, out: list[str]
+) -> Table:
     """The inputs that once cost twice the peer's memory: a big gold, a label JSON of many queries, a run with
     one duplicate line (which must cost no extra pass over the run)."""
     table = Table(
         "Big inputs: ir_coliee eval GOLD RUN against python -m ir_measures on the same pairs (best of runs in turn)",
-        ["input", "ir_coliee (s)", "ir_measures CLI (s)", "speed-up", "ir_coliee peak (MiB)", "ir_measures peak (MiB)"],
+        [
+            "input",
+            "ir_coliee (s)",
+            "ir_measures CLI (s)",
+            "speed-up",
+            "ir_coliee peak (MiB)",
+            "ir_measures peak (MiB)",
+        ],
         out,
     )
     gold, run = write_big_gold(folder, 400_000, 5)
@@ -383,7 +470,9 @@ def section_big_inputs(folder: str, files: dict[int, tuple[str, str]], repeat: i
         big_run, big_gold = files[2_000_000]
         rows.append(("run of 2,000,000 lines", big_gold, big_run, big_gold, big_run))
         duplicated = with_duplicate(big_run)
-        rows.append(("the same run, one line given twice", big_gold, duplicated, big_gold, duplicated))
+        rows.append(
+            ("the same run, one line given twice", big_gold, duplicated, big_gold, duplicated)
+        )
     for what, our_gold, our_run, their_gold, their_run in rows:
         (ours, our_peak), (theirs, their_peak) = in_turn(
             [
@@ -410,8 +499,14 @@ def section_reading(files: dict[int, tuple[str, str]], repeat: int, out: list[st
     for lines, (run, _) in files.items():
         ours = best(lambda r=run: ir_coliee.parse_run(r), repeat)
         polars = best(lambda r=run: pl.read_csv(r, separator=" ", has_header=False), repeat)
-        pandas = best(lambda r=run: pd.read_csv(r, sep=" ", header=None, dtype={0: str, 2: str}), repeat)
-        trec = best(lambda r=run: list(ir_measures.read_trec_run(r)), 1) if lines <= 1_000_000 else None
+        pandas = best(
+            lambda r=run: pd.read_csv(r, sep=" ", header=None, dtype={0: str, 2: str}), repeat
+        )
+        trec = (
+            best(lambda r=run: list(ir_measures.read_trec_run(r)), 1)
+            if lines <= 1_000_000
+            else None
+        )
         table.add(lines, ours, polars, pandas, trec, f"{ours / polars:.2f}")
     return table
 
@@ -419,7 +514,9 @@ def section_reading(files: dict[int, tuple[str, str]], repeat: int, out: list[st
 def _ranx(frame: pd.DataFrame, gold_frame: pd.DataFrame) -> float:
     from ranx import Qrels, Run, evaluate
 
-    qrels = Qrels.from_df(gold_frame, q_id_col="query_id", doc_id_col="doc_id", score_col="relevance")
+    qrels = Qrels.from_df(
+        gold_frame, q_id_col="query_id", doc_id_col="doc_id", score_col="relevance"
+    )
     frame = frame.astype({"query_id": object, "doc_id": object})  # ranx takes object columns only
     ranked = Run.from_df(frame, q_id_col="query_id", doc_id_col="doc_id", score_col="score")
     start = time.perf_counter()
@@ -472,9 +569,13 @@ def _scoring_row(lines: int, run: str, gold_path: str, repeat: int) -> list[obje
 
     ours, theirs = [ir_coliee.MicroP, ir_coliee.MicroR, ir_coliee.MicroF1], [SetP, SetR, SetF]
     frame = ir_coliee.read_run(run)
-    gold_frame = pd.DataFrame(ir_coliee.read_qrels(gold_path)).astype({"query_id": object, "doc_id": object})
+    gold_frame = pd.DataFrame(ir_coliee.read_qrels(gold_path)).astype(
+        {"query_id": object, "doc_id": object}
+    )
     gold = {q: dict(zip(g["doc_id"], g["relevance"])) for q, g in gold_frame.groupby("query_id")}
-    tuples = [ScoredDoc(q, d, s) for q, d, s in zip(frame["query_id"], frame["doc_id"], frame["score"])]
+    tuples = [
+        ScoredDoc(q, d, s) for q, d, s in zip(frame["query_id"], frame["doc_id"], frame["score"])
+    ]
     dicts = run_table(frame)
     floor = best(lambda: floor_micro(frame, gold), repeat)
     floor_tuples = best(lambda: floor_micro(tuples, gold), repeat)
@@ -488,7 +589,9 @@ def _scoring_row(lines: int, run: str, gold_path: str, repeat: int) -> list[obje
     trec_dicts = best(lambda: ir_measures.calc_aggregate(theirs, gold, dicts), 1)
     try:
         _ranx(frame, gold_frame)  # compiles
-        warm: Optional[float] = min(_ranx(frame, gold_frame) for _ in range(1 if lines >= 1_000_000 else repeat))
+        warm: Optional[float] = min(
+            _ranx(frame, gold_frame) for _ in range(1 if lines >= 1_000_000 else repeat)
+        )
         cold: Optional[float] = python(RANX_COLD.format(run=run, gold=gold_path), 1)[0]
     except ImportError:
         warm = cold = None
@@ -508,7 +611,9 @@ def _scoring_row(lines: int, run: str, gold_path: str, repeat: int) -> list[obje
     ]
 
 
-def section_compare_tune(folder: str, files: dict[int, tuple[str, str]], repeat: int, out: list[str]) -> Table:
+def section_compare_tune(
+    folder: str, files: dict[int, tuple[str, str]], repeat: int, out: list[str]
+) -> Table:
 
     table = Table(
         "compare (10,000 resamples, MicroP, MicroR, MicroF1, two runs) and tune (seconds)",
@@ -529,9 +634,14 @@ def _compare_row(n_queries: int, repeat: int) -> tuple[float, float]:
     from ir_coliee.measures.significance import per_query_all
 
     rng = np.random.default_rng(1)
-    gold = {f"q{q}": {f"d{d}": 1 for d in rng.choice(50, 3, replace=False)} for q in range(n_queries)}
+    gold = {
+        f"q{q}": {f"d{d}": 1 for d in rng.choice(50, 3, replace=False)} for q in range(n_queries)
+    }
     runs = [
-        {q: {f"d{d}": float(s) for s, d in enumerate(rng.choice(50, 20, replace=False))} for q in gold}
+        {
+            q: {f"d{d}": float(s) for s, d in enumerate(rng.choice(50, 20, replace=False))}
+            for q in gold
+        }
         for _ in range(2)
     ]
     measures = [ir_coliee.MicroP, ir_coliee.MicroR, ir_coliee.MicroF1]
@@ -542,10 +652,16 @@ def _compare_row(n_queries: int, repeat: int) -> tuple[float, float]:
 
 
 def section_startup(folder: str, repeat: int, out: list[str]) -> Table:
-    table = Table("Start-up and the first touch of a data root (seconds)", ["what", "ir_coliee", "peer", "ratio"], out)
+    table = Table(
+        "Start-up and the first touch of a data root (seconds)",
+        ["what", "ir_coliee", "peer", "ratio"],
+        out,
+    )
     ours, _ = python("import ir_coliee", repeat * 3)
     peer, _ = python("import ir_measures, ir_datasets", repeat * 3)
-    table.add("import ir_coliee / import ir_measures, ir_datasets", ours, peer, f"{ours / peer:.2f}")
+    table.add(
+        "import ir_coliee / import ir_measures, ir_datasets", ours, peer, f"{ours / peer:.2f}"
+    )
     probe = (
         "import sys\nfrom ir_coliee.cli import main\n"
         f"main(['eval', {os.path.join(folder, 'gold.1000')!r}, {os.path.join(folder, 'task3-L.1000')!r}])\n"
@@ -565,9 +681,13 @@ def section_startup(folder: str, repeat: int, out: list[str]) -> Table:
         "s = best(lambda: Locator(Path(root))._index())\n"
         "print(s, w)"
     )
-    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    )
     scan, walk = map(float, result.stdout.split())
-    table.add("first touch of a data root of 7,000 files / os.walk", scan, walk, f"{scan / walk:.2f}")
+    table.add(
+        "first touch of a data root of 7,000 files / os.walk", scan, walk, f"{scan / walk:.2f}"
+    )
     return table
 
 
@@ -577,16 +697,30 @@ def machine() -> str:
     cpu = platform.processor() or platform.machine()
     try:
         with open("/proc/cpuinfo") as f:
-            cpu = next((line.split(":", 1)[1].strip() for line in f if line.startswith("model name")), cpu)
+            cpu = next(
+                (line.split(":", 1)[1].strip() for line in f if line.startswith("model name")), cpu
+            )
     except OSError:
         pass
     versions = [f"Python {platform.python_version()}"]
-    for name in ("numpy", "pandas", "pyarrow", "ir_measures", "ir_datasets", "pytrec-eval-terrier", "polars", "ranx"):
+    for name in (
+        "numpy",
+        "pandas",
+        "pyarrow",
+        "ir_measures",
+        "ir_datasets",
+        "pytrec-eval-terrier",
+        "polars",
+        "ranx",
+    ):
         try:
             versions.append(f"{name} {version(name)}")
         except PackageNotFoundError:
             versions.append(f"{name} (not installed)")
-    return f"{platform.system()} {platform.release()}, {os.cpu_count()} cores ({cpu}); " + ", ".join(versions)
+    return (
+        f"{platform.system()} {platform.release()}, {os.cpu_count()} cores ({cpu}); "
+        + ", ".join(versions)
+    )
 
 
 PAGE = """# Benchmarks
@@ -617,7 +751,14 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
         files = {lines: write_files(folder, lines) for lines in sizes}
         subprocess.run(
-            [sys.executable, "-m", "compileall", "-q", str(Path(__file__).parents[1] / "ir_coliee")], check=True
+            [
+                sys.executable,
+                "-m",
+                "compileall",
+                "-q",
+                str(Path(__file__).parents[1] / "ir_coliee"),
+            ],
+            check=True,
         )
         tables = [
             section_real_size(folder, args.repeat, out),
@@ -630,7 +771,9 @@ def main() -> None:
             section_startup(folder, args.repeat, out),
         ]
     if args.markdown:
-        page = PAGE.format(repeat=args.repeat, machine=machine(), tables="\n".join(t.markdown() for t in tables))
+        page = PAGE.format(
+            repeat=args.repeat, machine=machine(), tables="\n".join(t.markdown() for t in tables)
+        )
         Path(args.markdown).write_text(page)
         print(f"\nwrote {args.markdown}")
 

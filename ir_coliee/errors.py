@@ -16,17 +16,23 @@ PathLike = Union[str, "os.PathLike[str]"]
 
 def shown(value: str, limit: int = 40) -> str:
     """``value`` quoted for a message, cut to ``limit`` characters (a 5,000-digit field stays readable)."""
-    return repr(value) if len(value) <= limit else f"{value[:limit]!r}... ({len(value):,} characters)"
+    return (
+        repr(value) if len(value) <= limit else f"{value[:limit]!r}... ({len(value):,} characters)"
+    )
 
 
 #: Characters that move or recolour a terminal, or hide text: C0 and C1 controls (not tab and line end),
 #: zero-width and bidirectional marks. An id read from a file must not drive the terminal it is shown on.
-UNSAFE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]")
+UNSAFE = re.compile(
+    "[\x00-\x08\x0b-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]"
+)
 
 
 def printable(text: str) -> str:
     """``text`` with every control or invisible character written as its escape (``\\x1b``, ``\\u202e``)."""
-    return UNSAFE.sub(lambda m: f"\\x{ord(m[0]):02x}" if ord(m[0]) < 0x100 else f"\\u{ord(m[0]):04x}", text)
+    return UNSAFE.sub(
+        lambda m: f"\\x{ord(m[0]):02x}" if ord(m[0]) < 0x100 else f"\\u{ord(m[0]):04x}", text
+    )
 
 
 class ColieeError(ValueError):
@@ -45,7 +51,9 @@ class ColieeFormatError(ColieeError):
     ``expected`` says what the official format wants there.
     """
 
-    def __init__(self, path: Optional[PathLike], line: Optional[int], problem: str, expected: str = ""):
+    def __init__(
+        self, path: Optional[PathLike], line: Optional[int], problem: str, expected: str = ""
+    ):
         self.path = None if path is None else os.fspath(path)
         self.line = line
         self.problem = problem
@@ -69,7 +77,13 @@ class ColieeDataError(ColieeError, LookupError):
     ``what`` names the missing part and ``names`` the official file names that would serve.
     """
 
-    def __init__(self, message: str, what: str = "", names: Sequence[str] = (), unreadable: Sequence[str] = ()):
+    def __init__(
+        self,
+        message: str,
+        what: str = "",
+        names: Sequence[str] = (),
+        unreadable: Sequence[str] = (),
+    ):
         super().__init__(message)
         self.what, self.names, self.unreadable = what, tuple(names), tuple(unreadable)
 

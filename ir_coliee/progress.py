@@ -22,7 +22,9 @@ def _shown() -> bool:
     return sys.stderr is not None and sys.stderr.isatty()
 
 
-def progress(items: Iterable[T], desc: str, total: Optional[int] = None, unit: str = "it") -> Iterator[T]:
+def progress(
+    items: Iterable[T], desc: str, total: Optional[int] = None, unit: str = "it"
+) -> Iterator[T]:
     """``items``, with a progress bar where one is wanted."""
     if not _shown():
         return iter(items)

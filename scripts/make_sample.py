@@ -41,7 +41,10 @@ COMMON = "the a of to and in that is by for with on as be it shall may".split()
 def topic_text(rng: random.Random, topic: int, n: int) -> str:
     words = TOPICS[topic].split()
     return (
-        " ".join(rng.choice(words) if rng.random() < 0.45 else rng.choice(COMMON) for _ in range(n)).capitalize() + "."
+        " ".join(
+            rng.choice(words) if rng.random() < 0.45 else rng.choice(COMMON) for _ in range(n)
+        ).capitalize()
+        + "."
     )
 
 
@@ -76,7 +79,9 @@ def statute(rng: random.Random) -> None:
         question = topic_text(rng, article_topic[articles[0]], 20)
         questions.append(f'<pair id="{qid}">\n<t2>\n{question}\n</t2>\n</pair>\n')
         listed = "".join(f"<article>{a}</article>" for a in articles)
-        gold.append(f'<pair id="{qid}" label="{rng.choice("YN")}">{listed}<t2>合成の質問 {qid}。</t2></pair>\n')
+        gold.append(
+            f'<pair id="{qid}" label="{rng.choice("YN")}">{listed}<t2>合成の質問 {qid}。</t2></pair>\n'
+        )
     write(package / "test-for-task4" / "TestData_en.xml", _dataset(questions))
     write(package / "README.txt", f"{MARK}\n")
     japanese = OUT / "COLIEE2026statute_data-Japanese"
@@ -99,9 +104,13 @@ def task1(rng: random.Random) -> None:
     labels = {}
     for q in queries:
         same = [d for d in ids[20:] if topic[d] == topic[q]]
-        labels[f"{q}.txt"] = [f"{d}.txt" for d in (rng.sample(same, min(len(same), 2)) or rng.sample(ids[20:], 1))]
+        labels[f"{q}.txt"] = [
+            f"{d}.txt" for d in (rng.sample(same, min(len(same), 2)) or rng.sample(ids[20:], 1))
+        ]
     write(OUT / "task1_test_labels_2025.json", json.dumps(labels, indent=1) + "\n")
-    write(OUT / "task1_test_no_labels_2025.json", json.dumps({q: [] for q in labels}, indent=1) + "\n")
+    write(
+        OUT / "task1_test_no_labels_2025.json", json.dumps({q: [] for q in labels}, indent=1) + "\n"
+    )
     # as in the real pools (COLIEE-SPEC section 10): byte-identical cases under other ids, here twins of
     # three relevant cases, which the gold does not name (their own generator: the other files stay as they were)
     twins = random.Random(10)
@@ -118,9 +127,15 @@ def task2(rng: random.Random) -> None:
         n_par = 12
         entailing = rng.randrange(1, n_par + 1)
         for p in range(1, n_par + 1):
-            write(folder / case / "paragraphs" / f"{p:03d}.txt", f" [{p}] {topic_text(rng, topics[p % 6], 30)}\n")
+            write(
+                folder / case / "paragraphs" / f"{p:03d}.txt",
+                f" [{p}] {topic_text(rng, topics[p % 6], 30)}\n",
+            )
         write(folder / case / "base_case.txt", f"{MARK}\n{topic_text(rng, topics[0], 60)}\n")
-        write(folder / case / "entailed_fragment.txt", f"{topic_text(rng, topics[entailing % 6], 15)}\n")
+        write(
+            folder / case / "entailed_fragment.txt",
+            f"{topic_text(rng, topics[entailing % 6], 15)}\n",
+        )
         labels[case] = f"{entailing:03d}.txt" if rng.random() < 0.5 else [f"{entailing:03d}.txt"]
     write(OUT / "task2_test_labels_2025.json", json.dumps(labels, indent=1) + "\n")
 
@@ -133,7 +148,9 @@ def pilot(rng: random.Random) -> None:
             {
                 "version": "sample",
                 "tort_id": f"sample-{i:02d}",
-                "undisputed_facts": [{"id": f, "description": f"合成の事実 {i}-{f}（{MARK}）"} for f in range(1, 4)],
+                "undisputed_facts": [
+                    {"id": f, "description": f"合成の事実 {i}-{f}（{MARK}）"} for f in range(1, 4)
+                ],
                 "plaintiff_claims": [
                     {
                         "id": c,
@@ -143,14 +160,19 @@ def pilot(rng: random.Random) -> None:
                     for c in range(1, rng.randint(2, 4))
                 ],
                 "defendant_claims": [
-                    {"id": c, "description": f"被告の合成の主張 {c}", "is_accepted": rng.random() < 0.3}
+                    {
+                        "id": c,
+                        "description": f"被告の合成の主張 {c}",
+                        "is_accepted": rng.random() < 0.3,
+                    }
                     for c in range(1, rng.randint(1, 3))
                 ],
                 "court_decision": rng.random() < 0.55,
             }
         )
     write(
-        OUT / "COLIEE2025_pilot" / "pilot_test.jsonl", "".join(json.dumps(t, ensure_ascii=False) + "\n" for t in torts)
+        OUT / "COLIEE2025_pilot" / "pilot_test.jsonl",
+        "".join(json.dumps(t, ensure_ascii=False) + "\n" for t in torts),
     )
 
 

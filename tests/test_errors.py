@@ -24,9 +24,13 @@ from ir_coliee.formats.tabular import write_rows
 GOLD_A = "R06-01-A Y g\nR06-01-I N g\n"
 
 
-def _cli(*args: str, env: dict | None = None, stdout=subprocess.PIPE) -> subprocess.CompletedProcess:
+def _cli(
+    *args: str, env: dict | None = None, stdout=subprocess.PIPE
+) -> subprocess.CompletedProcess:
     command = [sys.executable, "-m", "ir_coliee", *args]
-    return subprocess.run(command, stdout=stdout, stderr=subprocess.PIPE, text=True, env={**os.environ, **(env or {})})
+    return subprocess.run(
+        command, stdout=stdout, stderr=subprocess.PIPE, text=True, env={**os.environ, **(env or {})}
+    )
 
 
 # --- the command line --------------------------------------------------------------------------------------
@@ -34,10 +38,14 @@ def _cli(*args: str, env: dict | None = None, stdout=subprocess.PIPE) -> subproc
 
 def test_a_required_package_that_fails_to_import_is_named_with_its_reinstall(tmp_path, write):
     (tmp_path / "pyarrow").mkdir()
-    (tmp_path / "pyarrow" / "__init__.py").write_text('raise ImportError("libarrow.so: cannot open")\n')
+    (tmp_path / "pyarrow" / "__init__.py").write_text(
+        'raise ImportError("libarrow.so: cannot open")\n'
+    )
     env = {"PYTHONPATH": os.pathsep.join([os.environ.get("PYTHONPATH", ""), str(tmp_path)])}
     # a TREC run large enough for the reader that needs pyarrow
-    big = write("task1.r", "".join(f"000001 Q0 {i:06d} {i} {1 / (i + 1)} X\n" for i in range(30_000)))
+    big = write(
+        "task1.r", "".join(f"000001 Q0 {i:06d} {i} {1 / (i + 1)} X\n" for i in range(30_000))
+    )
     done = _cli("eval", write("g.json", GOLD_T1), big, env=env)
     assert done.returncode == 2
     assert done.stderr == (
@@ -49,7 +57,11 @@ def test_a_required_package_that_fails_to_import_is_named_with_its_reinstall(tmp
 @pytest.mark.parametrize(
     "error, code, said",
     [
-        (KeyError("000001"), 2, "`ir_coliee eval` failed: KeyError: '000001'. This is a bug of ir_coliee"),
+        (
+            KeyError("000001"),
+            2,
+            "`ir_coliee eval` failed: KeyError: '000001'. This is a bug of ir_coliee",
+        ),
         (RecursionError("deep"), 2, "an input nested too deeply to read"),
         (
             ImportError("libfoo.so: cannot open", name="matplotlib"),
@@ -59,7 +71,9 @@ def test_a_required_package_that_fails_to_import_is_named_with_its_reinstall(tmp
         (AttributeError("x"), 2, "`ir_coliee eval` failed: AttributeError: x"),
     ],
 )
-def test_anything_below_a_command_is_one_message_and_an_exit_code(monkeypatch, write, capsys, error, code, said):
+def test_anything_below_a_command_is_one_message_and_an_exit_code(
+    monkeypatch, write, capsys, error, code, said
+):
     import ir_coliee.scoring.files
 
     def broken(*args, **kwargs):
@@ -78,13 +92,30 @@ def test_anything_below_a_command_is_one_message_and_an_exit_code(monkeypatch, w
 
 def test_a_full_standard_output_is_named(write):
     with open("/dev/full", "w") as full:
-        done = _cli("eval", write("g.json", GOLD_T1), write("task1.r", RUN_T1), "--task", "1", stdout=full)
+        done = _cli(
+            "eval", write("g.json", GOLD_T1), write("task1.r", RUN_T1), "--task", "1", stdout=full
+        )
     assert done.returncode == 2
-    assert done.stderr.strip().splitlines()[-1] == "ir_coliee: error: <standard output>: No space left on device"
+    assert (
+        done.stderr.strip().splitlines()[-1]
+        == "ir_coliee: error: <standard output>: No space left on device"
+    )
 
 
 def test_a_mistyped_second_run_file_is_no_measure(write, capsys):
-    assert main(["eval", write("g.json", GOLD_T1), write("task1.r", RUN_T1), "task1.typo", "--task", "1"]) == 2
+    assert (
+        main(
+            [
+                "eval",
+                write("g.json", GOLD_T1),
+                write("task1.r", RUN_T1),
+                "task1.typo",
+                "--task",
+                "1",
+            ]
+        )
+        == 2
+    )
     assert capsys.readouterr().err == "ir_coliee: error: no such run file: task1.typo\n"
 
 
@@ -114,7 +145,12 @@ def test_output_a_terminal_cannot_encode_is_replaced_not_cut(tmp_path):
     (folder / "g.json").write_text(GOLD_T1)
     (folder / "task1.r").write_text(RUN_T1)
     done = _cli(
-        "eval", str(folder / "g.json"), str(folder / "task1.r"), "--task", "1", env={"PYTHONIOENCODING": "ascii"}
+        "eval",
+        str(folder / "g.json"),
+        str(folder / "task1.r"),
+        "--task",
+        "1",
+        env={"PYTHONIOENCODING": "ascii"},
     )
     assert done.returncode == 0, done.stderr
     _, row = done.stdout.splitlines()
@@ -140,8 +176,14 @@ def test_a_public_verb_turns_anything_below_into_a_coliee_error(monkeypatch, wri
 
 
 @given(
-    gold=st.dictionaries(st.sampled_from(["1", "2", "3"]), st.sets(st.sampled_from("abcd"), min_size=1), min_size=1),
-    run=st.lists(st.tuples(st.sampled_from(["1", "2", "3"]), st.sampled_from("abcde")), min_size=1, max_size=12),
+    gold=st.dictionaries(
+        st.sampled_from(["1", "2", "3"]), st.sets(st.sampled_from("abcd"), min_size=1), min_size=1
+    ),
+    run=st.lists(
+        st.tuples(st.sampled_from(["1", "2", "3"]), st.sampled_from("abcde")),
+        min_size=1,
+        max_size=12,
+    ),
 )
 def test_open_files_score_as_their_paths(tmp_path_factory, gold, run):
     folder = tmp_path_factory.mktemp("open")
@@ -150,7 +192,9 @@ def test_open_files_score_as_their_paths(tmp_path_factory, gold, run):
     (folder / "gold.qrels").write_text(gold_text)
     (folder / "task1.t").write_text(run_text)
     try:
-        expected = ir_coliee.score(str(folder / "gold.qrels"), str(folder / "task1.t"), task=1).rows[0]
+        expected = ir_coliee.score(
+            str(folder / "gold.qrels"), str(folder / "task1.t"), task=1
+        ).rows[0]
     except ColieeError as e:  # no shared query: every shape is refused alike
         with pytest.raises(ColieeError, match="shares no query"):
             ir_coliee.score(io.StringIO(gold_text), io.StringIO(run_text), task=1)
@@ -180,7 +224,9 @@ def test_a_written_file_keeps_the_mode_of_the_one_it_replaces(tmp_path):
     target.write_text("old\n")
     target.chmod(0o640)
     ir_coliee.write_run(RUN, target, format="pairs", tag="t")
-    assert stat.S_IMODE(target.stat().st_mode) == 0o640 and target.read_text() == "q1 d1 t\nq1 d2 t\n"
+    assert (
+        stat.S_IMODE(target.stat().st_mode) == 0o640 and target.read_text() == "q1 d1 t\nq1 d2 t\n"
+    )
 
 
 def test_a_new_file_gets_the_umask_default(tmp_path):
@@ -202,20 +248,29 @@ def test_writing_to_a_link_writes_its_target(tmp_path):
     assert target.read_text() == "q1 d1 t\nq1 d2 t\n"
 
 
-def test_a_hard_linked_file_is_written_in_place_a_loop_and_a_read_only_file_refused(write, capsys, monkeypatch):
+def test_a_hard_linked_file_is_written_in_place_a_loop_and_a_read_only_file_refused(
+    write, capsys, monkeypatch
+):
     gold = write("g.json", '{"q1": ["d1"]}')
     run = write("task1.s", "q1 Q0 d1 1 0.9 t\nq1 Q0 d2 2 0.5 t\n")
     out = write("task1.cut", "old\n")
     os.link(out, out + ".other")
     assert main(["tune", gold, run, "--task", "1", "--write", out, "--tag", "cut"]) == 0
-    assert open(out + ".other").read() == "q1 d1 cut\n" and os.stat(out).st_nlink == 2  # the other name sees it
+    assert (
+        open(out + ".other").read() == "q1 d1 cut\n" and os.stat(out).st_nlink == 2
+    )  # the other name sees it
     loop = os.path.join(os.path.dirname(out), "task1.loop")
     os.symlink(loop, loop)
     capsys.readouterr()
     assert main(["tune", gold, run, "--task", "1", "--write", loop, "--tag", "cut"]) == 2
-    assert capsys.readouterr().err == f"ir_coliee: error: {loop}: cannot write (a loop of symbolic links)\n"
+    assert (
+        capsys.readouterr().err
+        == f"ir_coliee: error: {loop}: cannot write (a loop of symbolic links)\n"
+    )
     assert os.path.islink(loop)
-    monkeypatch.setattr(os, "access", lambda path, how: how != os.W_OK)  # root writes a 0444 file: not a shell
+    monkeypatch.setattr(
+        os, "access", lambda path, how: how != os.W_OK
+    )  # root writes a 0444 file: not a shell
     assert main(["tune", gold, run, "--task", "1", "--write", out, "--tag", "cut"]) == 2
     assert capsys.readouterr().err == f"ir_coliee: error: {out}: cannot write (permission denied)\n"
 
@@ -227,18 +282,36 @@ def test_writing_to_standard_output_leaves_it_the_run_alone(write):
         done = _cli("tune", gold, run, "--task", "1", "--write", target, "--tag", "cut")
         assert done.returncode == 0, done.stderr
         assert done.stdout == "q1 d1 cut\n"  # a valid submission, as `> task1.cut` keeps it
-        assert done.stderr.splitlines() == ["best rank cutoff: 1 (MicroF1 = 1.0000)", f"written: {target}"]
+        assert done.stderr.splitlines() == [
+            "best rank cutoff: 1 (MicroF1 = 1.0000)",
+            f"written: {target}",
+        ]
 
 
 @pytest.mark.parametrize(
     "measure",
-    ["P@0", "R@0", "nDCG@0", "AP@0", "Judged@0", "P@99999999999999999999", "P(rel=0)@5", "MicroF(beta=1e400)"],
+    [
+        "P@0",
+        "R@0",
+        "nDCG@0",
+        "AP@0",
+        "Judged@0",
+        "P@99999999999999999999",
+        "P(rel=0)@5",
+        "MicroF(beta=1e400)",
+    ],
 )
 def test_measures_that_would_crash_or_mislead_are_refused(write, capsys, measure):
     """A cutoff of 0 aborts trec_eval's C code, the whole process: refused before any work, exit 2."""
-    assert main(["eval", write("g.json", GOLD_T1), write("task1.r", RUN_T1), measure, "--task", "1"]) == 2
+    assert (
+        main(["eval", write("g.json", GOLD_T1), write("task1.r", RUN_T1), measure, "--task", "1"])
+        == 2
+    )
     err = capsys.readouterr().err
-    assert err.startswith(f"ir_coliee: error: unknown or malformed measure {measure!r}") and "bug" not in err
+    assert (
+        err.startswith(f"ir_coliee: error: unknown or malformed measure {measure!r}")
+        and "bug" not in err
+    )
     with pytest.raises(ValueError, match="must be"):
         ir_coliee.evaluate(
             ir_coliee.read_qrels(write("g2.json", GOLD_T1)),
@@ -289,12 +362,27 @@ def test_a_broken_optional_package_is_refused_before_any_work(tmp_path, write):
     )
     out = tmp_path / "curve.png"
     cut = tmp_path / "task1.cut"
-    gold, run = write("g.json", '{"q1": ["d1"]}'), write("task1.s", "q1 Q0 d1 1 0.9 t\nq1 Q0 d2 2 0.5 t\n")
+    gold, run = (
+        write("g.json", '{"q1": ["d1"]}'),
+        write("task1.s", "q1 Q0 d1 1 0.9 t\nq1 Q0 d2 2 0.5 t\n"),
+    )
     done = _cli(
-        "tune", gold, run, "--task", "1", "--write", str(cut), "--plot", str(out), env={"PYTHONPATH": str(broken)}
+        "tune",
+        gold,
+        run,
+        "--task",
+        "1",
+        "--write",
+        str(cut),
+        "--plot",
+        str(out),
+        env={"PYTHONPATH": str(broken)},
     )
     assert done.returncode == 2 and done.stdout == ""
-    assert "--plot needs matplotlib, which is installed but fails to import (OSError: libpng16.so.16" in done.stderr
+    assert (
+        "--plot needs matplotlib, which is installed but fails to import (OSError: libpng16.so.16"
+        in done.stderr
+    )
     assert not cut.exists() and not out.exists()  # refused before the work
 
 
@@ -316,7 +404,9 @@ def test_run_names_and_paths_in_a_printed_table_cannot_drive_the_terminal(tmp_pa
     ]
     table = io.StringIO()
     write_rows(["run", "path"], [["a\tb", "c\nd"]], table, 4)
-    assert table.getvalue() == "run\tpath\na\\tb\tc\\nd\n"  # a tab or line end in a cell splits no row
+    assert (
+        table.getvalue() == "run\tpath\na\\tb\tc\\nd\n"
+    )  # a tab or line end in a cell splits no row
 
 
 def test_json_on_a_terminal_that_cannot_encode_a_name_escapes_it_as_json(tmp_path):
@@ -338,8 +428,16 @@ def test_json_on_a_terminal_that_cannot_encode_a_name_escapes_it_as_json(tmp_pat
     import json
 
     doc = json.loads(done.stdout)
-    assert doc["path"] == str(folder / "task1.r") and "\\u00e9quipe" in done.stdout and "?" not in done.stdout
-    assert {m: round(v, 4) for m, v in doc["measures"].items()} == {"MicroP": 0.6667, "MicroR": 0.5, "MicroF1": 0.5714}
+    assert (
+        doc["path"] == str(folder / "task1.r")
+        and "\\u00e9quipe" in done.stdout
+        and "?" not in done.stdout
+    )
+    assert {m: round(v, 4) for m, v in doc["measures"].items()} == {
+        "MicroP": 0.6667,
+        "MicroR": 0.5,
+        "MicroF1": 0.5714,
+    }
 
 
 @pytest.mark.parametrize(
@@ -350,11 +448,15 @@ def test_json_on_a_terminal_that_cannot_encode_a_name_escapes_it_as_json(tmp_pat
             "run tag 'no tag!' is not allowed",
         ),
         (
-            lambda w: ir_coliee.compare(w("g.json", GOLD_T1), {"a": {"1": {"a": 1.0}}}, ["MicroF1"], correction="x"),
+            lambda w: ir_coliee.compare(
+                w("g.json", GOLD_T1), {"a": {"1": {"a": 1.0}}}, ["MicroF1"], correction="x"
+            ),
             "unknown correction 'x'",
         ),
         (
-            lambda w: ir_coliee.tune_cutoff({"q": {"d": 1}}, {"q": {"d": 1.0}}, "MicroF1", over="depth"),
+            lambda w: ir_coliee.tune_cutoff(
+                {"q": {"d": 1}}, {"q": {"d": 1.0}}, "MicroF1", over="depth"
+            ),
             "unknown cutoff kind 'depth'",
         ),
     ],
@@ -382,7 +484,9 @@ def test_compare_refuses_an_interval_or_a_resampling_it_cannot_make(options, sai
 
 
 def test_a_measure_parameter_out_of_range_is_an_argument_error():
-    with pytest.raises(ir_coliee.ColieeArgumentError, match="cutoff must be a positive whole number"):
+    with pytest.raises(
+        ir_coliee.ColieeArgumentError, match="cutoff must be a positive whole number"
+    ):
         ir_coliee.calc_aggregate([ir_coliee.MicroF1 @ 0], {"q": {"d": 1}}, {"q": {"d": 1.0}})
 
 
@@ -409,4 +513,7 @@ def test_an_os_error_that_is_no_write_error_is_not_blamed_on_standard_output() -
     from ir_coliee.cli import failure
 
     assert failure(OSError(8, "Exec format error"), "eval") == (2, "OSError: Exec format error")
-    assert failure(OSError(28, "No space left on device"), "eval") == (2, "<standard output>: No space left on device")
+    assert failure(OSError(28, "No space left on device"), "eval") == (
+        2,
+        "<standard output>: No space left on device",
+    )

@@ -34,7 +34,11 @@ class Command(NamedTuple):
     add: Union[str, AddParsers]
 
     def adder(self) -> AddParsers:
-        return self.add if callable(self.add) else importlib.import_module(f"ir_coliee.cli.{self.add}").add
+        return (
+            self.add
+            if callable(self.add)
+            else importlib.import_module(f"ir_coliee.cli.{self.add}").add
+        )
 
 
 #: The command groups, in the order of ``ir_coliee --help``.
@@ -57,7 +61,9 @@ def build_parser(command: Optional[str] = None) -> argparse.ArgumentParser:
     from ir_coliee import __version__
 
     parser = argparse.ArgumentParser(
-        prog="ir_coliee", description="COLIEE benchmarks: official scoring and data.", epilog=EXIT_CODES
+        prog="ir_coliee",
+        description="COLIEE benchmarks: official scoring and data.",
+        epilog=EXIT_CODES,
     )
     parser.add_argument("--version", action="version", version=f"ir_coliee {__version__}")
     parser.add_argument(
@@ -103,12 +109,17 @@ DEBUG_VARIABLE = "IR_COLIEE_DEBUG"
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
-    args = build_parser(next((a for a in argv if not a.startswith("-")), None)).parse_args(argv)  # the command's
+    args = build_parser(next((a for a in argv if not a.startswith("-")), None)).parse_args(
+        argv
+    )  # the command's
     debug = args.debug or os.environ.get(DEBUG_VARIABLE, "") not in ("", "0")
     if _stdout_closed():  # `ir_coliee eval ... >&-`: nowhere to print the result
         say("error", "standard output is closed")
         return 2
-    for stream in (sys.stdout, sys.stderr):  # a path the terminal cannot show is shown with '?', never cut
+    for stream in (
+        sys.stdout,
+        sys.stderr,
+    ):  # a path the terminal cannot show is shown with '?', never cut
         reconfigure = getattr(stream, "reconfigure", None)
         if reconfigure is not None:
             reconfigure(errors="replace")
@@ -163,22 +174,33 @@ def _run(args: argparse.Namespace, debug: bool = False) -> int:
 
 def failure(e: Exception, command: str) -> tuple[int, str]:
     """The exit code and the message of an error that reached the command line."""
-    if isinstance(e, ColieeScoringError):  # the inputs are readable, but scoring them as asked would mislead
+    if isinstance(
+        e, ColieeScoringError
+    ):  # the inputs are readable, but scoring them as asked would mislead
         return 1, str(e)
     if isinstance(e, (ColieeError, ValueError)):
         return 2, str(e)
     if isinstance(e, OSError):  # a file the user named cannot be written or read: say which
         # without a file name: the output the command prints to (a full device, a broken terminal), unless
         # the error is no write error at all (a shared library that fails to load)
-        where = e.filename or ("<standard output>" if e.errno in _WRITE_ERRORS else type(e).__name__)
+        where = e.filename or (
+            "<standard output>" if e.errno in _WRITE_ERRORS else type(e).__name__
+        )
         return 2, f"{where}: {e.strerror or e}"
     if isinstance(e, RecursionError):
         return 2, "an input nested too deeply to read"
     if isinstance(e, ImportError):
         name = _package_of(e)
         required = name in _REQUIRED
-        fix = f"pip install --force-reinstall {_REQUIRED[name]}" if required else "reinstall it, or run without it"
-        return 2, f"the {'required' if required else 'optional'} package {name} failed to import ({e}): {fix}"
+        fix = (
+            f"pip install --force-reinstall {_REQUIRED[name]}"
+            if required
+            else "reinstall it, or run without it"
+        )
+        return (
+            2,
+            f"the {'required' if required else 'optional'} package {name} failed to import ({e}): {fix}",
+        )
     return 2, (
         f"`ir_coliee {command}` failed: {type(e).__name__}: {e}. This is a bug of ir_coliee: please report it with "
         f"the traceback that `ir_coliee --debug {command} ...` (or {DEBUG_VARIABLE}=1) prints"
@@ -189,7 +211,10 @@ def failure(e: Exception, command: str) -> tuple[int, str]:
 _WRITE_ERRORS = {errno.ENOSPC, errno.EIO, errno.EFBIG, errno.EDQUOT, errno.EPIPE, errno.EBADF}
 
 #: The modules of pyproject's dependencies, and the name pip installs each by.
-_REQUIRED = {m: m.replace("_", "-") for m in ("ir_measures", "ir_datasets", "pandas", "jinja2", "numpy", "pyarrow")}
+_REQUIRED = {
+    m: m.replace("_", "-")
+    for m in ("ir_measures", "ir_datasets", "pandas", "jinja2", "numpy", "pyarrow")
+}
 _REQUIRED["pytrec_eval"] = "pytrec-eval-terrier"
 
 

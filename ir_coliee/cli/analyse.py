@@ -17,7 +17,9 @@ def add(sub: argparse._SubParsersAction) -> None:
         "the measure's official definition (micro from the group's counts), the majority-answer baseline for "
         "Y/N gold, and the questions bucketed by their mean value over the runs.",
     )
-    cmd.add_argument("gold", help="gold file or dataset id (a statute dataset id for --by anonymised)")
+    cmd.add_argument(
+        "gold", help="gold file or dataset id (a statute dataset id for --by anonymised)"
+    )
     cmd.add_argument("runs", nargs="+", help="submission files or folders of them")
     cmd.add_argument(
         "--by",
@@ -25,10 +27,19 @@ def add(sub: argparse._SubParsersAction) -> None:
         required=True,
         help="relevant, single-multiple, anonymised, or a category file of lines 'QUERY_ID CATEGORY...' (repeatable)",
     )
-    cmd.add_argument("--measure", action="append", help="a measure besides the headline (repeatable)")
+    cmd.add_argument(
+        "--measure", action="append", help="a measure besides the headline (repeatable)"
+    )
     task_options(cmd)
-    cmd.add_argument("--plot", help="write the groups' means and the histogram as .png, .pdf or .svg (matplotlib)")
-    output_options(cmd, OUTPUT_FORMATS, "output format: the groups, the histogram and the questions in one document")
+    cmd.add_argument(
+        "--plot",
+        help="write the groups' means and the histogram as .png, .pdf or .svg (matplotlib)",
+    )
+    output_options(
+        cmd,
+        OUTPUT_FORMATS,
+        "output format: the groups, the histogram and the questions in one document",
+    )
     cmd.set_defaults(func=run)
 
 
@@ -42,5 +53,8 @@ def run(args: argparse.Namespace) -> int:
     report_findings(result.findings)
     result.write(sys.stdout, args.format, args.digits)
     if args.plot:
-        print(f"plot: {result.plot(args.plot)}", file=sys.stderr if args.format == "json" else sys.stdout)
+        print(
+            f"plot: {result.plot(args.plot)}",
+            file=sys.stderr if args.format == "json" else sys.stdout,
+        )
     return 0

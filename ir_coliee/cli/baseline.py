@@ -18,7 +18,9 @@ def add(sub: argparse._SubParsersAction) -> None:
     base.add_argument("method", choices=("bm25",), help="the baseline")
     base.add_argument("dataset", help="a dataset id, e.g. coliee/task1/2025/test")
     base.add_argument("--write", required=True, help="the submission file to write")
-    base.add_argument("--k", type=int, help="documents per query (default: Task 1: 5, Task 2: 1, Task 3: 10)")
+    base.add_argument(
+        "--k", type=int, help="documents per query (default: Task 1: 5, Task 2: 1, Task 3: 10)"
+    )
     base.add_argument("--tag", default="bm25", help="run tag")
     base.set_defaults(func=run)
 
@@ -35,5 +37,7 @@ def run(args: argparse.Namespace) -> int:
     run = bm25(args.dataset, args.k)
     fmt = task_of(dataset_entry(args.dataset).task).formats[0]
     written = write_run(run, args.write, format=fmt, tag=args.tag)
-    print(f"written: {written} ({len(run)} queries, {sum(map(len, run.values()))} lines, {fmt} format)")
+    print(
+        f"written: {written} ({len(run)} queries, {sum(map(len, run.values()))} lines, {fmt} format)"
+    )
     return 0

@@ -35,9 +35,21 @@ def add(sub: argparse._SubParsersAction) -> None:
         metavar="BENCHMARK=MEASURE",
         help="a measure of one benchmark (repeatable; needed where a benchmark has no official measures)",
     )
-    cmd.add_argument("--name", action="append", metavar="ID=NAME", help="a benchmark's or system's name in tables")
-    resampling_options(cmd, "resamples of each randomization test", "correction over the --family of cells")
-    cmd.add_argument("--family", choices=("headline", "all"), default="headline", help="cells one correction covers")
+    cmd.add_argument(
+        "--name",
+        action="append",
+        metavar="ID=NAME",
+        help="a benchmark's or system's name in tables",
+    )
+    resampling_options(
+        cmd, "resamples of each randomization test", "correction over the --family of cells"
+    )
+    cmd.add_argument(
+        "--family",
+        choices=("headline", "all"),
+        default="headline",
+        help="cells one correction covers",
+    )
     output_options(
         cmd,
         OUTPUT_FORMATS,
@@ -76,13 +88,21 @@ def run(args: argparse.Namespace) -> int:
             runs.setdefault(name, {}).update(systems)
     result = benchmark(
         runs,
-        measures=_pairs("--measure", args.measure or [], "BENCHMARK=MEASURE (coliee/task1/2025/test=MicroF1)") or None,
+        measures=_pairs(
+            "--measure", args.measure or [], "BENCHMARK=MEASURE (coliee/task1/2025/test=MicroF1)"
+        )
+        or None,
         baseline=args.baseline,
         resamples=args.resamples,
         correction=args.correction,
         family=args.family,
         seed=args.seed,
-        names={k: v[-1] for k, v in _pairs("--name", args.name or [], "BENCHMARK=NAME (other.qrels=TREC)").items()},
+        names={
+            k: v[-1]
+            for k, v in _pairs(
+                "--name", args.name or [], "BENCHMARK=NAME (other.qrels=TREC)"
+            ).items()
+        },
     )
     report_findings(result.findings)
     result.write(sys.stdout, args.format, args.digits)

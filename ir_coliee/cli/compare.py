@@ -5,7 +5,13 @@ from __future__ import annotations
 import argparse
 import sys
 
-from ir_coliee.cli.options import output_options, plot_target, positive, resampling_options, task_options
+from ir_coliee.cli.options import (
+    output_options,
+    plot_target,
+    positive,
+    resampling_options,
+    task_options,
+)
 from ir_coliee.cli.output import TABLE_FORMATS, report_findings
 from ir_coliee.formats.tabular import PAPER_MISSING, write_rows
 
@@ -19,15 +25,29 @@ def add(sub: argparse._SubParsersAction) -> None:
         "resampled counts), with a multiple-testing correction.",
     )
     cmp.add_argument("gold", help="gold file or dataset id, as for eval")
-    cmp.add_argument("runs", nargs="+", help="submission files; the first is the baseline unless --baseline")
-    cmp.add_argument("--measure", action="append", help="a measure (repeatable; default: the official ones)")
+    cmp.add_argument(
+        "runs", nargs="+", help="submission files; the first is the baseline unless --baseline"
+    )
+    cmp.add_argument(
+        "--measure", action="append", help="a measure (repeatable; default: the official ones)"
+    )
     task_options(cmp)
     cmp.add_argument("--baseline", type=int, default=0, help="index of the baseline run")
     resampling_options(cmp, "resamples for tests and intervals", "multiple-testing correction")
-    cmp.add_argument("--answers", nargs="+", help="2026 Task 3: the answer file of each run, in the runs' order")
-    cmp.add_argument("--answers-gold", help="gold answers for --answers (default: the task4 twin of a dataset GOLD)")
-    cmp.add_argument("--plot", help="write the headline measure's intervals as .png, .pdf or .svg (needs matplotlib)")
-    output_options(cmp, TABLE_FORMATS, "output format (markdown and latex mark significant differences)")
+    cmp.add_argument(
+        "--answers", nargs="+", help="2026 Task 3: the answer file of each run, in the runs' order"
+    )
+    cmp.add_argument(
+        "--answers-gold",
+        help="gold answers for --answers (default: the task4 twin of a dataset GOLD)",
+    )
+    cmp.add_argument(
+        "--plot",
+        help="write the headline measure's intervals as .png, .pdf or .svg (needs matplotlib)",
+    )
+    output_options(
+        cmp, TABLE_FORMATS, "output format (markdown and latex mark significant differences)"
+    )
     cmp.set_defaults(func=run)
 
 
@@ -54,9 +74,18 @@ def run(args: argparse.Namespace) -> int:
     report_findings(result.findings)
     table = result.rows
     rows = [[name, *row] for name, row in zip(table.runs, table.rows)]
-    if args.format in PAPER_MISSING:  # for a paper: a mark on what differs from the baseline, a dash for no value
+    if (
+        args.format in PAPER_MISSING
+    ):  # for a paper: a mark on what differs from the baseline, a dash for no value
         rows = [_marked(table.columns, row, args.correction, args.digits) for row in rows]
-    write_rows(["run", *table.columns], rows, sys.stdout, args.digits, PAPER_MISSING.get(args.format, ""), args.format)
+    write_rows(
+        ["run", *table.columns],
+        rows,
+        sys.stdout,
+        args.digits,
+        PAPER_MISSING.get(args.format, ""),
+        args.format,
+    )
     if args.format in PAPER_MISSING:
         print(f"* p < 0.05 against the baseline ({args.correction} correction)")
     if args.plot:
@@ -71,5 +100,9 @@ def _marked(columns: list[str], row: list, correction: str, digits: int) -> list
     marked = [row[0], "yes" if cells["baseline"] else ""]
     for column in columns[1:]:
         p = cells.get(f"{column} p-value ({correction})")
-        marked.append(cells[column] if p is None else f"{cells[column]:.{digits}f}" + ("*" if p < 0.05 else ""))
+        marked.append(
+            cells[column]
+            if p is None
+            else f"{cells[column]:.{digits}f}" + ("*" if p < 0.05 else "")
+        )
     return marked

@@ -17,7 +17,9 @@ def add(sub: argparse._SubParsersAction) -> None:
         description="Runs `ir_datasets ARGS` with the COLIEE datasets registered, e.g. "
         "`ir_coliee datasets export coliee/task3/2024/test qrels`.",
     )
-    datasets.add_argument("--available", action="store_true", help="list the ids whose files are all here")
+    datasets.add_argument(
+        "--available", action="store_true", help="list the ids whose files are all here"
+    )
     datasets.add_argument("irds_args", nargs=argparse.REMAINDER, help="arguments for ir_datasets")
     datasets.set_defaults(func=run_datasets)
     data = with_help(
@@ -47,7 +49,9 @@ def run_check(args: argparse.Namespace) -> int:
     root = data_root()
     if not root.is_dir():
         what = "is a file, not a folder" if root.exists() else "does not exist"
-        raise ColieeError(f"the data root {root} {what} (set ${ENV_HOME} to the folder holding the COLIEE packages)")
+        raise ColieeError(
+            f"the data root {root} {what} (set ${ENV_HOME} to the folder holding the COLIEE packages)"
+        )
     print(f"data root: {root}")
     if args.datasets or args.all:
         complete = _check_each(args.datasets or listed_ids())
@@ -69,7 +73,9 @@ def _summary(dataset_ids: list[str]) -> bool:
             continue
         complete &= state == "complete"
         print(f"{dataset_id}\t{state}" + (f": missing {', '.join(missing)}" if missing else ""))
-    print(f"absent\t{len(absent)} of {len(dataset_ids)} datasets have none of their files here (--all lists them)")
+    print(
+        f"absent\t{len(absent)} of {len(dataset_ids)} datasets have none of their files here (--all lists them)"
+    )
     return complete
 
 
@@ -140,8 +146,14 @@ def _check_dataset_and_fields(given: list[str]) -> None:
     if "--fields" not in given or (given[0] == "export" and len(given) < 3):
         return
     part = _PART[given[0]](given)
-    fields = list(itertools.takewhile(lambda a: not a.startswith("-"), given[given.index("--fields") + 1 :]))
-    known = getattr(getattr(ir_datasets.load(given[1]), f"{part}_cls", lambda: None)(), "_fields", None)
+    fields = list(
+        itertools.takewhile(lambda a: not a.startswith("-"), given[given.index("--fields") + 1 :])
+    )
+    known = getattr(
+        getattr(ir_datasets.load(given[1]), f"{part}_cls", lambda: None)(), "_fields", None
+    )
     unknown = [f for f in fields if known is not None and f not in known]
     if unknown:
-        raise ColieeArgumentError(f"no field {unknown[0]!r} in {part} (fields: {', '.join(known or ())})")
+        raise ColieeArgumentError(
+            f"no field {unknown[0]!r} in {part} (fields: {', '.join(known or ())})"
+        )

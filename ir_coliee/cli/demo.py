@@ -25,7 +25,9 @@ def run(args: argparse.Namespace) -> int:
 
     require("bm25s", "the demo's BM25 baselines", "'ir_coliee[demo]'")
     for step in run_demo(args.out):
-        print(f"== {step.dataset_id} (synthetic sample release): {step.baseline} -> {step.path.name}")
+        print(
+            f"== {step.dataset_id} (synthetic sample release): {step.baseline} -> {step.path.name}"
+        )
         errors = sum(f.level == "error" for f in step.findings)
         print(f"validate: {errors} errors, {len(step.findings) - errors} warnings")
         report_findings(step.report.findings)

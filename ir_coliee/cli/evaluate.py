@@ -38,9 +38,17 @@ def add(sub: argparse._SubParsersAction) -> None:
         "R@10 (default: the official ones); several runs give one ranked row each",
     )
     task_options(ev)
-    ev.add_argument("--per-query", action="store_true", help="also print each query's values and counts")
-    ev.add_argument("--answers", help="2026 Task 3: the Y/N answer file scored with the run (recall-gated accuracy)")
-    ev.add_argument("--answers-gold", help="gold answers for --answers (default: the task4 twin of a dataset GOLD)")
+    ev.add_argument(
+        "--per-query", action="store_true", help="also print each query's values and counts"
+    )
+    ev.add_argument(
+        "--answers",
+        help="2026 Task 3: the Y/N answer file scored with the run (recall-gated accuracy)",
+    )
+    ev.add_argument(
+        "--answers-gold",
+        help="gold answers for --answers (default: the task4 twin of a dataset GOLD)",
+    )
     ev.add_argument("--format", choices=OUTPUT_FORMATS, default="tsv", help="output format")
     ev.add_argument(
         "--run-format",
@@ -50,7 +58,9 @@ def add(sub: argparse._SubParsersAction) -> None:
     )
     digits_option(ev)
     ev.add_argument(
-        "--leaderboard", action="store_true", help="place the run among the published official runs of its edition"
+        "--leaderboard",
+        action="store_true",
+        help="place the run among the published official runs of its edition",
     )
     ev.set_defaults(func=run)
 
@@ -65,7 +75,9 @@ def _runs_and_measures(inputs: Sequence[str]) -> tuple[list[str], list[str]]:
     if absent:
         raise ColieeError(f"no such run file: {', '.join(absent)}")
     if not runs:
-        raise ColieeError(f"no such run file: {inputs[0]}" if inputs else "give a run file (or - for stdin)")
+        raise ColieeError(
+            f"no such run file: {inputs[0]}" if inputs else "give a run file (or - for stdin)"
+        )
     if runs.count(STDIN) > 1:
         raise ColieeError("- (standard input) given twice: it holds one run")
     return runs, measures
@@ -77,11 +89,20 @@ def run(args: argparse.Namespace) -> int:
 
     positive("--digits", args.digits, 0)
     if args.leaderboard and args.format == "json":
-        raise ColieeError("--leaderboard prints the official tables: give a table --format (tsv, csv, markdown, latex)")
+        raise ColieeError(
+            "--leaderboard prints the official tables: give a table --format (tsv, csv, markdown, latex)"
+        )
     runs, measures = _runs_and_measures(args.inputs)
     single = len(runs) == 1 and args.gold != AUTO and not os.path.isdir(runs[0])
     reports = score_files(
-        args.gold, runs, args.task, args.year, measures or None, args.run_format, args.answers, args.answers_gold
+        args.gold,
+        runs,
+        args.task,
+        args.year,
+        measures or None,
+        args.run_format,
+        args.answers,
+        args.answers_gold,
     )
     for report in reports:
         report_findings(report.findings)
@@ -106,4 +127,7 @@ def _summary(reports: list[Report]) -> None:
     skipped = sum(f.rule == SKIPPED for r in reports for f in r.findings)
     said = f"{scored} run{'s' * (scored != 1)} in {len(reports)} table{'s' * (len(reports) != 1)}"
     # a skipped entry may be a folder (unreadable, a loop): not counted as a file
-    print(f"ir_coliee: scored {said}; skipped {skipped} entr{'ies' if skipped != 1 else 'y'}", file=sys.stderr)
+    print(
+        f"ir_coliee: scored {said}; skipped {skipped} entr{'ies' if skipped != 1 else 'y'}",
+        file=sys.stderr,
+    )

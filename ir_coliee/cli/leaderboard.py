@@ -31,8 +31,15 @@ def run(args: argparse.Namespace) -> int:
     print(f"# source: {board.source}")
     if not board.complete:
         print(f"# partial: {len(board.table)} published rows, not the complete official table")
-    write_rows(board.columns, [[row[c] for c in board.columns] for row in board.rows], sys.stdout, args.digits)
+    write_rows(
+        board.columns,
+        [[row[c] for c in board.columns] for row in board.rows],
+        sys.stdout,
+        args.digits,
+    )
     flagged = sum(1 for row in board.rows if row["check"])
     if flagged:
-        print(f"# {flagged} rows fail a check (see the check column): their printed figures contradict each other")
+        print(
+            f"# {flagged} rows fail a check (see the check column): their printed figures contradict each other"
+        )
     return 0

@@ -18,7 +18,11 @@ class Help(argparse.HelpFormatter):
 
     def _get_help_string(self, action: argparse.Action) -> str:
         text = action.help or ""
-        unset = action.default is None or action.default is False or action.default in (argparse.SUPPRESS, [])
+        unset = (
+            action.default is None
+            or action.default is False
+            or action.default in (argparse.SUPPRESS, [])
+        )
         if not unset and "default" not in text:
             text = f"{text} (default: %(default)s)".strip()
         return text
@@ -31,7 +35,9 @@ def with_help(sub: Any) -> Any:
 
 
 def task_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--task", choices=TASK_KEYS, help="COLIEE task whose official measures to use")
+    parser.add_argument(
+        "--task", choices=TASK_KEYS, help="COLIEE task whose official measures to use"
+    )
     parser.add_argument("--year", type=int, help="COLIEE edition (default: the newest)")
 
 

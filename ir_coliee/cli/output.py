@@ -15,4 +15,7 @@ TABLE_FORMATS: tuple[OutputFormat, ...] = tuple(f for f in OUTPUT_FORMATS if f !
 def report_findings(findings: Sequence[Finding]) -> None:
     """Each finding on one line that names its file (two runs' identical warnings stay apart)."""
     for f in findings:
-        say("warning", f"{f.path}: {f.message}" if f.path and not f.message.startswith(f.path) else f.message)
+        say(
+            "warning",
+            f"{f.path}: {f.message}" if f.path and not f.message.startswith(f.path) else f.message,
+        )

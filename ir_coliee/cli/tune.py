@@ -22,19 +22,28 @@ def add(sub: argparse._SubParsersAction) -> None:
     tune.add_argument("run", help="a scored or ranked run on the training queries")
     task_options(tune)
     tune.add_argument(
-        "--measure", help="the measure to maximise (default: the task's headline, e.g. MacroF2 for Task 3)"
+        "--measure",
+        help="the measure to maximise (default: the task's headline, e.g. MacroF2 for Task 3)",
     )
     tune.add_argument("--over", choices=OVER, default="rank", help="what the cutoff is on")
     tune.add_argument("--max-rank", type=int, default=100, help="the largest rank cutoff tried")
     tune.add_argument("--curve", action="store_true", help="print the whole curve")
-    tune.add_argument("--apply", help="cut this run (e.g. the test run) with the cutoff learned on RUN")
-    tune.add_argument("--write", help="write the cut run (--apply's, else RUN) as this submission file")
+    tune.add_argument(
+        "--apply", help="cut this run (e.g. the test run) with the cutoff learned on RUN"
+    )
+    tune.add_argument(
+        "--write", help="write the cut run (--apply's, else RUN) as this submission file"
+    )
     ranked_formats = tuple(name for name, f in FORMATS.items() if not f.labels)
     tune.add_argument(
-        "--write-format", choices=ranked_formats, help="submission format written (default: the task's official one)"
+        "--write-format",
+        choices=ranked_formats,
+        help="submission format written (default: the task's official one)",
     )
     tune.add_argument("--tag", default="tuned", help="run tag of the written file")
-    tune.add_argument("--plot", help="write the tuning curve as .png, .pdf or .svg (needs matplotlib)")
+    tune.add_argument(
+        "--plot", help="write the tuning curve as .png, .pdf or .svg (needs matplotlib)"
+    )
     digits_option(tune)
     tune.set_defaults(func=run)
 
@@ -59,12 +68,19 @@ def run(args: argparse.Namespace) -> int:
     )
     report_findings(result.findings)
     tuned = result.tuned
-    said = sys.stderr if writes_standard_output(args.write) else sys.stdout  # standard output: the run alone
+    said = (
+        sys.stderr if writes_standard_output(args.write) else sys.stdout
+    )  # standard output: the run alone
     if args.curve:
         write_rows(["cutoff", str(tuned.measure)], tuned.points, said, args.digits)
-    print(f"best {args.over} cutoff: {tuned.cutoff:g} ({tuned.measure} = {tuned.value:.{args.digits}f})", file=said)
+    print(
+        f"best {args.over} cutoff: {tuned.cutoff:g} ({tuned.measure} = {tuned.value:.{args.digits}f})",
+        file=said,
+    )
     if args.write:
-        written = write_run(result.kept, args.write, format=args.write_format or result.write_format, tag=args.tag)
+        written = write_run(
+            result.kept, args.write, format=args.write_format or result.write_format, tag=args.tag
+        )
         print(f"written: {written}", file=said)
     if args.plot:
         print(f"plot: {plot_curve(tuned, args.plot)}", file=said)

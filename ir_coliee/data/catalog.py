@@ -18,7 +18,13 @@ from ir_measures import Qrel
 from ir_coliee.data.layouts import LAYOUTS, Layout
 from ir_coliee.data.locator import LOCATOR, Source
 from ir_coliee.data.pilot_files import PilotFiles, PilotSet
-from ir_coliee.data.statute_files import LANGUAGES, StatuteFiles, StatuteSet, has_language, train_exams
+from ir_coliee.data.statute_files import (
+    LANGUAGES,
+    StatuteFiles,
+    StatuteSet,
+    has_language,
+    train_exams,
+)
 from ir_coliee.errors import ColieeError, some
 from ir_coliee.model import EDITIONS, NAME, TASKS, civil_code_of_id, editions_of, task_of
 from ir_coliee.model import dataset_id as model_dataset_id
@@ -75,13 +81,23 @@ def _caselaw() -> Iterator[Registered]:
                 continue
             for split in task_of(task).splits:
                 dataset_id = model_dataset_id(task, year, split)
-                yield Registered(dataset_id, task, year, split, LAYOUTS[files.layout](dataset_id, year, split, files))
+                yield Registered(
+                    dataset_id,
+                    task,
+                    year,
+                    split,
+                    LAYOUTS[files.layout](dataset_id, year, split, files),
+                )
 
 
-def _statute_set(dataset_id: str, task: str, year: int, exams: tuple[str, ...], lang: str, split: str) -> Registered:
+def _statute_set(
+    dataset_id: str, task: str, year: int, exams: tuple[str, ...], lang: str, split: str
+) -> Registered:
     record = task_of(task)
     files = StatuteFiles(dataset_id, year, lang, LOCATOR)
-    return Registered(dataset_id, task, year, split, StatuteSet(files, exams, record.gold, record.collection))
+    return Registered(
+        dataset_id, task, year, split, StatuteSet(files, exams, record.gold, record.collection)
+    )
 
 
 def _statute() -> Iterator[Registered]:
@@ -100,7 +116,9 @@ def _pilot() -> Iterator[Registered]:
             base = model_dataset_id("pilot", year, split)
             files = PilotFiles(base, year, split)  # one parse of the torts for both ids
             yield Registered(base, "pilot", year, split, PilotSet(files, decisions=False))
-            yield Registered(f"{base}/decisions", "pilot", year, split, PilotSet(files, decisions=True))
+            yield Registered(
+                f"{base}/decisions", "pilot", year, split, PilotSet(files, decisions=True)
+            )
 
 
 def catalog() -> dict[str, Registered]:
@@ -119,9 +137,15 @@ def exam_subset(dataset_id: str) -> Optional[Registered]:
         return None
     task, year_text, exam_text, lang = m.groups()
     year, exam, lang = int(year_text), exam_text.upper(), lang or ""
-    if year not in editions_of(task) or exam not in train_exams(year) or not has_language(year, lang):
+    if (
+        year not in editions_of(task)
+        or exam not in train_exams(year)
+        or not has_language(year, lang)
+    ):
         return None
-    return REGISTERED.setdefault(dataset_id, _statute_set(dataset_id, task, year, (exam,), lang, "train"))
+    return REGISTERED.setdefault(
+        dataset_id, _statute_set(dataset_id, task, year, (exam,), lang, "train")
+    )
 
 
 def dataset_entry(dataset_id: str) -> Registered:
@@ -137,7 +161,9 @@ def unknown_dataset(dataset_id: str, what: str = "is not a COLIEE dataset id") -
     Code alone, the datasets over it)."""
     over = datasets_over(dataset_id)
     if over:
-        return ColieeError(f"{dataset_id!r} holds documents only (no queries, no gold); its datasets: {some(over, 4)}")
+        return ColieeError(
+            f"{dataset_id!r} holds documents only (no queries, no gold); its datasets: {some(over, 4)}"
+        )
     close = difflib.get_close_matches(dataset_id, list(catalog()), n=3)
     hint = f"; did you mean {' or '.join(close)}?" if close else " (see: ir_coliee datasets list)"
     return ColieeError(f"{dataset_id!r} {what}{hint}")

@@ -60,7 +60,10 @@ class DataFile(NamedTuple):
     @property
     def edition(self) -> Optional[int]:
         """The COLIEE edition of the package it came in (``COLIEE2024statute_data-English`` -> 2024)."""
-        for pattern in (EDITION_IN_NAME, YEAR_IN_NAME):  # a package's name wins over a year anywhere
+        for pattern in (
+            EDITION_IN_NAME,
+            YEAR_IN_NAME,
+        ):  # a package's name wins over a year anywhere
             for part in self.parts:
                 m = pattern.search(part)
                 if m:
@@ -96,7 +99,9 @@ class DataFile(NamedTuple):
             if self.member is None:
                 with open(self.disk_path, "rb") as f:
                     return f.read()
-            return _read_member(open_zip(self.disk_path, file_identity(self.disk_path), os.getpid()), self.member)
+            return _read_member(
+                open_zip(self.disk_path, file_identity(self.disk_path), os.getpid()), self.member
+            )
         except RuntimeError as e:  # zipfile's word for an encrypted member
             raise ColieeDataError(
                 f"{self.describe()}: cannot read from the zip file ({e}); extract it with its password "
@@ -124,7 +129,9 @@ def reason(e: BaseException) -> str:
 def _read_member(zf: zipfile.ZipFile, member: str) -> bytes:
     info = zf.getinfo(member)
     if info.file_size > MAX_MEMBER:
-        raise zipfile.BadZipFile(f"the member expands to {info.file_size:,} bytes, more than {MAX_MEMBER:,}")
+        raise zipfile.BadZipFile(
+            f"the member expands to {info.file_size:,} bytes, more than {MAX_MEMBER:,}"
+        )
     with zf.open(info) as f:
         data = f.read(MAX_MEMBER + 1)  # the declared size can lie
     if len(data) > MAX_MEMBER:

@@ -36,7 +36,9 @@ def identical_documents(entry: Registered) -> list[list[str]]:
     by_digest: dict[bytes, list[str]] = {}
     for doc_id, f in entry.files.docs().items():
         by_digest.setdefault(_digest(f), []).append(doc_id)
-    return sorted((ids for ids in by_digest.values() if len(ids) > 1), key=lambda ids: (-len(ids), ids))
+    return sorted(
+        (ids for ids in by_digest.values() if len(ids) > 1), key=lambda ids: (-len(ids), ids)
+    )
 
 
 def leaked_queries(entry: Registered) -> list[Leak]:
@@ -44,18 +46,28 @@ def leaked_queries(entry: Registered) -> list[Leak]:
     of the same task, of the same or a later edition (only those whose files are under the data root)."""
     if not isinstance(entry.files, Layout) or entry.split != "test":
         return []
-    tests = {_digest(f): q for q in entry.files.query_ids() if (f := _query_file(entry.files, q)) is not None}
+    tests = {
+        _digest(f): q
+        for q in entry.files.query_ids()
+        if (f := _query_file(entry.files, q)) is not None
+    }
     leaks = []
     for other in catalog().values():
         if other.task != entry.task or other.split != "train" or other.year < entry.year:
             continue
         layout = other.files
         # 2021's train and test queries share one pool: its test cases are in it by design, not leaked
-        if not isinstance(layout, Layout) or layout.pool() == entry.files.pool() or not _present(layout):
+        if (
+            not isinstance(layout, Layout)
+            or layout.pool() == entry.files.pool()
+            or not _present(layout)
+        ):
             continue
         found = {tests[d]: doc for doc, f in layout.docs().items() if (d := _digest(f)) in tests}
         if found:
-            leaks.append(Leak(other.dataset_id, [f"{q} = {doc}" for q, doc in sorted(found.items())]))
+            leaks.append(
+                Leak(other.dataset_id, [f"{q} = {doc}" for q, doc in sorted(found.items())])
+            )
     return leaks
 
 
@@ -80,7 +92,12 @@ def threats(entry: Registered, shown: int = 5) -> list[tuple[str, str]]:
     ``test-in-training`` (what ``data check`` and ``ir_coliee benchmark`` report); ``unchecked`` when
     the dataset's own case files are not under the data root (its gold alone is enough to score)."""
     if isinstance(entry.files, Layout) and not _present(entry.files):
-        return [("unchecked", "identical documents and test cases in training pools not checked: no case files")]
+        return [
+            (
+                "unchecked",
+                "identical documents and test cases in training pools not checked: no case files",
+            )
+        ]
     found = []
     groups = identical_documents(entry)
     if groups:
@@ -105,7 +122,10 @@ def threat_findings(name: str, entry: Registered) -> list[Finding]:
     reports), and each part read from another edition's files."""
     found = threats(entry)
     found += [
-        ("other-edition", f"{s.part} served from the {s.edition} package ({s.location}), not the {entry.year} one")
+        (
+            "other-edition",
+            f"{s.part} served from the {s.edition} package ({s.location}), not the {entry.year} one",
+        )
         for s in entry.sources()
         if s.edition is not None and s.edition != entry.year
     ]

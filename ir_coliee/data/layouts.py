@@ -25,8 +25,21 @@ def _is_text(parts: tuple[str, ...]) -> bool:
 class Layout:
     """Where the documents, queries and gold of one split are; subclasses know one file layout."""
 
-    def __init__(self, dataset_id: str, year: int, split: str, files: CaseLawFiles, locator: Locator = LOCATOR):
-        self.dataset_id, self.year, self.split, self.files, self.locator = dataset_id, year, split, files, locator
+    def __init__(
+        self,
+        dataset_id: str,
+        year: int,
+        split: str,
+        files: CaseLawFiles,
+        locator: Locator = LOCATOR,
+    ):
+        self.dataset_id, self.year, self.split, self.files, self.locator = (
+            dataset_id,
+            year,
+            split,
+            files,
+            locator,
+        )
         self.scoped = files.scoped
         self._memo: dict[str, tuple[int, object]] = {}
 
@@ -97,7 +110,11 @@ class Layout:
         raise NotImplementedError
 
     def sources(self) -> list[Source]:
-        parts = [("docs", self._docs_source), ("queries", self._queries_source), ("qrels", self.gold)]
+        parts = [
+            ("docs", self._docs_source),
+            ("queries", self._queries_source),
+            ("qrels", self.gold),
+        ]
         return [source_of(part, resolve) for part, resolve in parts]
 
     def _docs_source(self) -> DataFile:
@@ -115,10 +132,16 @@ class FlatPool(Layout):
 
     def _list_docs(self) -> dict[str, DataFile]:
         files = self._folder(self.folder_names(), "the case files")
-        return {strip_txt(parts[0]): f for parts, f in files.items() if len(parts) == 1 and _is_text(parts)}
+        return {
+            strip_txt(parts[0]): f
+            for parts, f in files.items()
+            if len(parts) == 1 and _is_text(parts)
+        }
 
     def query_list(self) -> DataFile:
-        listed = self.files.names("test_queries", self.split, self.year) if self.split == "test" else []
+        listed = (
+            self.files.names("test_queries", self.split, self.year) if self.split == "test" else []
+        )
         names = self.gold_names() + listed
         return self._first(names, "the list of query cases")
 
@@ -130,7 +153,9 @@ class FlatPool(Layout):
         """Every query handed out: the gold's queries, then those of the test list (``test_no_labels``)
         that the gold leaves out (released, not scored)."""
         ids = self.query_ids()
-        listed = self.files.names("test_queries", self.split, self.year) if self.split == "test" else []
+        listed = (
+            self.files.names("test_queries", self.split, self.year) if self.split == "test" else []
+        )
         with contextlib.suppress(ColieeDataError):
             f = self._first(listed, "the list of test queries")
             ids += [q for q in parse_query_list(f.read_text(), f.describe()) if q not in set(ids)]
@@ -157,9 +182,13 @@ class FlatPool(Layout):
     def _queries_source(self) -> DataFile:
         listed = self.query_list()
         try:
-            docs = self.docs()  # a query's text is its case file: the list alone does not make the queries readable
+            docs = (
+                self.docs()
+            )  # a query's text is its case file: the list alone does not make the queries readable
         except ColieeDataError as e:
-            raise missing(f"the query cases listed in {listed.name}", e.names, self.dataset_id) from None
+            raise missing(
+                f"the query cases listed in {listed.name}", e.names, self.dataset_id
+            ) from None
         absent = [q for q in self.query_ids() if q not in docs]
         if absent:
             raise self._unlisted(absent)
@@ -171,10 +200,16 @@ class CaseFolders(Layout):
     (``entailed_fragment.txt`` + ``base_case.txt`` + ``paragraphs/``)."""
 
     def _cases(self) -> dict[tuple[str, ...], DataFile]:
-        return self._remember("cases", lambda: self._folder(self.folder_names(), "the case folders"))
+        return self._remember(
+            "cases", lambda: self._folder(self.folder_names(), "the case folders")
+        )
 
     def query_ids(self) -> list[str]:
-        found = {parts[0] for parts in self._cases() if len(parts) == 2 and parts[1] == self.files.query_file}
+        found = {
+            parts[0]
+            for parts in self._cases()
+            if len(parts) == 2 and parts[1] == self.files.query_file
+        }
         return sorted(found, key=lambda q: (len(q), q))
 
     def query_file(self, query_id: str) -> DataFile:
@@ -199,7 +234,10 @@ class CaseFolders(Layout):
 
     def _docs_by_case(self) -> dict[str, list[str]]:
         """Each case's documents, which the documents' case order (:func:`case_order`) keeps together."""
-        return {case: list(ids) for case, ids in itertools.groupby(self.docs(), lambda d: d.partition(SCOPE)[0])}
+        return {
+            case: list(ids)
+            for case, ids in itertools.groupby(self.docs(), lambda d: d.partition(SCOPE)[0])
+        }
 
 
 class XmlIndexed(CaseFolders):
@@ -208,7 +246,9 @@ class XmlIndexed(CaseFolders):
     test gold is ``task{n}_test_golden-labels.xml`` of the same shape. Which index serves which split
     is read from its path (a folder or zip named with ``test``); not checked on real 2019 files."""
 
-    _EXPECTED = "a COLIEE 2019 index: <instance id=...> elements with the gold as comma-separated ids"
+    _EXPECTED = (
+        "a COLIEE 2019 index: <instance id=...> elements with the gold as comma-separated ids"
+    )
 
     def index(self) -> DataFile:
         name = self.files.index_file
@@ -216,7 +256,11 @@ class XmlIndexed(CaseFolders):
             is_test = any("test" in part.lower() for part in f.parts[:-1])
             if f.edition == self.year and is_test == (self.split == "test"):
                 return f
-        raise missing(f"the {self.split} index", [f"{name} (in a {self.year} {self.split} folder)"], self.dataset_id)
+        raise missing(
+            f"the {self.split} index",
+            [f"{name} (in a {self.year} {self.split} folder)"],
+            self.dataset_id,
+        )
 
     def gold_names(self) -> list[str]:
         return super().gold_names() if self.split == "test" else [self.files.index_file]
@@ -243,4 +287,8 @@ def case_order(doc_id: str) -> tuple[int, str, str]:
     return (len(case), case, rest)
 
 
-LAYOUTS: dict[str, type[Layout]] = {"flat": FlatPool, "folders": CaseFolders, "xml-index": XmlIndexed}
+LAYOUTS: dict[str, type[Layout]] = {
+    "flat": FlatPool,
+    "folders": CaseFolders,
+    "xml-index": XmlIndexed,
+}

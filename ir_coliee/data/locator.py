@@ -43,7 +43,9 @@ def _parts(found: Found) -> tuple[str, ...]:
     return found.parts if type(found) is DataFile else (*found[0], found[1])
 
 
-def index(root: Path, problems: Optional[list[str]] = None, zips: Optional[list[str]] = None) -> dict[str, list[Found]]:
+def index(
+    root: Path, problems: Optional[list[str]] = None, zips: Optional[list[str]] = None
+) -> dict[str, list[Found]]:
     """Every file below ``root`` by its name, looking inside zip files. Hidden files (``.DS_Store``) are
     skipped; linked folders are followed (users link data into place) but a link loop is not; what
     cannot be read (an unreadable folder, a dangling link, a FIFO or device, a corrupt zip) is skipped
@@ -69,7 +71,9 @@ def index(root: Path, problems: Optional[list[str]] = None, zips: Optional[list[
                     name = entry.name
                     if name[0] == ".":
                         continue
-                    if entry.is_file():  # follows links; for a plain file, the listing already says so
+                    if (
+                        entry.is_file()
+                    ):  # follows links; for a plain file, the listing already says so
                         if name[-4:].lower() == ".zip":
                             zips.append(entry.path)
                             for member in zip_members(entry.path, (*rel, name), problems):
@@ -185,7 +189,11 @@ class Locator:
             self._by_name = index(self.root, problems, zips) if os.path.isdir(root) else {}
             self.problems = problems
             watched = [*zips, *_subfolders(root)]
-            self._scanned = (root, _identity_or_none(root), tuple((p, _identity_or_none(p)) for p in watched))
+            self._scanned = (
+                root,
+                _identity_or_none(root),
+                tuple((p, _identity_or_none(p)) for p in watched),
+            )
         return self._by_name
 
     def _still(self, root: str) -> bool:
@@ -200,16 +208,27 @@ class Locator:
         by_name = self._index()
         if not any(c in pattern for c in "*?["):
             return [as_file(f) for f in by_name.get(pattern, [])]
-        return [as_file(f) for name, files in by_name.items() if fnmatch.fnmatchcase(name, pattern) for f in files]
+        return [
+            as_file(f)
+            for name, files in by_name.items()
+            if fnmatch.fnmatchcase(name, pattern)
+            for f in files
+        ]
 
     def pick(self, candidates: Iterable[DataFile], standing: Standing) -> list[DataFile]:
         """``candidates`` best first: by the caller's ``standing`` (edition, kind of file), then
         :func:`copy_order`. Copies of the best of equal standing are named once in a warning and kept
         in :attr:`copies` for ``data check``."""
-        ordered = sorted(filter(self._readable, candidates), key=lambda f: (standing(f), copy_order(f)))
+        ordered = sorted(
+            filter(self._readable, candidates), key=lambda f: (standing(f), copy_order(f))
+        )
         if ordered:
             best = ordered[0]
-            rivals = [f.describe() for f in ordered[1:] if f.name == best.name and standing(f) == standing(best)]
+            rivals = [
+                f.describe()
+                for f in ordered[1:]
+                if f.name == best.name and standing(f) == standing(best)
+            ]
             self._note(best.describe(), rivals)
         return ordered
 
@@ -258,7 +277,9 @@ class Locator:
 
         ranked = sorted(copies, key=order)
         best = ranked[0]
-        self._note("/".join(best), ["/".join(p) for p in ranked[1:] if len(copies[p]) == len(copies[best])])
+        self._note(
+            "/".join(best), ["/".join(p) for p in ranked[1:] if len(copies[p]) == len(copies[best])]
+        )
         return copies[best]
 
     def beside(self, f: DataFile) -> dict[tuple[str, ...], DataFile]:

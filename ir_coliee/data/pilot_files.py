@@ -57,14 +57,22 @@ class PilotFiles:
         for f in self._candidates():
             if all(t.court_decision is not None for t in _torts_of(f)):
                 return f
-        raise missing(f"the pilot {self.split} gold (every court_decision filled in)", self._names(), self.dataset_id)
+        raise missing(
+            f"the pilot {self.split} gold (every court_decision filled in)",
+            self._names(),
+            self.dataset_id,
+        )
 
     def gold_torts(self) -> list[ColieeTort]:
         asked = {str(t.tort_id) for t in self.input_torts()}
         return [t for t in _torts_of(self.gold()) if str(t.tort_id) in asked]
 
     def sources(self) -> list[Source]:
-        return [source_of("queries", self.inputs), source_of("docs", self.inputs), source_of("qrels", self.gold)]
+        return [
+            source_of("queries", self.inputs),
+            source_of("docs", self.inputs),
+            source_of("qrels", self.gold),
+        ]
 
 
 class PilotSet(NamedTuple):

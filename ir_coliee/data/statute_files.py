@@ -52,7 +52,12 @@ class StatuteFiles:
         """The files under ``names`` (and under ``own``, the edition's own copies only, after them) by edition
         first, then by the first name they are under, then (copies of one file) by the data root's copy rule."""
         preference = {f: i for i, name in enumerate(names) for f in self.locator.find(name)}
-        preference.update((f, len(names)) for name in own for f in self.locator.find(name) if f.edition == self.year)
+        preference.update(
+            (f, len(names))
+            for name in own
+            for f in self.locator.find(name)
+            if f.edition == self.year
+        )
 
         def rank(f: DataFile) -> tuple[int, int, int]:
             e = f.edition
@@ -105,19 +110,33 @@ class StatuteFiles:
     def exam_input(self, exam: str) -> DataFile:
         found = self._exam_files(exam)
         if not found:
-            test_input = STATUTE_FILES.test_input[self.iso] if exam == EDITIONS[self.year].statute_exam else ()
-            raise missing(f"the {exam} exam questions", [*self.exam_names(exam), *test_input], self.dataset_id)
+            test_input = (
+                STATUTE_FILES.test_input[self.iso]
+                if exam == EDITIONS[self.year].statute_exam
+                else ()
+            )
+            raise missing(
+                f"the {exam} exam questions", [*self.exam_names(exam), *test_input], self.dataset_id
+            )
         return found[0]
 
     def exam_gold(self, exam: str) -> DataFile:
         """The first labelled copy of the exam among :meth:`gold_names`."""
-        labelled = [f for f in self._exam_files(exam, self.gold_names(exam)) if any(q.label for q in _questions_of(f))]
+        labelled = [
+            f
+            for f in self._exam_files(exam, self.gold_names(exam))
+            if any(q.label for q in _questions_of(f))
+        ]
         if labelled:
             return labelled[0]
-        raise missing(f"a labelled copy of the {exam} exam (its gold)", self.gold_names(exam), self.dataset_id)
+        raise missing(
+            f"a labelled copy of the {exam} exam (its gold)", self.gold_names(exam), self.dataset_id
+        )
 
 
-def _labelled_as(question: ColieeStatuteQuestion, gold: Optional[ColieeStatuteQuestion]) -> ColieeStatuteQuestion:
+def _labelled_as(
+    question: ColieeStatuteQuestion, gold: Optional[ColieeStatuteQuestion]
+) -> ColieeStatuteQuestion:
     """``question`` with the label and gold articles of its labelled copy (which may be in another language:
     the text stays the dataset's)."""
     return question if gold is None else question._replace(label=gold.label, articles=gold.articles)
@@ -147,7 +166,8 @@ class StatuteSet(NamedTuple):
         if any(not q.articles_text for q in questions):
             texts = self.files.t1_texts(exam)
             questions = [
-                q if q.articles_text else q._replace(articles_text=texts.get(q.query_id, "")) for q in questions
+                q if q.articles_text else q._replace(articles_text=texts.get(q.query_id, ""))
+                for q in questions
             ]
         return questions
 
@@ -176,7 +196,9 @@ class StatuteSet(NamedTuple):
             gold = _questions_of(self.files.exam_gold(exam))
             try:
                 asked = {q.query_id for q in _questions_of(self.files.exam_input(exam))}
-            except LookupError:  # the gold alone scores: the 2026 Japanese package without the English one
+            except (
+                LookupError
+            ):  # the gold alone scores: the 2026 Japanese package without the English one
                 asked = {q.query_id for q in gold}
             yield from (q for q in gold if q.query_id in asked)
 
@@ -185,7 +207,9 @@ class StatuteSet(NamedTuple):
         the English 2025 test sets): said beside every score, as no file of the dataset's own holds it."""
         borrowed = [(exam, self.files.exam_gold(exam)) for exam in self.exams]
         notes = [
-            f"{exam} gold from {f.describe()}" for exam, f in borrowed if f.name not in self.files.exam_names(exam)
+            f"{exam} gold from {f.describe()}"
+            for exam, f in borrowed
+            if f.name not in self.files.exam_names(exam)
         ]
         if not notes:
             return ""
@@ -203,5 +227,11 @@ class StatuteSet(NamedTuple):
     def sources(self) -> list[Source]:
         files = self.files
         docs = [source_of("docs", files.civil_code)] if self.collection else []
-        queries = [source_of(f"queries {e}", functools.partial(files.exam_input, e)) for e in self.exams]
-        return [*docs, *queries, *(source_of(f"qrels {e}", functools.partial(files.exam_gold, e)) for e in self.exams)]
+        queries = [
+            source_of(f"queries {e}", functools.partial(files.exam_input, e)) for e in self.exams
+        ]
+        return [
+            *docs,
+            *queries,
+            *(source_of(f"qrels {e}", functools.partial(files.exam_gold, e)) for e in self.exams),
+        ]

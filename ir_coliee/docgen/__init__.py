@@ -20,7 +20,11 @@ from ir_coliee.formats.textfile import atomic_output
 PAGES: dict[str, Mapping[str, Callable[[], str]]] = {
     "measures.md": {"measures": r.measures_table, "measure-parameters": r.measure_parameters},
     "official.md": {"official": r.official_table},
-    "datasets.md": {"exam-subset": r.exam_subset, "civil-codes": r.civil_codes, "datasets": r.datasets_tables},
+    "datasets.md": {
+        "exam-subset": r.exam_subset,
+        "civil-codes": r.civil_codes,
+        "datasets": r.datasets_tables,
+    },
     "data.md": {"data-root": r.data_root, "data-files": r.data_files},
     "cli.md": {"commands": r.commands_help},
     "model.md": {
@@ -53,7 +57,9 @@ def write_pages(folder: Path) -> None:
         try:
             text = path.read_text(encoding="utf-8")
         except OSError as e:
-            raise ColieeError(f"{path}: {e.strerror}; the page's prose is written there, around its blocks") from None
+            raise ColieeError(
+                f"{path}: {e.strerror}; the page's prose is written there, around its blocks"
+            ) from None
         text = filled(name, text, str(path))
         with atomic_output(path) as f:
             f.write(text)

@@ -11,18 +11,46 @@ from ir_coliee.hosts import PATCHES
 #: API -> commands). The architecture test holds the imports to it; docs/architecture.md shows it.
 LAYERS: tuple[tuple[str, tuple[str, ...], str], ...] = (
     ("base", ("errors", "progress"), "errors, the API's error boundary, findings; progress bars"),
-    ("model", ("model",), "the facts: tasks, gold kinds, submission formats, editions, official measures (by name)"),
+    (
+        "model",
+        ("model",),
+        "the facts: tasks, gold kinds, submission formats, editions, official measures (by name)",
+    ),
     (
         "formats",
         ("formats",),
         "the organisers' files read and written: gold files, records; text files, plain tables, figures",
     ),
-    ("table", ("table",), "the in-memory gold and run: runs read from files, every host shape, ids aligned, counts"),
-    ("measures", ("measures",), "each measure declared with its formula; the ir_measures provider and pipeline"),
-    ("data", ("data",), "the data root: files found, the catalog of dataset ids, their gold, the ir_datasets entries"),
-    ("scoring", ("scoring",), "one module per verb: score, compare, tune, benchmark, validate, gated, pilot, ..."),
-    ("hosts", ("hosts",), "the registration with ir_measures and ir_datasets, PyTerrier's provider and Experiment"),
-    ("front ends", ("cli", "docgen", "__main__", "__init__", "sample"), "the command line, the docs, the package"),
+    (
+        "table",
+        ("table",),
+        "the in-memory gold and run: runs read from files, every host shape, ids aligned, counts",
+    ),
+    (
+        "measures",
+        ("measures",),
+        "each measure declared with its formula; the ir_measures provider and pipeline",
+    ),
+    (
+        "data",
+        ("data",),
+        "the data root: files found, the catalog of dataset ids, their gold, the ir_datasets entries",
+    ),
+    (
+        "scoring",
+        ("scoring",),
+        "one module per verb: score, compare, tune, benchmark, validate, gated, pilot, ...",
+    ),
+    (
+        "hosts",
+        ("hosts",),
+        "the registration with ir_measures and ir_datasets, PyTerrier's provider and Experiment",
+    ),
+    (
+        "front ends",
+        ("cli", "docgen", "__main__", "__init__", "sample"),
+        "the command line, the docs, the package",
+    ),
 )
 
 

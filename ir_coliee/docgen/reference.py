@@ -29,7 +29,9 @@ def measures_table() -> str:
         beta = measure.params.get("beta")
         formula = measure.FORMULA.replace("|", "\\|") + (f", β = {beta:g}" if beta else "")
         rows.append((f"`{name}`", measure.AVERAGING, formula, significance_test(measure)))
-    return table(("name", "averaging", "formula", "paired test (compare, benchmark, Experiment)"), rows)
+    return table(
+        ("name", "averaging", "formula", "paired test (compare, benchmark, Experiment)"), rows
+    )
 
 
 def measure_parameters() -> str:
@@ -39,11 +41,16 @@ def measure_parameters() -> str:
         out.append(f"\n## {cls.NAME}\n\n{' '.join((cls.__doc__ or '').split())}\n")
         params = cls.SUPPORTED_PARAMS.items()
         out.append(
-            table(("parameter", "default", "meaning"), [(f"`{p}`", _default(p, i.default), i.desc) for p, i in params])
+            table(
+                ("parameter", "default", "meaning"),
+                [(f"`{p}`", _default(p, i.default), i.desc) for p, i in params],
+            )
         )
         used = [e for e in OFFICIAL if any(isinstance(m, cls) for m in e.measures)]
         if used:
-            out.append("\nOfficial in: " + "; ".join(f"Task {e.task} {e.span()}" for e in used) + ".\n")
+            out.append(
+                "\nOfficial in: " + "; ".join(f"Task {e.task} {e.span()}" for e in used) + ".\n"
+            )
     return "".join(out) + "\n"
 
 
@@ -53,8 +60,13 @@ def _default(param: str, default: object) -> object:
 
 def official_table() -> str:
     """The table behind ``ir_coliee.official_measures`` and ``ir_coliee eval``."""
-    rows = [(e.task, e.span(), _names(e.measures), _names(e.ranked) or "-", e.note) for e in OFFICIAL]
-    return table(("task", "editions", "official measures", "also for ranked runs", "note"), rows) + "\n"
+    rows = [
+        (e.task, e.span(), _names(e.measures), _names(e.ranked) or "-", e.note) for e in OFFICIAL
+    ]
+    return (
+        table(("task", "editions", "official measures", "also for ranked runs", "note"), rows)
+        + "\n"
+    )
 
 
 def _names(items: Iterable[object]) -> str:
@@ -66,7 +78,10 @@ def _empty_data_root() -> Iterator[None]:
     """The registered datasets resolved against an empty data root: what they need, not what one has."""
     from ir_coliee.data.datasets import refresh
 
-    with tempfile.TemporaryDirectory() as empty, mock.patch.dict(os.environ, {"COLIEE_HOME": empty}):
+    with (
+        tempfile.TemporaryDirectory() as empty,
+        mock.patch.dict(os.environ, {"COLIEE_HOME": empty}),
+    ):
         refresh()
         try:
             yield
@@ -81,7 +96,10 @@ def _needed_files() -> dict[str, list[tuple[str, str]]]:
 
     with _empty_data_root():
         return {  # the per-exam subsets: loaded on demand, listed by pattern
-            dataset_id: [(s.part, s.problem.split(": expected ", 1)[-1]) for s in REGISTERED[dataset_id].sources()]
+            dataset_id: [
+                (s.part, s.problem.split(": expected ", 1)[-1])
+                for s in REGISTERED[dataset_id].sources()
+            ]
             for dataset_id in listed_ids()
         }
 
@@ -109,7 +127,9 @@ def _records(dataset) -> str:
             cls = getattr(dataset, f"{part}_cls")()
             parts.append(f"{part}: `{cls.__name__}({', '.join(cls._fields)})`")
     return (
-        "Records: " + "; ".join(parts) + ". `docs_count()`, `queries_count()` and `qrels_count()` give the size "
+        "Records: "
+        + "; ".join(parts)
+        + ". `docs_count()`, `queries_count()` and `qrels_count()` give the size "
         "of a complete official copy where it is known (the table's last column, COLIEE-SPEC section 8), "
         "without reading a file; else they count your files. `ir_coliee data check ID` compares your copy."
     )
@@ -119,7 +139,12 @@ def _sizes(dataset_id: str) -> str:
     from ir_coliee.model import known_sizes
 
     sizes = known_sizes(dataset_id)
-    return ", ".join(f"{getattr(sizes, part):,} {part}" for part in sizes._fields if getattr(sizes, part)) or "-"
+    return (
+        ", ".join(
+            f"{getattr(sizes, part):,} {part}" for part in sizes._fields if getattr(sizes, part)
+        )
+        or "-"
+    )
 
 
 def datasets_tables() -> str:
@@ -133,14 +158,24 @@ def datasets_tables() -> str:
     for family, datasets in families.items():
         dataset = ir_datasets.load(datasets[0][0])
         doc = dataset.documentation()
-        out.append(f"\n## {doc.get('pretty_name', family)}\n\n{doc.get('desc', '')}\n\n{_records(dataset)}\n")
+        out.append(
+            f"\n## {doc.get('pretty_name', family)}\n\n{doc.get('desc', '')}\n\n{_records(dataset)}\n"
+        )
         rows = []
         for dataset_id, parts in datasets:
             measures = _names(ir_datasets.load(dataset_id).documentation()["official_measures"])
             files = "<br>".join(f"{part}: {names}" for part, names in parts)
             rows.append((f"`{dataset_id}`", measures, files, _sizes(dataset_id)))
         out.append(
-            table(("dataset id", "official measures", "files read (part: official name)", "complete copy"), rows)
+            table(
+                (
+                    "dataset id",
+                    "official measures",
+                    "files read (part: official name)",
+                    "complete copy",
+                ),
+                rows,
+            )
         )
     return "".join(out) + "\n"
 
@@ -161,8 +196,14 @@ def data_files() -> str:
             files.setdefault(names, None)
     out = []
     for year in sorted(by_year, reverse=True):
-        rows = [(family, "<br>".join(_compact_exams(list(names)))) for family, names in sorted(by_year[year].items())]
-        out.append(f"\n## COLIEE {year}\n" + table(("task", "official files (any of the alternatives)"), rows))
+        rows = [
+            (family, "<br>".join(_compact_exams(list(names))))
+            for family, names in sorted(by_year[year].items())
+        ]
+        out.append(
+            f"\n## COLIEE {year}\n"
+            + table(("task", "official files (any of the alternatives)"), rows)
+        )
     return "".join(out) + "\n"
 
 
@@ -199,12 +240,18 @@ def commands_help() -> str:
         out = ["\n```text\n", parser.format_help(), "```\n"]
         for name, command in _commands(parser):
             out.extend(
-                [f"\n{'#' * (1 + name.count(' '))}# ir_coliee {name}\n\n```text\n", command.format_help(), "```\n"]
+                [
+                    f"\n{'#' * (1 + name.count(' '))}# ir_coliee {name}\n\n```text\n",
+                    command.format_help(),
+                    "```\n",
+                ]
             )
     return "".join(out) + "\n"
 
 
-def _commands(parser: argparse.ArgumentParser, prefix: str = "") -> Iterator[tuple[str, argparse.ArgumentParser]]:
+def _commands(
+    parser: argparse.ArgumentParser, prefix: str = ""
+) -> Iterator[tuple[str, argparse.ArgumentParser]]:
     """Each command and sub-command, in the order of the help."""
     for action in parser._actions:
         if isinstance(action, argparse._SubParsersAction):
@@ -224,7 +271,9 @@ def tasks_table() -> str:
         if t.self_retrieval_forbidden:
             rules.append("a query case is not its own candidate")
         if t.ranked_limit:
-            rules.append(f"{t.ranked_limit.files} files: at most {t.ranked_limit.lines} lines per query")
+            rules.append(
+                f"{t.ranked_limit.files} files: at most {t.ranked_limit.lines} lines per query"
+            )
         if t.gate:
             rules.append(f"from 2026 gated by Task {t.gate} answers")
         submitted = _names(t.formats) or "JSONL torts"
@@ -258,11 +307,22 @@ def editions_table() -> str:
             if files is None:
                 cells.append("not supported (layout unknown)")
             else:
-                names = files.names("folders", "{split}", e.year) + files.names("gold", "{split}", e.year)
+                names = files.names("folders", "{split}", e.year) + files.names(
+                    "gold", "{split}", e.year
+                )
                 names += [files.index_file] if files.index_file else []
                 cells.append(f"{files.layout}: " + _names(names))
-        rows.append((e.year, ", ".join(e.tasks), e.statute_exam, ", ".join(e.statute_languages), *cells))
-    header = ("year", "tasks", "statute test exam", "statute languages", "Task 1 files", "Task 2 files")
+        rows.append(
+            (e.year, ", ".join(e.tasks), e.statute_exam, ", ".join(e.statute_languages), *cells)
+        )
+    header = (
+        "year",
+        "tasks",
+        "statute test exam",
+        "statute languages",
+        "Task 1 files",
+        "Task 2 files",
+    )
     return table(header, rows) + "\n"
 
 

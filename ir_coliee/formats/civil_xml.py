@@ -26,7 +26,9 @@ from ir_coliee.formats.xmlsafe import parse_xml
 DELETED = "削除"
 #: The last article of Parts I-III, the part of the Civil Code COLIEE uses.
 LAST_ARTICLE = (724, 2)
-_CIVIL_EXPECTED = '<Articles><Article num="..."><caption>...</caption><text>...</text></Article>...</Articles>'
+_CIVIL_EXPECTED = (
+    '<Articles><Article num="..."><caption>...</caption><text>...</text></Article>...</Articles>'
+)
 _EGOV_EXPECTED = "an e-Gov law XML file: <Law><LawBody><MainProvision>...<Article Num=...>"
 _ID = re.compile(r"^(\d+)(?:[-_](\d+))?$")
 _PARENS = "()（）"
@@ -76,7 +78,9 @@ def _sentences(element: Optional[ET.Element]) -> str:
 def _item_lines(parent: ET.Element) -> Iterator[str]:
     """Items (号) and their sub-items, one per line: ``一　text``."""
     for child in parent:
-        if child.tag.startswith(("Item", "Subitem")) and not child.tag.endswith(("Title", "Sentence")):
+        if child.tag.startswith(("Item", "Subitem")) and not child.tag.endswith(
+            ("Title", "Sentence")
+        ):
             title = (child.findtext(f"{child.tag}Title") or "").strip()
             yield f"{title}　{_sentences(child.find(f'{child.tag}Sentence'))}".strip()
             yield from _item_lines(child)
@@ -96,8 +100,12 @@ def _egov_articles(element: ET.Element, path: list[str]) -> Iterator[tuple[ET.El
     for child in element:
         if child.tag == "Article":
             yield child, " > ".join(path)
-        elif child.tag in HEADING_LEVELS:  # e-Gov names them as the English files do; <PartTitle> holds the title
-            yield from _egov_articles(child, [*path, (child.findtext(f"{child.tag}Title") or "").strip()])
+        elif (
+            child.tag in HEADING_LEVELS
+        ):  # e-Gov names them as the English files do; <PartTitle> holds the title
+            yield from _egov_articles(
+                child, [*path, (child.findtext(f"{child.tag}Title") or "").strip()]
+            )
 
 
 def parse_egov_law(text: str, source: PathLike) -> Iterator[ColieeArticle]:

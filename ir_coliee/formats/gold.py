@@ -33,7 +33,9 @@ Row = tuple[str, str, int]
 #: Qrels as a gold file gives them: ``{query_id: {doc_id: relevance}}``.
 Table = dict[str, dict[str, int]]
 
-_LINES_EXPECTED = "4 columns 'query_id iteration doc_id relevance' (TREC qrels) or 'query_id Y|N [tag]' (answers)"
+_LINES_EXPECTED = (
+    "4 columns 'query_id iteration doc_id relevance' (TREC qrels) or 'query_id Y|N [tag]' (answers)"
+)
 
 
 def _frame(rows: list[Row]) -> pd.DataFrame:
@@ -73,13 +75,18 @@ def _qrels_row(parts: list[str], path: PathLike, lineno: int) -> tuple[str, str,
             relevance = int(parts[3])
         except ValueError:
             raise ColieeFormatError(
-                path, lineno, f"relevance {shown(parts[3])} is not a whole number", "an integer in column 4"
+                path,
+                lineno,
+                f"relevance {shown(parts[3])} is not a whole number",
+                "an integer in column 4",
             ) from None
         return strip_txt(parts[0]), strip_txt(parts[2]), relevance
     if len(parts) in (2, 3) and parts[1] in ANSWER_LABELS:
         return strip_txt(parts[0]), parts[1], 1
     if len(parts) == 3:
-        raise ColieeFormatError(path, lineno, f"unknown answer {shown(parts[1])}", "Y or N in column 2")
+        raise ColieeFormatError(
+            path, lineno, f"unknown answer {shown(parts[1])}", "Y or N in column 2"
+        )
     raise ColieeFormatError(path, lineno, f"{len(parts)} columns", _LINES_EXPECTED)
 
 
@@ -111,11 +118,17 @@ def gold_kind(table: Mapping[str, Mapping[str, object]]) -> GoldKind:
     """``answers`` when every gold "document" is a Y/N answer, else ``documents`` (said by the first one that
     is not: no pass over a large gold)."""
     docs = chain.from_iterable(table.values())
-    return ANSWERS if next(docs, None) in ANSWER_LABELS and all(d in ANSWER_LABELS for d in docs) else DOCUMENTS
+    return (
+        ANSWERS
+        if next(docs, None) in ANSWER_LABELS and all(d in ANSWER_LABELS for d in docs)
+        else DOCUMENTS
+    )
 
 
 @paused_gc()
-def read_gold(path: PathLike, name: PathLike) -> tuple[dict[GoldKind, Table], dict[GoldKind, ColieeFormatError]]:
+def read_gold(
+    path: PathLike, name: PathLike
+) -> tuple[dict[GoldKind, Table], dict[GoldKind, ColieeFormatError]]:
     """Every kind of gold a file holds: one for qrels, label JSON and answer files; a labelled riteval
     XML file holds both the Task 3 articles (``documents``) and the Task 4 answers (``answers``). Then the
     kinds it cannot serve whole (a labelled question whose articles cannot be read): using one raises its
@@ -132,7 +145,9 @@ def read_gold(path: PathLike, name: PathLike) -> tuple[dict[GoldKind, Table], di
         articles = _table([(q.query_id, a, 1) for q in questions if q.label for a in q.articles])
         answers = _table([(q.query_id, q.label, 1) for q in questions if q.label])
         if not answers:
-            raise ColieeFormatError(name, None, "no question has a label", "a labelled riteval file (gold)")
+            raise ColieeFormatError(
+                name, None, "no question has a label", "a labelled riteval file (gold)"
+            )
         blind = [q.query_id for q in questions if q.label and not q.articles]
         unreadable: dict[GoldKind, ColieeFormatError] = {}
         if blind:
@@ -144,7 +159,9 @@ def read_gold(path: PathLike, name: PathLike) -> tuple[dict[GoldKind, Table], di
                 "an article header ('Article 572') on a line of <t1>, or <article>N</article>",
             )
         return {DOCUMENTS: articles, ANSWERS: answers}, unreadable
-    if first == "{" or first == "[":  # label JSON: the table straight from the labels, no row per pair
+    if (
+        first == "{" or first == "["
+    ):  # label JSON: the table straight from the labels, no row per pair
         # a query without relevant documents is no gold query
         table: Table = {q: docs for q, docs in label_sets(read_text(path), name) if docs}
     else:
@@ -152,7 +169,11 @@ def read_gold(path: PathLike, name: PathLike) -> tuple[dict[GoldKind, Table], di
         table = _table(_line_rows(path), twice)
         if twice:
             q, d = twice[0]
-            lines = [n for n, text in iter_lines(path) if list(map(strip_txt, text.split()[:3:2])) == [q, d]]
+            lines = [
+                n
+                for n, text in iter_lines(path)
+                if list(map(strip_txt, text.split()[:3:2])) == [q, d]
+            ]
             warnings.warn(
                 f"{os.fspath(name)}: {len(twice)} pair{'s' * (len(twice) > 1)} judged twice with another relevance, "
                 "each read as its "
@@ -168,12 +189,19 @@ def read_gold(path: PathLike, name: PathLike) -> tuple[dict[GoldKind, Table], di
 
 def _one_answer_each(table: Table, path: PathLike, name: PathLike) -> None:
     """Answer gold gives each question one answer: a second one is an error at its line."""
-    twice = next((q for q, answers in table.items() if sum(r > 0 for r in answers.values()) > 1), None)
+    twice = next(
+        (q for q, answers in table.items() if sum(r > 0 for r in answers.values()) > 1), None
+    )
     if twice is None:
         return
     # its second answer, the ids compared as read (``.txt`` stripped: ``q1.txt`` and ``q1`` are one question)
-    line = [n for n, text in iter_lines(path) if list(map(strip_txt, text.split()[:1])) == [twice]][1]
+    line = [n for n, text in iter_lines(path) if list(map(strip_txt, text.split()[:1])) == [twice]][
+        1
+    ]
     answers = " and ".join(sorted(a for a, r in table[twice].items() if r > 0))
     raise ColieeFormatError(
-        name, line, f"question {twice!r} has two gold answers ({answers})", "one Y or N per question"
+        name,
+        line,
+        f"question {twice!r} has two gold answers ({answers})",
+        "one Y or N per question",
     )

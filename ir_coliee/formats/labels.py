@@ -62,14 +62,25 @@ def label_sets(text: str, source: PathLike) -> Iterable[tuple[str, dict[str, int
     repeated: dict[str, list[object]] = {}
     data = parse_json(text, source, _JSON_EXPECTED, repeated=repeated)
     if not isinstance(data, dict):
-        raise ColieeFormatError(source, 1, f"the top level is a JSON {type(data).__name__}", _JSON_EXPECTED)
+        raise ColieeFormatError(
+            source, 1, f"the top level is a JSON {type(data).__name__}", _JSON_EXPECTED
+        )
     queries = _queries_of(list(data), text, source)
     if repeated or len(set(queries)) < len(queries):
         return _labels_given_twice(data, queries, repeated, text, source).items()
     values = list(data.values())  # the usual file: lists of plain file names, all read at once
-    names = _without_txt(list(chain.from_iterable(values))) if all(type(v) is list for v in values) else None
-    if names is None:  # some value is no list of plain file names: read key by key, the error naming its key
-        return [(query, _doc_ids(data.pop(key), key, text, source)) for query, key in zip(queries, list(data))]
+    names = (
+        _without_txt(list(chain.from_iterable(values)))
+        if all(type(v) is list for v in values)
+        else None
+    )
+    if (
+        names is None
+    ):  # some value is no list of plain file names: read key by key, the error naming its key
+        return [
+            (query, _doc_ids(data.pop(key), key, text, source))
+            for query, key in zip(queries, list(data))
+        ]
     sizes = list(map(len, values))
     del values
     data.clear()  # the JSON strings freed as the names replace them
@@ -94,7 +105,9 @@ def _doc_ids(value: object, key: str, text: str, source: PathLike) -> dict[str, 
     try:
         names = _label_names(value, key)
     except ValueError as e:
-        raise ColieeFormatError(source, (key_line(text, key) or 1), str(e), _JSON_EXPECTED) from None
+        raise ColieeFormatError(
+            source, (key_line(text, key) or 1), str(e), _JSON_EXPECTED
+        ) from None
     return dict.fromkeys(map(strip_txt, names), 1)
 
 
@@ -141,7 +154,9 @@ def _lines(text: str, values: list[tuple[str, object]]) -> list[Optional[int]]:
 def _warn_repeated(text: str, source: PathLike, twice: dict[str, list[tuple[str, object]]]) -> None:
     keys, extra = [], 0
     for query, values in twice.items():
-        at = ", ".join(f"{k!r} line {n}" if n else repr(k) for (k, _), n in zip(values, _lines(text, values)))
+        at = ", ".join(
+            f"{k!r} line {n}" if n else repr(k) for (k, _), n in zip(values, _lines(text, values))
+        )
         keys.append(f"{query} ({at})")
         try:
             lists = [set(map(strip_txt, _label_names(v, k))) for k, v in values]
@@ -160,12 +175,18 @@ def parse_query_list(text: str, source: PathLike) -> list[str]:
     """The queries a label file or a query list names: the keys of label JSON (``test_no_labels`` files
     map each query to an empty list), or a JSON list of file names (the 2021 test list,
     ``["001234.txt", ...]``); ``.txt`` stripped, order kept, duplicates dropped."""
-    data = parse_json(text, source, _QUERY_LIST_EXPECTED, repeated={})  # parse_labels says what repeats
+    data = parse_json(
+        text, source, _QUERY_LIST_EXPECTED, repeated={}
+    )  # parse_labels says what repeats
     if isinstance(data, list):
         if not all(isinstance(n, str) and _LABEL_NAME.fullmatch(n.strip()) for n in data):
-            raise ColieeFormatError(source, 1, "a list holding something other than file names", _QUERY_LIST_EXPECTED)
+            raise ColieeFormatError(
+                source, 1, "a list holding something other than file names", _QUERY_LIST_EXPECTED
+            )
         return list(dict.fromkeys(strip_txt(n.strip()) for n in data))
     return list(parse_labels(text, source))
 
 
-_QUERY_LIST_EXPECTED = f'{_JSON_EXPECTED}, or a JSON list of file names, e.g. ["001234.txt", "001235.txt"]'
+_QUERY_LIST_EXPECTED = (
+    f'{_JSON_EXPECTED}, or a JSON list of file names, e.g. ["001234.txt", "001235.txt"]'
+)

@@ -37,4 +37,6 @@ def _number(text: str) -> int:
     return int(text) if text.isdigit() else kanji_to_int(text)
 
 
-JAPANESE_ARTICLE = re.compile(rf"^第({KANJI_NUMBER}|[0-9０-９]+)条(?:の({KANJI_NUMBER}|[0-9０-９]+))?")
+JAPANESE_ARTICLE = re.compile(
+    rf"^第({KANJI_NUMBER}|[0-9０-９]+)条(?:の({KANJI_NUMBER}|[0-9０-９]+))?"
+)

@@ -13,7 +13,14 @@ from typing import NamedTuple, Optional, Union
 from ir_measures import Qrel, ScoredDoc
 
 from ir_coliee.errors import ColieeFormatError, PathLike
-from ir_coliee.formats.textfile import Input, atomic_output, iter_lines, parse_json, regular_file, stream_name
+from ir_coliee.formats.textfile import (
+    Input,
+    atomic_output,
+    iter_lines,
+    parse_json,
+    regular_file,
+    stream_name,
+)
 
 Id = Union[str, int]
 SIDES = ("plaintiff", "defendant")
@@ -83,7 +90,9 @@ class Null(NamedTuple):
 
     def where(self) -> str:
         """``tort 'T1'`` or ``tort 'T1', plaintiff claim 'p1'``."""
-        return f"tort {self.tort_id!r}" + (f", {self.side} claim {self.claim_id!r}" if self.side else "")
+        return f"tort {self.tort_id!r}" + (
+            f", {self.side} claim {self.claim_id!r}" if self.side else ""
+        )
 
 
 TORT_PREDICTION = "tort prediction"
@@ -129,7 +138,11 @@ def _claims(obj: dict, side: str, tort: Id, source: PathLike, line: int) -> tupl
         claim_id = _id(raw.get("id"), f"a {side} claim id of tort {tort!r}", source, line)
         what = f"{side} claim {claim_id!r} of tort {tort!r}"
         claims.append(
-            ColieeClaim(claim_id, _text(raw, what, source, line), _flag(raw, "is_accepted", what, source, line))
+            ColieeClaim(
+                claim_id,
+                _text(raw, what, source, line),
+                _flag(raw, "is_accepted", what, source, line),
+            )
         )
     ids = [str(c.id) for c in claims]
     if len(set(ids)) != len(ids):
@@ -142,7 +155,10 @@ def _tort(obj: object, source: PathLike, line: int) -> ColieeTort:
         raise _fail(source, line, f"a JSON {type(obj).__name__}")
     tort = _id(obj.get("tort_id"), "tort_id", source, line)
     facts = tuple(
-        ColieeFact(_id(f.get("id"), f"a fact id of tort {tort!r}", source, line), _text(f, "a fact", source, line))
+        ColieeFact(
+            _id(f.get("id"), f"a fact id of tort {tort!r}", source, line),
+            _text(f, "a fact", source, line),
+        )
         for f in _objects(obj, "undisputed_facts", source, line)
     )
     decision = _flag(obj, "court_decision", f"tort {tort!r}", source, line)
@@ -180,7 +196,11 @@ def tort_json(tort: ColieeTort) -> dict:
     """The tort as the JSON object of the official format."""
     out: dict = {} if tort.version is None else {"version": tort.version}
     out["tort_id"] = tort.tort_id
-    for key in ("undisputed_facts", "plaintiff_claims", "defendant_claims"):  # the records' fields are the keys
+    for key in (
+        "undisputed_facts",
+        "plaintiff_claims",
+        "defendant_claims",
+    ):  # the records' fields are the keys
         out[key] = [record._asdict() for record in getattr(tort, key)]
     out["court_decision"] = tort.court_decision
     return out
@@ -217,12 +237,20 @@ def claim_doc_id(tort_id: object, side: str, claim_id: object) -> str:
 def decision_qrels(torts: Iterable[ColieeTort]) -> list[Qrel]:
     """Gold decisions in the ``AnswerAccuracy`` encoding, ``True`` or ``False`` (torts without a decision left
     out)."""
-    return [Qrel(str(t.tort_id), str(t.court_decision), 1) for t in torts if t.court_decision is not None]
+    return [
+        Qrel(str(t.tort_id), str(t.court_decision), 1)
+        for t in torts
+        if t.court_decision is not None
+    ]
 
 
 def decision_run(torts: Iterable[ColieeTort]) -> list[ScoredDoc]:
     """Predicted decisions as an answer run."""
-    return [ScoredDoc(str(t.tort_id), str(t.court_decision), 1.0) for t in torts if t.court_decision is not None]
+    return [
+        ScoredDoc(str(t.tort_id), str(t.court_decision), 1.0)
+        for t in torts
+        if t.court_decision is not None
+    ]
 
 
 def claim_qrels(torts: Iterable[ColieeTort], side: Optional[str] = None) -> list[Qrel]:

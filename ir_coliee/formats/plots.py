@@ -19,7 +19,9 @@ def require(module: str, purpose: str, package: str = "") -> None:
         raise ColieeError(f"{purpose} needs {module}: pip install {package or module}")
     try:
         importlib.import_module(module)
-    except Exception as e:  # whatever a broken install raises: ImportError, OSError, AttributeError, ...
+    except (
+        Exception
+    ) as e:  # whatever a broken install raises: ImportError, OSError, AttributeError, ...
         raise ColieeError(
             f"{purpose} needs {module}, which is installed but fails to import ({type(e).__name__}: {e}); "
             f"reinstall it: pip install --force-reinstall {package or module}"
@@ -41,7 +43,9 @@ def figure_format(path: PathLike, option: str = "plot") -> str:
     """The format the suffix of ``path`` says, one matplotlib writes everywhere: ``png``, ``pdf`` or ``svg``."""
     suffix = os.path.splitext(os.fspath(path))[1].lower()
     if suffix not in (".png", ".pdf", ".svg"):
-        raise ColieeArgumentError(f"{option} {path}: name a .png, .pdf or .svg file (its suffix says the format)")
+        raise ColieeArgumentError(
+            f"{option} {path}: name a .png, .pdf or .svg file (its suffix says the format)"
+        )
     return suffix[1:]
 
 

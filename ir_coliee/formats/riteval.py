@@ -16,10 +16,14 @@ from ir_coliee.formats.numerals import JAPANESE_ARTICLE, article_id
 from ir_coliee.formats.xmlsafe import line_of, parse_xml
 from ir_coliee.model import ANSWER_LABELS
 
-_EXPECTED = "a riteval file: <dataset><pair id=... [label=Y|N]><t1>...</t1><t2>...</t2></pair>...</dataset>"
+_EXPECTED = (
+    "a riteval file: <dataset><pair id=... [label=Y|N]><t1>...</t1><t2>...</t2></pair>...</dataset>"
+)
 # "(Caption)Article 566 (1)...", "Article 537(1)...", "Article 459-2(1)", "Article 15 (1) The ..."
 # (a caption, but not a paragraph or item number such as "(2)" or "(iv)")
-_EN_HEADER = re.compile(r"^(?:[(（](?!(?:\d+|[ivxlcdm]+)[)）])[^()（）]*[)）]\s*)?Article\s*(\d+)(?:-(\d+))?(?![\d-])")
+_EN_HEADER = re.compile(
+    r"^(?:[(（](?!(?:\d+|[ivxlcdm]+)[)）])[^()（）]*[)）]\s*)?Article\s*(\d+)(?:-(\d+))?(?![\d-])"
+)
 _JA_CAPTION = re.compile(r"^[(（][^()（）]*[)）]\s*")
 
 
@@ -74,14 +78,19 @@ def parse_riteval(text: str, source: PathLike) -> list[ColieeStatuteQuestion]:
         label = (pair.get("label") or "").strip()
         if label and label not in ANSWER_LABELS:
             raise ColieeFormatError(
-                source, line_of(text, f'"{qid}"'), f"question {qid!r} has label {label!r}", "label Y or N"
+                source,
+                line_of(text, f'"{qid}"'),
+                f"question {qid!r} has label {label!r}",
+                "label Y or N",
             )
         t1 = "".join(pair.findtext("t1") or "").strip()
         t2 = (pair.findtext("t2") or "").strip()
         # one <article> per gold article: its text (2026's simple files) or its id attribute (2017 and older)
         named = [(a.get("id") or a.text or "").strip() for a in pair.iter("article")]
         try:
-            listed = tuple(dict.fromkeys(article_id(*n.partition("-")[::2]) for n in named if n))  # 3-2: (3, 2)
+            listed = tuple(
+                dict.fromkeys(article_id(*n.partition("-")[::2]) for n in named if n)
+            )  # 3-2: (3, 2)
         except ValueError as e:
             where = line_of(text, f'"{qid}"') or line_of(text, f"'{qid}'")
             raise ColieeFormatError(

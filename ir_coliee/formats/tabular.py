@@ -50,7 +50,9 @@ def _missing(value: object) -> bool:
 def _numeric(column: Sequence[object]) -> bool:
     """A column of numbers (the cells without a value aside): right-aligned in LaTeX."""
     present = [v for v in column if not _missing(v)]
-    return bool(present) and all(isinstance(v, numbers.Number) and not isinstance(v, bool) for v in present)
+    return bool(present) and all(
+        isinstance(v, numbers.Number) and not isinstance(v, bool) for v in present
+    )
 
 
 def write_rows(
@@ -72,7 +74,9 @@ def write_rows(
     elif style == "markdown":
         rule = "".join("---:|" if a == "r" else "---|" for a in align.ljust(len(header), "l"))
         out.write("| " + " | ".join(h.replace("|", "\\|") for h in header) + " |\n|" + rule + "\n")
-        out.writelines("| " + " | ".join(c.replace("|", "\\|") for c in row) + " |\n" for row in rows)
+        out.writelines(
+            "| " + " | ".join(c.replace("|", "\\|") for c in row) + " |\n" for row in rows
+        )
     elif style == "latex":
         columns = list(zip(*values)) if values else [() for _ in header]
         numeric = ["r" if _numeric(column) else "l" for column in columns]
@@ -94,24 +98,42 @@ def output_options(style: object, digits: object) -> None:
         raise ColieeArgumentError(f"digits: a whole number from 0, not {digits!r}")
 
 
-def write_frame(frame: pd.DataFrame, out: TextIO, digits: int, missing: str = "", style: OutputFormat = "tsv") -> None:
+def write_frame(
+    frame: pd.DataFrame, out: TextIO, digits: int, missing: str = "", style: OutputFormat = "tsv"
+) -> None:
     """:func:`write_rows` of a DataFrame's columns and rows."""
-    write_rows(list(map(str, frame.columns)), list(frame.itertuples(index=False)), out, digits, missing, style)
+    write_rows(
+        list(map(str, frame.columns)),
+        list(frame.itertuples(index=False)),
+        out,
+        digits,
+        missing,
+        style,
+    )
 
 
 def records(frame: pd.DataFrame) -> list[dict]:
     """The frame's rows as JSON holds them (:func:`json_value`)."""
-    return [{k: json_value(v) for k, v in row.items()} for row in frame.astype(object).to_dict("records")]
+    return [
+        {k: json_value(v) for k, v in row.items()}
+        for row in frame.astype(object).to_dict("records")
+    ]
 
 
 def write_grouped(
-    cells: pd.DataFrame, bold: pd.DataFrame, out: TextIO, style: Literal["markdown", "latex"], note: str
+    cells: pd.DataFrame,
+    bold: pd.DataFrame,
+    out: TextIO,
+    style: Literal["markdown", "latex"],
+    note: str,
 ) -> None:
     """A paper's table: ``cells`` (text) under two column levels (group over column), the index left-aligned
     and every column right-aligned, the ``bold`` cells bold (``**`` in Markdown, ``\\textbf`` in LaTeX, where
     pandas' Styler writes it: booktabs rules, groups centred over their columns), ``note`` under the Markdown
     table or as the LaTeX caption."""
-    escape = latex_escape if style == "latex" else _markdown_escape  # names and cells alike, header and body
+    escape = (
+        latex_escape if style == "latex" else _markdown_escape
+    )  # names and cells alike, header and body
     cells = cells.apply(lambda column: column.map(escape)).rename(index=escape, columns=escape)
     if style == "latex":
         import numpy as np
@@ -120,14 +142,27 @@ def write_grouped(
         styler = cells.style.apply(lambda _: marks, axis=None).hide(names=True, axis="index")
         column_format = "l" + "r" * cells.shape[1]
         caption = latex_escape(note)
-        lines = styler.to_latex(column_format=column_format, hrules=True, multicol_align="c", caption=caption)
+        lines = styler.to_latex(
+            column_format=column_format, hrules=True, multicol_align="c", caption=caption
+        )
         lines = lines.split("\n")
-        lines.insert(lines.index("\\toprule") + 2, " ".join(_group_rules(list(cells.columns.get_level_values(0)))))
+        lines.insert(
+            lines.index("\\toprule") + 2,
+            " ".join(_group_rules(list(cells.columns.get_level_values(0)))),
+        )
         out.write("\n".join(lines))
         return
-    shown = cells.where(~bold.to_numpy(), "**" + cells + "**")  # by place: the names are escaped now
-    groups = [g if i == 0 or g != cells.columns[i - 1][0] else "" for i, (g, _) in enumerate(cells.columns)]
-    rows = [["", *cells.columns.get_level_values(1)], *([s, *r] for s, r in zip(cells.index, shown.values.tolist()))]
+    shown = cells.where(
+        ~bold.to_numpy(), "**" + cells + "**"
+    )  # by place: the names are escaped now
+    groups = [
+        g if i == 0 or g != cells.columns[i - 1][0] else ""
+        for i, (g, _) in enumerate(cells.columns)
+    ]
+    rows = [
+        ["", *cells.columns.get_level_values(1)],
+        *([s, *r] for s, r in zip(cells.index, shown.values.tolist())),
+    ]
     write_rows(["", *groups], rows, out, 0, style="markdown", align="l" + "r" * cells.shape[1])
     out.write(f"\n{note}\n")
 

@@ -76,14 +76,18 @@ def regular_file(path: Input) -> Iterator[PathLike]:
         yield cast(PathLike, path)
         return
     name = stream_name(path)
-    with tempfile.TemporaryDirectory(prefix="ir_coliee-") as folder:  # removed on every exit (see cli.main)
+    with tempfile.TemporaryDirectory(
+        prefix="ir_coliee-"
+    ) as folder:  # removed on every exit (see cli.main)
         copy = os.path.join(folder, "input")
         with open(copy, "wb") as out:
             if opened is not None:
                 _copy_stream(opened, out, name)
             elif name == STDIN:
                 if sys.stdin is None or sys.stdin.closed:
-                    raise ColieeFormatError(name, None, "standard input is closed", "a run on standard input")
+                    raise ColieeFormatError(
+                        name, None, "standard input is closed", "a run on standard input"
+                    )
                 _copy_stream(sys.stdin.buffer, out, name)
             else:
                 with open(name, "rb") as source:
@@ -91,7 +95,9 @@ def regular_file(path: Input) -> Iterator[PathLike]:
         try:
             yield copy
         except ColieeFormatError as e:
-            raise ColieeFormatError(name, e.line, e.problem, e.expected) from None  # the stream's name, not its copy's
+            raise ColieeFormatError(
+                name, e.line, e.problem, e.expected
+            ) from None  # the stream's name, not its copy's
 
 
 def is_input(value: object) -> bool:
@@ -137,7 +143,9 @@ def check_readable(path: PathLike) -> None:
     """Raise a :class:`ColieeFormatError` naming ``path`` when it is missing, a directory, or no path at all
     (an integer would be opened as a file descriptor, and closed)."""
     if not isinstance(path, (str, os.PathLike)):
-        raise ColieeFormatError(None, None, f"{type(path).__name__} {path!r} is no path", "a file's path")
+        raise ColieeFormatError(
+            None, None, f"{type(path).__name__} {path!r} is no path", "a file's path"
+        )
     if os.path.isdir(path):
         raise ColieeFormatError(path, None, "is a directory", "a file")
     if not os.path.exists(path):
@@ -149,7 +157,10 @@ def decode_line(raw: bytes, path: PathLike, lineno: int) -> str:
         return raw.decode("utf-8")
     except UnicodeDecodeError as e:
         raise ColieeFormatError(
-            path, lineno, f"byte {raw[e.start]:#04x} at column {e.start + 1} is not valid UTF-8", "UTF-8 text"
+            path,
+            lineno,
+            f"byte {raw[e.start]:#04x} at column {e.start + 1} is not valid UTF-8",
+            "UTF-8 text",
         ) from None
 
 
@@ -184,7 +195,9 @@ def iter_lines(path: PathLike) -> Generator[tuple[int, str], None, None]:
                 return
             lineno += 1
             if len(raw) > MAX_LINE:
-                raise ColieeFormatError(path, lineno, f"a line longer than {MAX_LINE:,} bytes", "lines of text")
+                raise ColieeFormatError(
+                    path, lineno, f"a line longer than {MAX_LINE:,} bytes", "lines of text"
+                )
             if raw.isascii():  # the common case, much cheaper than a checked decode
                 text = raw.decode("ascii")
             else:
@@ -194,10 +207,15 @@ def iter_lines(path: PathLike) -> Generator[tuple[int, str], None, None]:
                 if _BOM in text:
                     column = text.index(_BOM) + 1
                     raise ColieeFormatError(
-                        path, lineno, f"a byte order mark at column {column} (two files joined?)", "text without one"
+                        path,
+                        lineno,
+                        f"a byte order mark at column {column} (two files joined?)",
+                        "text without one",
                     )
             if "\0" in text:
-                raise ColieeFormatError(path, lineno, f"a NUL byte at column {text.index(chr(0)) + 1}", "text")
+                raise ColieeFormatError(
+                    path, lineno, f"a NUL byte at column {text.index(chr(0)) + 1}", "text"
+                )
             yield lineno, text.rstrip("\r\n")
 
 
@@ -215,7 +233,9 @@ def atomic_output(path: PathLike, mode: str = "w") -> Iterator[IO]:
         info: Optional[os.stat_result] = os.stat(target)
     except OSError:
         info = None
-    if given in _STANDARD:  # through the process's own stream, so that what it printed before stays before
+    if (
+        given in _STANDARD
+    ):  # through the process's own stream, so that what it printed before stays before
         stream = getattr(sys, _STANDARD[given])
         with _named_errors(f"<standard {_STANDARD[given][3:]}>"):
             yield stream.buffer if "b" in mode else stream
@@ -225,14 +245,18 @@ def atomic_output(path: PathLike, mode: str = "w") -> Iterator[IO]:
         raise OSError(errno.ELOOP, "cannot write (a loop of symbolic links)", given)
     if info is not None and not os.access(target, os.W_OK):  # refused as a shell's > refuses it
         raise PermissionError(errno.EACCES, "cannot write (permission denied)", given)
-    if given.startswith(_STREAMS) or (info is not None and (not stat.S_ISREG(info.st_mode) or info.st_nlink > 1)):
+    if given.startswith(_STREAMS) or (
+        info is not None and (not stat.S_ISREG(info.st_mode) or info.st_nlink > 1)
+    ):
         # a device or a pipe, or a file of several (hard) links: written in place, for every name to see
         with _named_errors(given), open(given, mode) as device:
             yield device
         return
     folder = os.path.dirname(target)
     with _named_errors(given):
-        fd, temporary = tempfile.mkstemp(prefix=f".{os.path.basename(target)}.", suffix=".tmp", dir=folder)
+        fd, temporary = tempfile.mkstemp(
+            prefix=f".{os.path.basename(target)}.", suffix=".tmp", dir=folder
+        )
     try:
         os.fchmod(fd, stat.S_IMODE(info.st_mode) if info is not None else _default_mode())
         f: IO = open(fd, mode) if "b" in mode else open(fd, mode, encoding="utf-8", newline="\n")
@@ -243,7 +267,9 @@ def atomic_output(path: PathLike, mode: str = "w") -> Iterator[IO]:
         os.replace(temporary, target)
     except OSError as e:
         _remove(temporary)
-        raise OSError(e.errno, f"cannot write ({e.strerror or e}); the old file is left as it was", path) from None
+        raise OSError(
+            e.errno, f"cannot write ({e.strerror or e}); the old file is left as it was", path
+        ) from None
     except BaseException:
         _remove(temporary)
         raise
@@ -339,7 +365,9 @@ def _object_hook(
 
     def hook(pairs: list[tuple[str, object]]) -> dict[str, object]:
         obj = dict(pairs)
-        if len(obj) == len(pairs):  # no key twice: the dict built in C (a million keys in a tenth of a second)
+        if len(obj) == len(
+            pairs
+        ):  # no key twice: the dict built in C (a million keys in a tenth of a second)
             return obj
         obj = {}
         for key, value in pairs:
@@ -375,17 +403,25 @@ def parse_json(
         value = json.loads(text, object_pairs_hook=_object_hook(repeated))
     except json.JSONDecodeError as e:
         where = f" at column {e.colno}" if line is not None else ""
-        raise ColieeFormatError(source, line or e.lineno, f"invalid JSON ({e.msg}{where})", expected) from None
+        raise ColieeFormatError(
+            source, line or e.lineno, f"invalid JSON ({e.msg}{where})", expected
+        ) from None
     except _DuplicateKey as e:
         problem = f"the key {e.key!r} appears twice in one object (JSON keeps only the last)"
-        raise ColieeFormatError(source, line or key_line(text, e.key, 2), problem, expected) from None
+        raise ColieeFormatError(
+            source, line or key_line(text, e.key, 2), problem, expected
+        ) from None
     except RecursionError:
         raise ColieeFormatError(source, line, "JSON nested too deeply to read", expected) from None
     except ValueError as e:  # e.g. an integer of more than 4,300 digits
         raise ColieeFormatError(source, line, f"unreadable JSON value ({e})", expected) from None
     bad = _surrogate(value) if _SURROGATE_ESCAPE.search(text) else None
-    if bad is not None:  # "\\ud800" decodes to a lone surrogate: no id can be written or printed with it
-        raise ColieeFormatError(source, line, f"{bad!r} is not Unicode text (a lone surrogate escape)", expected)
+    if (
+        bad is not None
+    ):  # "\\ud800" decodes to a lone surrogate: no id can be written or printed with it
+        raise ColieeFormatError(
+            source, line, f"{bad!r} is not Unicode text (a lone surrogate escape)", expected
+        )
     return value
 
 

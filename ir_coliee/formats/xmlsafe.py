@@ -22,8 +22,12 @@ MAX_DEPTH = 200
 def parse_xml(text: str, source: PathLike, expected: str) -> ET.Element:
     """The root element; a :class:`ColieeFormatError` naming ``source`` and the line otherwise (malformed,
     entities declared, or nested deeper than :data:`MAX_DEPTH`)."""
-    if "<!ENTITY" in text:  # no COLIEE file declares entities; refusing them rules out expansion bombs
-        raise ColieeFormatError(source, line_of(text, "<!ENTITY"), "the XML declares entities", expected)
+    if (
+        "<!ENTITY" in text
+    ):  # no COLIEE file declares entities; refusing them rules out expansion bombs
+        raise ColieeFormatError(
+            source, line_of(text, "<!ENTITY"), "the XML declares entities", expected
+        )
     parser: ET.XMLPullParser = ET.XMLPullParser(events=("start", "end"))
     depth, chunk = 0, 1 << 16
     root: Optional[ET.Element] = None
@@ -38,7 +42,10 @@ def parse_xml(text: str, source: PathLike, expected: str) -> ET.Element:
                 if depth > MAX_DEPTH:
                     line = text.count("\n", 0, at) + 1
                     raise ColieeFormatError(
-                        source, line, f"XML nested more than {MAX_DEPTH} elements deep (near this line)", expected
+                        source,
+                        line,
+                        f"XML nested more than {MAX_DEPTH} elements deep (near this line)",
+                        expected,
                     )
         parser.close()
     except ET.ParseError as e:

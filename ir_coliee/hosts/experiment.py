@@ -54,7 +54,9 @@ def _recording(system: Any, kept: list[pd.DataFrame], name: str) -> Any:
             kept.append(out)
             return out
 
-        def __repr__(self) -> str:  # PyTerrier's errors name a system by it: the user's, not this wrapper
+        def __repr__(
+            self,
+        ) -> str:  # PyTerrier's errors name a system by it: the user's, not this wrapper
             return f"system {name!r} ({system!r})"
 
     return Recorded()
@@ -85,7 +87,9 @@ def _saved_results(name: str, options: dict[str, Any]) -> Optional[pd.DataFrame]
     save_dir, save_format = options.get("save_dir"), options.get("save_format", "trec")
     if save_dir is None:
         return None
-    extension = "res.gz" if save_format == "trec" else "custom" if isinstance(save_format, tuple) else "mod"
+    extension = (
+        "res.gz" if save_format == "trec" else "custom" if isinstance(save_format, tuple) else "mod"
+    )
     path = os.path.join(save_dir, f"{name}.{extension}")
     if not os.path.exists(path):
         return None
@@ -123,8 +127,12 @@ def Experiment(
     systems, labels = _named(retr_systems, names)
     kept: list[list[pd.DataFrame]] = [[] for _ in systems]
     if isinstance(baseline, str) and baseline not in labels:
-        raise ColieeArgumentError(f"Experiment: unknown baseline {baseline!r}; the systems are {', '.join(labels)}")
-    base = labels.index(baseline) if isinstance(baseline, str) else baseline  # by name, as for a dict of systems
+        raise ColieeArgumentError(
+            f"Experiment: unknown baseline {baseline!r}; the systems are {', '.join(labels)}"
+        )
+    base = (
+        labels.index(baseline) if isinstance(baseline, str) else baseline
+    )  # by name, as for a dict of systems
     table = _pt_experiment(
         [_recording(s, k, n) for s, k, n in zip(systems, kept, labels)],
         topics,
@@ -139,23 +147,38 @@ def Experiment(
     )
     save_dir = kwargs.get("save_dir")
     results = [_run_of(k, n, kwargs) for k, n in zip(kept, labels)]
-    frame = table.data if hasattr(table, "data") else table  # highlight= gives a Styler over the table
-    if not hasattr(frame, "columns") and save_dir is not None:  # dataframe=False: a dict of means, no p-value
-        frame = _saved_table(save_dir).head(len(labels))  # but the table saved has them, its systems first
+    frame = (
+        table.data if hasattr(table, "data") else table
+    )  # highlight= gives a Styler over the table
+    if (
+        not hasattr(frame, "columns") and save_dir is not None
+    ):  # dataframe=False: a dict of means, no p-value
+        frame = _saved_table(save_dir).head(
+            len(labels)
+        )  # but the table saved has them, its systems first
     if base is None or not hasattr(frame, "columns"):
         return table  # no test asked for (perquery, dataframe=False): nothing to replace
-    retested = {label: m for label, m in _retested(eval_metrics) if f"{label} p-value" in frame.columns}
+    retested = {
+        label: m for label, m in _retested(eval_metrics) if f"{label} p-value" in frame.columns
+    }
     if not retested:
         return table
     judged = qrels[qrels["qid"].isin(topics["qid"])] if filter_by_topics else qrels
     # PyTerrier's frames as they are (qid, docno, label; the gold's ids read as the runs' are: one converter)
     gold = gold_table(judged, "the qrels")
-    runs: dict[str, object] = {str(i): r for i, r in enumerate(results)}  # the p-values do not hang on the order
+    runs: dict[str, object] = {
+        str(i): r for i, r in enumerate(results)
+    }  # the p-values do not hang on the order
     measures = list(dict.fromkeys(retested.values()))
-    compared = compare_rows(gold, runs, measures, str(base), resamples=resamples, correction="none", seed=seed)
+    compared = compare_rows(
+        gold, runs, measures, str(base), resamples=resamples, correction="none", seed=seed
+    )
     for label, m in retested.items():
         column, theirs = f"{label} p-value", f"{m} p-value"
-        frame[column] = [float("nan") if i == base else compared.value(str(i), theirs) for i in range(len(results))]
+        frame[column] = [
+            float("nan") if i == base else compared.value(str(i), theirs)
+            for i in range(len(results))
+        ]
         if correction is not None:
             _corrected(frame, column, base, correction, correction_alpha)
     frame.attrs["tests"] = {label: significance_test(m) for label, m in retested.items()}
@@ -173,10 +196,14 @@ def _pt_experiment(*args: Any, **kwargs: Any) -> Any:
         return pt.Experiment(*args, **kwargs)
     except Exception as e:
         if "method not recognized" in str(e):
-            raise ColieeArgumentError(f"Experiment: unknown correction {kwargs['correction']!r}: {e}") from None
+            raise ColieeArgumentError(
+                f"Experiment: unknown correction {kwargs['correction']!r}: {e}"
+            ) from None
         if "no results received from" in str(e):
             raise ColieeError(f"Experiment: {e}") from None
-        hosted(e)  # PyTerrier's own error for its own arguments (or a system's): as pt.Experiment raises it
+        hosted(
+            e
+        )  # PyTerrier's own error for its own arguments (or a system's): as pt.Experiment raises it
         raise
 
 
@@ -189,7 +216,9 @@ def _save_valid(frame: pd.DataFrame, save_dir: str) -> None:
 
     path = os.path.join(save_dir, "aggregated.csv")
     saved = _saved_table(save_dir)
-    replaced = [c for c in frame.columns if any(c.startswith(f"{m} ") for m in frame.attrs["tests"])]
+    replaced = [
+        c for c in frame.columns if any(c.startswith(f"{m} ") for m in frame.attrs["tests"])
+    ]
     rows = saved["name"].isin(frame["name"])
     ours = frame.set_index("name").loc[saved.loc[rows, "name"], replaced]
     saved[replaced] = saved[replaced].astype(object)  # text as read; ours go in as numbers
@@ -227,6 +256,8 @@ def _corrected(table: pd.DataFrame, column: str, base: int, method: str, alpha: 
     import statsmodels.stats.multitest
 
     others = table[column].drop(table.index[base])
-    reject, corrected, _, _ = statsmodels.stats.multitest.multipletests(others, alpha=alpha, method=method)
+    reject, corrected, _, _ = statsmodels.stats.multitest.multipletests(
+        others, alpha=alpha, method=method
+    )
     table[column.replace("p-value", "reject")] = np.insert(reject, base, False)
     table[f"{column} corrected"] = np.insert(corrected, base, np.nan)

@@ -42,7 +42,9 @@ def _bounded(base: type) -> type:
 
             rows = self.irds_ref().scoreddocs_iter()  # (query_id, doc_id, score) records
             result = pd.DataFrame.from_records(rows, columns=["qid", "docno", "score"])
-            result = result.sort_values(["qid", "score", "docno"], ascending=[True, False, True], kind="stable")
+            result = result.sort_values(
+                ["qid", "score", "docno"], ascending=[True, False, True], kind="stable"
+            )
             topics = self.get_topics(variant).drop_duplicates("qid")
             # each row's topic by its position (codes), so that no text is copied per row: mapping the texts
             # first (pandas 3's string dtype copies each) is what took tens of GB
@@ -50,7 +52,9 @@ def _bounded(base: type) -> type:
             for column in topics.columns.drop("qid"):
                 values = pd.Index(topics[column].astype(object), dtype=object)
                 if values.has_duplicates or values.hasnans:
-                    result[column] = pd.Categorical(values.take(codes, allow_fill=True, fill_value=None))
+                    result[column] = pd.Categorical(
+                        values.take(codes, allow_fill=True, fill_value=None)
+                    )
                 else:
                     result[column] = pd.Categorical.from_codes(codes, categories=values)
             return result.reset_index(drop=True)

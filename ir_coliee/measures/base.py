@@ -17,7 +17,9 @@ CUTOFF = ParamInfo(
 )
 M = TypeVar("M", bound="ColieeMeasure")
 
-REL = ParamInfo(dtype=int, default=1, desc="minimum relevance score counted as relevant (inclusive)")
+REL = ParamInfo(
+    dtype=int, default=1, desc="minimum relevance score counted as relevant (inclusive)"
+)
 
 
 class ColieeMeasure(Measure):
@@ -45,7 +47,9 @@ class ColieeMeasure(Measure):
         cutoff = self.params.get("cutoff")
         if cutoff is not None and (isinstance(cutoff, bool) or cutoff < 1):
             self.validated = False
-            raise ColieeArgumentError(f"{self.NAME}: cutoff must be a positive whole number, got {cutoff!r}")
+            raise ColieeArgumentError(
+                f"{self.NAME}: cutoff must be a positive whole number, got {cutoff!r}"
+            )
 
     def formula(self) -> Formula:
         """The score as a function of counts (true positives, retrieved, relevant): of one query's counts
@@ -66,6 +70,8 @@ def declare(measure: M, name: str = "") -> M:
     """Register ``measure`` under ``name`` (default: its ``NAME``) and return it: a new measure is its class
     (with its :meth:`ColieeMeasure.formula`) and this declaration."""
     if type(measure).formula is ColieeMeasure.formula:
-        raise TypeError(f"{measure.NAME} declares no formula: give its class a formula() (docs/architecture.md)")
+        raise TypeError(
+            f"{measure.NAME} declares no formula: give its class a formula() (docs/architecture.md)"
+        )
     REGISTRY[name or str(measure.NAME)] = measure
     return measure

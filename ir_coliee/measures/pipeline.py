@@ -30,7 +30,9 @@ def _host_providers() -> list:
 pipeline = FallbackProvider([provider, *_host_providers()])
 
 
-def calc(measures: Sequence[Measure], qrels: TYPE_QREL, run: object, aggregate: bool = True) -> CalcResults:
+def calc(
+    measures: Sequence[Measure], qrels: TYPE_QREL, run: object, aggregate: bool = True
+) -> CalcResults:
     """``pipeline.calc`` with gold and run in any shape read once (:mod:`ir_coliee.table.shapes`: a generator is
     consumed once, ids become strings in the gold's convention), so that every provider sees the same
     run: ours counts the codes, the others (pytrec_eval for AP, R@k, ...) get the dict of dicts they
@@ -58,13 +60,17 @@ def calc(measures: Sequence[Measure], qrels: TYPE_QREL, run: object, aggregate: 
             result = evaluator.calc(given)
             aggregated.update(cast(dict, result.aggregated))
             parts.append(result.per_query)
-    per_query = parts[0] if len(parts) == 1 else LazyValues(lambda: [m for part in parts for m in part])
+    per_query = (
+        parts[0] if len(parts) == 1 else LazyValues(lambda: [m for part in parts for m in part])
+    )
     return CalcResults(
         {m: aggregated[m] for m in measures if m in aggregated}, cast(list, per_query)
     )  # in the order asked
 
 
-def calc_aggregate(measures: Sequence[Measure], qrels: TYPE_QREL, run: object) -> dict[Measure, float]:
+def calc_aggregate(
+    measures: Sequence[Measure], qrels: TYPE_QREL, run: object
+) -> dict[Measure, float]:
     """``ir_measures.calc_aggregate`` through :func:`calc`: any run shape, read once."""
     return cast(dict, calc(measures, qrels, run).aggregated)
 

@@ -21,7 +21,15 @@ from ir_coliee.measures import ColieeMeasure
 from ir_coliee.measures.values import CountedValue, Formula, LazyValues, MicroValue
 from ir_coliee.model import ANSWERS, DOCUMENTS
 from ir_coliee.table.shapes import gold_table
-from ir_coliee.table.tables import CodedRun, CountColumns, Counts, Table, answer_counts, count_columns, set_counts
+from ir_coliee.table.tables import (
+    CodedRun,
+    CountColumns,
+    Counts,
+    Table,
+    answer_counts,
+    count_columns,
+    set_counts,
+)
 
 #: How one kind of count is taken of a gold and a run (as a dict) at a cutoff and relevance level.
 CountFn = Callable[[Table, Table, Optional[int], int], dict[str, Counts]]
@@ -59,7 +67,11 @@ def formula_of(measure: Measure) -> Optional[Formula]:
 def counts_sets(measure: Measure) -> bool:
     """Whether ``measure`` is computed from the sets of retrieved and relevant documents of every run line
     (no cutoff of its own): then one ranking yields it at every cutoff (``tune``)."""
-    return isinstance(measure, ColieeMeasure) and measure.TAKES == DOCUMENTS and measure.params.get("cutoff") is None
+    return (
+        isinstance(measure, ColieeMeasure)
+        and measure.TAKES == DOCUMENTS
+        and measure.params.get("cutoff") is None
+    )
 
 
 def per_query_values(counted: list[tuple[Measure, CountColumns]]) -> Iterator[Metric]:
@@ -106,7 +118,9 @@ class ColieeEvaluator(providers.Evaluator):
         queries needs none of them)."""
         counted = self._counts(run)
         aggregated = {m: aggregate(m, counts) for m, counts in counted}
-        return CalcResults(aggregated, cast(list, LazyValues(lambda: list(per_query_values(counted)))))
+        return CalcResults(
+            aggregated, cast(list, LazyValues(lambda: list(per_query_values(counted))))
+        )
 
     def calc_aggregate(self, run: object) -> dict[Measure, float]:
         return cast(dict, self.calc(run).aggregated)
@@ -124,8 +138,15 @@ class ColieeEvaluator(providers.Evaluator):
             # ir_measures scores a gold query the run lacks as 0 (as pytrec_eval does, and so do we here);
             # a run lacking every one is most likely an id mismatch, so its zeros do not pass unseen
             what = "the run shares no query with the qrels: every value is 0"
-            warnings.warn(no_shared_query(codes.query_ids, self.ids.queries, what), ColieeWarning, stacklevel=3)
-        keys = [(COUNTS[cast(ColieeMeasure, m).TAKES], m.params.get("cutoff"), m["rel"]) for m in self.measures]
+            warnings.warn(
+                no_shared_query(codes.query_ids, self.ids.queries, what),
+                ColieeWarning,
+                stacklevel=3,
+            )
+        keys = [
+            (COUNTS[cast(ColieeMeasure, m).TAKES], m.params.get("cutoff"), m["rel"])
+            for m in self.measures
+        ]
         tables: list[Table] = []  # the run as a dict, made once, when a measure needs it
         cache = {key: gold_counts(self.gold, codes, *key, tables) for key in dict.fromkeys(keys)}
         return [(m, cache[key]) for m, key in zip(self.measures, keys)]

@@ -59,7 +59,9 @@ class _MacroP(ColieeMeasure):
     __name__ = "MacroP"
     NAME = __name__
     PRETTY_NAME = "Macro Precision"
-    SHORT_DESC = "Mean over the gold queries of the per-query precision (0 when nothing is retrieved)."
+    SHORT_DESC = (
+        "Mean over the gold queries of the per-query precision (0 when nothing is retrieved)."
+    )
     FORMULA = "P = mean_q |ret_q ∩ rel_q| / |ret_q|; P_q = 0 when nothing is retrieved"
 
     def formula(self) -> Formula:
@@ -92,9 +94,13 @@ class _FMeasure(ColieeMeasure):
 
     def validate_params(self) -> None:
         super().validate_params()
-        if not 0 < self["beta"] <= 1e150:  # a larger beta squared overflows: every value would be NaN
+        if (
+            not 0 < self["beta"] <= 1e150
+        ):  # a larger beta squared overflows: every value would be NaN
             self.validated = False
-            raise ColieeArgumentError(f"{self.NAME}: beta must be above 0 and at most 1e150, got {self['beta']!r}")
+            raise ColieeArgumentError(
+                f"{self.NAME}: beta must be above 0 and at most 1e150, got {self['beta']!r}"
+            )
 
     def formula(self) -> Formula:
         return FBeta(self["beta"])
@@ -127,7 +133,9 @@ class _MacroF(_FMeasure):
     __name__ = "MacroF"
     NAME = __name__
     PRETTY_NAME = "Macro F-measure"
-    SHORT_DESC = "Mean over the gold queries of the per-query F-measure (not F of the mean P and R)."
+    SHORT_DESC = (
+        "Mean over the gold queries of the per-query F-measure (not F of the mean P and R)."
+    )
     FORMULA = "F = mean_q (1+β²)·P_q·R_q / (β²·P_q + R_q); F_q = 0 when P_q + R_q = 0"
 
 

@@ -93,10 +93,14 @@ def significance_test(measure: Measure) -> SignificanceTest:
 
 
 def stat_of(measure: Measure) -> Stat:
-    return Stat(formula_of(measure) if significance_test(measure) == "randomization on counts" else None)
+    return Stat(
+        formula_of(measure) if significance_test(measure) == "randomization on counts" else None
+    )
 
 
-def per_query_all(measures: Sequence[Measure], qids: Sequence[str], qrels: TYPE_QREL, run: TYPE_RUN) -> list[PerQuery]:
+def per_query_all(
+    measures: Sequence[Measure], qids: Sequence[str], qrels: TYPE_QREL, run: TYPE_RUN
+) -> list[PerQuery]:
     """The per-query values (and counts, for ir_coliee's measures) of ``run`` for each of ``measures``
     (one evaluation for all of them), in the order of ``qids``."""
     import numpy as np
@@ -107,8 +111,16 @@ def per_query_all(measures: Sequence[Measure], qids: Sequence[str], qrels: TYPE_
     out = []
     for m in measures:
         ordered = [values[id(m)].get(q, 0.0) for q in qids]
-        counts = [(v.tp, v.retrieved, v.relevant) if isinstance(v, CountedValue) else (0, 0, 0) for v in ordered]
-        out.append(PerQuery(np.array([float(v) for v in ordered]), np.array(counts, dtype=np.int64).reshape(-1, 3)))
+        counts = [
+            (v.tp, v.retrieved, v.relevant) if isinstance(v, CountedValue) else (0, 0, 0)
+            for v in ordered
+        ]
+        out.append(
+            PerQuery(
+                np.array([float(v) for v in ordered]),
+                np.array(counts, dtype=np.int64).reshape(-1, 3),
+            )
+        )
     return out
 
 
@@ -143,7 +155,9 @@ def _swap_mask(rng: np.random.Generator, size: int, n: int) -> np.ndarray:
     """(size, n) of 0.0 / 1.0, each a fair coin: 8 coins per random byte."""
     import numpy as np
 
-    bits = np.unpackbits(rng.integers(0, 256, size=(size, (n + 7) // 8), dtype=np.uint8), axis=1, count=n)
+    bits = np.unpackbits(
+        rng.integers(0, 256, size=(size, (n + 7) // 8), dtype=np.uint8), axis=1, count=n
+    )
     return bits.astype(float)
 
 
@@ -160,18 +174,25 @@ def _swapped_sums(
         yield sum_a - moved, sum_b + moved
 
 
-def randomization_sums(a: _Columns, b: _Columns, resamples: int, rng: np.random.Generator, n: int) -> list[float]:
+def randomization_sums(
+    a: _Columns, b: _Columns, resamples: int, rng: np.random.Generator, n: int
+) -> list[float]:
     """Two-sided p-values of the paired randomization test of ``stat(a) - stat(b)`` for each part."""
     import numpy as np
 
     sum_a, sum_b = a.matrix.sum(axis=0)[None, :], b.matrix.sum(axis=0)[None, :]
-    observed = [abs(s.of_sums(sum_a[:, cols], n)[0] - s.of_sums(sum_b[:, cols], n)[0]) for s, cols in a.parts]
+    observed = [
+        abs(s.of_sums(sum_a[:, cols], n)[0] - s.of_sums(sum_b[:, cols], n)[0])
+        for s, cols in a.parts
+    ]
     extreme = [0] * len(a.parts)
     chunks = progress(_chunks(resamples), "randomization test", unit=f"{_CHUNK} resamples")
     for new_a, new_b in _swapped_sums(a.matrix, b.matrix, rng, chunks):
         for i, (stat, cols) in enumerate(a.parts):
             diffs = np.abs(stat.of_sums(new_a[:, cols], n) - stat.of_sums(new_b[:, cols], n))
-            extreme[i] += int(np.sum(diffs >= observed[i] - 1e-12))  # ties with the observed count as extreme
+            extreme[i] += int(
+                np.sum(diffs >= observed[i] - 1e-12)
+            )  # ties with the observed count as extreme
     return [(k + 1) / (resamples + 1) for k in extreme]
 
 
@@ -192,7 +213,10 @@ def stratified_wins(
     for stat, a, b in strata:
         cols_a, cols_b = stat.columns(a), stat.columns(b)
         n = len(cols_a)
-        observed += _wins(stat.of_sums(cols_a.sum(axis=0)[None, :], n), stat.of_sums(cols_b.sum(axis=0)[None, :], n))[0]
+        observed += _wins(
+            stat.of_sums(cols_a.sum(axis=0)[None, :], n),
+            stat.of_sums(cols_b.sum(axis=0)[None, :], n),
+        )[0]
         at = 0
         for new_a, new_b in _swapped_sums(cols_a, cols_b, rng, _chunks(resamples)):
             wins[at : at + len(new_a)] += _wins(stat.of_sums(new_a, n), stat.of_sums(new_b, n))
@@ -208,7 +232,9 @@ def _wins(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     return np.where(np.abs(a - b) <= 1e-12, 0.5, (a > b).astype(float))
 
 
-def bootstrap_sums(columns: _Columns, resamples: int, rng: np.random.Generator, n: int) -> list[np.ndarray]:
+def bootstrap_sums(
+    columns: _Columns, resamples: int, rng: np.random.Generator, n: int
+) -> list[np.ndarray]:
     """The value of each part on every bootstrap resample of the queries (drawn with replacement): the
     weights ``W`` count how often each query is drawn; the sums are ``W @ X``."""
     import numpy as np
@@ -268,7 +294,9 @@ def correct(p_values: Sequence[float], method: Correction) -> list[float]:
     """Holm's step-down, Bonferroni, or no correction of a family of p-values (another name is refused, never
     read as Holm)."""
     if method not in CORRECTIONS:
-        raise ColieeArgumentError(f"unknown correction {method!r}; expected one of {', '.join(CORRECTIONS)}")
+        raise ColieeArgumentError(
+            f"unknown correction {method!r}; expected one of {', '.join(CORRECTIONS)}"
+        )
     m = len(p_values)
     if method == "none" or m == 0:
         return list(p_values)

@@ -52,7 +52,9 @@ class CountedValue(float):
         return (type(self), (float(self), self.tp, self.retrieved, self.relevant))
 
     def __repr__(self) -> str:
-        return f"{float(self)!r} (tp={self.tp}, retrieved={self.retrieved}, relevant={self.relevant})"
+        return (
+            f"{float(self)!r} (tp={self.tp}, retrieved={self.retrieved}, relevant={self.relevant})"
+        )
 
     def __add__(self, other):
         return ExactSum(0) + self + other
@@ -114,7 +116,11 @@ class ExactSum(float):
             return ExactSum(self.exact + other.exact)
         if isinstance(other, float) and not isinstance(other, MicroValue):
             # a non-finite value: plain float arithmetic (a CountedValue would hand the sum back here)
-            return ExactSum(self.exact + _in_units(other)) if math.isfinite(other) else float(self) + float(other)
+            return (
+                ExactSum(self.exact + _in_units(other))
+                if math.isfinite(other)
+                else float(self) + float(other)
+            )
         return NotImplemented
 
     __radd__ = __add__
@@ -134,7 +140,13 @@ class MicroSum(float):
         # As a plain float it is n times the micro score, so code that treats it as a float sum
         # still gets a mean equal to the micro score (up to rounding; __truediv__ makes it exact).
         obj = super().__new__(cls, n * formula(tp, retrieved, relevant) if n else 0.0)
-        obj.formula, obj.tp, obj.retrieved, obj.relevant, obj.n = formula, tp, retrieved, relevant, n
+        obj.formula, obj.tp, obj.retrieved, obj.relevant, obj.n = (
+            formula,
+            tp,
+            retrieved,
+            relevant,
+            n,
+        )
         return obj
 
     def __add__(self, other):
@@ -145,7 +157,9 @@ class MicroSum(float):
         elif isinstance(other, MicroSum):
             n = other.n
         elif isinstance(other, float) and math.isnan(other):
-            return math.nan  # PyTerrier marks topics without gold with NaN; the mean is then NaN as for AP
+            return (
+                math.nan
+            )  # PyTerrier marks topics without gold with NaN; the mean is then NaN as for AP
         else:
             raise TypeError(
                 f"cannot add {other!r} to a micro-averaged sum: micro scores add per-query counts, "

@@ -17,7 +17,14 @@ from ir_coliee.model.editions import (
     name_says,
     statute_exams,
 )
-from ir_coliee.model.formats import ANSWER_LABELS, FORMATS, FormatName, RunFormat, expected_any, sniff
+from ir_coliee.model.formats import (
+    ANSWER_LABELS,
+    FORMATS,
+    FormatName,
+    RunFormat,
+    expected_any,
+    sniff,
+)
 from ir_coliee.model.official import OFFICIAL, official_entry, official_measures
 from ir_coliee.model.tasks import (
     ANSWERS,

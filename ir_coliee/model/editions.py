@@ -41,12 +41,16 @@ class CaseLawFiles(NamedTuple):
         """Document ids are scoped by query (``001/058``): per-query folders reuse file names."""
         return self.layout != "flat"
 
-    def names(self, field: Literal["folders", "gold", "test_queries"], split: str, year: int) -> list[str]:
+    def names(
+        self, field: Literal["folders", "gold", "test_queries"], split: str, year: int
+    ) -> list[str]:
         return [t.format(split=split, year=year) for t in getattr(self, field)]
 
 
 _TEST_LIST = ("task1_test_no_labels_{year}.json",)
-_FLAT = CaseLawFiles("flat", ("task1_{split}_files_{year}",), ("task1_{split}_labels_{year}.json",), _TEST_LIST)
+_FLAT = CaseLawFiles(
+    "flat", ("task1_{split}_files_{year}",), ("task1_{split}_labels_{year}.json",), _TEST_LIST
+)
 # one pool for train and test; every public copy carries bare label names (train_labels.json) and a test list
 # that is a JSON list of file names (COLIEE-SPEC section 2): both are read, the official names first
 _TASK1_2021 = _FLAT._replace(
@@ -108,9 +112,15 @@ class StatuteNames(NamedTuple):
 
 
 STATUTE_FILES = StatuteNames(
-    exams={"en": ("riteval_{exam}_en.xml",), "ja": ("simple_{exam}_jp.xml", "riteval_{exam}_jp.xml")},
+    exams={
+        "en": ("riteval_{exam}_en.xml",),
+        "ja": ("simple_{exam}_jp.xml", "riteval_{exam}_jp.xml"),
+    },
     test_input={"en": ("TestData_en.xml",), "ja": ("TestData_jp.xml",)},
-    civil_code={"en": ("civil_code_en*.txt",), "ja": ("civil_code_jp*.txt", "civil.xml", "129AC0000000089*.xml")},
+    civil_code={
+        "en": ("civil_code_en*.txt",),
+        "ja": ("civil_code_jp*.txt", "civil.xml", "129AC0000000089*.xml"),
+    },
     civil_code_note={
         "en": "text/ of the English package",
         "ja": "text/ of the Japanese package; from 2026, civil.xml, which the package's makeData.sh builds "
@@ -141,7 +151,9 @@ class PilotNames(NamedTuple):
         return None
 
 
-PILOT_FILES = PilotNames("*.jsonl", ("pilot", "tort", "ljpjt"), (r"(?<!\d)(20[2-9]\d)(?!\d)", r"LJPJT(\d\d)(?!\d)"))
+PILOT_FILES = PilotNames(
+    "*.jsonl", ("pilot", "tort", "ljpjt"), (r"(?<!\d)(20[2-9]\d)(?!\d)", r"LJPJT(\d\d)(?!\d)")
+)
 
 
 class Edition(NamedTuple):
@@ -165,7 +177,9 @@ class Edition(NamedTuple):
 EDITIONS: dict[int, Edition] = {
     e.year: e
     for e in (
-        Edition(2018, ("1", "2", "3", "4"), "H29"),  # 2018's H29 is not confirmed by an official page
+        Edition(
+            2018, ("1", "2", "3", "4"), "H29"
+        ),  # 2018's H29 is not confirmed by an official page
         Edition(2019, ("1", "2", "3", "4"), "H30", task1=_TASK1_2019, task2=_TASK2_2019),
         Edition(2020, ("1", "2", "3", "4"), "R01", task1=_TASK1_2020, task2=_TASK2),
         Edition(2021, ("1", "2", "3", "4", "5"), "R02", task1=_TASK1_2021, task2=_TASK2),
@@ -246,15 +260,27 @@ def _known_sizes() -> dict[str, Sizes]:
     en, ja = dict(zip(statute_exams(), _EN_2025)), dict(zip(statute_exams(), _JA_2026))
     for task in ("3", "4"):
         answers = task_of(task).gold == "answers"  # one gold answer per question
-        sizes[f"coliee/task{task}/2025/train"] = Sizes(768, sum(en.values()), sum(en.values()) if answers else None)
-        sizes[f"coliee/task{task}/2024/test"] = Sizes(768, en["R05"], en["R05"] if answers else None)
-        sizes[f"coliee/task{task}/2026/train/ja"] = Sizes(787, sum(ja.values()), sum(ja.values()) if answers else 1540)
+        sizes[f"coliee/task{task}/2025/train"] = Sizes(
+            768, sum(en.values()), sum(en.values()) if answers else None
+        )
+        sizes[f"coliee/task{task}/2024/test"] = Sizes(
+            768, en["R05"], en["R05"] if answers else None
+        )
+        sizes[f"coliee/task{task}/2026/train/ja"] = Sizes(
+            787, sum(ja.values()), sum(ja.values()) if answers else 1540
+        )
         sizes[f"coliee/task{task}/2026/test/ja"] = Sizes(docs=787)
-        sizes[f"coliee/task{task}/2025/test/ja"] = Sizes(queries=ja["R06"], qrels=ja["R06"] if answers else None)
+        sizes[f"coliee/task{task}/2025/test/ja"] = Sizes(
+            queries=ja["R06"], qrels=ja["R06"] if answers else None
+        )
         for exam, n in en.items():
-            sizes[f"coliee/task{task}/2025/train/{exam.lower()}"] = Sizes(768, n, n if answers else None)
+            sizes[f"coliee/task{task}/2025/train/{exam.lower()}"] = Sizes(
+                768, n, n if answers else None
+            )
         for exam, n in ja.items():
-            sizes[f"coliee/task{task}/2026/train/{exam.lower()}/ja"] = Sizes(787, n, n if answers else None)
+            sizes[f"coliee/task{task}/2026/train/{exam.lower()}/ja"] = Sizes(
+                787, n, n if answers else None
+            )
     return sizes
 
 

@@ -67,7 +67,13 @@ class RunFormat(NamedTuple):
 
 FORMATS: dict[FormatName, RunFormat] = {
     "pairs": RunFormat(
-        "pairs", ("query_id", "doc_id", "run_tag"), query=0, doc=1, score=None, tag=2, example="000001 000018 univABC"
+        "pairs",
+        ("query_id", "doc_id", "run_tag"),
+        query=0,
+        doc=1,
+        score=None,
+        tag=2,
+        example="000001 000018 univABC",
     ),
     "trec": RunFormat(
         "trec",
@@ -99,7 +105,9 @@ def expected_any(names: tuple[FormatName, ...] = tuple(FORMATS)) -> str:
     return " or ".join(FORMATS[n].expected() for n in names)
 
 
-def sniff(parts: list[str], allowed: tuple[FormatName, ...] = tuple(FORMATS)) -> Optional[FormatName]:
+def sniff(
+    parts: list[str], allowed: tuple[FormatName, ...] = tuple(FORMATS)
+) -> Optional[FormatName]:
     """The format among ``allowed`` that one line's fields fit best, ``None`` when none does.
 
     A second column that reads as an answer (``Y``, ``n``, ``True``) makes the line an answer line, so
@@ -108,6 +116,8 @@ def sniff(parts: list[str], allowed: tuple[FormatName, ...] = tuple(FORMATS)) ->
     looks_like_answer = len(parts) >= 2 and parts[1].lower() in ANSWER_LIKE
     for name in allowed:
         fmt = FORMATS[name]
-        if len(parts) in fmt.widths() and (bool(fmt.labels) == looks_like_answer or len(allowed) == 1):
+        if len(parts) in fmt.widths() and (
+            bool(fmt.labels) == looks_like_answer or len(allowed) == 1
+        ):
             return name
     return None

@@ -54,7 +54,9 @@ class OfficialEntry(NamedTuple):
         """The column among ``columns`` that ranks runs: :attr:`ranked_by` where present, else the headline,
         else the first column (measures chosen by hand)."""
         present = set(columns)
-        return next((c for c in (self.ranked_by, self.headline_name) if c and c in present), columns[0])
+        return next(
+            (c for c in (self.ranked_by, self.headline_name) if c and c in present), columns[0]
+        )
 
     def covers(self, year: int) -> bool:
         return self.first <= year and (self.last is None or year <= self.last)
@@ -80,7 +82,9 @@ OFFICIAL: tuple[OfficialEntry, ...] = (
         "macro averaging before 2021 is assumed: the evaluation pages of those years do not say",
         "MacroF2",
     ),
-    OfficialEntry("3", 2021, 2025, _MACRO, _TASK3_RANKED, "F2 is the mean of per-question F2", "MacroF2"),
+    OfficialEntry(
+        "3", 2021, 2025, _MACRO, _TASK3_RANKED, "F2 is the mean of per-question F2", "MacroF2"
+    ),
     OfficialEntry(
         "3",
         2026,
@@ -91,8 +95,18 @@ OFFICIAL: tuple[OfficialEntry, ...] = (
         "MacroF2",
         ranked_by="RecallGatedAccuracy",
     ),
-    OfficialEntry("4", 2018, None, "AnswerAccuracy", "", "correct answers over all questions", "AnswerAccuracy"),
-    OfficialEntry("5", 2021, None, "AnswerAccuracy", "", "Y/N without articles; 2021 only", "AnswerAccuracy"),
+    OfficialEntry(
+        "4",
+        2018,
+        None,
+        "AnswerAccuracy",
+        "",
+        "correct answers over all questions",
+        "AnswerAccuracy",
+    ),
+    OfficialEntry(
+        "5", 2021, None, "AnswerAccuracy", "", "Y/N without articles; 2021 only", "AnswerAccuracy"
+    ),
     OfficialEntry(
         "pilot",
         2025,
@@ -113,17 +127,24 @@ def official_entry(task: TaskLike, year: Optional[int] = None) -> OfficialEntry:
     if year is None:
         year = years[-1]
     if year not in years:
-        raise ColieeArgumentError(f"COLIEE task {t.key} has no {year} edition (editions: {_spans(years)})")
+        raise ColieeArgumentError(
+            f"COLIEE task {t.key} has no {year} edition (editions: {_spans(years)})"
+        )
     return next(e for e in OFFICIAL if e.task == t.key and e.covers(year))
 
 
 def _spans(years: list[int]) -> str:
     """``2018-2026`` or ``2021``: runs of consecutive years (a year less its position is the same along a run)."""
-    runs = [[y for _, y in run] for _, run in itertools.groupby(enumerate(years), lambda iy: iy[1] - iy[0])]
+    runs = [
+        [y for _, y in run]
+        for _, run in itertools.groupby(enumerate(years), lambda iy: iy[1] - iy[0])
+    ]
     return ", ".join(f"{r[0]}-{r[-1]}" if len(r) > 1 else str(r[0]) for r in runs)
 
 
-def official_measures(task: TaskLike, year: Optional[int] = None, ranked: bool = False) -> list[Measure]:
+def official_measures(
+    task: TaskLike, year: Optional[int] = None, ranked: bool = False
+) -> list[Measure]:
     """The official measures of ``task`` in ``year``; with ``ranked``, also those reported for ranked runs."""
     entry = official_entry(task, year)
     return list(entry.measures + (entry.ranked if ranked else ()))

@@ -47,9 +47,16 @@ class Kind(NamedTuple):
 
 KINDS: dict[GoldKind, Kind] = {
     "documents": Kind(
-        "documents", "document", "measures", False, "scored as nothing retrieved", ("tp", "retrieved", "relevant")
+        "documents",
+        "document",
+        "measures",
+        False,
+        "scored as nothing retrieved",
+        ("tp", "retrieved", "relevant"),
     ),
-    "answers": Kind("answers", "answer", "measures", True, "scored as wrong", ("correct", "questions")),
+    "answers": Kind(
+        "answers", "answer", "measures", True, "scored as wrong", ("correct", "questions")
+    ),
     "torts": Kind("torts", "tort", "pilot", False, "scored as wrong", ()),
 }
 
@@ -79,7 +86,10 @@ class Task(NamedTuple):
     """What a document is called in messages."""
     self_retrieval_forbidden: bool = False
     """A query case is not its own candidate (Task 1)."""
-    unknown_doc: tuple[Level, str] = ("error", "{doc} {doc_id!r} is not a candidate of query {query_id!r}")
+    unknown_doc: tuple[Level, str] = (
+        "error",
+        "{doc} {doc_id!r} is not a candidate of query {query_id!r}",
+    )
     """How a run document absent from the collection is reported."""
     ranked_limit: Optional[RankedLimit] = None
     collection: bool = True
@@ -110,7 +120,13 @@ class Task(NamedTuple):
 
 TASKS: dict[str, Task] = {
     "1": Task(
-        "1", "case law retrieval", "task1", ("pairs",), "documents", doc_word="case", self_retrieval_forbidden=True
+        "1",
+        "case law retrieval",
+        "task1",
+        ("pairs",),
+        "documents",
+        doc_word="case",
+        self_retrieval_forbidden=True,
     ),
     "2": Task(
         "2",
@@ -134,7 +150,15 @@ TASKS: dict[str, Task] = {
         ranked_limit=RankedLimit("-L", 100, "task3-L"),
         gate="4",
     ),
-    "4": Task("4", "statute law entailment", "task4", ("answers",), "answers", statute=True, doc_word="answer"),
+    "4": Task(
+        "4",
+        "statute law entailment",
+        "task4",
+        ("answers",),
+        "answers",
+        statute=True,
+        doc_word="answer",
+    ),
     "5": Task(
         "5",
         "statute law Y/N without articles",
@@ -155,7 +179,9 @@ def task_of(task: TaskLike) -> Task:
     """The task named ``task`` (``1``..``5``, ``"pilot"``; ints and ``task3`` are accepted)."""
     key = str(task).lower().removeprefix("task")
     if key not in TASKS:
-        raise ColieeArgumentError(f"unknown COLIEE task {task!r}; expected one of {', '.join(TASK_KEYS)}")
+        raise ColieeArgumentError(
+            f"unknown COLIEE task {task!r}; expected one of {', '.join(TASK_KEYS)}"
+        )
     return TASKS[key]
 
 

@@ -36,7 +36,14 @@ from typing import TYPE_CHECKING, Any, NamedTuple, Optional, TextIO, Union, cast
 from ir_measures.measures.base import Measure, SumAgg
 
 from ir_coliee.errors import WARNING, ColieeArgumentError, ColieeError, Finding, PathLike
-from ir_coliee.formats.tabular import PAPER_MISSING, OutputFormat, json_value, output_options, write_json, write_rows
+from ir_coliee.formats.tabular import (
+    PAPER_MISSING,
+    OutputFormat,
+    json_value,
+    output_options,
+    write_json,
+    write_rows,
+)
 from ir_coliee.measures import AnswerAccuracy
 from ir_coliee.measures.significance import PerQuery, per_query_all, stat_of
 from ir_coliee.model import TORTS, TaskLike, official_entry
@@ -116,16 +123,28 @@ def _categories(path: str, qids: Sequence[str], taken: set[str]) -> Grouping:
     of: dict[str, list[str]] = {q: [] for q in qids}
     for n, line in enumerate(lines, 1):
         line = line.split("#", 1)[0]  # a comment, on a line of its own or after the data
-        fields = [f.strip() for f in (line.split("\t") if "\t" in line else line.split()) if f.strip()]
+        fields = [
+            f.strip() for f in (line.split("\t") if "\t" in line else line.split()) if f.strip()
+        ]
         if not fields:
             continue
         if len(fields) < 2:
-            raise ColieeError(f"category file {path}, line {n}: expected QUERY_ID CATEGORY, got {line.strip()!r}")
+            raise ColieeError(
+                f"category file {path}, line {n}: expected QUERY_ID CATEGORY, got {line.strip()!r}"
+            )
         if clash := {NONE, "all"} & set(fields[1:]):
-            raise ColieeError(f"category file {path}, line {n}: {clash.pop()!r} names a group of its own; rename it")
-        if comma := next((c for c in fields[1:] if "," in c), None):  # per_question joins categories with ", "
-            raise ColieeError(f"category file {path}, line {n}: the category {comma!r} holds a comma; rename it")
-        qid = fields[0] if fields[0] in known else fields[0].removesuffix(".txt")  # Task 1 names its cases' files
+            raise ColieeError(
+                f"category file {path}, line {n}: {clash.pop()!r} names a group of its own; rename it"
+            )
+        if comma := next(
+            (c for c in fields[1:] if "," in c), None
+        ):  # per_question joins categories with ", "
+            raise ColieeError(
+                f"category file {path}, line {n}: the category {comma!r} holds a comma; rename it"
+            )
+        qid = (
+            fields[0] if fields[0] in known else fields[0].removesuffix(".txt")
+        )  # Task 1 names its cases' files
         if qid not in known:
             unknown.append(fields[0])
             continue
@@ -135,7 +154,9 @@ def _categories(path: str, qids: Sequence[str], taken: set[str]) -> Grouping:
             f"category file {path}: {len(unknown)} ids are not questions of the gold ({', '.join(unknown[:3])})"
         )
     if not any(of.values()):
-        raise ColieeError(f"category file {path}: no line QUERY_ID CATEGORY (it is empty or only comments)")
+        raise ColieeError(
+            f"category file {path}: no line QUERY_ID CATEGORY (it is empty or only comments)"
+        )
     order = list(dict.fromkeys(c for q in qids for c in of[q]))
     of = {q: cats or [NONE] for q, cats in of.items()}
     name = os.path.basename(path)
@@ -146,20 +167,32 @@ def _grouping(by: By, prepared: Prepared, qrels: Table, taken: set[str]) -> Grou
     name = os.fspath(by)
     if name not in GROUPINGS:
         if not os.path.isfile(name):
-            raise ColieeError(f"by {name!r}: neither {', '.join(GROUPINGS)} nor a category file that exists")
+            raise ColieeError(
+                f"by {name!r}: neither {', '.join(GROUPINGS)} nor a category file that exists"
+            )
         return _categories(name, list(qrels), taken)
     if prepared.task.gold == TORTS or (prepared.task.kind.labels and name != "anonymised"):
-        other = "a category file" if prepared.task.gold == TORTS else "anonymised or a category file"
-        raise ColieeError(f'by="{name}" means nothing where the gold is one answer per question: group by {other}')
+        other = (
+            "a category file" if prepared.task.gold == TORTS else "anonymised or a category file"
+        )
+        raise ColieeError(
+            f'by="{name}" means nothing where the gold is one answer per question: group by {other}'
+        )
     if name == "anonymised":
         texts = _question_texts(prepared)
         for q in (q for q in qrels if not texts.get(q, "").strip()):
-            prepared.findings.append(Finding(WARNING, prepared.gold.source, None, f"{q}: no question text: other"))
+            prepared.findings.append(
+                Finding(WARNING, prepared.gold.source, None, f"{q}: no question text: other")
+            )
         of = {q: ["anonymised" if is_anonymised(texts.get(q, "")) else "other"] for q in qrels}
         return Grouping(name, of, ["anonymised", "other"])
     counts = {q: sum(r > 0 for r in docs.values()) for q, docs in qrels.items()}
     if name == "relevant":
-        return Grouping(name, {q: [str(n)] for q, n in counts.items()}, [str(n) for n in sorted(set(counts.values()))])
+        return Grouping(
+            name,
+            {q: [str(n)] for q, n in counts.items()},
+            [str(n) for n in sorted(set(counts.values()))],
+        )
     of = {q: ["multiple" if n > 1 else "single" if n == 1 else NONE] for q, n in counts.items()}
     return Grouping(name, of, ["single", "multiple", NONE])
 
@@ -168,16 +201,22 @@ def _run_paths(runs: RunsLike) -> tuple[RunsLike, list[str], list[Finding]]:
     """Paths of runs walked as ``eval`` walks them (each file once; what is left out is a finding), and the
     files found in folders; runs in memory as given."""
     paths = [runs] if isinstance(runs, (str, os.PathLike)) else runs
-    if not isinstance(paths, (list, tuple)) or not any(isinstance(p, (str, os.PathLike)) for p in paths):
+    if not isinstance(paths, (list, tuple)) or not any(
+        isinstance(p, (str, os.PathLike)) for p in paths
+    ):
         return runs, [], []
     if not all(isinstance(p, (str, os.PathLike)) for p in paths):
-        raise ColieeArgumentError("runs: give paths of run files and folders, or runs in memory, not both")
+        raise ColieeArgumentError(
+            "runs: give paths of run files and folders, or runs in memory, not both"
+        )
     walked = files_of(paths)
     files = [f.path for f in walked.files]
     return files, [f for f in files if f not in {os.fspath(p) for p in paths}], walked.skipped
 
 
-def _prepared(gold: GoldLike, runs: RunsLike, found: list[str], skipped: list[Finding], *args: Any) -> Prepared:
+def _prepared(
+    gold: GoldLike, runs: RunsLike, found: list[str], skipped: list[Finding], *args: Any
+) -> Prepared:
     """:func:`prepare`, a file found in a folder that is no run (a README) skipped as ``eval auto`` skips it."""
     while True:
         try:
@@ -210,20 +249,34 @@ def analyse(
     chosen: list[Measure] = [AnswerAccuracy]
     if prepared.task.gold == TORTS:
         if any(str(m) != str(AnswerAccuracy) for m in measures or ()):
-            raise ColieeError("the pilot is analysed on its tort prediction: AnswerAccuracy, one decision per tort")
+            raise ColieeError(
+                "the pilot is analysed on its tort prediction: AnswerAccuracy, one decision per tort"
+            )
         frames, decisions = pilot_decisions(prepared)
         qrels = gold_table(decisions)
     else:
         frames, qrels = prepared.run_tables(), prepared.qrels
         official = check_measures(None, prepared.task, prepared.year, ranked=False)
-        headline = official_entry(prepared.task.key, prepared.year).ranking_column([str(m) for m in official])
+        headline = official_entry(prepared.task.key, prepared.year).ranking_column(
+            [str(m) for m in official]
+        )
         # each once, the first kept (parse_measures drops a second naming of one measure)
-        chosen = check_measures([*(measures or ()), headline], prepared.task, prepared.year, ranked=False)
+        chosen = check_measures(
+            [*(measures or ()), headline], prepared.task, prepared.year, ranked=False
+        )
         # a count (NumRet: summed by score, not averaged) is no fraction to bucket or to call solved: last
         chosen.sort(key=lambda m: isinstance(m.aggregator(), SumAgg))
-    bys = [by] if isinstance(by, (str, os.PathLike)) else list(by) if isinstance(by, (list, tuple)) else []
+    bys = (
+        [by]
+        if isinstance(by, (str, os.PathLike))
+        else list(by)
+        if isinstance(by, (list, tuple))
+        else []
+    )
     if not bys or not all(isinstance(b, (str, os.PathLike)) for b in bys):
-        raise ColieeArgumentError(f"by: give at least one grouping ({', '.join(GROUPINGS)}, a file), not {by!r}")
+        raise ColieeArgumentError(
+            f"by: give at least one grouping ({', '.join(GROUPINGS)}, a file), not {by!r}"
+        )
     keys = [os.fspath(b) if os.fspath(b) in GROUPINGS else os.path.realpath(b) for b in bys]
     if twice := [os.fspath(b) for b, k in zip(bys, keys) if keys.count(k) > 1]:
         raise ColieeArgumentError(f"by {twice[-1]!r}: given twice; each grouping is shown once")
@@ -231,9 +284,14 @@ def analyse(
     for b in bys:  # names taken: the groupings', the columns' of per_question, the earlier files'
         groupings.append(_grouping(b, prepared, qrels, {*RESERVED, *(g.name for g in groupings)}))
     if "mean" in frames:
-        raise ColieeArgumentError("a run is named 'mean', the name of the mean over the runs: give it another name")
+        raise ColieeArgumentError(
+            "a run is named 'mean', the name of the mean over the runs: give it another name"
+        )
     qids = list(qrels)
-    data = {name: dict(zip(chosen, per_query_all(chosen, qids, qrels, run))) for name, run in frames.items()}
+    data = {
+        name: dict(zip(chosen, per_query_all(chosen, qids, qrels, run)))
+        for name, run in frames.items()
+    }
     baseline = None
     if prepared.task.kind.labels or prepared.task.gold == TORTS:
         answer = {q: next(iter(docs)) for q, docs in qrels.items()}
@@ -241,7 +299,9 @@ def analyse(
         majority = max(sorted(counts), key=lambda a: (counts[a], a in ("N", "False")))
         baseline = (majority, [float(answer[q] == majority) for q in qids])
     prepared.findings.extend(skipped)
-    return Analysis(prepared.task.key, prepared.year, chosen, qids, groupings, data, baseline, prepared.findings)
+    return Analysis(
+        prepared.task.key, prepared.year, chosen, qids, groupings, data, baseline, prepared.findings
+    )
 
 
 def _flat(values: list[list[float]]) -> list[float]:
@@ -275,21 +335,36 @@ class Analysis(NamedTuple):
         """Every group as ``(by, group, mask over the questions)``, the whole set first."""
         import numpy as np
 
-        masks = [(g.name, k, np.array([k in g.of[q] for q in self.qids])) for g in self.groupings for k in g.order]
+        masks = [
+            (g.name, k, np.array([k in g.of[q] for q in self.qids]))
+            for g in self.groupings
+            for k in g.order
+        ]
         # a grouping's groups all kept, empty ones too (other, multiple), so its shape holds; not an empty (none)
-        return [("all", "all", np.ones(len(self.qids), dtype=bool)), *(x for x in masks if x[2].any() or x[1] != NONE)]
+        return [
+            ("all", "all", np.ones(len(self.qids), dtype=bool)),
+            *(x for x in masks if x[2].any() or x[1] != NONE),
+        ]
 
     def value(self, measure: Measure, run: str, mask: np.ndarray) -> float:
         """``measure`` of ``run`` over the questions of ``mask`` by its definition (micro: from the summed counts;
         a count: their sum)."""
         if not mask.any():
-            return math.nan  # a group with no question (``other``, when every question is anonymised)
+            return (
+                math.nan
+            )  # a group with no question (``other``, when every question is anonymised)
         stat = stat_of(measure)
         sums = stat.columns(self.data[run][measure])[mask].sum(axis=0)[None, :]
-        return float(stat.of_sums(sums, 1 if isinstance(measure.aggregator(), SumAgg) else int(mask.sum()))[0])
+        return float(
+            stat.of_sums(sums, 1 if isinstance(measure.aggregator(), SumAgg) else int(mask.sum()))[
+                0
+            ]
+        )
 
     def _columns(self) -> list[str]:
-        return [f"{m} {r}" for m in self.measures for r in self.runs] + [f"{m} mean" for m in self.measures]
+        return [f"{m} {r}" for m in self.measures for r in self.runs] + [
+            f"{m} mean" for m in self.measures
+        ]
 
     def tables(self) -> dict[str, tuple[list[str], list[list[object]]]]:
         """``{"groups" | "histogram" | "per_question": (header, rows)}``, as plain rows."""
@@ -297,10 +372,16 @@ class Analysis(NamedTuple):
 
         base = [f"baseline ({self.baseline[0]})"] if self.baseline else []
         groups, histogram = [], []
-        means = np.mean([self.data[r][self.measures[0]].values for r in self.runs], axis=0)  # the histogram's
+        means = np.mean(
+            [self.data[r][self.measures[0]].values for r in self.runs], axis=0
+        )  # the histogram's
         for by, group, mask in self._groups():
             values = [[self.value(m, r, mask) for r in self.runs] for m in self.measures]
-            right = [float(np.mean(self.baseline[1], where=mask)) if mask.any() else math.nan] if self.baseline else []
+            right = (
+                [float(np.mean(self.baseline[1], where=mask)) if mask.any() else math.nan]
+                if self.baseline
+                else []
+            )
             groups.append([by, group, int(mask.sum()), *_flat(values), *right])
             buckets = [min(9, math.floor(v * 10 + 1e-9)) for v in means[mask]]
             histogram.append([by, group, *(buckets.count(i) for i in range(10))])
@@ -314,7 +395,10 @@ class Analysis(NamedTuple):
         return {
             "groups": (["by", "group", "questions", *self._columns(), *base], groups),
             "histogram": (["by", "group", *BUCKETS], histogram),
-            "per_question": (["query_id", *labels, *self._columns(), "solved", "nothing"], per_question),
+            "per_question": (
+                ["query_id", *labels, *self._columns(), "solved", "nothing"],
+                per_question,
+            ),
         }
 
     def _frame(self, name: str) -> pd.DataFrame:
@@ -346,8 +430,19 @@ class Analysis(NamedTuple):
         output_options(style, digits)
         tables = self.tables()
         if style == "json":
-            doc = {name: [dict(zip(h, map(json_value, row))) for row in rows] for name, (h, rows) in tables.items()}
-            write_json({"task": self.task, "year": self.year, **doc, "findings": [str(f) for f in self.findings]}, out)
+            doc = {
+                name: [dict(zip(h, map(json_value, row))) for row in rows]
+                for name, (h, rows) in tables.items()
+            }
+            write_json(
+                {
+                    "task": self.task,
+                    "year": self.year,
+                    **doc,
+                    "findings": [str(f) for f in self.findings],
+                },
+                out,
+            )
             return
         title = {"markdown": "### {}\n\n", "latex": "% {}\n"}.get(style, "# {}\n")
         for i, (name, (header, rows)) in enumerate(tables.items()):
@@ -363,14 +458,22 @@ class Analysis(NamedTuple):
 
         plt = pyplot()
         groups, histogram = self._frame("groups"), self._frame("histogram")
-        names = [f"{b}: {g}" if b != "all" else "all" for b, g in zip(groups["by"], groups["group"])]
+        names = [
+            f"{b}: {g}" if b != "all" else "all" for b, g in zip(groups["by"], groups["group"])
+        ]
         fig, (bars, hist) = plt.subplots(1, 2, figsize=(12, 1 + 0.4 * len(names)))
-        fractions = [m for m in self.measures if not isinstance(m.aggregator(), SumAgg)]  # counts off this scale
+        fractions = [
+            m for m in self.measures if not isinstance(m.aggregator(), SumAgg)
+        ]  # counts off this scale
         means = pd.DataFrame({str(m): groups[f"{m} mean"].values for m in fractions}, index=names)
-        means.plot.barh(ax=bars, width=0.8)  # each measure's bars side by side, as the histogram's groups'
+        means.plot.barh(
+            ax=bars, width=0.8
+        )  # each measure's bars side by side, as the histogram's groups'
         bars.invert_yaxis()
         bars.set_xlabel("mean over the runs of the group's value")
-        histogram[BUCKETS].set_axis(names).T.plot.bar(ax=hist, width=0.8)  # no group's bars hide another's
+        histogram[BUCKETS].set_axis(names).T.plot.bar(
+            ax=hist, width=0.8
+        )  # no group's bars hide another's
         hist.set_xlabel(f"questions by mean {self.measures[0]} over the runs")
         hist.tick_params(axis="x", rotation=45)
         hist.legend(fontsize="small")

@@ -36,11 +36,19 @@ def japanese_tokens(text: str) -> list[str]:
 def _tokenized(texts: list[str], japanese: bool, progress: bool) -> Any:
     import bm25s
 
-    return [japanese_tokens(t) for t in texts] if japanese else bm25s.tokenize(texts, show_progress=progress)
+    return (
+        [japanese_tokens(t) for t in texts]
+        if japanese
+        else bm25s.tokenize(texts, show_progress=progress)
+    )
 
 
 def bm25_top(
-    doc_ids: Sequence[str], doc_texts: Sequence[str], queries: Sequence[str], k: int, progress: bool = False
+    doc_ids: Sequence[str],
+    doc_texts: Sequence[str],
+    queries: Sequence[str],
+    k: int,
+    progress: bool = False,
 ) -> list[list[tuple[str, float]]]:
     """The ``k`` best documents of each query by BM25, with their scores (progress bars with ``progress``).
     A Japanese collection is tokenised into characters and character bigrams (:func:`japanese_tokens`), any
@@ -52,8 +60,13 @@ def bm25_top(
     retriever = bm25s.BM25()
     retriever.index(_tokenized(list(doc_texts), japanese, progress), show_progress=progress)
     k = min(k, len(doc_ids))
-    found, scores = retriever.retrieve(_tokenized(list(queries), japanese, progress), k=k, show_progress=progress)
-    return [[(doc_ids[i], float(s)) for i, s in zip(row, row_scores)] for row, row_scores in zip(found, scores)]
+    found, scores = retriever.retrieve(
+        _tokenized(list(queries), japanese, progress), k=k, show_progress=progress
+    )
+    return [
+        [(doc_ids[i], float(s)) for i, s in zip(row, row_scores)]
+        for row, row_scores in zip(found, scores)
+    ]
 
 
 def task1_run(dataset, k: int = 5, progress: bool = False) -> dict[str, dict[str, float]]:
@@ -63,7 +76,10 @@ def task1_run(dataset, k: int = 5, progress: bool = False) -> dict[str, dict[str
     texts = ([d.doc_id for d in docs], [d.text for d in docs], [q.text for q in queries])
     ranked = bm25_top(*texts, k=k + 1, progress=progress)
     # a query case is not its own candidate
-    return {q.query_id: dict([(d, s) for d, s in hits if d != q.query_id][:k]) for q, hits in zip(queries, ranked)}
+    return {
+        q.query_id: dict([(d, s) for d, s in hits if d != q.query_id][:k])
+        for q, hits in zip(queries, ranked)
+    }
 
 
 def task2_run(dataset, k: int = 1, progress: bool = False) -> dict[str, dict[str, float]]:
@@ -74,7 +90,9 @@ def task2_run(dataset, k: int = 1, progress: bool = False) -> dict[str, dict[str
     run = {}
     for q in dataset.queries_iter():
         paragraphs = by_case.get(q.query_id, [])
-        hits = bm25_top([p.paragraph for p in paragraphs], [p.text for p in paragraphs], [q.text], k=k)[0]
+        hits = bm25_top(
+            [p.paragraph for p in paragraphs], [p.text for p in paragraphs], [q.text], k=k
+        )[0]
         run[q.query_id] = dict(hits)
     return run
 
@@ -99,7 +117,9 @@ class Baseline(NamedTuple):
 BM25 = {"1": Baseline(task1_run, 5), "2": Baseline(task2_run, 1), "3": Baseline(task3_run, 10)}
 
 
-def bm25(dataset_id: str, k: Optional[int] = None, progress: bool = True) -> dict[str, dict[str, float]]:
+def bm25(
+    dataset_id: str, k: Optional[int] = None, progress: bool = True
+) -> dict[str, dict[str, float]]:
     """The BM25 run of a dataset of Tasks 1-3 (``k`` documents per query; each task's default otherwise)."""
     import ir_datasets
 
@@ -107,7 +127,9 @@ def bm25(dataset_id: str, k: Optional[int] = None, progress: bool = True) -> dic
 
     task = known_dataset(dataset_id).task
     if task not in BM25:
-        raise ColieeError(f"{dataset_id} answers questions: the BM25 baseline is for Tasks {', '.join(BM25)}")
+        raise ColieeError(
+            f"{dataset_id} answers questions: the BM25 baseline is for Tasks {', '.join(BM25)}"
+        )
     baseline = BM25[task]
     if k is not None and k < 1:
         raise ColieeError(f"--k must be at least 1, got {k}")

@@ -24,8 +24,21 @@ from typing import TYPE_CHECKING, Literal, NamedTuple, Optional, TextIO, Union, 
 
 from ir_coliee.data.guards import threat_findings
 from ir_coliee.errors import ColieeArgumentError, ColieeError, Finding
-from ir_coliee.formats.tabular import PAPER_MISSING, OutputFormat, json_value, write_grouped, write_json, write_rows
-from ir_coliee.measures.significance import CORRECTIONS, Correction, correct, stat_of, stratified_wins
+from ir_coliee.formats.tabular import (
+    PAPER_MISSING,
+    OutputFormat,
+    json_value,
+    write_grouped,
+    write_json,
+    write_rows,
+)
+from ir_coliee.measures.significance import (
+    CORRECTIONS,
+    Correction,
+    correct,
+    stat_of,
+    stratified_wins,
+)
 from ir_coliee.model import official_entry
 from ir_coliee.scoring.compare import compare_rows
 from ir_coliee.scoring.evaluate import MeasureLike, parse_measures
@@ -48,7 +61,16 @@ Family = Literal["headline", "all"]
 #: A corrected p-value below this is a win or a loss; above it, a tie.
 ALPHA = 0.05
 #: The columns of the tidy output (tsv, csv, JSON cells): one row per (system, benchmark, measure).
-TIDY_HEADER = ["system", "benchmark", "measure", "value", "p-value", "test", "official rank", "official table"]
+TIDY_HEADER = [
+    "system",
+    "benchmark",
+    "measure",
+    "value",
+    "p-value",
+    "test",
+    "official rank",
+    "official table",
+]
 #: The paper table's marks (LaTeX writes them as math): significant against the baseline; a partial published
 #: table.
 SIGNIFICANT, PARTIAL = "†", "‡"
@@ -73,7 +95,9 @@ class Scored(NamedTuple):
     placement: dict[str, tuple[int, int]]
     """``{system: (rank, official runs)}`` among the edition's published runs, on the headline measure
     (complete published tables only)."""
-    official: Optional[str]  # the edition's published table of the headline: complete, partial, None (none shipped)
+    official: Optional[
+        str
+    ]  # the edition's published table of the headline: complete, partial, None (none shipped)
     strata: dict[str, tuple]
     """``{system: (stat, its per-query data, the baseline's)}`` on the headline, for the stratified test."""
     findings: list[Finding]
@@ -85,7 +109,9 @@ def _number(value: float, digits: int, missing: str) -> str:
 
 def _summary_cells(row: Mapping[str, object], digits: int, missing: str) -> list[str]:
     """A summary row (:meth:`BenchmarkResult.summary_rows`) as the paper table's :data:`SUMMARY` shows it."""
-    won, p, place = (cast(float, row[k]) for k in ("benchmarks won", "stratified p-value", "mean official place"))
+    won, p, place = (
+        cast(float, row[k]) for k in ("benchmarks won", "stratified p-value", "mean official place")
+    )
     wtl = f"{row['wins']}/{row['ties']}/{row['losses']}"
     where = missing if math.isnan(place) else f"{place:.2f} ({row['official tables']})"
     return [wtl, _number(won, 1, missing), _number(p, digits, missing), where]
@@ -116,21 +142,29 @@ def _ran(benchmark: str, run: RunLike) -> RunLike:
     if not hasattr(run, "transform") or hasattr(run, "columns"):
         return run
     if os.path.exists(benchmark):
-        raise ColieeError(f"{benchmark}: a gold file has no topics to run a PyTerrier transformer on; give its run")
+        raise ColieeError(
+            f"{benchmark}: a gold file has no topics to run a PyTerrier transformer on; give its run"
+        )
     import pyterrier as pt
 
     return cast(RunLike, run.transform(pt.get_dataset(f"irds:{benchmark}").get_topics()))
 
 
-def _prepared(benchmark: str, systems: Mapping[str, RunLike], measures: BenchmarkMeasures) -> tuple[Prepared, list]:
+def _prepared(
+    benchmark: str, systems: Mapping[str, RunLike], measures: BenchmarkMeasures
+) -> tuple[Prepared, list]:
     gold, official = _gold_of(benchmark)
-    asked = measures.get(benchmark) if isinstance(measures, Mapping) else measures  # this benchmark's, or all's
+    asked = (
+        measures.get(benchmark) if isinstance(measures, Mapping) else measures
+    )  # this benchmark's, or all's
     named = list(asked) if asked else official
     give = f"give its measures, measures={{{benchmark!r}: [...]}} in Python or --measure {benchmark}=MEASURE"
     if named is None and not is_dataset_id(benchmark) and not isinstance(gold, str):
         raise ColieeError(f"benchmark {benchmark!r} names no official measures: {give}")
     prepared = prepare(gold, dict(systems), measures_named=named is not None)
-    if any(f.rule == "guess" for f in prepared.findings):  # a benchmark grid never scores a guessed task
+    if any(
+        f.rule == "guess" for f in prepared.findings
+    ):  # a benchmark grid never scores a guessed task
         raise ColieeError(
             f"benchmark {benchmark!r} names no COLIEE task (a gold file, not a dataset id: its task would be "
             f"guessed from its contents): {give}"
@@ -151,22 +185,38 @@ def score_benchmark(
     """One benchmark scored alone: :func:`ir_coliee.score`'s values, :func:`ir_coliee.compare`'s raw
     p-values (``correction="none"``, the same ``seed``), the placement of each system."""
     if baseline not in systems:
-        raise ColieeError(f"the baseline {baseline!r} has no run on {benchmark} (runs: {', '.join(systems)})")
+        raise ColieeError(
+            f"the baseline {baseline!r} has no run on {benchmark} (runs: {', '.join(systems)})"
+        )
     systems = {s: _ran(benchmark, run) for s, run in systems.items()}
     prepared, named = _prepared(benchmark, systems, measures)
     if prepared.task.kind.scorer != "measures":
-        raise ColieeError(f"{benchmark}: {prepared.task.label} is scored by its own rules; compare it alone")
+        raise ColieeError(
+            f"{benchmark}: {prepared.task.label} is scored by its own rules; compare it alone"
+        )
     report = SCORERS["measures"](prepared, Request(named, None, None))
     names = report.measures
     # the door names a run file by its tag: here each system keeps the name it was given (the runs in order)
     runs: dict[str, object] = {s: r.run for s, r in zip(systems, prepared.runs)}
     compared = compare_rows(
-        prepared.qrels, runs, parse_measures(names), baseline, resamples=resamples, correction="none", seed=seed
+        prepared.qrels,
+        runs,
+        parse_measures(names),
+        baseline,
+        resamples=resamples,
+        correction="none",
+        seed=seed,
     )
     values = {m: {s: row[m] for s, row in zip(systems, report.rows)} for m in names}
-    p_values = {m: {s: cast(float, compared.value(s, f"{m} p-value")) for s in systems} for m in names}
+    p_values = {
+        m: {s: cast(float, compared.value(s, f"{m} p-value")) for s in systems} for m in names
+    }
     entry = prepared.gold.dataset  # a COLIEE dataset (None: a gold file, which names no edition)
-    headline = names[0] if entry is None else official_entry(prepared.task.key, prepared.year).ranking_column(names)
+    headline = (
+        names[0]
+        if entry is None
+        else official_entry(prepared.task.key, prepared.year).ranking_column(names)
+    )
     measure = next(m for m in compared.per_query[baseline] if str(m) == headline)
     data = {s: compared.per_query[s][measure] for s in systems}
     strata = {s: (stat_of(measure), data[s], data[baseline]) for s in systems if s != baseline}
@@ -174,7 +224,18 @@ def score_benchmark(
     findings = [*report.findings, *(threat_findings(benchmark, entry) if entry is not None else [])]
     edition = prepared.year if entry is not None else None
     placement, official = placed(prepared.task.key, edition, headline, values[headline])
-    return Scored(benchmark, names, headline, values, p_values, compared.tests, placement, official, strata, findings)
+    return Scored(
+        benchmark,
+        names,
+        headline,
+        values,
+        p_values,
+        compared.tests,
+        placement,
+        official,
+        strata,
+        findings,
+    )
 
 
 def benchmark(
@@ -197,14 +258,20 @@ def benchmark(
     if family not in ("headline", "all"):
         raise ColieeArgumentError(f"family={family!r}: expected 'headline' or 'all'")
     if correction not in CORRECTIONS:
-        raise ColieeArgumentError(f"unknown correction {correction!r}; expected one of {', '.join(CORRECTIONS)}")
+        raise ColieeArgumentError(
+            f"unknown correction {correction!r}; expected one of {', '.join(CORRECTIONS)}"
+        )
     if not runs:
         raise ColieeError("no benchmark given")
     first = next(iter(runs.values()))
     base = baseline if baseline is not None else next(iter(first), "")
-    order = list(dict.fromkeys([base, *(s for b in runs.values() for s in b)]))  # the baseline first
+    order = list(
+        dict.fromkeys([base, *(s for b in runs.values() for s in b)])
+    )  # the baseline first
     paper_names(list(runs), order, names or {})  # a clash of names refused before any scoring
-    scored = [score_benchmark(b, systems, base, measures, resamples, seed) for b, systems in runs.items()]
+    scored = [
+        score_benchmark(b, systems, base, measures, resamples, seed) for b, systems in runs.items()
+    ]
     return BenchmarkResult(scored, order, base, correction, resamples, seed, family, names)
 
 
@@ -223,7 +290,12 @@ class BenchmarkResult:
         family: Family = "headline",
         names: Optional[Mapping[str, str]] = None,
     ):
-        self.scored, self.systems, self.baseline, self.correction = scored, systems, baseline, correction
+        self.scored, self.systems, self.baseline, self.correction = (
+            scored,
+            systems,
+            baseline,
+            correction,
+        )
         self.resamples, self.seed, self.family = resamples, seed, family
         self.names = paper_names([b.name for b in scored], systems, names or {})
         """A benchmark's or a system's name in the paper table (:func:`paper_names`)."""
@@ -235,7 +307,9 @@ class BenchmarkResult:
         self.findings = [f for b in scored for f in b.findings]
 
     def __repr__(self) -> str:
-        return f"BenchmarkResult(benchmarks={[b.name for b in self.scored]}, systems={self.systems})"
+        return (
+            f"BenchmarkResult(benchmarks={[b.name for b in self.scored]}, systems={self.systems})"
+        )
 
     def _correct(self) -> dict[tuple[tuple[str, str], str], float]:
         """The p-values of the family's cells, corrected together."""
@@ -278,7 +352,11 @@ class BenchmarkResult:
                 if s in b.placement:  # a table of 25 runs and the system: 5th is 5/26, last 26/26
                     places.append(b.placement[s][0] / (b.placement[s][1] + 1))
                 strata.append(b.strata[s])
-            won, p = stratified_wins(strata, self.resamples, self.seed) if strata else (math.nan, math.nan)
+            won, p = (
+                stratified_wins(strata, self.resamples, self.seed)
+                if strata
+                else (math.nan, math.nan)
+            )
             rows.append(
                 {
                     "system": s,
@@ -318,7 +396,9 @@ class BenchmarkResult:
         published table), ``<NA>`` elsewhere."""
         import pandas as pd
 
-        data = {b.name: [b.placement.get(s, (None, 0))[0] for s in self.systems] for b in self.scored}
+        data = {
+            b.name: [b.placement.get(s, (None, 0))[0] for s in self.systems] for b in self.scored
+        }
         return pd.DataFrame(data, index=pd.Index(self.systems, name="system"), dtype="Int64")
 
     @property
@@ -343,10 +423,23 @@ class BenchmarkResult:
             for s in self.systems:
                 rank = b.placement.get(s, (None, 0))[0] if m == b.headline else None
                 test = b.tests.get(m, "") if s != self.baseline else "baseline"
-                rows.append([s, b.name, m, self.value(cell, s), self.p_value(cell, s), test, rank, b.official or ""])
+                rows.append(
+                    [
+                        s,
+                        b.name,
+                        m,
+                        self.value(cell, s),
+                        self.p_value(cell, s),
+                        test,
+                        rank,
+                        b.official or "",
+                    ]
+                )
         return rows
 
-    def paper_frame(self, style: Literal["markdown", "latex"], digits: int) -> tuple[pd.DataFrame, pd.DataFrame]:
+    def paper_frame(
+        self, style: Literal["markdown", "latex"], digits: int
+    ) -> tuple[pd.DataFrame, pd.DataFrame]:
         """The paper's table as text (a missing value as ``style`` writes it), and where it is bold: a row per
         system; per benchmark its measures (marked where the corrected p-value is below :data:`ALPHA`, bold
         the highest of each column, ties all bold) and ``rank``, the systems' rank on its headline measure
@@ -355,21 +448,37 @@ class BenchmarkResult:
         import pandas as pd
 
         missing, values, marked = PAPER_MISSING[style], self.table, self.pvalues < ALPHA
-        groups = [self.names[b.name] + (PARTIAL if b.official == "partial" else "") for b in self.scored]
+        groups = [
+            self.names[b.name] + (PARTIAL if b.official == "partial" else "") for b in self.scored
+        ]
         parts = [
-            values[b.name].assign(rank=values[(b.name, b.headline)].rank(ascending=False, method="min"))
+            values[b.name].assign(
+                rank=values[(b.name, b.headline)].rank(ascending=False, method="min")
+            )
             for b in self.scored
         ]
         size = values.T.groupby(level="measure", sort=False).size()
         # a mean never mixes measures, nor benchmarks a system has no value on
-        means = {m: values.xs(m, axis=1, level="measure").mean(axis=1, skipna=False) for m in size[size > 1].index}
-        grid = pd.concat([*parts, pd.DataFrame(means, index=values.index)], axis=1, keys=[*groups, "mean"])
+        means = {
+            m: values.xs(m, axis=1, level="measure").mean(axis=1, skipna=False)
+            for m in size[size > 1].index
+        }
+        grid = pd.concat(
+            [*parts, pd.DataFrame(means, index=values.index)], axis=1, keys=[*groups, "mean"]
+        )
         bold = grid.eq(grid.max()) & (grid.columns.get_level_values(1) != "rank")
-        text = grid.apply(lambda c: c.map(lambda v: _number(v, 0 if c.name[1] == "rank" else digits, missing)))
+        text = grid.apply(
+            lambda c: c.map(lambda v: _number(v, 0 if c.name[1] == "rank" else digits, missing))
+        )
         marks = pd.concat([marked[b.name] for b in self.scored], axis=1, keys=groups)
-        text = text.where(~marks.reindex(columns=grid.columns, fill_value=False), text + SIGNIFICANT)
+        text = text.where(
+            ~marks.reindex(columns=grid.columns, fill_value=False), text + SIGNIFICANT
+        )
         rows = {r["system"]: r for r in self.summary_rows()}
-        versus = [[missing] * 4 if s not in rows else _summary_cells(rows[s], digits, missing) for s in self.systems]
+        versus = [
+            [missing] * 4 if s not in rows else _summary_cells(rows[s], digits, missing)
+            for s in self.systems
+        ]
         header = pd.MultiIndex.from_product([[f"vs {self.names[self.baseline]}"], SUMMARY])
         text = pd.concat([text, pd.DataFrame(versus, grid.index, header)], axis=1)
         text.index = pd.Index([self.names[s] for s in self.systems])
@@ -378,7 +487,11 @@ class BenchmarkResult:
     def note(self) -> str:
         """What the paper table's marks mean, the test, the correction and its family."""
         family = "every cell" if self.family == "all" else "the headline measure of each benchmark"
-        corrected = "no correction" if self.correction == "none" else f"{self.correction} correction over {family}"
+        corrected = (
+            "no correction"
+            if self.correction == "none"
+            else f"{self.correction} correction over {family}"
+        )
         said = [
             f"{SIGNIFICANT}: p < {ALPHA} against {self.names[self.baseline]}, the paired test valid for each measure, "
             f"{corrected} ({len(self.corrected)} tests); bold: best of each column",
@@ -398,7 +511,12 @@ class BenchmarkResult:
         published table is complete), the cells (tidy), the summary, the findings."""
         cells = [dict(zip(TIDY_HEADER, row)) for row in self.tidy_rows()]
         benchmarks = [
-            {"benchmark": b.name, "name": self.names[b.name], "headline": b.headline, "official table": b.official}
+            {
+                "benchmark": b.name,
+                "name": self.names[b.name],
+                "headline": b.headline,
+                "official table": b.official,
+            }
             for b in self.scored
         ]
         return {

@@ -41,7 +41,14 @@ from ir_coliee.scoring.gated import NAME as GATED
 from ir_coliee.scoring.gated import score_recall_gated
 from ir_coliee.scoring.gold import GoldLike
 from ir_coliee.scoring.ingest import RunsLike, shared_run
-from ir_coliee.scoring.score import Prepared, check_measures, gated_answers, gated_task, pilot_files, prepare
+from ir_coliee.scoring.score import (
+    Prepared,
+    check_measures,
+    gated_answers,
+    gated_task,
+    pilot_files,
+    prepare,
+)
 from ir_coliee.table.shapes import gold_table
 
 if TYPE_CHECKING:
@@ -70,14 +77,20 @@ def compare_rows(
     rng = np.random.default_rng(seed)
     data = {
         name: dict(zip(chosen, per_query_all(chosen, qids, gold, run)))
-        for name, run in progress(named.items(), f"scoring {len(names)} runs", total=len(names), unit="run")
+        for name, run in progress(
+            named.items(), f"scoring {len(names)} runs", total=len(names), unit="run"
+        )
     }
     answers = [m for m in chosen if significance_test(m) == "exact McNemar"]
     resampled = [m for m in chosen if m not in answers]
-    cells = _Cells({name: {} for name in names}, {m: {} for m in chosen}, names, base, n, confidence)
+    cells = _Cells(
+        {name: {} for name in names}, {m: {} for m in chosen}, names, base, n, confidence
+    )
     cells.accuracy(answers, data)
     cells.resampled(resampled, data, resamples, rng)
-    tests: dict[str, str] = {str(m): significance_test(m) for m in chosen}  # one naming: Experiment's, benchmark's
+    tests: dict[str, str] = {
+        str(m): significance_test(m) for m in chosen
+    }  # one naming: Experiment's, benchmark's
     result = cells.result(chosen, correction, tests)
     result.per_query = data
     return result
@@ -104,24 +117,38 @@ def compare(
     its official measures from the files, as :func:`compare_runs` does).
     """
     if correction not in CORRECTIONS:
-        raise ColieeArgumentError(f"unknown correction {correction!r}; expected one of {', '.join(CORRECTIONS)}")
+        raise ColieeArgumentError(
+            f"unknown correction {correction!r}; expected one of {', '.join(CORRECTIONS)}"
+        )
     if isinstance(resamples, bool) or not isinstance(resamples, int) or resamples < 1:
-        raise ColieeArgumentError(f"resamples must be a whole number of at least 1, got {resamples!r}")
+        raise ColieeArgumentError(
+            f"resamples must be a whole number of at least 1, got {resamples!r}"
+        )
     if not 0 < confidence < 1:
-        raise ColieeArgumentError(f"confidence must be between 0 and 1 (0.95 for 95%), got {confidence!r}")
+        raise ColieeArgumentError(
+            f"confidence must be between 0 and 1 (0.95 for 95%), got {confidence!r}"
+        )
     named = dict(runs) if isinstance(runs, dict) else {f"run{i}": r for i, r in enumerate(runs)}
     names = list(named)
     if isinstance(baseline, int) and baseline not in range(-len(names), len(names)):
-        raise ColieeArgumentError(f"baseline {baseline} is not the index of a run (0 to {len(names) - 1})")
+        raise ColieeArgumentError(
+            f"baseline {baseline} is not the index of a run (0 to {len(names) - 1})"
+        )
     base = names[baseline] if isinstance(baseline, int) else baseline
     if base not in named:
-        raise ColieeArgumentError(f"baseline {baseline!r} is not one of the runs ({', '.join(names)})")
+        raise ColieeArgumentError(
+            f"baseline {baseline!r} is not one of the runs ({', '.join(names)})"
+        )
     if is_input(qrels) or any(is_input(r) for r in named.values()):
         # files and dataset ids: read as score() reads them, its findings said as warnings
         given = named if isinstance(runs, dict) else list(runs)
-        read = compare_runs(qrels, given, measures, task, year, names.index(base), resamples, correction, seed)
+        read = compare_runs(
+            qrels, given, measures, task, year, names.index(base), resamples, correction, seed
+        )
         for f in read.findings:
-            warnings.warn(f"{f.path}: {f.message}" if f.path else f.message, ColieeWarning, stacklevel=2)
+            warnings.warn(
+                f"{f.path}: {f.message}" if f.path else f.message, ColieeWarning, stacklevel=2
+            )
         table = read.table
         if isinstance(runs, dict):  # each run keeps the name it was given, not its file's tag
             table.index = table.index.map(dict(zip(table.index, names)))
@@ -130,7 +157,14 @@ def compare(
     gold = gold_table(qrels)
     named = {n: shared_run(r, gold, n) for n, r in named.items()}  # refused as score refuses it
     table = compare_rows(
-        gold, named, chosen, base, resamples=resamples, confidence=confidence, correction=correction, seed=seed
+        gold,
+        named,
+        chosen,
+        base,
+        resamples=resamples,
+        confidence=confidence,
+        correction=correction,
+        seed=seed,
     )
     return table.frame()
 
@@ -150,7 +184,9 @@ class _Cells:
         self.table, self.p_values, self.names, self.base, self.n = table, p_values, names, base, n
         self.confidence = confidence
 
-    def accuracy(self, answers: Sequence[Measure], data: dict[str, dict[Measure, PerQuery]]) -> None:
+    def accuracy(
+        self, answers: Sequence[Measure], data: dict[str, dict[Measure, PerQuery]]
+    ) -> None:
         """Accuracy of answers: paired right/wrong outcomes, Wilson intervals and the exact McNemar test."""
         for m in answers:
             for name in self.names:
@@ -174,9 +210,12 @@ class _Cells:
             return
         stats = {m: stat_of(m) for m in measures}
         columns = {
-            name: side_by_side([(stats[m], stats[m].columns(data[name][m])) for m in measures]) for name in self.names
+            name: side_by_side([(stats[m], stats[m].columns(data[name][m])) for m in measures])
+            for name in self.names
         }
-        intervals = bootstrap_sums(joined([columns[name] for name in self.names]), resamples, rng, self.n)
+        intervals = bootstrap_sums(
+            joined([columns[name] for name in self.names]), resamples, rng, self.n
+        )
         others = [name for name in self.names if name != self.base]
         if others:
             against = joined([columns[name] for name in others])
@@ -194,11 +233,15 @@ class _Cells:
                     next(values), self.confidence
                 )
 
-    def result(self, chosen: Sequence[Measure], correction: Correction, tests: dict[str, str]) -> ComparisonTable:
+    def result(
+        self, chosen: Sequence[Measure], correction: Correction, tests: dict[str, str]
+    ) -> ComparisonTable:
         """The table with the corrected p-values, one row per run, the baseline marked."""
         for m in chosen:
             label = str(m)
-            adjusted = dict(zip(self.p_values[m], correct(list(self.p_values[m].values()), correction)))
+            adjusted = dict(
+                zip(self.p_values[m], correct(list(self.p_values[m].values()), correction))
+            )
             for name in self.names:
                 self.table[name][f"{label} p-value"] = self.p_values[m].get(name, math.nan)
                 self.table[name][f"{label} p-value ({correction})"] = adjusted.get(name, math.nan)
@@ -212,8 +255,21 @@ class ComparisonTable:
     """What :func:`compare` computes, as plain rows (the command prints them without pandas);
     :meth:`frame` is the DataFrame :func:`compare` returns."""
 
-    def __init__(self, runs: list[str], columns: list[str], rows: list[list], confidence: float, tests: dict[str, str]):
-        self.runs, self.columns, self.rows, self.confidence, self.tests = runs, columns, rows, confidence, tests
+    def __init__(
+        self,
+        runs: list[str],
+        columns: list[str],
+        rows: list[list],
+        confidence: float,
+        tests: dict[str, str],
+    ):
+        self.runs, self.columns, self.rows, self.confidence, self.tests = (
+            runs,
+            columns,
+            rows,
+            confidence,
+            tests,
+        )
         """Run names; column names (``baseline``, then each measure's value, interval and p-values); one
         row of values per run; the intervals' confidence; the test used for each measure."""
         self.per_query: dict[str, dict[Measure, PerQuery]] = {}
@@ -259,8 +315,21 @@ class Comparison:
     """What :func:`compare_runs` found: the table of :func:`ir_coliee.compare` (``table``, a DataFrame
     built on first use; ``rows``, the same as plain rows) and the findings."""
 
-    def __init__(self, rows: ComparisonTable, findings: list[Finding], task: str, year: Optional[int], headline: str):
-        self.rows, self.findings, self.task, self.year, self.headline = rows, findings, task, year, headline
+    def __init__(
+        self,
+        rows: ComparisonTable,
+        findings: list[Finding],
+        task: str,
+        year: Optional[int],
+        headline: str,
+    ):
+        self.rows, self.findings, self.task, self.year, self.headline = (
+            rows,
+            findings,
+            task,
+            year,
+            headline,
+        )
 
     @functools.cached_property
     def table(self) -> pd.DataFrame:
@@ -286,14 +355,26 @@ def compare_runs(
     Accuracy tasks compare paired right/wrong outcomes (exact McNemar, Wilson intervals): Tasks 4 and 5,
     the pilot's tort prediction (JSONL submissions), and the 2026 gated Task 3 (``answers``: each run's
     answer file, in the order of the runs)."""
-    prepared = prepare(gold, runs, gated_task(answers, task, gold), year, measures_named=measures is not None)
+    prepared = prepare(
+        gold, runs, gated_task(answers, task, gold), year, measures_named=measures is not None
+    )
 
-    def compared(frames: dict[str, TYPE_RUN], qrels: TYPE_QREL, chosen: Sequence[MeasureLike]) -> ComparisonTable:
+    def compared(
+        frames: dict[str, TYPE_RUN], qrels: TYPE_QREL, chosen: Sequence[MeasureLike]
+    ) -> ComparisonTable:
         if not 0 <= baseline < len(frames):
-            raise ColieeError(f"baseline {baseline} is not the index of a run (0 to {len(frames) - 1})")
+            raise ColieeError(
+                f"baseline {baseline} is not the index of a run (0 to {len(frames) - 1})"
+            )
         base = list(frames)[baseline]
         return compare_rows(
-            qrels, frames, parse_measures(chosen), base, resamples=resamples, correction=correction, seed=seed
+            qrels,
+            frames,
+            parse_measures(chosen),
+            base,
+            resamples=resamples,
+            correction=correction,
+            seed=seed,
         )
 
     def result(table: ComparisonTable, headline: str) -> Comparison:
@@ -304,7 +385,9 @@ def compare_runs(
         return result(compared(frames, qrels, [AnswerAccuracy]), str(AnswerAccuracy))
     if answers is not None:
         frames, qrels = _gated_outcomes(prepared, answers, answers_gold)
-        return result(compared(frames, qrels, [AnswerAccuracy]).renamed(str(AnswerAccuracy), GATED), GATED)
+        return result(
+            compared(frames, qrels, [AnswerAccuracy]).renamed(str(AnswerAccuracy), GATED), GATED
+        )
     chosen = check_measures(measures, prepared.task, prepared.year)
     table = compared(prepared.run_tables(), prepared.qrels, chosen)
     names = [str(m) for m in chosen]
@@ -317,7 +400,9 @@ def pilot_decisions(prepared: Prepared) -> tuple[dict[str, TYPE_RUN], TYPE_QREL]
 
     if prepared.gold.torts is None:
         raise ColieeError(f"the pilot is compared against gold torts, not {prepared.gold.source}")
-    frames: dict[str, TYPE_RUN] = {os.path.basename(p): decision_run(read_torts(p)) for p in pilot_files(prepared)}
+    frames: dict[str, TYPE_RUN] = {
+        os.path.basename(p): decision_run(read_torts(p)) for p in pilot_files(prepared)
+    }
     return frames, decision_qrels(prepared.gold.torts)
 
 
@@ -330,5 +415,7 @@ def _gated_outcomes(
     frames: dict[str, TYPE_RUN] = {}
     for r, a in zip(prepared.runs, answered):
         values = score_recall_gated(prepared.qrels, r.run, truth, a.run, per_query=True)
-        frames[r.info.name] = {q: {"Y" if v else "N": 1.0} for q, v in zip(values["query_id"], values["value"])}
+        frames[r.info.name] = {
+            q: {"Y" if v else "N": 1.0} for q, v in zip(values["query_id"], values["value"])
+        }
     return frames, {q: {"Y": 1} for q in truth}

@@ -34,7 +34,9 @@ TAG = "bm25demo"
 @contextlib.contextmanager
 def sample_release() -> Iterator[Path]:
     """Point the data root at the bundled synthetic release for the duration of the block."""
-    from unittest import mock  # patch.dict: the environment as it was afterwards, the variable set or not
+    from unittest import (
+        mock,
+    )  # patch.dict: the environment as it was afterwards, the variable set or not
 
     try:
         with mock.patch.dict(os.environ, COLIEE_HOME=str(RELEASE)):
@@ -82,19 +84,35 @@ def _steps(out: Path) -> list[tuple[str, str, Callable[[], Path]]]:
         return ir_datasets.load(edition_dataset(task, YEAR))
 
     def writer(
-        task: str, name: str, make: Callable[[], object], limit: Optional[int] = None, fmt: Optional[FormatName] = None
+        task: str,
+        name: str,
+        make: Callable[[], object],
+        limit: Optional[int] = None,
+        fmt: Optional[FormatName] = None,
     ) -> Callable[[], Path]:
         """Write in the task's official format (or ``fmt``: Task 3's ``task3.*`` sets are pairs)."""
         chosen = fmt or task_of(task).formats[0]
-        return lambda: Path(write_run(make(), out / name, format=chosen, tag=TAG, max_per_query=limit))
+        return lambda: Path(
+            write_run(make(), out / name, format=chosen, tag=TAG, max_per_query=limit)
+        )
 
-    answers_name = f"{EDITIONS[YEAR].statute_exam}.task4.{TAG}"  # R06.task4.bm25demo: the exam names the file
+    answers_name = (
+        f"{EDITIONS[YEAR].statute_exam}.task4.{TAG}"  # R06.task4.bm25demo: the exam names the file
+    )
     ranked = task_of("3").ranked_limit  # task3-L files: at most 100 articles a question
     assert ranked is not None
     return [
         ("1", "BM25, 5 cases per query", writer("1", f"task1.{TAG}", lambda: task1_run(load("1")))),
-        ("2", "BM25, best paragraph of each case", writer("2", f"task2.{TAG}", lambda: task2_run(load("2")))),
-        ("3", "BM25, best article", writer("3", f"task3.{TAG}", lambda: task3_run(load("3"), 1), fmt="pairs")),
+        (
+            "2",
+            "BM25, best paragraph of each case",
+            writer("2", f"task2.{TAG}", lambda: task2_run(load("2"))),
+        ),
+        (
+            "3",
+            "BM25, best article",
+            writer("3", f"task3.{TAG}", lambda: task3_run(load("3"), 1), fmt="pairs"),
+        ),
         (
             "3",
             "BM25, ranked list of 10",

@@ -44,10 +44,14 @@ def _sound(measure: Measure) -> Measure:
     params = getattr(measure, "params", {})
     cutoff, rel, beta = params.get("cutoff"), params.get("rel"), params.get("beta")
     if cutoff is not None and not (isinstance(cutoff, int) and 1 <= cutoff <= _MAX_CUTOFF):
-        raise ColieeArgumentError(f"cutoff must be a whole number from 1 to {_MAX_CUTOFF:,}, got {cutoff!r}")
+        raise ColieeArgumentError(
+            f"cutoff must be a whole number from 1 to {_MAX_CUTOFF:,}, got {cutoff!r}"
+        )
     if rel is not None and not (isinstance(rel, int) and rel >= 1):
         raise ColieeArgumentError(f"rel must be a whole number of at least 1, got {rel!r}")
-    if beta is not None and not (isinstance(beta, (int, float)) and math.isfinite(beta) and beta >= 0):
+    if beta is not None and not (
+        isinstance(beta, (int, float)) and math.isfinite(beta) and beta >= 0
+    ):
         raise ColieeArgumentError(f"beta must be a finite number of at least 0, got {beta!r}")
     return measure
 
@@ -56,7 +60,11 @@ def _trec_named(name: MeasureLike) -> list[Measure]:
     """``name`` read as trec_eval names measures (``map``, ``ndcg_cut_10``, ``P_1``; ``P`` its family), as
     ``pt.Experiment`` reads its ``eval_metrics``; no measure where it is no such name."""
     try:
-        return [_sound(m) for m in ir_measures.parse_trec_measure(name)] if isinstance(name, str) else []
+        return (
+            [_sound(m) for m in ir_measures.parse_trec_measure(name)]
+            if isinstance(name, str)
+            else []
+        )
     except ValueError:
         return []
 
@@ -76,7 +84,11 @@ def parse_measures(measures: Iterable[MeasureLike]) -> list[Measure]:
             found = _NAME.match(m) if isinstance(m, str) else None
             import difflib
 
-            close = difflib.get_close_matches(found.group(1), list(ir_measures.measures.registry), n=3) if found else []
+            close = (
+                difflib.get_close_matches(found.group(1), list(ir_measures.measures.registry), n=3)
+                if found
+                else []
+            )
             hint = f"; did you mean {' or '.join(close)}?" if close else ""
             raise ColieeArgumentError(f"unknown or malformed measure {m!r}: {e}{hint}") from None
     return list(dict.fromkeys(out))
@@ -89,8 +101,12 @@ def chosen_measures(
     if measures is not None:
         return parse_measures(measures)
     if task is None:
-        raise ColieeArgumentError("give the measures, or the task (and year) whose official measures to use")
-    return official_measures(task, year, ranked=True)  # as score's default: every shape of run ranks
+        raise ColieeArgumentError(
+            "give the measures, or the task (and year) whose official measures to use"
+        )
+    return official_measures(
+        task, year, ranked=True
+    )  # as score's default: every shape of run ranks
 
 
 def per_query_frame(metrics: Iterable[tuple[str, object, float]]) -> pd.DataFrame:
@@ -101,7 +117,13 @@ def per_query_frame(metrics: Iterable[tuple[str, object, float]]) -> pd.DataFram
 
     rows = []
     for query_id, measure, value in metrics:
-        counts = (value.tp, value.retrieved, value.relevant) if isinstance(value, CountedValue) else (None,) * 3
+        counts = (
+            (value.tp, value.retrieved, value.relevant)
+            if isinstance(value, CountedValue)
+            else (None,) * 3
+        )
         rows.append((query_id, str(measure), float(value), *counts))
-    frame = pd.DataFrame(rows, columns=["query_id", "measure", "value", "tp", "retrieved", "relevant"])
+    frame = pd.DataFrame(
+        rows, columns=["query_id", "measure", "value", "tp", "retrieved", "relevant"]
+    )
     return frame.astype(dict.fromkeys(("tp", "retrieved", "relevant"), "Int64"))

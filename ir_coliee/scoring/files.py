@@ -6,7 +6,14 @@ import os
 from collections.abc import Sequence
 from typing import Optional, Union
 
-from ir_coliee.errors import ColieeDataError, ColieeError, ColieeFormatError, ColieeScoringError, Finding, PathLike
+from ir_coliee.errors import (
+    ColieeDataError,
+    ColieeError,
+    ColieeFormatError,
+    ColieeScoringError,
+    Finding,
+    PathLike,
+)
 from ir_coliee.model import TaskLike, edition_dataset, edition_of_file, task_of
 from ir_coliee.scoring.evaluate import MeasureLike
 from ir_coliee.scoring.gold import GoldLike
@@ -94,7 +101,9 @@ def score_files(
         if report is not None:
             reports.append(report)
     if not reports:
-        shown = "; ".join(f"{f.path}: {f.message}" for f in left[:3]) + ("; ..." if len(left) > 3 else "")
+        shown = "; ".join(f"{f.path}: {f.message}" for f in left[:3]) + (
+            "; ..." if len(left) > 3 else ""
+        )
         raise ColieeError(f"no file could be scored ({len(left)} skipped): {shown}")
     reports[0].findings.extend(left)
     return reports

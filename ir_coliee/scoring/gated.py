@@ -27,7 +27,11 @@ TIE_BREAKERS = (MacroF2, MacroP, MacroR)
 
 
 def recall_gated(
-    article_qrels: TYPE_QREL, article_run: TYPE_RUN, answer_qrels: TYPE_QREL, answer_run: TYPE_RUN, ties: bool = True
+    article_qrels: TYPE_QREL,
+    article_run: TYPE_RUN,
+    answer_qrels: TYPE_QREL,
+    answer_run: TYPE_RUN,
+    ties: bool = True,
 ) -> tuple[dict[str, float], dict[str, CountedValue]]:
     """The row of :func:`score_recall_gated` and each question's value, from one reading of the four inputs;
     without ``ties``, the row without the tie breakers (scored only when asked for)."""
@@ -60,7 +64,9 @@ def score_recall_gated(
     With ``per_query``, one row per question: 1 when answered right with every gold article retrieved,
     else 0, with the counts (tp = 1 when correct, retrieved = articles retrieved, relevant = gold articles).
     """
-    row, values = recall_gated(article_qrels, article_run, answer_qrels, answer_run, ties=not per_query)
+    row, values = recall_gated(
+        article_qrels, article_run, answer_qrels, answer_run, ties=not per_query
+    )
     if per_query:
         return per_query_frame((q, NAME, v) for q, v in values.items())
     import pandas as pd

@@ -49,12 +49,16 @@ class Gold(NamedTuple):
             )
         table = self.tables[task.gold]
         if not table:
-            raise ColieeError(f"{self.source}: the gold holds no relevant (query, {task.kind.unit}) pair")
+            raise ColieeError(
+                f"{self.source}: the gold holds no relevant (query, {task.kind.unit}) pair"
+            )
         return table
 
 
 def is_dataset_id(gold: object) -> bool:
-    return isinstance(gold, str) and gold.startswith(f"{NAME}/") and not os.path.isfile(gold)  # a folder is no gold
+    return (
+        isinstance(gold, str) and gold.startswith(f"{NAME}/") and not os.path.isfile(gold)
+    )  # a folder is no gold
 
 
 def _dataset_gold(dataset_id: str) -> Gold:

@@ -82,17 +82,30 @@ def _is_whole_run(value: object) -> bool:
     """A run on its own: a file, a table, codes or a parsed file, rows, an iterator, a dict of dicts, a ranx
     ``Run``."""
     value = as_dicts(value)
-    if isinstance(value, (CodedRun, str, list, Iterator)) or hasattr(value, "__fspath__") or hasattr(value, "columns"):
+    if (
+        isinstance(value, (CodedRun, str, list, Iterator))
+        or hasattr(value, "__fspath__")
+        or hasattr(value, "columns")
+    ):
         return True
     if isinstance(value, tuple):
         return not _is_row(value)  # a parsed file (a NamedTuple of its own) rather than one line
-    return isinstance(value, Mapping) and bool(value) and all(isinstance(v, Mapping) for v in value.values())
+    return (
+        isinstance(value, Mapping)
+        and bool(value)
+        and all(isinstance(v, Mapping) for v in value.values())
+    )
 
 
 def named_runs(runs: RunsLike) -> dict[str, RunLike]:
     """``{name: run}``: a list of runs (not a list of rows), a mapping of names to runs, or else one run (a
     dict of dicts of scores, a list of rows and a parsed file are one run each)."""
-    if isinstance(runs, (list, tuple)) and not hasattr(runs, "_fields") and runs and not any(map(_is_row, runs)):
+    if (
+        isinstance(runs, (list, tuple))
+        and not hasattr(runs, "_fields")
+        and runs
+        and not any(map(_is_row, runs))
+    ):
         return {f"run{i}": r for i, r in enumerate(runs)}
     if isinstance(runs, Mapping) and runs and all(map(_is_whole_run, runs.values())):
         return {str(k): v for k, v in runs.items()}
@@ -146,9 +159,13 @@ def _read(
     else:
         shown = stream_name(shown_as) if is_input(shown_as) else os.fspath(run)
         looks = forced if forced != "auto" else first_format(run)[1]
-    if looks not in task.readable():  # before a file is read: a run of another task is not read at all
+    if (
+        looks not in task.readable()
+    ):  # before a file is read: a run of another task is not read at all
         raise _mismatch(shown, looks, task, gold_source)
-    parsed = run if isinstance(run, ParsedRun) else parse_run(run, looks)._replace(path=shown)  # no second sniff
+    parsed = (
+        run if isinstance(run, ParsedRun) else parse_run(run, looks)._replace(path=shown)
+    )  # no second sniff
     label = "+".join(parsed.run_tags) or os.path.basename(parsed.path)
     return RunInfo(label, parsed.path, parsed.format, parsed.run_tags), parsed.coded, parsed
 
@@ -199,7 +216,11 @@ def ingest(
 
 
 def read_runs(
-    named: dict[str, RunLike], readable: dict[str, Opened], task: Task, forced: FormatOption, gold_source: str
+    named: dict[str, RunLike],
+    readable: dict[str, Opened],
+    task: Task,
+    forced: FormatOption,
+    gold_source: str,
 ) -> list[Ingested]:
     """Every run read in its task's format, as given: not aligned with any gold (a test run that a cutoff
     learned on training gold cuts shares no query with that gold, and is written back with its own ids)."""
@@ -230,7 +251,9 @@ def shared_run(run: object, gold: Table, where: str = "run") -> CodedRun:
     return coded
 
 
-def _shared_lines(run: CodedRun, ids: GoldIds, where: str, gold_source: str) -> tuple[set[str], list[str], int]:
+def _shared_lines(
+    run: CodedRun, ids: GoldIds, where: str, gold_source: str
+) -> tuple[set[str], list[str], int]:
     """The run's queries, the distinct documents of its lines for gold queries, and how many such lines;
     refused when there are none."""
     lines_of = run.lines_per_query()
@@ -239,7 +262,9 @@ def _shared_lines(run: CodedRun, ids: GoldIds, where: str, gold_source: str) -> 
     queries = run.query_set(lines_of)
     if not lines:
         raise ColieeScoringError(
-            no_shared_query(queries, ids.queries, f"{where} shares no query with the gold {gold_source}")
+            no_shared_query(
+                queries, ids.queries, f"{where} shares no query with the gold {gold_source}"
+            )
         )
     return queries, run.docs_of_queries(known), lines
 
@@ -249,7 +274,9 @@ def _warnings(where: str, said: Iterable[tuple[object, str, str]]) -> list[Findi
     return [Finding(WARNING, where, None, message, rule) for holds, message, rule in said if holds]
 
 
-def check_run(run: CodedRun, ids: GoldIds, task: Task, where: str, gold_source: str) -> list[Finding]:
+def check_run(
+    run: CodedRun, ids: GoldIds, task: Task, where: str, gold_source: str
+) -> list[Finding]:
     """Refuse a run that cannot be scored meaningfully; the warnings about what it misses."""
     queries, docs, lines = _shared_lines(run, ids, where, gold_source)
     gold_queries = ids.queries
@@ -262,14 +289,20 @@ def check_run(run: CodedRun, ids: GoldIds, task: Task, where: str, gold_source: 
             f"(run: {describe(run_kinds)}, e.g. {some(docs, 3)}; gold: {describe(gold_kinds)}, e.g. {some(gold_docs, 3)})"
         )
         if not _same_convention(run_kinds, gold_kinds):
-            raise ColieeScoringError(f"{where}: {miss}: the run follows another id convention than the gold")
+            raise ColieeScoringError(
+                f"{where}: {miss}: the run follows another id convention than the gold"
+            )
     extra = sorted(queries - ids.position.keys())
     absent = list(filterfalse(queries.__contains__, gold_queries))
     return _warnings(
         where,
         [
             (miss, f"{miss}: every line is a miss", "no-shared-ids"),
-            (extra, f"{len(extra)} run queries are not in the gold and are ignored: {some(extra)}", "unknown-query"),
+            (
+                extra,
+                f"{len(extra)} run queries are not in the gold and are ignored: {some(extra)}",
+                "unknown-query",
+            ),
             (
                 absent,
                 f"{len(absent)} of {len(gold_queries)} gold queries have no line in the run "
@@ -287,7 +320,11 @@ def file_findings(parsed: ParsedRun, where: str) -> list[Finding]:
     return _warnings(
         where,
         [
-            (duplicates, f"{len(duplicates)} duplicate lines, each counted once: {shown}", "duplicate"),
+            (
+                duplicates,
+                f"{len(duplicates)} duplicate lines, each counted once: {shown}",
+                "duplicate",
+            ),
             (len(tags) > 1, f"{len(tags)} run tags in {parsed.path}: {some(tags)}", "tags"),
             (
                 parsed.untagged,

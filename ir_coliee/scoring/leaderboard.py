@@ -52,7 +52,14 @@ class Leaderboard:
     and :attr:`table`, the DataFrame, built on first use."""
 
     def __init__(
-        self, task: str, year: int, rows: list[dict], columns: list[str], headline: str, complete: bool, source: str
+        self,
+        task: str,
+        year: int,
+        rows: list[dict],
+        columns: list[str],
+        headline: str,
+        complete: bool,
+        source: str,
     ):
         self.task, self.year, self.rows, self.columns = task, year, rows, columns
         """``rows``: one dict per published run, best first, with every one of ``columns``: ``rank``,
@@ -88,13 +95,19 @@ class Leaderboard:
         measures = [c for c in self.table.columns if c not in ("rank", "team", "run", "check")]
         official = self.table[["team", "run", *measures]].assign(entry="official")
         ours = pd.DataFrame(
-            {"team": "", "run": runs["run"], **{m: runs[m] if m in runs.columns else None for m in measures}}
+            {
+                "team": "",
+                "run": runs["run"],
+                **{m: runs[m] if m in runs.columns else None for m in measures},
+            }
         ).assign(entry="this run")
         for _, row in ours.iterrows():
             same = (official[self.headline] - row[self.headline]).abs() < _PUBLISHED_HALF_UNIT
             official.loc[same, "entry"] = official.loc[same, "entry"] + f" = {row['run']}"
         both = pd.concat([official, ours], ignore_index=True)
-        both = both.sort_values(self.headline, ascending=False, kind="stable").reset_index(drop=True)
+        both = both.sort_values(self.headline, ascending=False, kind="stable").reset_index(
+            drop=True
+        )
         both.insert(0, "rank", both[self.headline].rank(ascending=False, method="min").astype(int))
         return both
 
@@ -122,10 +135,16 @@ def _names(task: str, year: int) -> dict[str, str]:
 def _tables() -> list[tuple[str, list[dict[str, str]]]]:
     """Every shipped table (``ir_coliee/results/*.csv``, in name order): its source and its records."""
     tables = []
-    files = [f for f in resources.files("ir_coliee").joinpath("results").iterdir() if f.name.endswith(".csv")]
+    files = [
+        f
+        for f in resources.files("ir_coliee").joinpath("results").iterdir()
+        if f.name.endswith(".csv")
+    ]
     for file in sorted(files, key=lambda f: f.name):
         first, _, rest = file.read_text(encoding="utf-8").partition("\n")
-        tables.append((first.removeprefix("# source:").strip(), list(csv.DictReader(io.StringIO(rest)))))
+        tables.append(
+            (first.removeprefix("# source:").strip(), list(csv.DictReader(io.StringIO(rest))))
+        )
     return tables
 
 
@@ -148,12 +167,16 @@ def _rows(source: str, records: list[dict[str, str]], task: str, year: int) -> I
             short = next(s for words, s in _WORDS if r["measure"].lower().startswith(words))
             values[short] = Decimal(r["value"])
         rank = r.get("rank") or r.get("rank_in_source") or ""
-        yield Row(rank, r.get("team") or r.get("row", ""), r.get("run") or r.get("file") or "", values)
+        yield Row(
+            rank, r.get("team") or r.get("row", ""), r.get("run") or r.get("file") or "", values
+        )
 
 
 def _half_unit(value: Decimal) -> Decimal:
     exponent = value.as_tuple().exponent
-    return Decimal(5) * Decimal(10) ** (int(exponent) - 1) if isinstance(exponent, int) else Decimal(0)
+    return (
+        Decimal(5) * Decimal(10) ** (int(exponent) - 1) if isinstance(exponent, int) else Decimal(0)
+    )
 
 
 def _f1(p: Decimal, r: Decimal) -> Decimal:
@@ -170,7 +193,10 @@ def _checks(row: Row, task: str, year: int) -> list[str]:
         if f + hf < low or f - hf > high:
             found.append(f"F1 {f} does not follow from P {p} and R {r} ({float(_f1(p, r)):.4f})")
     sizes = known_sizes(edition_dataset(task, year))
-    for short, n, what in (("R", sizes and sizes.qrels, "gold pairs"), ("Acc", sizes and sizes.queries, "questions")):
+    for short, n, what in (
+        ("R", sizes and sizes.qrels, "gold pairs"),
+        ("Acc", sizes and sizes.queries, "questions"),
+    ):
         if short in v and n:
             half = _half_unit(v[short])
             if math.ceil((v[short] - half) * n) > math.floor((v[short] + half) * n):
@@ -196,18 +222,29 @@ def load_leaderboard(task: object, year: int) -> Leaderboard:
             rows_of.extend(found)
     if not rows_of:
         shown = ", ".join(f"{t} {y}" for t, y in available())
-        raise ColieeError(f"no published table for COLIEE {task_of(key).label} {year} is shipped (tables: {shown})")
+        raise ColieeError(
+            f"no published table for COLIEE {task_of(key).label} {year} is shipped (tables: {shown})"
+        )
     names = _names(key, year)
     rows: list[dict] = [
-        {"rank": r.rank, "team": r.team, "run": r.run, **{names.get(k, k): float(x) for k, x in r.values.items()}}
+        {
+            "rank": r.rank,
+            "team": r.team,
+            "run": r.run,
+            **{names.get(k, k): float(x) for k, x in r.values.items()},
+        }
         for r in rows_of
     ]
     measures = list(dict.fromkeys(m for r in rows for m in r if m not in ("rank", "team", "run")))
     for row, r in zip(rows, rows_of):
-        row.update({m: row.get(m, math.nan) for m in measures}, check="; ".join(_checks(r, key, year)))
+        row.update(
+            {m: row.get(m, math.nan) for m in measures}, check="; ".join(_checks(r, key, year))
+        )
     published = [m for m in measures if any(not math.isnan(r[m]) for r in rows)]
     headline = official_entry(key, year).ranking_column(published)
-    rows.sort(key=lambda row: (math.isnan(row[headline]), -row[headline]))  # stable: published order on ties
+    rows.sort(
+        key=lambda row: (math.isnan(row[headline]), -row[headline])
+    )  # stable: published order on ties
     complete = all(re.search(r"complete table", s) for s in sources)
     columns = ["rank", "team", "run", *measures, "check"]
     return Leaderboard(key, year, rows, columns, headline, complete, " | ".join(sources))
@@ -228,4 +265,6 @@ def placed(
         return {}, None
     if not board.complete:
         return {}, "partial"
-    return {s: (board.place(v)[0], len(board.rows)) for s, v in values.items() if not math.isnan(v)}, "complete"
+    return {
+        s: (board.place(v)[0], len(board.rows)) for s, v in values.items() if not math.isnan(v)
+    }, "complete"

@@ -14,7 +14,14 @@ from collections import Counter
 from typing import NamedTuple, Optional
 
 from ir_coliee.data.catalog import catalog, dataset_entry, exam_subset
-from ir_coliee.errors import WARNING, ColieeError, ColieeFormatError, ColieeScoringError, Finding, PathLike
+from ir_coliee.errors import (
+    WARNING,
+    ColieeError,
+    ColieeFormatError,
+    ColieeScoringError,
+    Finding,
+    PathLike,
+)
 from ir_coliee.formats.textfile import iter_lines, parse_json, read_text
 from ir_coliee.model import name_says, task_of
 from ir_coliee.scoring.files import parsed_or_skipped
@@ -24,7 +31,9 @@ from ir_coliee.scoring.walk import skipped, walk
 from ir_coliee.table.runs import ParsedRun
 from ir_coliee.table.tables import Table
 
-_EXPECTED = "BENCHMARK SYSTEM PATH (spaces or tabs between), or a JSON object {benchmark: {system: path}}"
+_EXPECTED = (
+    "BENCHMARK SYSTEM PATH (spaces or tabs between), or a JSON object {benchmark: {system: path}}"
+)
 
 Manifest = dict[str, dict[str, str]]
 
@@ -35,8 +44,13 @@ def read_manifest(path: PathLike) -> Manifest:
     if os.fspath(path).endswith(".json"):
         doc = parse_json(read_text(path), path, _EXPECTED)
         if not isinstance(doc, dict) or not all(isinstance(v, dict) for v in doc.values()):
-            raise ColieeFormatError(path, None, "a JSON value that is not an object of objects", _EXPECTED)
-        return {str(b): {str(s): os.path.join(folder, str(p)) for s, p in v.items()} for b, v in doc.items()}
+            raise ColieeFormatError(
+                path, None, "a JSON value that is not an object of objects", _EXPECTED
+            )
+        return {
+            str(b): {str(s): os.path.join(folder, str(p)) for s, p in v.items()}
+            for b, v in doc.items()
+        }
     runs: Manifest = {}
     for lineno, text in iter_lines(path):
         fields = text.split("#", 1)[0].split()
@@ -46,7 +60,9 @@ def read_manifest(path: PathLike) -> Manifest:
             raise ColieeFormatError(path, lineno, f"{len(fields)} fields", _EXPECTED)
         benchmark, system, run = fields
         if system in runs.setdefault(benchmark, {}):
-            raise ColieeFormatError(path, lineno, f"a second run of {system} on {benchmark}", "one run per system")
+            raise ColieeFormatError(
+                path, lineno, f"a second run of {system} on {benchmark}", "one run per system"
+            )
         runs[benchmark][system] = os.path.join(folder, run)
     if not runs:
         raise ColieeFormatError(path, None, "no runs listed", _EXPECTED)
@@ -73,36 +89,56 @@ def runs_in_folder(folder: PathLike) -> Found:
     by_benchmark: dict[str, list[tuple[str, ParsedRun]]] = {}
     findings = list(walked.skipped)
     for found in walked.files:
-        depth = next((n for n in range(len(found.folders), 0, -1) if _known("/".join(found.folders[:n]))), 0)
+        depth = next(
+            (n for n in range(len(found.folders), 0, -1) if _known("/".join(found.folders[:n]))), 0
+        )
         if not depth:
-            findings.append(skipped(found.path, "not in a folder named by a dataset id (e.g. coliee/task1/2025/test/)"))
+            findings.append(
+                skipped(
+                    found.path,
+                    "not in a folder named by a dataset id (e.g. coliee/task1/2025/test/)",
+                )
+            )
             continue
         benchmark = "/".join(found.folders[:depth])
-        run = parsed_or_skipped(found.path, dataset_entry(benchmark).task, "auto")  # a log beside: said
-        if not isinstance(run, Finding) and _shares_no_query(run, benchmark, golds):  # a README of 3 words
+        run = parsed_or_skipped(
+            found.path, dataset_entry(benchmark).task, "auto"
+        )  # a log beside: said
+        if not isinstance(run, Finding) and _shares_no_query(
+            run, benchmark, golds
+        ):  # a README of 3 words
             run = skipped(found.path, f"shares no query with the gold of {benchmark}")
         if isinstance(run, Finding):
             findings.append(run)
             continue
-        below = "/".join((*found.folders[depth:], os.path.basename(run.path)))  # the path below the benchmark
+        below = "/".join(
+            (*found.folders[depth:], os.path.basename(run.path))
+        )  # the path below the benchmark
         by_benchmark.setdefault(benchmark, []).append((below, run))
     runs: dict[str, dict[str, RunLike]] = {}
     for benchmark, files in by_benchmark.items():
-        said = [name_says(os.path.basename(below)).system for below, _ in files]  # bm25.txt, task1.bm25: bm25
+        said = [
+            name_says(os.path.basename(below)).system for below, _ in files
+        ]  # bm25.txt, task1.bm25: bm25
         names = Counter(said)
         for system, (below, run) in zip(said, files):
             if names[system] > 1:
-                message = (
-                    f"{names[system]} files of {benchmark} name the system {system!r}: this one is named {below!r}"
-                )
+                message = f"{names[system]} files of {benchmark} name the system {system!r}: this one is named {below!r}"
                 findings.append(Finding(WARNING, run.path, None, message, "same-system"))
                 system = below
-            if system in runs.setdefault(benchmark, {}):  # a renamed file's name is another file's system
-                raise ColieeFormatError(run.path, None, f"a second {system!r} on {benchmark}", "one run per system")
+            if system in runs.setdefault(
+                benchmark, {}
+            ):  # a renamed file's name is another file's system
+                raise ColieeFormatError(
+                    run.path, None, f"a second {system!r} on {benchmark}", "one run per system"
+                )
             runs[benchmark][system] = run
     if not runs:
         raise ColieeFormatError(
-            folder, None, "no folder named by a dataset id holds runs", "e.g. coliee/task1/2025/test/"
+            folder,
+            None,
+            "no folder named by a dataset id holds runs",
+            "e.g. coliee/task1/2025/test/",
         )
     return Found(runs, findings)
 
@@ -119,11 +155,15 @@ def _shares_no_query(run: ParsedRun, benchmark: str, golds: dict[str, Optional[T
     if table is None:
         return False
     try:
-        shared_run(run.coded, table, run.path)  # the door's own rule: ids in the gold's convention first
+        shared_run(
+            run.coded, table, run.path
+        )  # the door's own rule: ids in the gold's convention first
     except ColieeScoringError:
         return True
     return False
 
 
 def _known(path: str) -> bool:
-    return path in catalog() or exam_subset(path) is not None  # as dataset_entry finds it, without an error
+    return (
+        path in catalog() or exam_subset(path) is not None
+    )  # as dataset_entry finds it, without an error

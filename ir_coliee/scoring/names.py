@@ -13,20 +13,28 @@ from ir_coliee.errors import ColieeArgumentError
 def short_name(benchmark: str) -> str:
     """A benchmark as a paper's header names it: ``coliee/task1/2025/test`` -> ``T1 2025`` (another split
     follows: ``T3 2024 train/h30``), a gold file -> its file name without extension, another id as given."""
-    found = re.fullmatch(r"coliee/task(\d)/(\d{4})/(.+)", benchmark)  # the pilot is no benchmark cell
+    found = re.fullmatch(
+        r"coliee/task(\d)/(\d{4})/(.+)", benchmark
+    )  # the pilot is no benchmark cell
     if found:
         task, year, split = found.groups()
         return f"T{task} {year}" + ("" if split == "test" else f" {split}")
-    return os.path.splitext(os.path.basename(benchmark))[0] if os.path.exists(benchmark) else benchmark
+    return (
+        os.path.splitext(os.path.basename(benchmark))[0] if os.path.exists(benchmark) else benchmark
+    )
 
 
 def _file_name(path: str, folders: int, suffix: bool) -> str:
     """A gold file's name with its last ``folders`` parent folders, with or without its extension."""
     *parents, name = os.path.abspath(path).split(os.sep)
-    return "/".join([*parents[len(parents) - folders :], name if suffix else os.path.splitext(name)[0]])
+    return "/".join(
+        [*parents[len(parents) - folders :], name if suffix else os.path.splitext(name)[0]]
+    )
 
 
-def paper_names(benchmarks: Sequence[str], systems: Sequence[str], names: Mapping[str, str]) -> dict[str, str]:
+def paper_names(
+    benchmarks: Sequence[str], systems: Sequence[str], names: Mapping[str, str]
+) -> dict[str, str]:
     """The name the paper table prints for each benchmark and system: as ``names`` gives it, else a benchmark's
     :func:`short_name`, a gold file's lengthened until no other gold file shares it (more parent folders, then
     its extension). Two benchmarks (or two systems) printed alike, or one gold file twice, are refused."""
@@ -34,13 +42,19 @@ def paper_names(benchmarks: Sequence[str], systems: Sequence[str], names: Mappin
     for i, b in enumerate(files):
         twin = next((a for a in files[:i] if os.path.samefile(a, b)), None)
         if twin is not None:
-            raise ColieeArgumentError(f"benchmarks {twin!r} and {b!r} are the same file: give it once")
+            raise ColieeArgumentError(
+                f"benchmarks {twin!r} and {b!r} are the same file: give it once"
+            )
     shown = {b: short_name(b) for b in benchmarks}
     for b in files:
         depth = max(len(os.path.abspath(b).split(os.sep)) - 1, 0)
         ways = [(n, suffix) for suffix in (False, True) for n in range(depth + 1)]
         shown[b] = next(
-            (_file_name(b, *w) for w in ways if all(_file_name(b, *w) != _file_name(a, *w) for a in files if a != b)),
+            (
+                _file_name(b, *w)
+                for w in ways
+                if all(_file_name(b, *w) != _file_name(a, *w) for a in files if a != b)
+            ),
             shown[b],
         )
     shown = {**shown, **{s: s for s in systems}, **names}
@@ -49,5 +63,7 @@ def paper_names(benchmarks: Sequence[str], systems: Sequence[str], names: Mappin
         clash = [k for k in keys if printed.count(shown[k]) > 1]
         if clash:
             said = " and ".join(repr(k) for k in clash)
-            raise ColieeArgumentError(f"the {kind} {said} would print as one name {shown[clash[0]]!r}: give names=")
+            raise ColieeArgumentError(
+                f"the {kind} {said} would print as one name {shown[clash[0]]!r}: give names="
+            )
     return shown

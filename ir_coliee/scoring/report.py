@@ -73,13 +73,17 @@ class Report:
         from ir_coliee.scoring.evaluate import per_query_frame
 
         frames = [
-            (values if isinstance(values, pd.DataFrame) else per_query_frame(values)).assign(run=name)
+            (values if isinstance(values, pd.DataFrame) else per_query_frame(values)).assign(
+                run=name
+            )
             for name, values in self._per_query
         ]
         joined = pd.concat(frames, ignore_index=True)
         return joined[["run", *[c for c in joined.columns if c != "run"]]]
 
-    def write(self, out: TextIO, style: OutputFormat = "tsv", digits: int = 4, per_query: bool = False) -> None:
+    def write(
+        self, out: TextIO, style: OutputFormat = "tsv", digits: int = 4, per_query: bool = False
+    ) -> None:
         """The report as one document: a row per run (JSON: an object per run, with its counts), or with
         ``per_query`` each query's values followed by the totals (``query_id`` ``all``)."""
         output_options(style, digits)
@@ -91,7 +95,14 @@ class Report:
         else:
             missing = "disqualified" if any(self.disqualified.values()) else ""
             header = ["run", *self.measures, "path"]
-            write_rows(header, [[row[c] for c in header] for row in self.rows], out, digits, missing, style=style)
+            write_rows(
+                header,
+                [[row[c] for c in header] for row in self.rows],
+                out,
+                digits,
+                missing,
+                style=style,
+            )
 
     def _per_query_with_totals(self) -> pd.DataFrame:
         import pandas as pd
@@ -99,7 +110,9 @@ class Report:
         frame = self.per_query.sort_values(["run", "query_id", "measure"], kind="stable")
         for row in self.rows:
             totals = {"run": row["run"], "query_id": "all", "measure": self.measures}
-            frame = pd.concat([frame, pd.DataFrame({**totals, "value": [row[m] for m in self.measures]})])
+            frame = pd.concat(
+                [frame, pd.DataFrame({**totals, "value": [row[m] for m in self.measures]})]
+            )
         frame = frame.reset_index(drop=True)
         return frame.drop(columns="run") if len(self.runs) == 1 else frame
 
@@ -112,12 +125,16 @@ class Report:
             "run_tags": info.tags,
             "format": info.format,
             "measures": {m: json_value(row[m]) for m in self.measures},
-            "counts": {c: json_value(v) for c, v in row.items() if c not in ("run", "path", *self.measures)},
+            "counts": {
+                c: json_value(v) for c, v in row.items() if c not in ("run", "path", *self.measures)
+            },
         }
         if info.name in self.disqualified:
             doc["disqualified"] = self.disqualified[info.name]
         if per_query:
-            doc["per_query"] = records(self.per_query[self.per_query["run"] == info.name].drop(columns="run"))
+            doc["per_query"] = records(
+                self.per_query[self.per_query["run"] == info.name].drop(columns="run")
+            )
         return doc
 
     def __repr__(self) -> str:
@@ -134,7 +151,9 @@ def ranked(report: Report, fractions: bool = True) -> pd.DataFrame:
     ``correct`` as ``66/101`` with ``fractions``, else ``correct`` and ``questions`` as numbers (JSON)."""
     entry = official_entry(report.task, report.year)
     headline = entry.ranking_column(report.measures)
-    table = report.table.sort_values(headline, ascending=False, kind="stable").reset_index(drop=True)
+    table = report.table.sort_values(headline, ascending=False, kind="stable").reset_index(
+        drop=True
+    )
     counts = [c for c in ("tp", "retrieved", "relevant") if c in table.columns]
     out = table[["run", *report.measures, *counts]].copy()
     if {"correct", "questions"} <= set(table.columns):
@@ -147,30 +166,39 @@ def ranked(report: Report, fractions: bool = True) -> pd.DataFrame:
     return out
 
 
-def write_ranked(reports: Sequence[Report], out: TextIO, style: OutputFormat = "tsv", digits: int = 4) -> None:
+def write_ranked(
+    reports: Sequence[Report], out: TextIO, style: OutputFormat = "tsv", digits: int = 4
+) -> None:
     """Several runs, best first (:func:`ranked`); the tables of several editions as one document in every
     format (a table with ``edition`` and ``task`` columns; in JSON one object holding every table)."""
     import pandas as pd
 
     tables = [ranked(r, fractions=style != "json") for r in reports]
     if style == "json":  # the same columns as the other formats, counts as numbers
-        docs = [{"task": r.task, "year": r.year, "runs": records(t)} for r, t in zip(reports, tables)]
+        docs = [
+            {"task": r.task, "year": r.year, "runs": records(t)} for r, t in zip(reports, tables)
+        ]
         write_json(docs[0] if len(docs) == 1 else {"tables": docs}, out)
         return
     if len(reports) == 1:
         write_frame(tables[0], out, digits, style=style)
         return
     grouped = pd.concat(
-        [t.assign(edition=r.year, task=task_of(r.task).label) for r, t in zip(reports, tables)], ignore_index=True
+        [t.assign(edition=r.year, task=task_of(r.task).label) for r, t in zip(reports, tables)],
+        ignore_index=True,
     )
     # counts stay whole numbers where another task's rows left them empty (pandas made them floats)
-    grouped = grouped.astype({c: "Int64" for c in ("tp", "retrieved", "relevant") if c in grouped.columns})
+    grouped = grouped.astype(
+        {c: "Int64" for c in ("tp", "retrieved", "relevant") if c in grouped.columns}
+    )
     first = ["edition", "task"]
     grouped = grouped[[*first, *[c for c in grouped.columns if c not in (*first, "path")], "path"]]
     write_frame(grouped, out, digits, PAPER_MISSING.get(style, ""), style)
 
 
-def write_placement(report: Report, out: TextIO, style: OutputFormat = "tsv", digits: int = 4) -> None:
+def write_placement(
+    report: Report, out: TextIO, style: OutputFormat = "tsv", digits: int = 4
+) -> None:
     """The published official table of the report's edition with its runs inserted at their places."""
     from ir_coliee.scoring.leaderboard import load_leaderboard
 
@@ -178,8 +206,16 @@ def write_placement(report: Report, out: TextIO, style: OutputFormat = "tsv", di
         raise ColieeError("--leaderboard needs the edition: give --year, or a dataset id as GOLD")
     board = load_leaderboard(report.task, report.year)
     if board.headline not in report.table.columns:
-        raise ColieeError(f"the {report.year} table ranks runs by {board.headline}, which this report does not hold")
+        raise ColieeError(
+            f"the {report.year} table ranks runs by {board.headline}, which this report does not hold"
+        )
     placed = board.with_runs(report.table)
-    kind = "complete official table" if board.complete else f"partial table: {len(board.table)} published rows"
-    out.write(f"\nleaderboard: COLIEE {report.year} {task_of(report.task).label}, by {board.headline} ({kind})\n")
+    kind = (
+        "complete official table"
+        if board.complete
+        else f"partial table: {len(board.table)} published rows"
+    )
+    out.write(
+        f"\nleaderboard: COLIEE {report.year} {task_of(report.task).label}, by {board.headline} ({kind})\n"
+    )
     write_frame(placed, out, digits, PAPER_MISSING.get(style, ""), style)

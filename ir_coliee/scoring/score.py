@@ -16,7 +16,14 @@ from typing import TYPE_CHECKING, Any, Callable, NamedTuple, Optional, Union, ca
 from ir_measures.measures.base import Measure
 from ir_measures.util import TYPE_QREL, TYPE_RUN
 
-from ir_coliee.errors import WARNING, ColieeError, ColieeScoringError, Finding, PathLike, coliee_warnings
+from ir_coliee.errors import (
+    WARNING,
+    ColieeError,
+    ColieeScoringError,
+    Finding,
+    PathLike,
+    coliee_warnings,
+)
 from ir_coliee.formats.textfile import is_input
 from ir_coliee.measures.pipeline import calc
 from ir_coliee.measures.provider import gold_counts
@@ -76,7 +83,11 @@ class Prepared(NamedTuple):
 
 
 def _resolve_task(
-    task: Optional[TaskLike], gold: Gold, first: Opened, findings: list[Finding], measures_named: bool = False
+    task: Optional[TaskLike],
+    gold: Gold,
+    first: Opened,
+    findings: list[Finding],
+    measures_named: bool = False,
 ) -> Task:
     """The task: as given, else the dataset's, else guessed from the gold and the first run, with a warning
     unless the measures are named (then the guess only decides how runs are read, and no report claims
@@ -84,7 +95,9 @@ def _resolve_task(
     if gold.dataset is not None:
         own = task_of(gold.dataset.task)
         if task is not None and task_of(task).key != own.key:
-            raise ColieeError(f"--task {task} contradicts the dataset {gold.source}, which is {own.label}")
+            raise ColieeError(
+                f"--task {task} contradicts the dataset {gold.source}, which is {own.label}"
+            )
         return own
     if task is not None:
         return task_of(task)
@@ -110,13 +123,21 @@ def prepare(
 ) -> Prepared:
     """Read the gold and the runs for one task, refusing what cannot be scored (see the module text);
     ``measures_named``: the caller scores with measures it names (no warning on a guessed task)."""
-    with coliee_warnings() as quirks:  # a reading rule applied to a slip in the gold: a finding of the report
+    with (
+        coliee_warnings() as quirks
+    ):  # a reading rule applied to a slip in the gold: a finding of the report
         loaded = load_gold(gold)
     named = named_runs(runs)
-    findings = [Finding(WARNING, loaded.source, None, loaded.note, "gold-elsewhere")] if loaded.note else []
+    findings = (
+        [Finding(WARNING, loaded.source, None, loaded.note, "gold-elsewhere")]
+        if loaded.note
+        else []
+    )
     findings += [Finding(WARNING, loaded.source, None, message, "gold-quirk") for message in quirks]
     with opened(named) as readable:  # streams copied once, iterators consumed once
-        resolved = _resolve_task(task, loaded, next(iter(readable.values())), findings, measures_named)
+        resolved = _resolve_task(
+            task, loaded, next(iter(readable.values())), findings, measures_named
+        )
         if loaded.dataset is not None and year is None:
             year = loaded.dataset.year
         official_entry(resolved.key, year)  # the edition exists
@@ -133,7 +154,11 @@ def check_measures(
     """The measures asked for (default: the official ones, with the task's ranked ones "for discussion": every
     run ranks, by score or else by line order, so every shape gets one set), each one that applies to the
     task's gold."""
-    chosen = official_measures(task.key, year, ranked=ranked) if measures is None else parse_measures(measures)
+    chosen = (
+        official_measures(task.key, year, ranked=ranked)
+        if measures is None
+        else parse_measures(measures)
+    )
     for m in chosen:
         takes = getattr(m, "TAKES", DOCUMENTS)
         if takes == task.gold:
@@ -143,7 +168,9 @@ def check_measures(
                 "Accuracy is ir_measures' pairwise ranking accuracy; the accuracy of Y/N answers is AnswerAccuracy"
             )
         if task.kind.labels:
-            raise ColieeScoringError(f"{m} scores retrieved documents; Y/N answers are scored with AnswerAccuracy")
+            raise ColieeScoringError(
+                f"{m} scores retrieved documents; Y/N answers are scored with AnswerAccuracy"
+            )
         raise ColieeScoringError(f"{m} scores Y/N answers; {task.label} gold names documents")
     return chosen
 
@@ -154,10 +181,17 @@ def check_measures(
 def _counts(task: Task, gold: Table, run: CodedRun) -> dict[str, int]:
     """The counts behind the scores, summed over the gold queries (a long run's counted with numpy, with
     the gold's codes the provider made)."""
-    _, tp, retrieved, relevant = gold_counts(gold, run, answer_counts if task.kind.labels else set_counts, None, 1, [])
+    _, tp, retrieved, relevant = gold_counts(
+        gold, run, answer_counts if task.kind.labels else set_counts, None, 1, []
+    )
     if task.kind.labels:
         return {"correct": sum(tp), "questions": len(tp)}
-    return {"tp": sum(tp), "retrieved": sum(retrieved), "relevant": sum(relevant), "queries": len(tp)}
+    return {
+        "tp": sum(tp),
+        "retrieved": sum(retrieved),
+        "relevant": sum(relevant),
+        "queries": len(tp),
+    }
 
 
 class Request(NamedTuple):
@@ -187,7 +221,9 @@ def _score_measures(prepared: Prepared, request: Request) -> Report:
         )
         per_query.append((r.info.name, cast(PerQuery, result.per_query)))
     infos = [r.info for r in prepared.runs]
-    return Report(rows, per_query, prepared.findings, task, prepared.year, [str(m) for m in chosen], infos)
+    return Report(
+        rows, per_query, prepared.findings, task, prepared.year, [str(m) for m in chosen], infos
+    )
 
 
 def answer_gold(prepared: Prepared, answers_gold: Optional[GoldLike]) -> Table:
@@ -206,7 +242,9 @@ def answer_gold(prepared: Prepared, answers_gold: Optional[GoldLike]) -> Table:
 
 
 def gated_answers(
-    prepared: Prepared, answers: Union[PathLike, Sequence[PathLike]], answers_gold: Optional[GoldLike]
+    prepared: Prepared,
+    answers: Union[PathLike, Sequence[PathLike]],
+    answers_gold: Optional[GoldLike],
 ) -> tuple[Table, list[Ingested]]:
     """The answer gold, and each run's answer file read through the door against it (refused when it
     shares no question with the gold; its absent, duplicate and untagged lines reported)."""
@@ -217,11 +255,15 @@ def gated_answers(
         )
     files = [answers] if isinstance(answers, (str, os.PathLike)) else list(answers)
     if len(files) != len(prepared.runs):
-        raise ColieeError(f"{len(prepared.runs)} runs but {len(files)} answer files: give one answer file per run")
+        raise ColieeError(
+            f"{len(prepared.runs)} runs but {len(files)} answer files: give one answer file per run"
+        )
     truth = answer_gold(prepared, answers_gold)
     named: dict[str, RunLike] = {f"answer file {i}": f for i, f in enumerate(files)}
     with opened(named) as readable:
-        read, findings = ingest(named, readable, task_of(task.gate), "auto", truth, "the gold answers")
+        read, findings = ingest(
+            named, readable, task_of(task.gate), "auto", truth, "the gold answers"
+        )
     prepared.findings.extend(findings)
     return truth, read
 
@@ -231,7 +273,9 @@ def _score_gated(prepared: Prepared, request: Request) -> Report:
     from ir_coliee.scoring.gated import NAME as GATED
     from ir_coliee.scoring.gated import TIE_BREAKERS, recall_gated
 
-    truth, answered = gated_answers(prepared, cast(Sequence[PathLike], request.answers), request.answers_gold)
+    truth, answered = gated_answers(
+        prepared, cast(Sequence[PathLike], request.answers), request.answers_gold
+    )
     rows: list[dict] = []
     per_query: list[tuple[str, PerQuery]] = []
     for r, a in zip(prepared.runs, answered):
@@ -268,21 +312,34 @@ def _score_torts(prepared: Prepared, request: Request) -> Report:
         scores = score_pilot(loaded.torts, read_torts(path))
         for null in scores.nulls:
             findings.append(
-                Finding(WARNING, path, None, f"{null.subtask} disqualified: null at {null.where()}", "null")
+                Finding(
+                    WARNING,
+                    path,
+                    None,
+                    f"{null.subtask} disqualified: null at {null.where()}",
+                    "null",
+                )
             )
         if scores.unknown_claims:
-            message = f"{len(scores.unknown_claims)} predicted claims are not in the gold and are ignored"
+            message = (
+                f"{len(scores.unknown_claims)} predicted claims are not in the gold and are ignored"
+            )
             findings.append(Finding(WARNING, path, None, message, "unknown-claim"))
         disqualified[name] = sorted(scores.disqualified())
         rows.append({"run": name, **scores.table.iloc[0].to_dict()})
         per_query.append((name, scores.per_query))
         infos.append(RunInfo(name, path, None, []))
     names = [c for c in rows[0] if c != "run"]
-    return Report(rows, per_query, findings, prepared.task, prepared.year, names, infos, disqualified)
+    return Report(
+        rows, per_query, findings, prepared.task, prepared.year, names, infos, disqualified
+    )
 
 
 #: One scorer per ``Kind.scorer`` (model/tasks.py).
-SCORERS: dict[str, Callable[[Prepared, Request], Report]] = {"measures": _score_measures, "pilot": _score_torts}
+SCORERS: dict[str, Callable[[Prepared, Request], Report]] = {
+    "measures": _score_measures,
+    "pilot": _score_torts,
+}
 
 
 def gated_task(answers: object, task: Optional[TaskLike], gold: object) -> Optional[TaskLike]:
@@ -313,7 +370,9 @@ def score(
     against ``answers_gold`` (default: the Task 4 twin of a ``coliee/task3/...`` dataset).
     ``run_format`` forces the format of run files.
     """
-    prepared = prepare(gold, runs, gated_task(answers, task, gold), year, run_format, measures is not None)
+    prepared = prepare(
+        gold, runs, gated_task(answers, task, gold), year, run_format, measures is not None
+    )
     return SCORERS[prepared.task.kind.scorer](prepared, Request(measures, answers, answers_gold))
 
 
@@ -333,7 +392,11 @@ def evaluate(
     """
     if is_input(qrels) or is_input(run):
         report = score(cast(Any, qrels), run, task, year, measures)
-        return report.per_query.drop(columns="run") if per_query else report.table[report.measures].astype(float)
+        return (
+            report.per_query.drop(columns="run")
+            if per_query
+            else report.table[report.measures].astype(float)
+        )
     chosen = chosen_measures(measures, task, year)
     gold = gold_table(qrels)
     result = calc(chosen, gold, shared_run(run, gold))  # refused as score refuses it

@@ -91,11 +91,15 @@ def _candidates(table: Table, over: str, max_rank: int, steps: int) -> list[floa
     import numpy as np
 
     longest = max((len(d) for d in table.values()), default=1)
-    scores = np.concatenate([np.fromiter(d.values(), float) for d in table.values() if d] or [np.zeros(1)])
+    scores = np.concatenate(
+        [np.fromiter(d.values(), float) for d in table.values() if d] or [np.zeros(1)]
+    )
     return _candidates_of(longest, scores, over, max_rank, steps)
 
 
-def _candidates_of(longest: int, scores: np.ndarray, over: str, max_rank: int, steps: int) -> list[float]:
+def _candidates_of(
+    longest: int, scores: np.ndarray, over: str, max_rank: int, steps: int
+) -> list[float]:
     """Ranks 1..min(max_rank, longest ranking); ratios 0..1; the distinct scores (or ``steps`` + 1 quantiles)."""
     if over == "rank":
         return [float(k) for k in range(1, min(max_rank, max(longest, 1)) + 1)]
@@ -150,7 +154,9 @@ class _Ranking(NamedTuple):
             retrieved = self.kept(over, cutoff)
             tp = self.relevant_before[self.start + retrieved] - self.relevant_before[self.start]
             if is_micro(measure):
-                values.append(formula(int(tp.sum()), int(retrieved.sum()), int(self.relevant.sum())))
+                values.append(
+                    formula(int(tp.sum()), int(retrieved.sum()), int(self.relevant.sum()))
+                )
             else:  # the correctly rounded mean, as ir_coliee's aggregator takes it
                 per_query = on_arrays(formula, tp, retrieved, self.relevant)
                 values.append(exact_mean(per_query.tolist()))
@@ -176,20 +182,36 @@ def _ranked(run: TYPE_RUN, gold: Table, measure: Measure) -> Optional[_Ranking]:
     queries, docs, all_scores = codes.arrays()
     query = query_of[queries]
     doc_rank = np.empty(len(codes.doc_ids), dtype=np.int64)
-    doc_rank[sorted(range(len(codes.doc_ids)), key=codes.doc_ids.__getitem__)] = np.arange(len(codes.doc_ids))
+    doc_rank[sorted(range(len(codes.doc_ids)), key=codes.doc_ids.__getitem__)] = np.arange(
+        len(codes.doc_ids)
+    )
     longest = int(np.bincount(queries).max()) if len(codes) else 1
     order = np.lexsort((-doc_rank[docs], -all_scores, query))
     order = order[query[order] >= 0]
     query, score = query[order], all_scores[order]
     is_relevant = gold_codes.relevant_lines(query, doc_of[docs[order]])
     length = np.bincount(query, minlength=n)
-    start = np.concatenate([[0], np.cumsum(length)[:-1]]).astype(np.int64) if n else np.zeros(0, dtype=np.int64)
+    start = (
+        np.concatenate([[0], np.cumsum(length)[:-1]]).astype(np.int64)
+        if n
+        else np.zeros(0, dtype=np.int64)
+    )
     relevant_before = np.concatenate([[0], np.cumsum(is_relevant)])
     # ranked best first: a query's best score is on its first line, its worst on its last
     high, low = score[start[query]], score[start[query] + length[query] - 1]
     span = high - low
     ratio = np.divide(score - low, span, out=np.ones_like(score), where=span != 0)
-    return _Ranking(query, score, start, length, relevant_before, gold_codes.relevant, ratio, longest, all_scores)
+    return _Ranking(
+        query,
+        score,
+        start,
+        length,
+        relevant_before,
+        gold_codes.relevant,
+        ratio,
+        longest,
+        all_scores,
+    )
 
 
 def tune_cutoff(
@@ -207,7 +229,9 @@ def tune_cutoff(
     everywhere in the API.
     """
     if over not in OVER:
-        raise ColieeArgumentError(f"unknown cutoff kind {over!r}; expected one of {', '.join(OVER)}")
+        raise ColieeArgumentError(
+            f"unknown cutoff kind {over!r}; expected one of {', '.join(OVER)}"
+        )
     from ir_coliee.table.shapes import align, coded_run, gold_ids
 
     (chosen,) = parse_measures([measure])
@@ -216,22 +240,30 @@ def tune_cutoff(
     ranked = _ranked(run, gold, chosen)
     table = run_table(run) if ranked is None else {}
     candidates = (
-        _candidates(table, over, max_rank, steps) if ranked is None else ranked.candidates(over, max_rank, steps)
+        _candidates(table, over, max_rank, steps)
+        if ranked is None
+        else ranked.candidates(over, max_rank, steps)
     )
-    shown = progress(candidates, f"tuning {chosen} over {over} cutoffs", total=len(candidates), unit="cutoff")
+    shown = progress(
+        candidates, f"tuning {chosen} over {over} cutoffs", total=len(candidates), unit="cutoff"
+    )
     if ranked is not None:  # an ir_coliee set measure: every cutoff from one ranking, with numpy
         values = ranked.curve(chosen, over, shown)
     else:
         evaluator = pipeline.evaluator([chosen], gold)
         values = [float(evaluator.calc_aggregate(cut(table, over, c))[chosen]) for c in shown]
     best = _best(values)
-    return Tuned(float(candidates[best]), float(values[best]), list(zip(candidates, values)), over, chosen)
+    return Tuned(
+        float(candidates[best]), float(values[best]), list(zip(candidates, values)), over, chosen
+    )
 
 
 def apply_cutoff(run: TYPE_RUN, over: Over, cutoff: float) -> pd.DataFrame:
     """``run`` cut as :func:`tune_cutoff` would, as a DataFrame (``query_id``, ``doc_id``, ``score``)."""
     if over not in OVER:
-        raise ColieeArgumentError(f"unknown cutoff kind {over!r}; expected one of {', '.join(OVER)}")
+        raise ColieeArgumentError(
+            f"unknown cutoff kind {over!r}; expected one of {', '.join(OVER)}"
+        )
     return table_frame(cut(run_table(run), over, cutoff))
 
 
@@ -245,7 +277,10 @@ def plot_curve(tuned: Tuned, path: str) -> str:
     ax.plot(*zip(*tuned.points), marker=".")
     ax.axvline(tuned.cutoff, linestyle="--", color="grey")
     ax.annotate(
-        f"{tuned.cutoff:g}: {tuned.value:.4f}", (tuned.cutoff, tuned.value), textcoords="offset points", xytext=(5, 5)
+        f"{tuned.cutoff:g}: {tuned.value:.4f}",
+        (tuned.cutoff, tuned.value),
+        textcoords="offset points",
+        xytext=(5, 5),
     )
     ax.set_xlabel(f"{tuned.over} cutoff")
     ax.set_ylabel(name)
@@ -285,12 +320,20 @@ def tune(
         raise ColieeError(f"--max-rank must be at least 1, got {max_rank}")
     prepared = prepare(gold, run, task, year)
     (tuned_run,) = prepared.runs
-    if over != "rank" and tuned_run.info.format is not None and not FORMATS[tuned_run.info.format].scored:
+    if (
+        over != "rank"
+        and tuned_run.info.format is not None
+        and not FORMATS[tuned_run.info.format].scored
+    ):
         raise ColieeScoringError(
             f"{tuned_run.info.path} has no scores ({tuned_run.info.format} format: line order is the ranking); "
             "tune --over rank, or give a run with scores"
         )
-    chosen = measure if measure is not None else official_entry(prepared.task.key, prepared.year).headline
+    chosen = (
+        measure
+        if measure is not None
+        else official_entry(prepared.task.key, prepared.year).headline
+    )
     (checked,) = check_measures([chosen], prepared.task, prepared.year)
     tuned = tune_cutoff(prepared.qrels, tuned_run.run, checked, over=over, max_rank=max_rank)
     target = tuned_run.run
@@ -301,6 +344,10 @@ def tune(
             (applied,) = read_runs(named, readable, prepared.task, "auto", prepared.gold.source)
         target = applied.run
         if applied.parsed is not None:
-            findings = findings + file_findings(applied.parsed, applied.info.path or applied.info.name)
+            findings = findings + file_findings(
+                applied.parsed, applied.info.path or applied.info.name
+            )
     # tune_cutoff refused an unknown kind of cutoff
-    return Tuning(tuned, cut(run_table(target), over, tuned.cutoff), prepared.task.formats[0], findings)
+    return Tuning(
+        tuned, cut(run_table(target), over, tuned.cutoff), prepared.task.formats[0], findings
+    )

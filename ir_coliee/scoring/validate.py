@@ -68,7 +68,12 @@ def _read_lines(readable: PathLike, path: str, task: Task, add: Add) -> Optional
     looks = sniff(parts)
     if looks not in task.formats:
         kind = f"{looks} format" if looks else "no official format"
-        add(ERROR, lineno, f"{len(parts)} columns ({kind}); {task.label} takes {expected_any(task.formats)}", "format")
+        add(
+            ERROR,
+            lineno,
+            f"{len(parts)} columns ({kind}); {task.label} takes {expected_any(task.formats)}",
+            "format",
+        )
         return None
 
     def bad_line(e: ColieeFormatError) -> None:
@@ -79,7 +84,9 @@ def _read_lines(readable: PathLike, path: str, task: Task, add: Add) -> Optional
             e.expected,
         )
 
-    return read_columns(readable, FORMATS[looks], on_error=bad_line, on_text=_TextRules(path, task, add))
+    return read_columns(
+        readable, FORMATS[looks], on_error=bad_line, on_text=_TextRules(path, task, add)
+    )
 
 
 class _TextRules:
@@ -90,7 +97,9 @@ class _TextRules:
 
     def __init__(self, path: str, task: Task, add: Add):
         limit = task.ranked_limit
-        self.comments_allowed = bool(limit and limit.marker.lower() in os.path.basename(path).lower())
+        self.comments_allowed = bool(
+            limit and limit.marker.lower() in os.path.basename(path).lower()
+        )
         self.task, self.add = task, add
         self.seen_data = False
         self.ranks: dict[str, tuple[int, float]] = {}  # per query: the last rank and score
@@ -100,21 +109,46 @@ class _TextRules:
         if not line.isascii():
             add(WARNING, lineno, "non-ASCII characters; the official files are ASCII text", "ascii")
         if parts is None:
-            if line.strip(" \t\r").startswith("/*") and (self.seen_data or not self.comments_allowed):
-                where = "after the first line" if self.seen_data else "in a file that is not a ranked (-L) list"
-                add(WARNING, lineno, f"a /* */ comment {where}; only task3-L files may open with one", "comment")
+            if line.strip(" \t\r").startswith("/*") and (
+                self.seen_data or not self.comments_allowed
+            ):
+                where = (
+                    "after the first line"
+                    if self.seen_data
+                    else "in a file that is not a ranked (-L) list"
+                )
+                add(
+                    WARNING,
+                    lineno,
+                    f"a /* */ comment {where}; only task3-L files may open with one",
+                    "comment",
+                )
             return
         self.seen_data = True
         if line != " ".join(parts):
-            add(WARNING, lineno, "columns separated by something other than a single space", "separator")
+            add(
+                WARNING,
+                lineno,
+                "columns separated by something other than a single space",
+                "separator",
+            )
         if self.task.statute and parts[0].endswith(".txt"):
-            add(WARNING, lineno, f"question id {parts[0]!r} carries .txt; runs echo the id as written", "txt")
-        ranked = next((f for f in FORMATS.values() if f.width == len(parts) and f.rank is not None), None)
+            add(
+                WARNING,
+                lineno,
+                f"question id {parts[0]!r} carries .txt; runs echo the id as written",
+                "txt",
+            )
+        ranked = next(
+            (f for f in FORMATS.values() if f.width == len(parts) and f.rank is not None), None
+        )
         if ranked is not None:
             _check_ranked(ranked, parts, lineno, self.ranks, add)
 
 
-def _check_ranked(fmt: RunFormat, parts: list[str], lineno: int, ranks: dict[str, tuple[int, float]], add: Add) -> None:
+def _check_ranked(
+    fmt: RunFormat, parts: list[str], lineno: int, ranks: dict[str, tuple[int, float]], add: Add
+) -> None:
     for column, value in fmt.fixed:
         if parts[column] != value:
             add(ERROR, lineno, f"column {column + 1} is {parts[column]!r}, not {value!r}", "q0")
@@ -130,7 +164,12 @@ def _check_ranked(fmt: RunFormat, parts: list[str], lineno: int, ranks: dict[str
         return  # the reader's check reports it
     last_rank, last_score = ranks.get(parts[fmt.query], (0, float("inf")))
     if rank != last_rank + 1:
-        add(ERROR, lineno, f"rank {rank} after rank {last_rank} of this question; ranks run 1, 2, 3, ...", "rank")
+        add(
+            ERROR,
+            lineno,
+            f"rank {rank} after rank {last_rank} of this question; ranks run 1, 2, 3, ...",
+            "rank",
+        )
     elif score > last_score:
         add(
             ERROR,
@@ -151,10 +190,17 @@ def _rows(columns: RunColumns) -> dict[int, list[int]]:
 
 def _check_tags(columns: RunColumns, add: Add) -> None:
     for line in columns.untagged:
-        add(ERROR, line, "no run tag; the official format ends each line with the run tag", "no-tag")
+        add(
+            ERROR, line, "no run tag; the official format ends each line with the run tag", "no-tag"
+        )
     for tag, line in columns.tags.items():
         if not RUN_TAG.fullmatch(tag):
-            add(ERROR, line, f"run tag {tag!r}: use 1 to 12 letters or digits, no punctuation", "tag")
+            add(
+                ERROR,
+                line,
+                f"run tag {tag!r}: use 1 to 12 letters or digits, no punctuation",
+                "tag",
+            )
     if len(columns.tags) > 1:
         add(
             ERROR,
@@ -164,27 +210,33 @@ def _check_tags(columns: RunColumns, add: Add) -> None:
         )
 
 
-def _check_pairs(columns: RunColumns, task: Task, path: str, add: Add, scoped: bool = False) -> None:
+def _check_pairs(
+    columns: RunColumns, task: Task, path: str, add: Add, scoped: bool = False
+) -> None:
     """Duplicates, a query case returned as its own candidate (not where candidates are scoped by query:
     in 2019 and 2020, candidate 001 of query 001 is another case), and the ranked list's limit."""
     for again in columns.duplicates():
         add(WARNING, again.line, f"duplicate of line {again.first_line}: counted once", "duplicate")
     # line by line in Python, as the file was read: no numpy for a file of a few thousand lines
     if task.self_retrieval_forbidden and not scoped:
-        own = {q: columns.doc_ids[qid] for qid, q in columns.query_ids.items() if qid in columns.doc_ids}
+        own = {
+            q: columns.doc_ids[qid]
+            for qid, q in columns.query_ids.items()
+            if qid in columns.doc_ids
+        }
         names = list(columns.query_ids)
         for q, doc, line in zip(columns.queries, columns.docs, columns.lines):
             if own.get(q, -1) == doc:
-                message = f"query {names[q]!r} returns itself; a query case is not its own candidate"
+                message = (
+                    f"query {names[q]!r} returns itself; a query case is not its own candidate"
+                )
                 add(ERROR, line, message, "self")
     limit = task.ranked_limit
     if limit and limit.marker.lower() in os.path.basename(path).lower():
         rows = _rows(columns)
         for qid, q in columns.query_ids.items():
             if len(rows[q]) > limit.lines:
-                message = (
-                    f"question {qid!r} has {len(rows[q])} lines; {limit.files} files allow {limit.lines} per question"
-                )
+                message = f"question {qid!r} has {len(rows[q])} lines; {limit.files} files allow {limit.lines} per question"
                 add(ERROR, rows[q][limit.lines], message, "limit")
 
 
@@ -210,7 +262,12 @@ def _check_against_dataset(columns: RunColumns, task: Task, entry: Registered, a
                 add(ERROR, line, f"query {qid!r} is not a query of {dataset_id}", "unknown-query")
         elif graded is not None and qid not in graded:
             for line in rows[q]:
-                add(WARNING, line, f"query {qid!r} was released but has no gold: it is not scored", "no-gold")
+                add(
+                    WARNING,
+                    line,
+                    f"query {qid!r} was released but has no gold: it is not scored",
+                    "no-gold",
+                )
     if task.gold == DOCUMENTS:
         _check_docs(columns, task, entry.scoped, dataset, released, add)
     missing = sorted((graded if graded is not None else released) - set(columns.query_ids))
@@ -225,7 +282,9 @@ def _check_against_dataset(columns: RunColumns, task: Task, entry: Registered, a
         )
 
 
-def _check_docs(columns: RunColumns, task: Task, scoped: bool, dataset, released: set[str], add: Add) -> None:
+def _check_docs(
+    columns: RunColumns, task: Task, scoped: bool, dataset, released: set[str], add: Add
+) -> None:
     """Each line whose document the collection lacks, looking up each distinct pair of a released query once."""
     query_ids, doc_ids = list(columns.query_ids), list(columns.doc_ids)
     names = {
@@ -251,7 +310,9 @@ def _test_dataset(task: Task, year: Optional[int], dataset: Optional[str]) -> Op
         dataset = edition_dataset(task.key, year)
     if dataset is None:
         return None
-    from ir_coliee.data.catalog import known_dataset  # here: a check without a dataset loads no catalog
+    from ir_coliee.data.catalog import (
+        known_dataset,
+    )  # here: a check without a dataset loads no catalog
 
     return known_dataset(dataset)
 
@@ -272,7 +333,9 @@ def validate_run(
 
     def add(level: Level, line: Optional[int], message: str, rule: str) -> None:
         per_rule[level, rule] += 1
-        if per_rule[level, rule] <= MAX_PER_RULE:  # a 10M-line file of one mistake must not fill the memory
+        if (
+            per_rule[level, rule] <= MAX_PER_RULE
+        ):  # a 10M-line file of one mistake must not fill the memory
             findings.append(Finding(level, path, line, message, rule))
 
     checked = _test_dataset(task_record, year, dataset)
@@ -295,9 +358,15 @@ def validate_run(
             _check_against_dataset(columns, task_record, checked, add)
         except ColieeError as e:
             why = e.short() if isinstance(e, ColieeDataError) else e
-            add(WARNING, None, f"ids not checked against {checked.dataset_id}: {why}", "not-checked")
+            add(
+                WARNING, None, f"ids not checked against {checked.dataset_id}: {why}", "not-checked"
+            )
     for (level, rule), n in per_rule.items():
         if n > MAX_PER_RULE:
             more = n - MAX_PER_RULE
-            findings.append(Finding(level, path, None, f"{more:,} more lines like these ({n:,} in all)", rule, more))
+            findings.append(
+                Finding(
+                    level, path, None, f"{more:,} more lines like these ({n:,} in all)", rule, more
+                )
+            )
     return sorted(findings, key=lambda f: f.line or 0)

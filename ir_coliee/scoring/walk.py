@@ -77,27 +77,43 @@ def _once(found: list[Found], left: list[Finding]) -> tuple[list[Found], list[Fi
 def _walk_folder(top: str, found: list[Found], left: list[Finding]) -> None:
     seen: set[tuple[int, int]] = set()
     stack: list[tuple[str, tuple[str, ...]]] = [(top, ())]
-    above = os.path.dirname(os.path.realpath(top))  # a link to a folder holding it would walk the tree again
+    above = os.path.dirname(
+        os.path.realpath(top)
+    )  # a link to a folder holding it would walk the tree again
     while stack:
         folder, below = stack.pop()
         try:
             here = os.stat(folder)
             if (here.st_dev, here.st_ino) in seen:
                 left.append(
-                    skipped(folder, "a folder already walked (through a link, or a link loop), not walked again")
+                    skipped(
+                        folder,
+                        "a folder already walked (through a link, or a link loop), not walked again",
+                    )
                 )
                 continue
             seen.add((here.st_dev, here.st_ino))
             with os.scandir(folder) as listing:
-                entries = sorted((e for e in listing if not e.name.startswith(".")), key=lambda e: e.name)
+                entries = sorted(
+                    (e for e in listing if not e.name.startswith(".")), key=lambda e: e.name
+                )
         except OSError as e:
             left.append(skipped(folder, f"the folder cannot be read ({e.strerror or e})"))
             continue
         folders = []
         for entry in entries:
             kind = _kind(entry)
-            if kind == "folder" and entry.is_symlink() and _holds(os.path.realpath(entry.path), above):
-                left.append(skipped(entry.path, "a link to a folder holding the one walked (such as /), not followed"))
+            if (
+                kind == "folder"
+                and entry.is_symlink()
+                and _holds(os.path.realpath(entry.path), above)
+            ):
+                left.append(
+                    skipped(
+                        entry.path,
+                        "a link to a folder holding the one walked (such as /), not followed",
+                    )
+                )
             elif kind == "folder":
                 folders.append((entry.path, (*below, entry.name)))
             elif kind == "file":
@@ -134,5 +150,7 @@ def files_of(paths: Sequence[PathLike]) -> Walk:
     if not walked.files:
         why = "; ".join(f"{f.path}: {f.message}" for f in walked.skipped[:3])
         given = ", ".join(os.fspath(p) for p in paths)
-        raise ColieeError(f"no run file in {given}" + (f" ({len(walked.skipped)} left out: {why})" if why else ""))
+        raise ColieeError(
+            f"no run file in {given}" + (f" ({len(walked.skipped)} left out: {why})" if why else "")
+        )
     return walked

@@ -38,7 +38,9 @@ def index_in(ids: list[str], position: dict[str, int]) -> np.ndarray:
 def coded_gold(gold: Table, rel: int) -> CodedGold:
     """:class:`CodedGold` of ``gold``, made once per checked gold and relevance level: the provider and the
     scorer's totals each count with it, and making it walks every gold pair."""
-    made: dict[int, CodedGold] = vars(gold).setdefault("coded", {}) if isinstance(gold, CheckedGold) else {}
+    made: dict[int, CodedGold] = (
+        vars(gold).setdefault("coded", {}) if isinstance(gold, CheckedGold) else {}
+    )
     return made[rel] if rel in made else made.setdefault(rel, CodedGold(gold, rel))
 
 
@@ -49,7 +51,9 @@ class CodedGold:
         from ir_coliee.table.shapes import gold_ids
 
         self.queries = list(gold)
-        judged = list(chain.from_iterable(gold.values()))  # every judged document, query after query
+        judged = list(
+            chain.from_iterable(gold.values())
+        )  # every judged document, query after query
         # each document coded by sorting the hashes, not by a dict lookup per pair (the larger part of scoring a
         # million queries): as many codes as documents, unless two share a hash (then looked up after all)
         hashes = np.fromiter(map(hash, judged), dtype=np.int64, count=len(judged))
@@ -57,10 +61,19 @@ class CodedGold:
         self.docs = list(map(judged.__getitem__, first.tolist()))
         if len(self.docs) < len(gold_ids(gold).docs):
             self.docs = sorted(gold_ids(gold).docs)
-            doc = np.fromiter(map(dict(zip(self.docs, count())).__getitem__, judged), dtype=np.int64, count=len(judged))
+            doc = np.fromiter(
+                map(dict(zip(self.docs, count())).__getitem__, judged),
+                dtype=np.int64,
+                count=len(judged),
+            )
         self.position = [gold_ids(gold).position, dict(zip(self.docs, count()))]
-        relevance = np.fromiter(chain.from_iterable(map(dict.values, gold.values())), dtype=float, count=len(judged))
-        query = np.repeat(np.arange(len(gold)), np.fromiter(map(len, gold.values()), dtype=np.int64, count=len(gold)))
+        relevance = np.fromiter(
+            chain.from_iterable(map(dict.values, gold.values())), dtype=float, count=len(judged)
+        )
+        query = np.repeat(
+            np.arange(len(gold)),
+            np.fromiter(map(len, gold.values()), dtype=np.int64, count=len(gold)),
+        )
         kept = relevance >= rel
         self.pairs = np.sort(query[kept] * len(self.docs) + doc[kept])
         self.relevant = np.bincount(query[kept], minlength=len(gold))

@@ -137,9 +137,13 @@ class _BlankPairs:
         blank = np.less_equal(block, 32, out=self.blank[:n])
         side_by_side = np.bitwise_and(blank[1:], blank[:-1], out=self.side_by_side[: max(n - 1, 0)])
         # count_nonzero, not any(): on a bool array numpy's any() takes several times as long
-        if np.count_nonzero(side_by_side):  # rare in LF files (a blank line); in CRLF files, at every line end
+        if np.count_nonzero(
+            side_by_side
+        ):  # rare in LF files (a blank line); in CRLF files, at every line end
             ends = (block == 13) | (block == 10)
-            line_ends = ends[1:] & ends[:-1]  # CR LF, or LF LF (a blank line): both readers skip them
+            line_ends = (
+                ends[1:] & ends[:-1]
+            )  # CR LF, or LF LF (a blank line): both readers skip them
             return bool(np.count_nonzero(side_by_side & ~line_ends))
         return False
 
@@ -222,7 +226,9 @@ def _arrow_columns(
     del table
     queries = _codes(columns.pop(fmt.query))
     docs = _codes(columns.pop(fmt.doc))
-    scores = None if fmt.score is None else _numbers(columns.pop(fmt.score).combine_chunks(), np.float64)
+    scores = (
+        None if fmt.score is None else _numbers(columns.pop(fmt.score).combine_chunks(), np.float64)
+    )
     return queries, docs, _codes(columns.pop(fmt.tag))[1], scores
 
 
@@ -248,7 +254,9 @@ def parse_fast(path: PathLike, name: FormatName, skip: int) -> Optional[ParsedRu
     docs, doc_ids = _stripped(doc_column, strip=fmt.strips_txt)
     if not len(queries) or any(q.startswith(COMMENT_OPEN) for q in query_ids):
         return None  # a comment after the first run line: only the checked reader skips it exactly
-    if fmt.labels and (not set(doc_ids) <= set(fmt.labels) or np.bincount(queries).max(initial=0) > 1):
+    if fmt.labels and (
+        not set(doc_ids) <= set(fmt.labels) or np.bincount(queries).max(initial=0) > 1
+    ):
         return None
     repeats = bool(repeated_pairs(queries, docs, len(doc_ids)).any())
     if repeats and lines != len(queries):
@@ -258,5 +266,7 @@ def parse_fast(path: PathLike, name: FormatName, skip: int) -> Optional[ParsedRu
     elif not np.isfinite(scores).all():
         return None
     coded = CodedRun(query_ids, doc_ids, queries, docs, scores, unique=not repeats)
-    named = duplicates(coded, lambda row: skip + row + 1) if repeats else []  # counted once, each line named
+    named = (
+        duplicates(coded, lambda row: skip + row + 1) if repeats else []
+    )  # counted once, each line named
     return ParsedRun(coded, fmt.name, tags, named, os.fspath(path))

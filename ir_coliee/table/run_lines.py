@@ -118,7 +118,10 @@ def _score(text: str, path: PathLike, lineno: int, column: int) -> float:
         score = math.nan
     if not math.isfinite(score):
         raise ColieeFormatError(
-            path, lineno, f"score {shown(text)} is not a number", f"a finite number in column {column}"
+            path,
+            lineno,
+            f"score {shown(text)} is not a number",
+            f"a finite number in column {column}",
         )
     if not _SCORE.fullmatch(text):
         raise ColieeFormatError(
@@ -133,12 +136,17 @@ def _score(text: str, path: PathLike, lineno: int, column: int) -> float:
 def parse_line(fmt: RunFormat, parts: list[str], path: PathLike, lineno: int) -> RunLine:
     """One line's fields checked against ``fmt``: column count, score, answer label."""
     width = len(fmt.columns)
-    if len(parts) != width and len(parts) not in fmt.widths():  # (the tuple is made for unusual lines only)
+    if (
+        len(parts) != width and len(parts) not in fmt.widths()
+    ):  # (the tuple is made for unusual lines only)
         raise ColieeFormatError(path, lineno, f"{len(parts)} columns", fmt.expected())
     doc = parts[fmt.doc]
     if fmt.labels and doc not in fmt.labels:
         raise ColieeFormatError(
-            path, lineno, f"unknown answer {shown(doc)}", f"{' or '.join(fmt.labels)} in column {fmt.doc + 1}"
+            path,
+            lineno,
+            f"unknown answer {shown(doc)}",
+            f"{' or '.join(fmt.labels)} in column {fmt.doc + 1}",
         )
     score = None if fmt.score is None else _score(parts[fmt.score], path, lineno, fmt.score + 1)
     tag = parts[fmt.tag] if len(parts) == width else ""
@@ -146,7 +154,9 @@ def parse_line(fmt: RunFormat, parts: list[str], path: PathLike, lineno: int) ->
     return RunLine(lineno, query, strip_txt(doc) if fmt.strips_txt else doc, score, tag)
 
 
-def first_format(path: PathLike, allowed: tuple[FormatName, ...] = tuple(FORMATS)) -> tuple[int, FormatName]:
+def first_format(
+    path: PathLike, allowed: tuple[FormatName, ...] = tuple(FORMATS)
+) -> tuple[int, FormatName]:
     """The line number of the first run line and the format it fits among ``allowed``."""
     first = next(data_lines(path), None)
     if first is None:
@@ -225,7 +235,9 @@ def read_columns(
     then sees each line as written, blank and comment lines too (the validator's text rules)."""
     columns = RunColumns(fmt)
     answered: dict[str, tuple[str, int]] = {}
-    lines = iter(progress(raw_lines(path), f"reading {os.path.basename(path)} line by line", unit="line"))
+    lines = iter(
+        progress(raw_lines(path), f"reading {os.path.basename(path)} line by line", unit="line")
+    )
     while True:
         try:  # bytes that are not UTF-8 end the reading: the generator raises
             lineno, text, parts = next(lines)
@@ -238,7 +250,9 @@ def read_columns(
             break
         if parts:
             try:
-                columns.add(_answered_once(fmt, parse_line(fmt, parts, path, lineno), answered, path))
+                columns.add(
+                    _answered_once(fmt, parse_line(fmt, parts, path, lineno), answered, path)
+                )
             except ColieeFormatError as e:
                 if on_error is None:
                     raise
@@ -248,7 +262,9 @@ def read_columns(
     return columns
 
 
-def _answered_once(fmt: RunFormat, line: RunLine, answered: dict[str, tuple[str, int]], path: PathLike) -> RunLine:
+def _answered_once(
+    fmt: RunFormat, line: RunLine, answered: dict[str, tuple[str, int]], path: PathLike
+) -> RunLine:
     """``line``, unless the format takes one answer per question and this one contradicts an earlier answer."""
     if not fmt.labels:
         return line

@@ -22,7 +22,9 @@ from ir_coliee.table.shapes import run_table
 def check_run_tag(tag: str) -> str:
     """Return ``tag`` if it is an official run tag (1-12 letters or digits), else raise ``ValueError``."""
     if not isinstance(tag, str) or not RUN_TAG.fullmatch(tag):
-        raise ColieeArgumentError(f"run tag {tag!r} is not allowed: use 1 to 12 letters or digits, no punctuation")
+        raise ColieeArgumentError(
+            f"run tag {tag!r} is not allowed: use 1 to 12 letters or digits, no punctuation"
+        )
     return tag
 
 
@@ -42,10 +44,14 @@ def _writable(query_id: object, doc_id: object, score: float) -> None:
                 f"{what} id {value!r} cannot be written: ids are non-empty and hold no white space"
             )
     if not math.isfinite(score):
-        raise ColieeArgumentError(f"the score of {query_id!r} {doc_id!r} is {score!r}; scores are finite numbers")
+        raise ColieeArgumentError(
+            f"the score of {query_id!r} {doc_id!r} is {score!r}; scores are finite numbers"
+        )
 
 
-def format_line(fmt: RunFormat, query_id: str, doc_id: str, rank: int, score: float, tag: str) -> str:
+def format_line(
+    fmt: RunFormat, query_id: str, doc_id: str, rank: int, score: float, tag: str
+) -> str:
     """One line of ``fmt``, fields placed where the format says."""
     fields = [""] * fmt.width
     fields[fmt.query], fields[fmt.doc], fields[fmt.tag] = query_id, doc_id, tag
@@ -58,7 +64,9 @@ def format_line(fmt: RunFormat, query_id: str, doc_id: str, rank: int, score: fl
     return " ".join(fields) + "\n"
 
 
-def write_run(run: TYPE_RUN, path: PathLike, format: FormatName, tag: str, max_per_query: Optional[int] = None) -> str:
+def write_run(
+    run: TYPE_RUN, path: PathLike, format: FormatName, tag: str, max_per_query: Optional[int] = None
+) -> str:
     """Write ``run`` (anything ir_measures takes) as an official submission file; returns the path.
 
     Queries are written in id order, documents best score first (ties: doc id descending, as
@@ -68,11 +76,15 @@ def write_run(run: TYPE_RUN, path: PathLike, format: FormatName, tag: str, max_p
     ``001/013``) are written as the official format names them (``001 013``).
     """
     if format not in FORMATS:
-        raise ColieeArgumentError(f"unknown run format {format!r}; expected one of {', '.join(FORMATS)}")
+        raise ColieeArgumentError(
+            f"unknown run format {format!r}; expected one of {', '.join(FORMATS)}"
+        )
     fmt = FORMATS[format]
     check_run_tag(tag)
     if max_per_query is not None and not (isinstance(max_per_query, int) and max_per_query >= 1):
-        raise ColieeError(f"max_per_query must be a whole number of at least 1, got {max_per_query!r}")
+        raise ColieeError(
+            f"max_per_query must be a whole number of at least 1, got {max_per_query!r}"
+        )
     lines: list[str] = []
     for qid, scoped in _ranked(run):
         prefix = f"{qid}/"
@@ -80,7 +92,9 @@ def write_run(run: TYPE_RUN, path: PathLike, format: FormatName, tag: str, max_p
         if fmt.labels:
             labels = {d for d, _ in ranked}
             if len(labels) != 1 or not labels <= set(fmt.labels):
-                raise ColieeArgumentError(f"question {qid!r} must have exactly one answer Y or N, got {sorted(labels)}")
+                raise ColieeArgumentError(
+                    f"question {qid!r} must have exactly one answer Y or N, got {sorted(labels)}"
+                )
         for rank, (did, score) in enumerate(ranked[:max_per_query], 1):
             _writable(qid, did, score)
             lines.append(format_line(fmt, qid, did, rank, score, tag))

@@ -56,7 +56,9 @@ def parse_run(
     question, an empty file or bytes that are not UTF-8.
     """
     if format != "auto" and format not in FORMATS:
-        raise ColieeArgumentError(f"unknown run format {format!r}; expected one of auto, {', '.join(FORMATS)}")
+        raise ColieeArgumentError(
+            f"unknown run format {format!r}; expected one of auto, {', '.join(FORMATS)}"
+        )
     candidates = (format,) if format != "auto" else (allowed or tuple(FORMATS))
     with regular_file(path) as readable:
         before = _state(readable)
@@ -64,7 +66,10 @@ def parse_run(
         parsed = _parse_fast(readable, name, lineno - 1) or parse_checked(readable, name)
         if _state(readable) != before:
             raise ColieeFormatError(
-                readable, None, "changed while it was being read", "a file that stays as it is while it is read"
+                readable,
+                None,
+                "changed while it was being read",
+                "a file that stays as it is while it is read",
             )
     return parsed._replace(path=os.fspath(path))
 
@@ -100,7 +105,9 @@ def _state(path: PathLike) -> tuple[int, int]:
 Columns = Literal["ir_measures", "pyterrier"]
 
 
-def read_run(path: PathLike, format: FormatOption = "auto", columns: Columns = "ir_measures") -> pd.DataFrame:
+def read_run(
+    path: PathLike, format: FormatOption = "auto", columns: Columns = "ir_measures"
+) -> pd.DataFrame:
     """The run in a submission file, as a DataFrame for ir_measures, or with ``columns="pyterrier"`` as a
     PyTerrier result frame (ranks from 0 within each query, best score first, as PyTerrier numbers them)."""
     frame = parse_run(path, format).run
@@ -109,15 +116,21 @@ def read_run(path: PathLike, format: FormatOption = "auto", columns: Columns = "
     if columns != "pyterrier":
         raise ColieeArgumentError(f"unknown columns {columns!r}; expected ir_measures or pyterrier")
     frame = frame.rename(columns={"query_id": "qid", "doc_id": "docno"})
-    frame = frame.sort_values(["qid", "score"], ascending=[True, False], kind="stable").reset_index(drop=True)
+    frame = frame.sort_values(["qid", "score"], ascending=[True, False], kind="stable").reset_index(
+        drop=True
+    )
     frame["rank"] = frame.groupby("qid", sort=False).cumcount()
     return frame
 
 
-def write_run(run: object, path: PathLike, format: FormatName, tag: str, max_per_query: Optional[int] = None) -> str:
+def write_run(
+    run: object, path: PathLike, format: FormatName, tag: str, max_per_query: Optional[int] = None
+) -> str:
     """Write ``run`` as an official submission file (:func:`~ir_coliee.table.run_write.write_run`): any
     shape a verb takes, a run file too, read as :func:`read_run` reads it (a conversion between formats)."""
-    return write_any(read_run(cast(PathLike, run)) if is_input(run) else run, path, format, tag, max_per_query)
+    return write_any(
+        read_run(cast(PathLike, run)) if is_input(run) else run, path, format, tag, max_per_query
+    )
 
 
 __all__ = [

@@ -61,9 +61,16 @@ def id_text(value: object, source: str, what: str) -> str:
         return value
     if isinstance(value, numbers.Integral) and not isinstance(value, bool):
         return str(int(value))
-    if isinstance(value, numbers.Real) and not isinstance(value, bool) and float(value).is_integer():
+    if (
+        isinstance(value, numbers.Real)
+        and not isinstance(value, bool)
+        and float(value).is_integer()
+    ):
         return str(int(float(value)))
-    raise _refuse(source, f"{what} {value!r} ({type(value).__name__}) is not an id: give text or whole numbers")
+    raise _refuse(
+        source,
+        f"{what} {value!r} ({type(value).__name__}) is not an id: give text or whole numbers",
+    )
 
 
 def _is_missing(value: object) -> bool:
@@ -76,7 +83,9 @@ def _encoded(values: Any, source: str, what: str) -> tuple[np.ndarray, list[str]
     import numpy as np
     import pandas as pd
 
-    codes, uniques = pd.factorize(values if isinstance(values, pd.Series) else np.asarray(values, dtype=object))
+    codes, uniques = pd.factorize(
+        values if isinstance(values, pd.Series) else np.asarray(values, dtype=object)
+    )
     if len(codes) and int(codes.min()) < 0:
         row = int(np.flatnonzero(codes < 0)[0])
         raise _refuse(source, f"row {row}: the {what} is missing (None or NaN)")
@@ -97,7 +106,9 @@ def _scores(values: Any, source: str) -> np.ndarray:
         raise _refuse(source, "a score is not a number; scores are finite numbers")
     bad = np.flatnonzero(~np.isfinite(scores))
     if len(bad):
-        raise _refuse(source, f"row {int(bad[0])}: the score is {scores[bad[0]]!r}; scores are finite numbers")
+        raise _refuse(
+            source, f"row {int(bad[0])}: the score is {scores[bad[0]]!r}; scores are finite numbers"
+        )
     return scores
 
 
@@ -107,7 +118,11 @@ def _from_columns(queries: Any, docs: Any, scores: Optional[Any], source: str) -
     query_codes, query_ids = _encoded(queries, source, "query id")
     doc_codes, doc_ids = _encoded(docs, source, "document id")
     # without scores, line order is the ranking, as in the official files without a score column
-    scored = _scores(scores, source) if scores is not None else np.arange(len(query_codes), 0, -1, dtype=float)
+    scored = (
+        _scores(scores, source)
+        if scores is not None
+        else np.arange(len(query_codes), 0, -1, dtype=float)
+    )
     return CodedRun(query_ids, doc_ids, query_codes, doc_codes, scored)
 
 
@@ -120,7 +135,9 @@ def _from_frame(frame: Any, source: str) -> CodedRun:
     query, doc = _pick(columns, _QUERY_COLUMNS), _pick(columns, _DOC_COLUMNS)
     if query is None or doc is None:
         raise _refuse(source, f"a DataFrame with columns {columns}; expected {_EXPECTED}")
-    return _from_columns(frame[query], frame[doc], frame["score"] if "score" in columns else None, source)
+    return _from_columns(
+        frame[query], frame[doc], frame["score"] if "score" in columns else None, source
+    )
 
 
 def _from_dicts(run: Mapping, source: str) -> CodedRun:
@@ -134,7 +151,9 @@ def _from_dicts(run: Mapping, source: str) -> CodedRun:
     query_texts = [id_text(q, source, "query id") for q in run]
     docs = list(itertools.chain.from_iterable(inner))
     try:
-        scores = np.fromiter(itertools.chain.from_iterable(d.values() for d in inner), dtype=float, count=len(docs))
+        scores = np.fromiter(
+            itertools.chain.from_iterable(d.values() for d in inner), dtype=float, count=len(docs)
+        )
     except (TypeError, ValueError):
         raise _refuse(source, "a score is not a number; scores are finite numbers") from None
     return _from_columns(np.array(query_texts, dtype=object)[queries], docs, scores, source)
@@ -145,14 +164,24 @@ def _from_rows(rows: list, source: str) -> CodedRun:
     those keys, or plain ``(query, doc, score)`` tuples."""
     first = rows[0]
     fields = getattr(type(first), "_fields", None)
-    if fields is not None and {"query_id", "doc_id"} <= set(fields) and len(set(map(type, rows))) == 1:
+    if (
+        fields is not None
+        and {"query_id", "doc_id"} <= set(fields)
+        and len(set(map(type, rows))) == 1
+    ):
         get = operator.attrgetter
         scores = list(map(get("score"), rows)) if "score" in fields else None
-        return _from_columns(list(map(get("query_id"), rows)), list(map(get("doc_id"), rows)), scores, source)
+        return _from_columns(
+            list(map(get("query_id"), rows)), list(map(get("doc_id"), rows)), scores, source
+        )
     if all(isinstance(r, Mapping) and {"query_id", "doc_id"} <= set(r) for r in rows):
         scores = [r["score"] for r in rows] if all("score" in r for r in rows) else None
-        return _from_columns([r["query_id"] for r in rows], [r["doc_id"] for r in rows], scores, source)
-    if all(isinstance(r, (tuple, list)) and len(r) == 3 and not hasattr(r, "_fields") for r in rows):
+        return _from_columns(
+            [r["query_id"] for r in rows], [r["doc_id"] for r in rows], scores, source
+        )
+    if all(
+        isinstance(r, (tuple, list)) and len(r) == 3 and not hasattr(r, "_fields") for r in rows
+    ):
         q, d, s = zip(*rows)
         return _from_columns(list(q), list(d), list(s), source)
     raise _refuse(source, f"rows of type {type(first).__name__}; expected {_EXPECTED}")
@@ -160,7 +189,11 @@ def _from_rows(rows: list, source: str) -> CodedRun:
 
 def as_dicts(value: object) -> object:
     """A ranx ``Qrels`` or ``Run`` as the dict of dicts it holds (``to_dict()``); anything else as it is."""
-    return value.to_dict() if type(value).__module__.startswith("ranx.") and hasattr(value, "to_dict") else value
+    return (
+        value.to_dict()
+        if type(value).__module__.startswith("ranx.") and hasattr(value, "to_dict")
+        else value
+    )
 
 
 def coded_run(run: object, source: str = "the run") -> CodedRun:
@@ -191,13 +224,17 @@ def gold_table(qrels: object, source: str = "the gold") -> Table:
     if isinstance(qrels, Mapping):
         return CheckedGold(
             {
-                id_text(q, source, "query id"): {id_text(d, source, "document id"): int(r) for d, r in docs.items()}
+                id_text(q, source, "query id"): {
+                    id_text(d, source, "document id"): int(r) for d, r in docs.items()
+                }
                 for q, docs in qrels.items()
             }
         )
     if hasattr(qrels, "columns"):
         frame: Any = qrels
-        names = [_pick(frame.columns, n) for n in (_QUERY_COLUMNS, _DOC_COLUMNS, _RELEVANCE_COLUMNS)]
+        names = [
+            _pick(frame.columns, n) for n in (_QUERY_COLUMNS, _DOC_COLUMNS, _RELEVANCE_COLUMNS)
+        ]
         if None in names:
             raise _refuse(
                 source,
@@ -208,7 +245,9 @@ def gold_table(qrels: object, source: str = "the gold") -> Table:
     elif isinstance(qrels, Iterable) and not isinstance(qrels, (str, bytes)):
         rows = ((r.query_id, r.doc_id, r.relevance) for r in qrels)
     else:
-        raise _refuse(source, f"a {type(qrels).__name__}; expected qrels (query_id, doc_id, relevance)")
+        raise _refuse(
+            source, f"a {type(qrels).__name__}; expected qrels (query_id, doc_id, relevance)"
+        )
     table: Table = CheckedGold()
     texts: dict[object, str] = {}  # each distinct id converted once
     for q, d, r in rows:
@@ -240,7 +279,9 @@ class GoldIds:
         self.position = dict(zip(self.queries, itertools.count()))
         self.docs = frozenset(itertools.chain.from_iterable(gold.values()))
         #: documents named ``query/doc`` (a dataset with case-scoped ids)
-        self.scoped = bool(self.docs) and all(d.startswith(q + SCOPE) for q, docs in gold.items() for d in docs)
+        self.scoped = bool(self.docs) and all(
+            d.startswith(q + SCOPE) for q, docs in gold.items() for d in docs
+        )
         self.key = hash((tuple(self.queries), self.docs))
 
 
@@ -318,11 +359,16 @@ def _numeral(text: str) -> Optional[str]:
 
 def _uniform_width(gold: Collection[str]) -> Optional[int]:
     """The width of the gold's ids when all are ASCII digits of one width (``000028``: 6), else ``None``."""
-    widths, joined = set(map(len, gold)), "".join(gold)  # asked of all at once: a gold of a million queries
+    widths, joined = (
+        set(map(len, gold)),
+        "".join(gold),
+    )  # asked of all at once: a gold of a million queries
     return widths.pop() if len(widths) == 1 and joined.isascii() and joined.isdigit() else None
 
 
-def _unpadded(ids: list[str], gold: Collection[str]) -> tuple[list[str], int, Optional[tuple[str, str]]]:
+def _unpadded(
+    ids: list[str], gold: Collection[str]
+) -> tuple[list[str], int, Optional[tuple[str, str]]]:
     """``ids`` with zero padding restored where an id is not a gold id: an id with the number of exactly
     one gold id becomes it (``12`` or ``12.0`` -> ``012``); where every gold id has the same width, a
     shorter number is padded to it (``99`` -> ``000099``, a document the gold does not name). How many
@@ -331,7 +377,9 @@ def _unpadded(ids: list[str], gold: Collection[str]) -> tuple[list[str], int, Op
     width = _uniform_width(gold) if gold else None
     # a number of the gold's one width that is not a gold id matches none by its number
     unknown = [
-        i for i, text in enumerate(ids) if text not in gold and (width is None or len(text) != width or "." in text)
+        i
+        for i, text in enumerate(ids)
+        if text not in gold and (width is None or len(text) != width or "." in text)
     ]
     if not unknown:
         return ids, 0, None
@@ -339,7 +387,9 @@ def _unpadded(ids: list[str], gold: Collection[str]) -> tuple[list[str], int, Op
     for gid in gold:
         number = _numeral(gid)
         if number is not None:
-            by_number[number] = gid if number not in by_number else None  # two gold ids, one number: ambiguous
+            by_number[number] = (
+                gid if number not in by_number else None
+            )  # two gold ids, one number: ambiguous
     numbered = {number: gid for number, gid in by_number.items() if gid is not None}
     if not numbered and width is None:
         return ids, 0, None  # no gold id is a number: no padding to restore
@@ -385,7 +435,9 @@ def _rescoped(run: CodedRun, scoped: bool) -> tuple[CodedRun, int]:
             changed += new != d
             code = by_pair[pair] = ids.setdefault(new, len(ids))
         codes.append(code)
-    return run.with_codes(run.query_ids, list(ids), run.queries, codes, merged=bool(changed)), changed
+    return run.with_codes(
+        run.query_ids, list(ids), run.queries, codes, merged=bool(changed)
+    ), changed
 
 
 def _merged(ids: list[str]) -> tuple[list[str], Optional[list[int]]]:
@@ -403,7 +455,9 @@ def _recoded(run: CodedRun, query_ids: list[str], doc_ids: list[str]) -> CodedRu
     queries, query_map = _merged(query_ids)
     docs, doc_map = _merged(doc_ids)
     query_codes, doc_codes = run.remapped(query_map, doc_map)
-    return run.with_codes(queries, docs, query_codes, doc_codes, merged=query_map is not None or doc_map is not None)
+    return run.with_codes(
+        queries, docs, query_codes, doc_codes, merged=query_map is not None or doc_map is not None
+    )
 
 
 def align(run: CodedRun, gold: GoldIds) -> Aligned:
@@ -416,11 +470,16 @@ def align(run: CodedRun, gold: GoldIds) -> Aligned:
     out, _ = _rescoped(out, gold.scoped)
     doc_ids, padded_docs, doc_example = _unpadded(out.doc_ids, gold.docs)
     out = _recoded(out, out.query_ids, doc_ids)
-    for count, example, what in ((padded_queries, query_example, "query"), (padded_docs, doc_example, "document")):
+    for count, example, what in (
+        (padded_queries, query_example, "query"),
+        (padded_docs, doc_example, "document"),
+    ):
         if count and example is not None:
             notes.append(
                 f"{count} {what} ids are not in the gold and are read as the gold's id of the same number "
                 f"(e.g. {example[0]!r} -> {example[1]!r})"
             )
-    out.aligned = gold.key  # on the run itself when nothing changed: its ids are this gold's convention
+    out.aligned = (
+        gold.key
+    )  # on the run itself when nothing changed: its ids are this gold's convention
     return Aligned(out, notes)

@@ -89,7 +89,9 @@ def repeated_pairs(queries: np.ndarray, docs: np.ndarray, n_docs: int) -> np.nda
             seen[pair_codes(queries[part], docs[part], n_docs)] = True
         if int(np.count_nonzero(seen)) == len(queries):
             return np.zeros(len(queries), dtype=bool)
-    _, first = np.unique(pair_codes(queries, docs, n_docs), return_index=True)  # numpy alone: no pandas import
+    _, first = np.unique(
+        pair_codes(queries, docs, n_docs), return_index=True
+    )  # numpy alone: no pandas import
     repeated = np.ones(len(queries), dtype=bool)
     repeated[first] = False
     return repeated
@@ -163,14 +165,20 @@ class CodedRun:
         self, query_ids: list[str], doc_ids: list[str], queries: Column, docs: Column, merged: bool
     ) -> CodedRun:
         """The same lines under other ids (``merged``: two ids became one, so pairs may repeat)."""
-        return CodedRun(query_ids, doc_ids, queries, docs, self.scores, unique=self.unique and not merged)
+        return CodedRun(
+            query_ids, doc_ids, queries, docs, self.scores, unique=self.unique and not merged
+        )
 
-    def remapped(self, query_map: Optional[list[int]], doc_map: Optional[list[int]]) -> tuple[Column, Column]:
+    def remapped(
+        self, query_map: Optional[list[int]], doc_map: Optional[list[int]]
+    ) -> tuple[Column, Column]:
         """The query and document codes taken through ``query_map`` and ``doc_map`` (``None``: kept)."""
         if self.small:
             queries, docs = self.lists()
             return (
-                self.queries if query_map is None else array("q", map(query_map.__getitem__, queries)),
+                self.queries
+                if query_map is None
+                else array("q", map(query_map.__getitem__, queries)),
                 self.docs if doc_map is None else array("q", map(doc_map.__getitem__, docs)),
             )
         import numpy as np
@@ -187,14 +195,20 @@ class CodedRun:
             return []
         if self.small:
             first: dict[tuple[int, int], int] = {}
-            return [(i, first[pair]) for i, pair in enumerate(zip(*self.lists())) if first.setdefault(pair, i) != i]
+            return [
+                (i, first[pair])
+                for i, pair in enumerate(zip(*self.lists()))
+                if first.setdefault(pair, i) != i
+            ]
         import numpy as np
 
         q, d, _ = self.arrays()
         again = np.flatnonzero(repeated_pairs(q, d, len(self.doc_ids)))
         if not len(again):
             return []
-        _, first_of, line_pair = np.unique(pair_codes(q, d, len(self.doc_ids)), return_index=True, return_inverse=True)
+        _, first_of, line_pair = np.unique(
+            pair_codes(q, d, len(self.doc_ids)), return_index=True, return_inverse=True
+        )
         return list(zip(again.tolist(), first_of[line_pair[again]].tolist()))
 
     def frame(self) -> pd.DataFrame:
@@ -228,9 +242,17 @@ class CodedRun:
         import numpy as np
 
         query_codes, doc_codes, scores = self.arrays()
-        order = None if np.all(query_codes[1:] >= query_codes[:-1]) else np.argsort(query_codes, kind="stable")
+        order = (
+            None
+            if np.all(query_codes[1:] >= query_codes[:-1])
+            else np.argsort(query_codes, kind="stable")
+        )
         codes = query_codes if order is None else query_codes[order]
-        starts = [0, *(np.flatnonzero(codes[1:] != codes[:-1]) + 1).tolist(), len(codes)] if len(codes) else []
+        starts = (
+            [0, *(np.flatnonzero(codes[1:] != codes[:-1]) + 1).tolist(), len(codes)]
+            if len(codes)
+            else []
+        )
         for start, end in zip(starts, starts[1:]):
             rows = slice(start, end) if order is None else order[start:end]
             yield int(codes[start]), doc_codes[rows].tolist(), scores[rows].tolist()
@@ -260,7 +282,9 @@ class CodedRun:
             return [counted[c] for c in range(len(self.query_ids))]
         import numpy as np
 
-        return np.bincount(np.asarray(self.queries, dtype=np.int64), minlength=len(self.query_ids)).tolist()
+        return np.bincount(
+            np.asarray(self.queries, dtype=np.int64), minlength=len(self.query_ids)
+        ).tolist()
 
     def docs_of_queries(self, kept: list[bool]) -> list[str]:
         """The distinct documents of the lines whose query code is marked in ``kept``."""

@@ -31,8 +31,12 @@ def runs(coliee_home, tmp_path):
     answers = tmp_path / "answers"
     answers.mkdir()
     # gold Y, N, N, N: yes right on A only, mixed right on A, I, U
-    (answers / "R05.task4.yes").write_text("R05-01-A Y yes\nR05-01-I Y yes\nR05-02-U Y yes\nR05-02-E Y yes\n")
-    (answers / "R05.task4.mixed").write_text("R05-01-A Y mixed\nR05-01-I N mixed\nR05-02-U N mixed\nR05-02-E Y mixed\n")
+    (answers / "R05.task4.yes").write_text(
+        "R05-01-A Y yes\nR05-01-I Y yes\nR05-02-U Y yes\nR05-02-E Y yes\n"
+    )
+    (answers / "R05.task4.mixed").write_text(
+        "R05-01-A Y mixed\nR05-01-I N mixed\nR05-02-U N mixed\nR05-02-E Y mixed\n"
+    )
     (tmp_path / "cats.tsv").write_text("R05-01-A\tparty\nR05-02-E\tparty\tland\nR05-01-I\tland\n")
     return tmp_path
 
@@ -43,7 +47,14 @@ def lines(out: str) -> list[list[str]]:
 
 def test_statute_runs_from_a_folder_grouped_two_ways(capsys, runs):
     _, out, _ = run_cli(
-        capsys, "analyse", "coliee/task3/2024/test", runs / "runs", "--by", "single-multiple", "--by", "anonymised"
+        capsys,
+        "analyse",
+        "coliee/task3/2024/test",
+        runs / "runs",
+        "--by",
+        "single-multiple",
+        "--by",
+        "anonymised",
     )
     table = lines(out)
     assert table[1] == ["by", "group", "questions", "MacroF2 bm25", "MacroF2 top", "MacroF2 mean"]
@@ -62,7 +73,15 @@ def test_statute_runs_from_a_folder_grouped_two_ways(capsys, runs):
 
 def test_answers_by_category_with_the_baseline_and_a_plot(capsys, runs):
     png = runs / "analysis.png"
-    args = ["analyse", "coliee/task4/2024/test", runs / "answers", "--by", runs / "cats.tsv", "--format", "markdown"]
+    args = [
+        "analyse",
+        "coliee/task4/2024/test",
+        runs / "answers",
+        "--by",
+        runs / "cats.tsv",
+        "--format",
+        "markdown",
+    ]
     _, out, _ = run_cli(capsys, *args, "--plot", png)
     assert (
         "| by | group | questions | AnswerAccuracy mixed | AnswerAccuracy yes | AnswerAccuracy mean | baseline (N) |"
@@ -78,22 +97,35 @@ def test_answers_by_category_with_the_baseline_and_a_plot(capsys, runs):
 
 def test_json_is_one_document(capsys, runs):
     _, out, _ = run_cli(
-        capsys, "analyse", "coliee/task4/2024/test", runs / "answers", "--by", "anonymised", "--format", "json"
+        capsys,
+        "analyse",
+        "coliee/task4/2024/test",
+        runs / "answers",
+        "--by",
+        "anonymised",
+        "--format",
+        "json",
     )
     doc = json.loads(out)
     assert doc["task"] == "4" and doc["year"] == 2024
     anonymised = next(g for g in doc["groups"] if g["group"] == "anonymised")
-    assert anonymised["AnswerAccuracy mixed"] == pytest.approx(2 / 3) and anonymised["baseline (N)"] == pytest.approx(
-        2 / 3
-    )
+    assert anonymised["AnswerAccuracy mixed"] == pytest.approx(2 / 3) and anonymised[
+        "baseline (N)"
+    ] == pytest.approx(2 / 3)
 
 
 @pytest.mark.parametrize(
     ("by", "message"),
     [
-        ("single-or-not", "by 'single-or-not': neither relevant, single-multiple, anonymised nor a category file"),
+        (
+            "single-or-not",
+            "by 'single-or-not': neither relevant, single-multiple, anonymised nor a category file",
+        ),
         ("absent.tsv", "by 'absent.tsv': neither"),
-        ("foreign.tsv", "category file .*foreign.tsv: 1 ids are not questions of the gold \\(H30-1-A\\)"),
+        (
+            "foreign.tsv",
+            "category file .*foreign.tsv: 1 ids are not questions of the gold \\(H30-1-A\\)",
+        ),
         ("empty.tsv", "category file empty.tsv: no line QUERY_ID CATEGORY"),
         ("reserved.tsv", "category file reserved.tsv, line 2: 'all' names a group of its own"),
     ],
@@ -103,13 +135,17 @@ def test_bad_groupings_exit_2_with_a_message(capsys, runs, monkeypatch, by, mess
     (runs / "foreign.tsv").write_text("R05-01-A party\nH30-1-A party\n")
     (runs / "empty.tsv").write_text("# QUERY_ID CATEGORY\n")
     (runs / "reserved.tsv").write_text("R05-01-A party\nR05-01-I all\n")
-    _, out, err = run_cli(capsys, "analyse", "coliee/task3/2024/test", runs / "runs", "--by", by, expect=2)
+    _, out, err = run_cli(
+        capsys, "analyse", "coliee/task3/2024/test", runs / "runs", "--by", by, expect=2
+    )
     assert out == "" and "Traceback" not in err
     assert err.startswith("ir_coliee: error: ") and re.search(message, err)
 
 
 def test_a_grouping_without_meaning_for_answers_exits_2(capsys, runs):
-    _, _, err = run_cli(capsys, "analyse", "coliee/task4/2024/test", runs / "answers", "--by", "relevant", expect=2)
+    _, _, err = run_cli(
+        capsys, "analyse", "coliee/task4/2024/test", runs / "answers", "--by", "relevant", expect=2
+    )
     assert "one answer per question: group by anonymised or a category file" in err
 
 
@@ -123,28 +159,65 @@ def test_a_file_given_twice_is_one_run_and_a_readme_in_a_folder_is_skipped(capsy
     """bm25 given twice and in its folder (beside a README): read once, as eval reads it; only top and bm25."""
     (runs / "runs" / "README.md").write_text("# Our runs\n\nBM25 and a tuned one, see the paper.\n")
     bm25 = runs / "runs" / "R05.task3.bm25"
-    _, out, err = run_cli(capsys, "analyse", "coliee/task3/2024/test", bm25, bm25, runs / "runs", "--by", "relevant")
-    assert lines(out)[1] == ["by", "group", "questions", "MacroF2 bm25", "MacroF2 top", "MacroF2 mean"]
+    _, out, err = run_cli(
+        capsys, "analyse", "coliee/task3/2024/test", bm25, bm25, runs / "runs", "--by", "relevant"
+    )
+    assert lines(out)[1] == [
+        "by",
+        "group",
+        "questions",
+        "MacroF2 bm25",
+        "MacroF2 top",
+        "MacroF2 mean",
+    ]
     assert ["all", "all", "4", "0.3472", "0.8462", "0.5967"] in lines(out)
     assert f"{bm25}: skipped: the same file as {bm25}, read once" in err
     assert re.search(r"README.md: skipped: not a run: .*README.md:3: 8 columns", err)
     _, out, err = run_cli(
-        capsys, "analyse", "coliee/task3/2024/test", runs / "runs" / "README.md", bm25, "--by", "relevant", expect=2
+        capsys,
+        "analyse",
+        "coliee/task3/2024/test",
+        runs / "runs" / "README.md",
+        bm25,
+        "--by",
+        "relevant",
+        expect=2,
     )
     assert "README.md:3: 8 columns" in err and out == ""
 
 
-@pytest.mark.parametrize(("suffix", "start"), [(".pdf", b"%PDF"), (".svg", b"<?xml"), (".PNG", b"\x89PNG")])
+@pytest.mark.parametrize(
+    ("suffix", "start"), [(".pdf", b"%PDF"), (".svg", b"<?xml"), (".PNG", b"\x89PNG")]
+)
 def test_the_plot_is_written_in_the_format_its_suffix_says(capsys, runs, suffix, start):
     figure = runs / f"analysis{suffix}"
-    run_cli(capsys, "analyse", "coliee/task4/2024/test", runs / "answers", "--by", "anonymised", "--plot", figure)
+    run_cli(
+        capsys,
+        "analyse",
+        "coliee/task4/2024/test",
+        runs / "answers",
+        "--by",
+        "anonymised",
+        "--plot",
+        figure,
+    )
     assert figure.read_bytes().startswith(start)
 
 
 def test_a_plot_of_another_format_is_refused_before_the_work(capsys, runs):
-    args = ["analyse", "coliee/task4/2024/test", runs / "nowhere", "--by", "anonymised", "--plot", runs / "a.jpg"]
+    args = [
+        "analyse",
+        "coliee/task4/2024/test",
+        runs / "nowhere",
+        "--by",
+        "anonymised",
+        "--plot",
+        runs / "a.jpg",
+    ]
     _, out, err = run_cli(capsys, *args, expect=2)
-    assert out == "" and f"--plot {runs / 'a.jpg'}: name a .png, .pdf or .svg file" in err  # not the runs' error
+    assert (
+        out == "" and f"--plot {runs / 'a.jpg'}: name a .png, .pdf or .svg file" in err
+    )  # not the runs' error
 
 
 def test_the_histogram_is_drawn_as_grouped_bars(runs, monkeypatch):
@@ -155,10 +228,14 @@ def test_the_histogram_is_drawn_as_grouped_bars(runs, monkeypatch):
 
     drawn = []
     monkeypatch.setattr(plots, "save", lambda fig, path: drawn.append(fig) or str(path))
-    analysis = ir_coliee.analyse("coliee/task3/2024/test", runs / "runs", by="anonymised", measures=["NumRet"])
+    analysis = ir_coliee.analyse(
+        "coliee/task3/2024/test", runs / "runs", by="anonymised", measures=["NumRet"]
+    )
     analysis.plot(runs / "a.png")
     bars, histogram = drawn[0].axes
     assert len(histogram.patches) == 30 and not histogram.lines
-    assert [t.get_text() for t in bars.get_legend().get_texts()] == ["MacroF2"]  # NumRet, a count, off the scale
+    assert [t.get_text() for t in bars.get_legend().get_texts()] == [
+        "MacroF2"
+    ]  # NumRet, a count, off the scale
     assert sorted({round(p.get_width(), 6) for p in histogram.patches}) == [round(0.8 / 3, 6)]
     assert len({round(p.get_x(), 6) for p in histogram.patches}) == 30

@@ -16,7 +16,10 @@ from ir_coliee.cli import main
 def test_eval_task1_defaults_to_micro_measures(write, capsys):
     gold, run = write("task1_test_labels_2024.json", GOLD_T1), write("task1.univABC", RUN_T1)
     _, out, err = run_cli(capsys, "eval", gold, run, "--task", "1", "--year", "2024")
-    assert without_path(out) == ["run\tMicroP\tMicroR\tMicroF1", "univABC\t0.6667\t0.5000\t0.5714"]  # 2/3, 2/4, 4/7
+    assert without_path(out) == [
+        "run\tMicroP\tMicroR\tMicroF1",
+        "univABC\t0.6667\t0.5000\t0.5714",
+    ]  # 2/3, 2/4, 4/7
     assert "1 run queries are not in the gold and are ignored: 000009" in err
 
 
@@ -28,7 +31,10 @@ def test_eval_guesses_the_task_and_says_so(write, capsys):
 
 def test_eval_task3_ranked_run_adds_map_and_rprec(write, capsys):
     gold = write("gold.qrels", "R05-01-A 0 566 1\nR05-01-A 0 567 1\nR05-02-I 0 1 1\n")
-    run = write("task3-L.x", "/* c */\nR05-01-A Q0 566 1 0.9 x\nR05-01-A Q0 3 2 0.8 x\nR05-02-I Q0 9 1 0.5 x\n")
+    run = write(
+        "task3-L.x",
+        "/* c */\nR05-01-A Q0 566 1 0.9 x\nR05-01-A Q0 3 2 0.8 x\nR05-02-I Q0 9 1 0.5 x\n",
+    )
     _, out, err = run_cli(capsys, "eval", gold, run, "--year", "2025")
     header, row = without_path(out)
     assert header == "run\tMacroP\tMacroR\tMacroF2\tAP\tRprec\tR@5\tR@10\tR@30"
@@ -39,7 +45,14 @@ def test_eval_task3_ranked_run_adds_map_and_rprec(write, capsys):
 
 def test_eval_explicit_measures_and_digits(write, capsys):
     _, out, _ = run_cli(
-        capsys, "eval", write("g.json", GOLD_T1), write("r", RUN_T1), "MicroF1@1", "MacroF(beta=2)", "--digits", "6"
+        capsys,
+        "eval",
+        write("g.json", GOLD_T1),
+        write("r", RUN_T1),
+        "MicroF1@1",
+        "MacroF(beta=2)",
+        "--digits",
+        "6",
     )
     # @1 keeps each query's first line: tp 1 + 1 + 0 of retrieved 2, relevant 4: F1 = 2·1·(1/2)/(3/2) = 2/3
     # MacroF2 per query: 000001 P = R = 1/2 -> 1/2; 000002 -> 1; 000003 -> 0: mean 1/2
@@ -47,7 +60,9 @@ def test_eval_explicit_measures_and_digits(write, capsys):
 
 
 def test_eval_per_query_shows_counts(write, capsys):
-    _, out, _ = run_cli(capsys, "eval", write("g.json", GOLD_T1), write("r", RUN_T1), "MicroP", "--per-query")
+    _, out, _ = run_cli(
+        capsys, "eval", write("g.json", GOLD_T1), write("r", RUN_T1), "MicroP", "--per-query"
+    )
     lines = out.splitlines()
     assert lines[0] == "query_id\tmeasure\tvalue\ttp\tretrieved\trelevant"
     assert "000001\tMicroP\t0.5000\t1\t2\t2" in lines
@@ -57,12 +72,22 @@ def test_eval_per_query_shows_counts(write, capsys):
 
 def test_eval_json(write, capsys):
     _, out, _ = run_cli(
-        capsys, "eval", write("g.json", GOLD_T1), write("r", RUN_T1), "--task", "1", "--format", "json", "--per-query"
+        capsys,
+        "eval",
+        write("g.json", GOLD_T1),
+        write("r", RUN_T1),
+        "--task",
+        "1",
+        "--format",
+        "json",
+        "--per-query",
     )
     doc = json.loads(out)
     assert doc["measures"]["MicroR"] == 0.5
     assert doc["run_tags"] == ["univABC"] and doc["format"] == "pairs"
-    first = next(r for r in doc["per_query"] if r["query_id"] == "000001" and r["measure"] == "MicroF1")
+    first = next(
+        r for r in doc["per_query"] if r["query_id"] == "000001" and r["measure"] == "MicroF1"
+    )
     assert (first["tp"], first["retrieved"], first["relevant"]) == (1, 2, 2)
 
 
@@ -131,24 +156,42 @@ def test_datasets_command_passes_through_to_ir_datasets(capsys, coliee_home):
 
     write_task2(coliee_home)
     commands = "doc_fifos, export, lookup, list, build_clueweb_warc_indexes"
-    for given, said in (([], "none"), (["nosuch"], "'nosuch'")):  # a usage error exits 2, as argparse's
+    for given, said in (
+        ([], "none"),
+        (["nosuch"], "'nosuch'"),
+    ):  # a usage error exits 2, as argparse's
         assert main(["datasets", *given]) == 2
         err = capsys.readouterr().err
         assert err.startswith(f"ir_coliee: error: datasets: expected one of {commands}")
         assert err.endswith(f"(ir_datasets' commands), got {said}\n")
     assert main(["datasets", "export", "nosuch/id", "docs"]) == 2
     assert (
-        capsys.readouterr().err == "ir_coliee: error: no dataset 'nosuch/id' (`ir_coliee datasets list` lists them)\n"
+        capsys.readouterr().err
+        == "ir_coliee: error: no dataset 'nosuch/id' (`ir_coliee datasets list` lists them)\n"
     )
-    assert main(["datasets", "lookup", "nosuch/id", "1"]) == 2  # ir_datasets said 'not found' and exited 1
+    assert (
+        main(["datasets", "lookup", "nosuch/id", "1"]) == 2
+    )  # ir_datasets said 'not found' and exited 1
     assert "no dataset 'nosuch/id'" in capsys.readouterr().err
     assert main(["datasets", "export", "coliee/task2/2026/test", "docs", "--fields", "nosuch"]) == 2
-    expected = "ir_coliee: error: no field 'nosuch' in docs (fields: doc_id, case_id, paragraph, text)\n"
+    expected = (
+        "ir_coliee: error: no field 'nosuch' in docs (fields: doc_id, case_id, paragraph, text)\n"
+    )
     assert capsys.readouterr().err == expected
-    assert main(["datasets", "export", "coliee/task2/2026/test", "qrels", "--fields", "nosuch"]) == 2  # was exit 0
-    assert "no field 'nosuch' in qrels (fields: query_id, doc_id, relevance, iteration)" in capsys.readouterr().err
-    assert main(["datasets", "lookup", "coliee/task2/2026/test", "999/002", "--fields", "nosuch"]) == 2
-    assert "no field 'nosuch' in docs (fields: doc_id, case_id, paragraph, text)" in capsys.readouterr().err
+    assert (
+        main(["datasets", "export", "coliee/task2/2026/test", "qrels", "--fields", "nosuch"]) == 2
+    )  # was exit 0
+    assert (
+        "no field 'nosuch' in qrels (fields: query_id, doc_id, relevance, iteration)"
+        in capsys.readouterr().err
+    )
+    assert (
+        main(["datasets", "lookup", "coliee/task2/2026/test", "999/002", "--fields", "nosuch"]) == 2
+    )
+    assert (
+        "no field 'nosuch' in docs (fields: doc_id, case_id, paragraph, text)"
+        in capsys.readouterr().err
+    )
     main(["datasets", "export", "coliee/task2/2026/test", "qrels", "--format", "tsv"])
     assert capsys.readouterr().out.splitlines()[0] == "999\t999/002\t1\t0"
     main(["datasets", "export", "coliee/task2/2026/test", "docs", "--format", "jsonl"])
@@ -162,14 +205,18 @@ def test_datasets_command_passes_through_to_ir_datasets(capsys, coliee_home):
 
 
 def test_python_dash_m_entry_point():
-    out = subprocess.run([sys.executable, "-m", "ir_coliee", "--help"], capture_output=True, text=True, check=True)
+    out = subprocess.run(
+        [sys.executable, "-m", "ir_coliee", "--help"], capture_output=True, text=True, check=True
+    )
     assert "eval" in out.stdout and "demo" in out.stdout
 
 
 def test_eval_json_per_query_with_a_pytrec_eval_measure(write, capsys):
     gold = write("g.qrels", "R05-01-A 0 1 1\nR05-01-A 0 2 1\n")
     run = write("task3-L.t", "R05-01-A Q0 1 1 0.9 t\nR05-01-A Q0 3 2 0.5 t\n")
-    _, out, _ = run_cli(capsys, "eval", gold, run, "MacroF2", "AP", "--per-query", "--format", "json")
+    _, out, _ = run_cli(
+        capsys, "eval", gold, run, "MacroF2", "AP", "--per-query", "--format", "json"
+    )
     doc = json.loads(out)
     # P = 1/2, R = 1/2: F2 = (5/4)/(5/2) = 1/2; AP = (1/1) / 2 relevant = 1/2
     assert doc["measures"] == {"MacroF2": 0.5, "AP": 0.5}

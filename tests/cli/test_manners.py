@@ -23,7 +23,13 @@ def test_help_shows_defaults_and_exit_codes(capsys):
     with pytest.raises(SystemExit):
         main(["compare", "--help"])
     out = " ".join(capsys.readouterr().out.split())
-    for shown in ("(default: 10000)", "(default: 42)", "(default: holm)", "(default: 0)", "exit codes: 0 done; 1"):
+    for shown in (
+        "(default: 10000)",
+        "(default: 42)",
+        "(default: holm)",
+        "(default: 0)",
+        "exit codes: 0 done; 1",
+    ):
         assert shown in out
 
 
@@ -39,7 +45,11 @@ def test_each_command_group_names_the_commands_it_adds():
     for group in COMMANDS:
         assert _commands(build_parser(group.names[0])) == list(group.names)
     assert _commands(build_parser()) == [name for group in COMMANDS for name in group.names]
-    assert _commands(build_parser("--help")) == _commands(build_parser("evl")) == _commands(build_parser())
+    assert (
+        _commands(build_parser("--help"))
+        == _commands(build_parser("evl"))
+        == _commands(build_parser())
+    )
 
 
 def test_top_level_help_and_a_mistyped_command_list_every_command(capsys):
@@ -71,20 +81,28 @@ def test_a_command_imports_no_other_commands_module():
         "try:\n    main(['validate', '--help'])\nexcept SystemExit:\n    pass\n"
         "print(sorted(m for m in sys.modules if m.startswith('ir_coliee.cli.')))"
     )
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout
     assert out.strip().splitlines()[-1] == "['ir_coliee.cli.options', 'ir_coliee.cli.validate']"
 
 
 def test_mistyped_measures_and_dataset_ids_get_suggestions(write, capsys):
-    _, _, err = run_cli(capsys, "eval", write("g.json", GOLD_T1), write("r", RUN_T1), "MircoF1", expect=2)
+    _, _, err = run_cli(
+        capsys, "eval", write("g.json", GOLD_T1), write("r", RUN_T1), "MircoF1", expect=2
+    )
     assert "unknown or malformed measure 'MircoF1'" in err and "did you mean MicroF1" in err
     _, _, err = run_cli(capsys, "eval", "coliee/task1/2024/tset", write("r2", RUN_T1), expect=2)
     assert "did you mean coliee/task1/2024/test" in err
 
 
 def test_measure_names_in_any_case_where_unambiguous(write, capsys):
-    _, out, _ = run_cli(capsys, "eval", write("g.json", GOLD_T1), write("r", RUN_T1), "microf1", "MACROF2@1", "map")
-    assert without_path(out)[0] == "run\tMicroF1\tMacroF2@1\tAP"  # "map" is not ambiguous: ir_measures spells it AP
+    _, out, _ = run_cli(
+        capsys, "eval", write("g.json", GOLD_T1), write("r", RUN_T1), "microf1", "MACROF2@1", "map"
+    )
+    assert (
+        without_path(out)[0] == "run\tMicroF1\tMacroF2@1\tAP"
+    )  # "map" is not ambiguous: ir_measures spells it AP
 
 
 @pytest.mark.parametrize(
@@ -117,7 +135,9 @@ def test_output_formats_hold_the_same_columns(write, capsys, style, expected):
     gold, run = write("task1_test_labels_2024.json", GOLD_T1), write("task1.univABC", RUN_T1)
     _, out, _ = run_cli(capsys, "eval", gold, run, "--task", "1", "--format", style)
     shown = run.replace("_", "\\_") if style == "latex" else run
-    assert out.splitlines() == [line.replace("{run}", shown) for line in expected]  # 2/3, 2/4, 4/7 as in the tsv test
+    assert out.splitlines() == [
+        line.replace("{run}", shown) for line in expected
+    ]  # 2/3, 2/4, 4/7 as in the tsv test
 
 
 def test_output_closed_early_exits_quietly(write):
@@ -142,7 +162,10 @@ def test_progress_bars_on_the_slow_steps(write, forced, shown):
     run = write("task3-L.t", "q1 Q0 a 1 0.9 t\nq1 Q0 x 2 0.8 t\nq2 Q0 c 1 0.9 t\n")
     env = {**os.environ, "IR_COLIEE_PROGRESS": forced}
     result = subprocess.run(
-        [sys.executable, "-m", "ir_coliee", "tune", gold, run, "--task", "1"], capture_output=True, text=True, env=env
+        [sys.executable, "-m", "ir_coliee", "tune", gold, run, "--task", "1"],
+        capture_output=True,
+        text=True,
+        env=env,
     )
     assert result.returncode == 0 and "best rank cutoff" in result.stdout
     assert ("ir_coliee: tuning MicroF1 over rank cutoffs" in result.stderr) is shown

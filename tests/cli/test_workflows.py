@@ -52,7 +52,16 @@ def test_eval_auto_finds_the_test_set_from_the_file_name(release, tmp_path, caps
     (folder / "task1_test_answer_2024_A.txt").write_text(RUN_A)
     assert main(["eval", "auto", str(folder)]) == 0
     header, row = capsys.readouterr().out.splitlines()[:2]
-    assert header.split("\t")[:8] == ["rank", "run", "MicroP", "MicroR", "MicroF1", "tp", "retrieved", "relevant"]
+    assert header.split("\t")[:8] == [
+        "rank",
+        "run",
+        "MicroP",
+        "MicroR",
+        "MicroF1",
+        "tp",
+        "retrieved",
+        "relevant",
+    ]
     assert row.split("\t")[1:8] == ["A", "0.6667", "1.0000", "0.8000", "2", "3", "2"]
 
 
@@ -64,7 +73,19 @@ def test_validate_against_each_split(release, capsys):
 
 
 def test_compare_and_benchmark_on_the_test_split(release, tmp_path, capsys):
-    assert main(["compare", TEST, str(release / "task1.A"), str(release / "task1.B"), "--resamples", "50"]) == 0
+    assert (
+        main(
+            [
+                "compare",
+                TEST,
+                str(release / "task1.A"),
+                str(release / "task1.B"),
+                "--resamples",
+                "50",
+            ]
+        )
+        == 0
+    )
     rows = [row.split("\t") for row in capsys.readouterr().out.splitlines()]
     assert [r[0] for r in rows[1:]] == ["A", "B"]
     f1 = rows[0].index("MicroF1")
@@ -92,11 +113,18 @@ def test_baseline_writes_a_run_of_the_test_queries_that_scores(release, tmp_path
 
 def test_tune_on_train_cuts_the_test_run(release, tmp_path, capsys):
     train = tmp_path / "task1.train"
-    train.write_text("000028 Q0 000100 1 0.9 t\n000028 Q0 000105 2 0.8 t\n000029 Q0 000102 1 0.7 t\n")
+    train.write_text(
+        "000028 Q0 000100 1 0.9 t\n000028 Q0 000105 2 0.8 t\n000029 Q0 000102 1 0.7 t\n"
+    )
     test = tmp_path / "task1.test"
-    test.write_text("000200 Q0 000300 1 0.9 t\n000200 Q0 000301 2 0.5 t\n000201 Q0 000301 1 0.4 t\n")
+    test.write_text(
+        "000200 Q0 000300 1 0.9 t\n000200 Q0 000301 2 0.5 t\n000201 Q0 000301 1 0.4 t\n"
+    )
     cut = tmp_path / "task1.cut"
-    assert main(["tune", TRAIN, str(train), "--apply", str(test), "--write", str(cut), "--tag", "c"]) == 0
+    assert (
+        main(["tune", TRAIN, str(train), "--apply", str(test), "--write", str(cut), "--tag", "c"])
+        == 0
+    )
     assert "best rank cutoff: 1 (MicroF1 = 0.8000)" in capsys.readouterr().out
     assert cut.read_text() == "000200 000300 c\n000201 000301 c\n"
 
@@ -106,7 +134,11 @@ def test_data_check_and_export_of_each_split(release, capsys):
     out = capsys.readouterr().out
     assert f"{TEST}\tcomplete\n" in out and f"{TRAIN}\tcomplete\n" in out
     assert main(["datasets", "export", TRAIN, "qrels"]) == 0
-    assert capsys.readouterr().out.split("\n")[:3] == ["000028 0 000100 1", "000028 0 000101 1", "000029 0 000102 1"]
+    assert capsys.readouterr().out.split("\n")[:3] == [
+        "000028 0 000100 1",
+        "000028 0 000101 1",
+        "000029 0 000102 1",
+    ]
     assert main(["datasets", "export", TEST, "queries", "--fields", "query_id"]) == 0
     assert capsys.readouterr().out.split() == ["000200", "000201"]
 

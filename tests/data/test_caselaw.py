@@ -62,20 +62,32 @@ def test_task1_test_split_without_gold_yet(coliee_home):
         list(ds.qrels_iter())
     sources = {s.part: s for s in REGISTERED["coliee/task1/2024/test"].sources()}
     assert sources["queries"].location.endswith("task1_test_no_labels_2024.json")
-    assert sources["qrels"].location is None and "task1_test_labels_2024.json" in sources["qrels"].problem
+    assert (
+        sources["qrels"].location is None
+        and "task1_test_labels_2024.json" in sources["qrels"].problem
+    )
 
 
 def test_task1_test_gold_when_released(coliee_home):
     write_task1_flat(coliee_home, with_test_gold=True)
     ds = ir_datasets.load("coliee/task1/2024/test")
-    assert rows(ds.qrels_iter(), "query_id", "doc_id") == [("000200", "000300"), ("000201", "000301")]
+    assert rows(ds.qrels_iter(), "query_id", "doc_id") == [
+        ("000200", "000300"),
+        ("000201", "000301"),
+    ]
 
 
 def test_task1_2021_shared_pool(coliee_home):
     write_task1_2021(coliee_home)
-    train, test = ir_datasets.load("coliee/task1/2021/train"), ir_datasets.load("coliee/task1/2021/test")
+    train, test = (
+        ir_datasets.load("coliee/task1/2021/train"),
+        ir_datasets.load("coliee/task1/2021/test"),
+    )
     assert [d.doc_id for d in train.docs_iter()] == [d.doc_id for d in test.docs_iter()]
-    assert rows(test.qrels_iter(), "query_id", "doc_id") == [("000002", "000004"), ("000002", "000003")]
+    assert rows(test.qrels_iter(), "query_id", "doc_id") == [
+        ("000002", "000004"),
+        ("000002", "000003"),
+    ]
     assert len(list(test.scoreddocs_iter())) == 3
 
 
@@ -83,7 +95,10 @@ def test_task1_2021_as_its_public_copies_hold_it(coliee_home, capsys):
     """Bare names (train_labels.json, test_no_labels.json) and a list-shaped test query list; data check
     names the file that serves."""
     write_task1_2021_public_copy(coliee_home)
-    train, test = ir_datasets.load("coliee/task1/2021/train"), ir_datasets.load("coliee/task1/2021/test")
+    train, test = (
+        ir_datasets.load("coliee/task1/2021/train"),
+        ir_datasets.load("coliee/task1/2021/test"),
+    )
     assert rows(train.qrels_iter(), "query_id", "doc_id") == [("000001", "000003")]
     assert rows(test.queries_iter(), "query_id") == [("000002",), ("000004",)]
     assert main(["data", "check", "coliee/task1/2021/test"]) == 1  # no test gold in public copies
@@ -94,13 +109,24 @@ def test_task1_2021_as_its_public_copies_hold_it(coliee_home, capsys):
 def test_task1_2020_candidates_are_scoped_by_query(coliee_home):
     write_task1_2020(coliee_home)
     ds = ir_datasets.load("coliee/task1/2020/train")
-    assert [d.doc_id for d in ds.docs_iter()] == ["001/001", "001/002", "001/003", "002/001", "002/002", "002/003"]
+    assert [d.doc_id for d in ds.docs_iter()] == [
+        "001/001",
+        "001/002",
+        "001/003",
+        "002/001",
+        "002/002",
+        "002/003",
+    ]
     assert ds.docs_store().get("002/001").text == "Candidate 001 of query 002.\n"
     assert rows(ds.queries_iter(), "query_id", "text") == [
         ("001", "Synthetic base case 001.\n"),
         ("002", "Synthetic base case 002.\n"),
     ]
-    assert rows(ds.qrels_iter(), "query_id", "doc_id") == [("001", "001/002"), ("002", "002/001"), ("002", "002/003")]
+    assert rows(ds.qrels_iter(), "query_id", "doc_id") == [
+        ("001", "001/002"),
+        ("002", "002/001"),
+        ("002", "002/003"),
+    ]
     assert rows(ds.scoreddocs_iter(), "query_id", "doc_id")[:3] == [
         ("001", "001/001"),
         ("001", "001/002"),
@@ -115,10 +141,15 @@ def test_task2_folders_ids_above_999_and_both_label_shapes(coliee_home):
         ("999", "Synthetic decision fragment of 999.\n"),
         ("1000", "Synthetic decision fragment of 1000.\n"),
     ]
-    assert rows(ds.base_cases_iter(), "query_id", "text")[1] == ("1000", "Synthetic base case of 1000.\n")
+    assert rows(ds.base_cases_iter(), "query_id", "text")[1] == (
+        "1000",
+        "Synthetic base case of 1000.\n",
+    )
     docs = list(ds.docs_iter())
     assert [d.doc_id for d in docs] == ["999/001", "999/002", "999/003", "1000/001", "1000/002"]
-    assert docs[1] == ColieeParagraph("999/002", "999", "002", " [2] Synthetic paragraph 2 of case 999.\n")
+    assert docs[1] == ColieeParagraph(
+        "999/002", "999", "002", " [2] Synthetic paragraph 2 of case 999.\n"
+    )
     assert rows(ds.qrels_iter(), "query_id", "doc_id") == [
         ("999", "999/002"),
         ("1000", "1000/001"),
@@ -146,7 +177,9 @@ def test_task2_zipped_with_nested_folder(coliee_home):
 def test_submission_ids_are_mapped_onto_scoped_ids_and_back():
     from ir_coliee.table.shapes import GoldIds, align, coded_run
 
-    run = pd.DataFrame({"query_id": ["999", "1000"], "doc_id": ["002", "1000/001"], "score": [2.0, 1.0]})
+    run = pd.DataFrame(
+        {"query_id": ["999", "1000"], "doc_id": ["002", "1000/001"], "score": [2.0, 1.0]}
+    )
     scoped = GoldIds({"999": {"999/002": 1}, "1000": {"1000/001": 1}})
     assert align(coded_run(run), scoped).run.frame()["doc_id"].tolist() == ["999/002", "1000/001"]
     plain = GoldIds({"999": {"002": 1}, "1000": {"001": 1}})
@@ -158,7 +191,10 @@ def test_eval_maps_task2_runs_onto_dataset_ids(coliee_home, write, capsys):
     run = write("task2.t", "999 002 t\n1000 001.txt t\n1000 003 t\n")
     assert main(["eval", "coliee/task2/2026/test", run]) == 0
     # tp 1 + 1 = 2 of retrieved 3 and relevant 3: P = R = F1 = 2/3
-    assert without_path(capsys.readouterr().out) == ["run\tMicroP\tMicroR\tMicroF1", "t\t0.6667\t0.6667\t0.6667"]
+    assert without_path(capsys.readouterr().out) == [
+        "run\tMicroP\tMicroR\tMicroF1",
+        "t\t0.6667\t0.6667\t0.6667",
+    ]
 
 
 def test_missing_case_folder(coliee_home):

@@ -12,7 +12,13 @@ import sys
 
 import ir_datasets
 import pytest
-from support.caselaw_data import write_2019, write_task1_2020, write_task1_2021, write_task1_flat, write_task2
+from support.caselaw_data import (
+    write_2019,
+    write_task1_2020,
+    write_task1_2021,
+    write_task1_flat,
+    write_task2,
+)
 from support.pilot_data import write_pilot_root
 from support.statute_data import write_statute_root
 
@@ -64,11 +70,18 @@ def test_every_dataset_id_gives_the_gold_of_its_ir_datasets_entry(coliee_home):
             continue
         assert _catalog_gold(dataset_id) == expected, dataset_id
         gold = load_gold(dataset_id)
-        assert (gold.torts if gold.torts is not None else list(gold.tables.values())) in (expected, [expected])
+        assert (gold.torts if gold.torts is not None else list(gold.tables.values())) in (
+            expected,
+            [expected],
+        )
         compared, served = compared + 1, served + 1
     assert compared == len(ids)  # every listed id and the subset
-    assert {int(d.split("/")[2]) for d in ids} == set(EDITIONS)  # every edition of the model is listed
-    assert served >= 40  # Task 1 (2019-2024), Task 2, Tasks 3 and 4, the pilot: real gold compared, not only errors
+    assert {int(d.split("/")[2]) for d in ids} == set(
+        EDITIONS
+    )  # every edition of the model is listed
+    assert (
+        served >= 40
+    )  # Task 1 (2019-2024), Task 2, Tasks 3 and 4, the pilot: real gold compared, not only errors
 
 
 def test_eval_with_a_dataset_id_loads_no_ir_datasets_and_prints_the_official_values(tmp_path):
@@ -87,7 +100,9 @@ def test_eval_with_a_dataset_id_loads_no_ir_datasets_and_prints_the_official_val
         "print(sorted(m for m in ('ir_datasets', 'numpy', 'pandas', 'pyarrow') if m in sys.modules))"
     )
     env = {**os.environ, "COLIEE_HOME": str(RELEASE)}
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, env=env).stdout
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, env=env
+    ).stdout
     printed, loaded = out.rsplit("\n", 2)[0], out.rsplit("\n", 2)[1]
     assert loaded == "[]"
     values = json.loads(printed)["measures"]

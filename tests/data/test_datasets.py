@@ -19,7 +19,10 @@ def test_metadata_per_part_as_built_in_entries_answer_it():
     dataset = ir_datasets.load("coliee/task1/2025/test")
     whole = dataset.metadata()
     assert dataset.docs_metadata() == whole["docs"] and dataset.docs_metadata()["count"] > 0
-    assert dataset.queries_metadata() == whole["queries"] and dataset.qrels_metadata() == whole["qrels"]
+    assert (
+        dataset.queries_metadata() == whole["queries"]
+        and dataset.qrels_metadata() == whole["qrels"]
+    )
     # a dataset whose sizes are not known answers empty dicts, as built-in entries without metadata do
     assert ir_datasets.load("coliee/task1/2019/train").docs_metadata() == {}
 
@@ -28,7 +31,11 @@ def test_the_top_level_entry_and_the_citation_keys():
     top = ir_datasets.load("coliee").documentation()
     assert top["pretty_name"].startswith("COLIEE") and top["bibtex_ids"] == ["coliee"]
     assert "official_measures" not in top  # no task of its own
-    for dataset_id in ("coliee/task1/2025/test", "coliee/task3/2024/test/ja", "coliee/pilot/2026/test"):
+    for dataset_id in (
+        "coliee/task1/2025/test",
+        "coliee/task3/2024/test/ja",
+        "coliee/pilot/2026/test",
+    ):
         doc = ir_datasets.load(dataset_id).documentation()
         assert doc["bibtex_ids"] == ["coliee"] and doc["official_measures"], dataset_id
 
@@ -36,16 +43,30 @@ def test_the_top_level_entry_and_the_citation_keys():
 def test_datasets_over_one_corpus_share_their_docs_parent(statute_root):
     # train and test, Tasks 3 and 4, per-exam subsets of an edition read one Civil Code per language:
     # one parent each, one index
-    english = ["coliee/task3/2024/test", "coliee/task3/2024/train", "coliee/task4/2024/train", "coliee/task3/2024"]
-    japanese = ["coliee/task3/2024/test/ja", "coliee/task3/2024/train/ja", "coliee/task4/2024/test/ja"]
+    english = [
+        "coliee/task3/2024/test",
+        "coliee/task3/2024/train",
+        "coliee/task4/2024/train",
+        "coliee/task3/2024",
+    ]
+    japanese = [
+        "coliee/task3/2024/test/ja",
+        "coliee/task3/2024/train/ja",
+        "coliee/task4/2024/test/ja",
+    ]
     english.append("coliee/task3/2024/train/r04")  # per-exam subsets, loaded through the pattern
     japanese.append("coliee/task3/2024/train/r04/ja")
     assert {ir_datasets.docs_parent_id(i) for i in english} == {"coliee/civil-code/2024"}
     assert {ir_datasets.docs_parent_id(i) for i in japanese} == {"coliee/civil-code/2024/ja"}
     # each parent is a dataset of exactly those documents (the English code: 3 articles, the Japanese: 2)
-    for parent, children in (("coliee/civil-code/2024", english), ("coliee/civil-code/2024/ja", japanese)):
+    for parent, children in (
+        ("coliee/civil-code/2024", english),
+        ("coliee/civil-code/2024/ja", japanese),
+    ):
         articles = [d.doc_id for d in ir_datasets.load(parent).docs_iter()]
-        assert articles and all(articles == [d.doc_id for d in ir_datasets.load(c).docs_iter()] for c in children)
+        assert articles and all(
+            articles == [d.doc_id for d in ir_datasets.load(c).docs_iter()] for c in children
+        )
         assert ir_datasets.docs_parent_id(parent) == parent
         assert not ir_datasets.load(parent).has_queries()
     assert ir_datasets.load("coliee/civil-code/2024").docs_lang() == "en"
@@ -63,7 +84,12 @@ def test_every_statute_dataset_has_the_civil_code_of_its_edition_and_language_as
     parents: dict[str, set[tuple[int, str]]] = {}
     for dataset_id, entry in catalog().items():
         dataset = ir_datasets.load(dataset_id)
-        if not dataset.has_docs() or "/task1/" in dataset_id or "/task2/" in dataset_id or "/pilot/" in dataset_id:
+        if (
+            not dataset.has_docs()
+            or "/task1/" in dataset_id
+            or "/task2/" in dataset_id
+            or "/pilot/" in dataset_id
+        ):
             continue
         lang = "ja" if dataset_id.endswith("/ja") else ""
         parent = ir_datasets.docs_parent_id(dataset_id)
@@ -71,21 +97,35 @@ def test_every_statute_dataset_has_the_civil_code_of_its_edition_and_language_as
         assert ir_datasets.load(parent).docs_handler() == dataset.docs_handler(), dataset_id
         parents.setdefault(parent, set()).add((entry.year, lang))
     assert all(len(editions) == 1 for editions in parents.values())
-    assert "coliee/civil-code/2026/ja" in parents and "coliee/civil-code/2026" not in parents  # 2026: Japanese only
+    assert (
+        "coliee/civil-code/2026/ja" in parents and "coliee/civil-code/2026" not in parents
+    )  # 2026: Japanese only
     # one Civil Code per statute edition and language (2018-2025 in two languages, 2026 in Japanese)
-    assert len(parents) == sum(len(e.statute_languages) for e in EDITIONS.values() if "3" in e.tasks)
+    assert len(parents) == sum(
+        len(e.statute_languages) for e in EDITIONS.values() if "3" in e.tasks
+    )
 
 
 def test_the_docs_links_leave_other_datasets_to_ir_datasets_and_wrap_once():
     walk = ir_datasets.parent_id.walk  # type: ignore[attr-defined]
     assert not hasattr(walk, "walk")  # one wrapping, however often datasets register
-    ir_datasets.load("coliee/task4/2023/train/h29")  # a subset ir_datasets registered through the pattern
+    ir_datasets.load(
+        "coliee/task4/2023/train/h29"
+    )  # a subset ir_datasets registered through the pattern
     ir_coliee.data.datasets.register_all()  # and registering again is still idempotent
     _host.install_datasets()
     assert ir_datasets.parent_id.walk is walk  # type: ignore[attr-defined]
-    for dataset_id in ("vaswani", "msmarco-passage/trec-dl-2019/judged", "wikir/en1k/test", "antique/test"):
+    for dataset_id in (
+        "vaswani",
+        "msmarco-passage/trec-dl-2019/judged",
+        "wikir/en1k/test",
+        "antique/test",
+    ):
         for kind in ("docs", "queries", "qrels"):
-            assert ir_datasets.parent_id(dataset_id, kind) == walk(dataset_id, kind), (dataset_id, kind)
+            assert ir_datasets.parent_id(dataset_id, kind) == walk(dataset_id, kind), (
+                dataset_id,
+                kind,
+            )
     assert ir_datasets.docs_parent_id("msmarco-passage/trec-dl-2019/judged") == "msmarco-passage"
 
 
@@ -120,7 +160,9 @@ def test_a_civil_code_id_given_as_gold_names_the_datasets_over_it(tmp_path, caps
     assert main(["eval", "coliee/civil-code/2024/ja", str(run)]) == 2
     err = capsys.readouterr().err
     assert "'coliee/civil-code/2024/ja' holds documents only (no queries, no gold)" in err
-    assert "coliee/task3/2024/train/ja, coliee/task3/2024/test/ja, coliee/task4/2024/train/ja" in err
+    assert (
+        "coliee/task3/2024/train/ja, coliee/task3/2024/test/ja, coliee/task4/2024/train/ja" in err
+    )
     assert "Traceback" not in err
 
 
@@ -130,15 +172,25 @@ def test_candidates_are_counted_as_built_in_entries_count_scoreddocs(coliee_home
     write_task1_flat(coliee_home)
     dataset = ir_datasets.load("coliee/task1/2024/train")
     counted = sum(1 for _ in dataset.scoreddocs_iter())
-    assert counted > 0 and dataset.scoreddocs_count() == counted  # no official size known: the files counted
+    assert (
+        counted > 0 and dataset.scoreddocs_count() == counted
+    )  # no official size known: the files counted
     # no size known: empty metadata, its part listed in metadata() as ir_datasets lists every part a dataset has
     assert dataset.scoreddocs_metadata() == dataset.metadata()["scoreddocs"] == {}
     # a complete official copy's size, known without reading a file: each query against every other case
     official = ir_datasets.load("coliee/task1/2025/test")
-    assert official.scoreddocs_metadata() == official.metadata()["scoreddocs"] == {"count": 400 * (2159 - 1)}
+    assert (
+        official.scoreddocs_metadata()
+        == official.metadata()["scoreddocs"]
+        == {"count": 400 * (2159 - 1)}
+    )
     # Task 2: each paragraph is a candidate of its own case's query only, count and metadata alike
     task2 = ir_datasets.load("coliee/task2/2025/test")
-    assert task2.scoreddocs_count() == task2.scoreddocs_metadata()["count"] == task2.metadata()["scoreddocs"]["count"]
+    assert (
+        task2.scoreddocs_count()
+        == task2.scoreddocs_metadata()["count"]
+        == task2.metadata()["scoreddocs"]["count"]
+    )
     assert task2.scoreddocs_count() == task2.docs_count() == 3283
     # Task 3 has no candidates: none offered, as a built-in entry without scoreddocs offers none
     task3 = ir_datasets.load("coliee/task3/2025/test")

@@ -38,9 +38,14 @@ def test_identical_documents_and_leaked_test_queries(coliee_home):
     rules = [rule for rule, _ in threats(entry)]
     assert rules == ["identical-documents", "test-in-training", "test-in-training"]
     shortened = dict(threats(entry, shown=1))  # the first of each list, then how many more
-    assert "(5 files): 000300 = 009001 = 009002; 1 more (a relevant" in shortened["identical-documents"]
+    assert (
+        "(5 files): 000300 = 009001 = 009002; 1 more (a relevant"
+        in shortened["identical-documents"]
+    )
     notes = {s.part: s.problem for s in check_dataset("coliee/task1/2025/test")}
-    assert notes["identical-documents"].startswith("2 groups of byte-identical documents under different ids (5 files)")
+    assert notes["identical-documents"].startswith(
+        "2 groups of byte-identical documents under different ids (5 files)"
+    )
     assert "000300 = 009001 = 009002; 000301 = 009003" in notes["identical-documents"]
     assert "in the training pool of coliee/task1/2026/train" in notes["test-in-training"]
 
@@ -59,7 +64,9 @@ def test_gold_alone_scores_and_says_what_it_could_not_check(coliee_home):
     import ir_coliee
     from ir_coliee.data.locator import refresh
 
-    (coliee_home / "task1_test_labels_2024.json").write_text(json.dumps({"000001.txt": ["000010.txt"]}))
+    (coliee_home / "task1_test_labels_2024.json").write_text(
+        json.dumps({"000001.txt": ["000010.txt"]})
+    )
     entry = dataset_entry("coliee/task1/2024/test")
     assert [rule for rule, _ in threats(entry)] == ["unchecked"]
     runs = {"a": {"000001": {"000010": 1.0}}, "b": {"000001": {"000099": 1.0}}}

@@ -59,7 +59,9 @@ def write_2025_english_with_2026_japanese(root: Path) -> None:
 
 
 @pytest.mark.parametrize("task", ["3", "4"])
-def test_every_door_reads_the_r06_gold_of_the_2026_japanese_package(coliee_home, write, capsys, task):
+def test_every_door_reads_the_r06_gold_of_the_2026_japanese_package(
+    coliee_home, write, capsys, task
+):
     write_2025_english_with_2026_japanese(coliee_home)
     dataset_id = f"coliee/task{task}/2025/test"
     gold_file = f"{coliee_home}/{PACKAGE}/simple/simple_R06_jp.xml"
@@ -92,7 +94,9 @@ def test_every_door_reads_the_r06_gold_of_the_2026_japanese_package(coliee_home,
         values = [F(1, 2)]
     assert main(["eval", dataset_id, run, "--digits", "6"]) == 0
     out, err = capsys.readouterr()
-    assert [v for v in without_path(out)[1].split("\t")[1 : 1 + len(values)]] == [f"{float(v):.6f}" for v in values]
+    assert [v for v in without_path(out)[1].split("\t")[1 : 1 + len(values)]] == [
+        f"{float(v):.6f}" for v in values
+    ]
     assert f"the R06 gold from {gold_file}" in err
     report = ir_coliee.score(dataset_id, run)
     assert [f.rule for f in report.findings if f.rule == "gold-elsewhere"] == ["gold-elsewhere"]
@@ -139,7 +143,9 @@ def _roots() -> dict[str, object]:
         write_2026_package(root, "made")
 
     def sample(root: Path) -> None:
-        shutil.copytree(Path(ir_coliee.__file__).parent / "sample" / "release", root, dirs_exist_ok=True)
+        shutil.copytree(
+            Path(ir_coliee.__file__).parent / "sample" / "release", root, dirs_exist_ok=True
+        )
 
     return {
         "statute": write_statute_root,
@@ -209,9 +215,14 @@ def test_the_file_data_check_names_is_the_file_every_door_reads(coliee_home, mon
         ds = ir_datasets.load(dataset_id)
         named = {s.location for s in sources}
         parts = [p for p in ("docs", "queries", "qrels") if getattr(ds, f"has_{p}")()]
-        read = touched.during(lambda ds=ds, parts=parts: [list(getattr(ds, f"{p}_iter")()) for p in parts])
+        read = touched.during(
+            lambda ds=ds, parts=parts: [list(getattr(ds, f"{p}_iter")()) for p in parts]
+        )
         for location in named:
-            assert any(r == location or r.startswith(location.rsplit("/", 1)[0]) for r in read), (dataset_id, location)
+            assert any(r == location or r.startswith(location.rsplit("/", 1)[0]) for r in read), (
+                dataset_id,
+                location,
+            )
     assert complete, layout
 
 
@@ -220,7 +231,9 @@ def test_the_file_data_check_names_is_the_file_every_door_reads(coliee_home, mon
 
 def _task1_root(root: Path, relevant: str) -> None:
     write_task1_flat(root, 2024, with_test_gold=False)
-    (root / "task1_test_labels_2024.json").write_text(json.dumps({"000200.txt": [relevant, "000302.txt"]}))
+    (root / "task1_test_labels_2024.json").write_text(
+        json.dumps({"000200.txt": [relevant, "000302.txt"]})
+    )
 
 
 def test_changing_the_data_root_in_one_process_scores_the_new_root(tmp_path, monkeypatch, write):
@@ -233,7 +246,10 @@ def test_changing_the_data_root_in_one_process_scores_the_new_root(tmp_path, mon
     assert len(list(ir_datasets.load("coliee/task1/2024/test").docs_iter())) == len(TASK1_TEST)
     monkeypatch.setenv("COLIEE_HOME", str(second))
     assert ir_coliee.score("coliee/task1/2024/test", run).rows[0]["MicroR"] == 1.0
-    assert {q.doc_id for q in ir_datasets.load("coliee/task1/2024/test").qrels_iter()} == {"000300", "000302"}
+    assert {q.doc_id for q in ir_datasets.load("coliee/task1/2024/test").qrels_iter()} == {
+        "000300",
+        "000302",
+    }
     monkeypatch.delenv("COLIEE_HOME")
     ir_coliee.data.datasets.refresh()
 
@@ -267,7 +283,9 @@ def test_a_civil_code_replaced_in_place_is_parsed_anew(statute_root):
     assert "Synthetic rule one." in ds.docs_store().get("1").text
     stamp = os.stat(code).st_mtime_ns
     text = code.read_text(encoding="utf-8-sig")
-    code.write_text("\ufeff" + text.replace("Synthetic rule one.", "Replaced rule one."), encoding="utf-8")
+    code.write_text(
+        "\ufeff" + text.replace("Synthetic rule one.", "Replaced rule one."), encoding="utf-8"
+    )
     os.utime(code, ns=(stamp, stamp))
     assert "Replaced rule one." in ds.docs_store().get("1").text
     assert "Replaced rule one." in next(d.text for d in ds.docs_iter() if d.doc_id == "1")
@@ -292,7 +310,12 @@ def test_zipped_documents_read_in_forked_workers(coliee_home):
     zip_folder(coliee_home / "task1_test_files_2025")
     # in a process of its own: a fork of the test process (threads of other libraries) could hang in the child
     done = subprocess.run(
-        [sys.executable, "-c", FORKED], capture_output=True, text=True, timeout=120, env={**os.environ}, check=False
+        [sys.executable, "-c", FORKED],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={**os.environ},
+        check=False,
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout.split() == [str(len(TASK1_TEST)), "True"]
@@ -301,9 +324,7 @@ def test_zipped_documents_read_in_forked_workers(coliee_home):
 # --- organisers' slips: read by a documented rule, and said ---------------------------------------------------
 
 
-REPEATED = (
-    '{"000028.txt": ["000100.txt"],\n "000029.txt": ["000102.txt"],\n "000028.txt": ["000101.txt", "000100.txt"]}'
-)
+REPEATED = '{"000028.txt": ["000100.txt"],\n "000029.txt": ["000102.txt"],\n "000028.txt": ["000101.txt", "000100.txt"]}'
 
 
 def test_a_label_file_that_repeats_a_query_key_is_read_as_json_reads_it(coliee_home, write, capsys):
@@ -320,7 +341,9 @@ def test_a_label_file_that_repeats_a_query_key_is_read_as_json_reads_it(coliee_h
         ("000029", "000102"),
     ]
     with pytest.warns(ColieeWarning, match="given more than once"):
-        qrels = [(q.query_id, q.doc_id) for q in ir_datasets.load("coliee/task1/2022/train").qrels_iter()]
+        qrels = [
+            (q.query_id, q.doc_id) for q in ir_datasets.load("coliee/task1/2022/train").qrels_iter()
+        ]
     assert qrels == [("000028", "000101"), ("000028", "000100"), ("000029", "000102")]
     assert status("coliee/task1/2022/train") == ("complete", [])
     # 000028: 000101 right; 000029: 000100 wrong -> P 1/2, R 1/3
@@ -330,7 +353,8 @@ def test_a_label_file_that_repeats_a_query_key_is_read_as_json_reads_it(coliee_h
     assert without_path(out)[1].split("\t")[1:3] == [f"{1 / 2:.6f}", f"{1 / 3:.6f}"]
     assert (
         "ir_coliee: warning: " in err
-        and "1 queries given more than once: 000028 ('000028.txt' line 1, '000028.txt' line 3)" in err
+        and "1 queries given more than once: 000028 ('000028.txt' line 1, '000028.txt' line 3)"
+        in err
     )
     assert err.count("given more than once") == 1  # said once, however many doors read the file
     report = ir_coliee.score("coliee/task1/2022/train", run)
@@ -339,7 +363,9 @@ def test_a_label_file_that_repeats_a_query_key_is_read_as_json_reads_it(coliee_h
 
 def test_the_union_of_repeated_lists_is_counted_in_the_warning(write):
     text = '{"1": ["a", "b"], "2": ["c"], "1": ["b"], "1": ["d"]}'
-    with pytest.warns(ColieeWarning, match=r"1 \('1' line 1, '1' line 1, '1' line 1\); .* would add 2 pairs"):
+    with pytest.warns(
+        ColieeWarning, match=r"1 \('1' line 1, '1' line 1, '1' line 1\); .* would add 2 pairs"
+    ):
         labels = ir_coliee.read_qrels(write("labels.json", text))
     assert labels.values.tolist() == [["1", "d", 1], ["2", "c", 1]]
 
@@ -347,7 +373,10 @@ def test_the_union_of_repeated_lists_is_counted_in_the_warning(write):
 def test_two_spellings_of_one_query_are_one_repeated_query(write):
     """``"000028.txt"`` and ``"000028"`` (or with a space) name one query: the last list, never their union."""
     text = '{"000028.txt": ["000100.txt"],\n "000029.txt": ["000102.txt"],\n " 000028": ["000101.txt"]}'
-    with pytest.warns(ColieeWarning, match=r"000028 \('000028.txt' line 1, ' 000028' line 3\); .* would add 1 pairs"):
+    with pytest.warns(
+        ColieeWarning,
+        match=r"000028 \('000028.txt' line 1, ' 000028' line 3\); .* would add 1 pairs",
+    ):
         labels = ir_coliee.read_qrels(write("labels.json", text))
     assert labels.values.tolist() == [["000028", "000101", 1], ["000029", "000102", 1]]
     reordered = '{" 000028": ["000101.txt"],\n "000028.txt": ["000100.txt"]}'
@@ -384,7 +413,9 @@ def test_a_riteval_file_that_gives_a_question_twice_keeps_its_last_pair(write):
 # --- files that are not there, or not readable ---------------------------------------------------------------
 
 
-def test_a_listed_query_without_its_case_file_is_a_missing_part_not_a_traceback(coliee_home, write, capsys):
+def test_a_listed_query_without_its_case_file_is_a_missing_part_not_a_traceback(
+    coliee_home, write, capsys
+):
     write_task1_flat(coliee_home, 2024)
     labels = coliee_home / "task1_train_labels_2024.json"
     listed = json.loads(labels.read_text())
@@ -393,7 +424,10 @@ def test_a_listed_query_without_its_case_file_is_a_missing_part_not_a_traceback(
     assert status("coliee/task1/2024/train") == ("incomplete", ["queries"])
     assert main(["data", "check", "coliee/task1/2024/train"]) == 1
     out = capsys.readouterr().out
-    assert f"queries\tMISSING: the case files of 1 query cases listed in {labels} (000999.txt) not found" in out
+    assert (
+        f"queries\tMISSING: the case files of 1 query cases listed in {labels} (000999.txt) not found"
+        in out
+    )
     assert main(["datasets", "export", "coliee/task1/2024/train", "queries"]) == 2
     err = capsys.readouterr().err
     assert (
@@ -416,23 +450,45 @@ def test_a_truncated_zip_is_named_where_its_files_are_missing(coliee_home, capsy
         f"docs\tMISSING: the case files not found: expected task1_test_files_2024/ (a folder); not read: {target}: not a readable zip file"
         in out
     )
-    with pytest.raises(ir_coliee.data.datasets.ColieeDataError, match=f"Under the data root, not read: {target}"):
+    with pytest.raises(
+        ir_coliee.data.datasets.ColieeDataError, match=f"Under the data root, not read: {target}"
+    ):
         list(ir_datasets.load("coliee/task1/2024/test").docs_iter())
 
 
 # --- workflows on train and test with disjoint ids -------------------------------------------------------------
 
 
-def test_tune_on_training_gold_applies_to_a_test_run_with_other_query_ids(coliee_home, write, capsys):
+def test_tune_on_training_gold_applies_to_a_test_run_with_other_query_ids(
+    coliee_home, write, capsys
+):
     write_task1_flat(coliee_home, 2024, with_test_gold=True)
     # training: 000028 -> 000100, 000101; 000029 -> 000102. Rank 1 keeps 2 right of 2 retrieved, 3 relevant
     train = write(
         "task1.train",
         "000028 Q0 000100 1 0.9 t\n000028 Q0 000105 2 0.8 t\n000029 Q0 000102 1 0.7 t\n000029 Q0 000104 2 0.1 t\n",
     )
-    test = write("task1.test", "000200 Q0 000300 1 0.9 t\n000200 Q0 000301 2 0.5 t\n000201 Q0 000301 1 0.4 t\n")
+    test = write(
+        "task1.test",
+        "000200 Q0 000300 1 0.9 t\n000200 Q0 000301 2 0.5 t\n000201 Q0 000301 1 0.4 t\n",
+    )
     cut = Path(write("task1.cut", ""))
-    assert main(["tune", "coliee/task1/2024/train", train, "--apply", test, "--write", str(cut), "--tag", "cut1"]) == 0
+    assert (
+        main(
+            [
+                "tune",
+                "coliee/task1/2024/train",
+                train,
+                "--apply",
+                test,
+                "--write",
+                str(cut),
+                "--tag",
+                "cut1",
+            ]
+        )
+        == 0
+    )
     out = capsys.readouterr().out
     assert "best rank cutoff: 1 (MicroF1 = 0.8000)" in out  # P 1, R 2/3 -> F1 4/5
     assert cut.read_text() == "000200 000300 cut1\n000201 000301 cut1\n"
@@ -446,7 +502,9 @@ def test_the_data_check_overview_carries_on_past_an_unreadable_query_list(coliee
     (coliee_home / "task1_train_labels_2024.json").write_text('{"000028.txt": ["000100.txt"')
     assert main(["data", "check"]) == 1
     out = capsys.readouterr().out
-    assert "coliee/task1/2020/train\tcomplete\n" in out and "coliee/task1/2024/test\tcomplete\n" in out
+    assert (
+        "coliee/task1/2020/train\tcomplete\n" in out and "coliee/task1/2024/test\tcomplete\n" in out
+    )
     assert "coliee/task1/2024/train\tincomplete: missing queries\n" in out
     assert main(["data", "check", "coliee/task1/2024/train"]) == 1
     assert "task1_train_labels_2024.json:1: invalid JSON" in capsys.readouterr().out
@@ -479,9 +537,13 @@ def test_a_file_removed_since_the_scan_is_said_to_be_gone(coliee_home, write):
     assert all("no longer there" in p for p in gone)
 
 
-def test_validate_takes_a_case_returned_by_its_own_number_where_candidates_are_scoped(coliee_home, write, capsys):
+def test_validate_takes_a_case_returned_by_its_own_number_where_candidates_are_scoped(
+    coliee_home, write, capsys
+):
     write_task1_2020(coliee_home)
-    run = write("task1.t", "001 001 T\n002 002 T\n")  # candidate 001 of query 001 is another case than query 001
+    run = write(
+        "task1.t", "001 001 T\n002 002 T\n"
+    )  # candidate 001 of query 001 is another case than query 001
     assert main(["validate", run, "--task", "1", "--dataset", "coliee/task1/2020/train"]) == 0
     assert "returns itself" not in capsys.readouterr().out
     flat = write("task1.f", "000028 000028 T\n")
@@ -497,7 +559,11 @@ def test_a_released_test_query_without_gold_is_warned_about_not_refused(coliee_h
     run = write("task1.t", "000200 000300 T\n000201 000301 T\n")
     assert main(["validate", run, "--task", "1", "--year", "2024"]) == 0
     out = capsys.readouterr().out
-    assert "query '000201' was released but has no gold: it is not scored" in out and "0 errors" in out
+    assert (
+        "query '000201' was released but has no gold: it is not scored" in out and "0 errors" in out
+    )
     assert main(["data", "check", "coliee/task1/2024/test"]) == 0
     assert "1 released questions have no gold and are not scored" in capsys.readouterr().out
-    assert ir_coliee.score("coliee/task1/2024/test", run).rows[0]["MicroP"] == 1.0  # the gold defines |Q|
+    assert (
+        ir_coliee.score("coliee/task1/2024/test", run).rows[0]["MicroP"] == 1.0
+    )  # the gold defines |Q|

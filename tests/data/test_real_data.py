@@ -19,7 +19,9 @@ def complete_datasets(task: str):
         for d, reg in sorted(REGISTERED.items())
         if d.startswith(f"coliee/task{task}/") and all(s.location for s in reg.sources())
     ]
-    assert found, f"COLIEE_HOME is set but holds no complete Task {task} dataset: see ir_coliee data check"
+    assert found, (
+        f"COLIEE_HOME is set but holds no complete Task {task} dataset: see ir_coliee data check"
+    )
     for dataset_id in found:
         ds = ir_datasets.load(dataset_id)
         queries = [q.query_id for q in ds.queries_iter()]

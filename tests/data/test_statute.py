@@ -19,7 +19,9 @@ from ir_coliee.data.statute_files import EXAMS, train_exams
 ids = record_fields
 
 
-def test_task3_test_split_takes_inputs_from_its_own_package_and_gold_from_a_labelled_copy(statute_root):
+def test_task3_test_split_takes_inputs_from_its_own_package_and_gold_from_a_labelled_copy(
+    statute_root,
+):
     ds = ir_datasets.load("coliee/task3/2024/test")
     assert ids(ds.queries_iter(), "query_id", "text") == [
         ("R05-01-A", "A synthetic test question."),
@@ -38,7 +40,9 @@ def test_task3_test_split_takes_inputs_from_its_own_package_and_gold_from_a_labe
 def test_sources_say_which_file_each_part_comes_from(statute_root):
     sources = {s.part: s.location for s in REGISTERED["coliee/task3/2024/test"].sources()}
     assert "COLIEE2024statute_data-English" in sources["docs"]
-    assert sources["queries R05"].endswith("COLIEE2024statute_data-English/train/riteval_R05_en.xml")
+    assert sources["queries R05"].endswith(
+        "COLIEE2024statute_data-English/train/riteval_R05_en.xml"
+    )
     assert sources["qrels R05"].endswith("COLIEE2025statute_data-English/train/riteval_R05_en.xml")
 
 
@@ -51,7 +55,10 @@ def test_full_question_records(statute_root):
 
 def test_task4_and_task5_gold_answers(statute_root):
     ds = ir_datasets.load("coliee/task4/2024/test")
-    assert ids(ds.qrels_iter(), "query_id", "doc_id", "relevance") == [("R05-01-A", "Y", 1), ("R05-01-I", "N", 1)]
+    assert ids(ds.qrels_iter(), "query_id", "doc_id", "relevance") == [
+        ("R05-01-A", "Y", 1),
+        ("R05-01-I", "N", 1),
+    ]
     assert ds.has_docs()
     assert not ir_datasets.load("coliee/task5/2021/test").has_docs()
 
@@ -101,19 +108,31 @@ def test_a_later_package_serves_when_the_editions_own_is_absent(statute_root):
     assert [q.query_id for q in ds.queries_iter()] == ["R05-01-A", "R05-01-I", "R05-02-C"]
     assert (
         "COLIEE2025statute_data-English"
-        in dict((s.part, s.location) for s in REGISTERED["coliee/task3/2024/test"].sources())["docs"]
+        in dict((s.part, s.location) for s in REGISTERED["coliee/task3/2024/test"].sources())[
+            "docs"
+        ]
     )
 
 
 def test_zipped_packages_with_nested_folders_give_the_same_records(statute_root):
     extracted = ir_datasets.load("coliee/task3/2024/test")
-    expected = (list(extracted.queries_iter()), list(extracted.qrels_iter()), list(extracted.docs_iter()))
+    expected = (
+        list(extracted.queries_iter()),
+        list(extracted.qrels_iter()),
+        list(extracted.docs_iter()),
+    )
     zip_folder(statute_root / "COLIEE2024statute_data-English")
     zip_folder(statute_root / "COLIEE2025statute_data-English", nested=False)
     refresh()
     zipped = ir_datasets.load("coliee/task3/2024/test")
-    assert (list(zipped.queries_iter()), list(zipped.qrels_iter()), list(zipped.docs_iter())) == expected
-    location = dict((s.part, s.location) for s in REGISTERED["coliee/task3/2024/test"].sources())["queries R05"]
+    assert (
+        list(zipped.queries_iter()),
+        list(zipped.qrels_iter()),
+        list(zipped.docs_iter()),
+    ) == expected
+    location = dict((s.part, s.location) for s in REGISTERED["coliee/task3/2024/test"].sources())[
+        "queries R05"
+    ]
     assert ".zip!/COLIEE2024statute_data-English/train/riteval_R05_en.xml" in location
 
 
@@ -121,12 +140,21 @@ def test_docs_store_lookups_and_counts(statute_root):
     ds = ir_datasets.load("coliee/task3/2024/test")
     store = ds.docs_store()
     assert store.get("3-2").caption == "Capacity of Foreigners"
-    assert set(store.get_many(["1", "724-2", "213-2"])) == {"1", "724-2"}  # 213-2 is gold but not in the code
+    assert set(store.get_many(["1", "724-2", "213-2"])) == {
+        "1",
+        "724-2",
+    }  # 213-2 is gold but not in the code
     with pytest.raises(KeyError):
         store.get("208")  # deleted
-    assert ds.docs_count() == 768  # a complete official copy (COLIEE-SPEC section 8), as ir_datasets' metadata
+    assert (
+        ds.docs_count() == 768
+    )  # a complete official copy (COLIEE-SPEC section 8), as ir_datasets' metadata
     assert ds.files_count("docs") == len(EN_IDS)  # what the files here hold
-    assert ds.metadata() == {"docs": {"count": 768}, "queries": {"count": 109}, "qrels": {}}  # qrels size unknown
+    assert ds.metadata() == {
+        "docs": {"count": 768},
+        "queries": {"count": 109},
+        "qrels": {},
+    }  # qrels size unknown
 
 
 def test_known_sizes_answer_without_reading_a_file(coliee_home):
@@ -156,7 +184,9 @@ def test_data_check_command(statute_root, capsys):
     out = capsys.readouterr().out
     assert f"data root: {statute_root}" in out
     assert "coliee/task3/2024/test\tqrels R05\t" in out and "COLIEE2025statute_data-English" in out
-    assert "coliee/task3/2024/test\tgold\tNOTE: 1 gold document ids not in the documents: 213-2" in out
+    assert (
+        "coliee/task3/2024/test\tgold\tNOTE: 1 gold document ids not in the documents: 213-2" in out
+    )
     assert "coliee/task3/2024/test\tcounts\tNOTE: 9 documents, 2 queries, 3 qrels" in out
     # 2023's test exam (R04) is served by the 2024 package; nothing holds the 2026 Japanese exam R07
     assert main(["data", "check", "coliee/task3/2023/test"]) == 0
@@ -172,7 +202,9 @@ def test_data_check_command(statute_root, capsys):
 
 
 def test_eval_takes_a_dataset_id_as_gold(statute_root, write, capsys):
-    run = write("task3.univABC", "R05-01-A 213-2 univABC\nR05-01-I 3-2 univABC\nR05-01-I 1 univABC\n")
+    run = write(
+        "task3.univABC", "R05-01-A 213-2 univABC\nR05-01-I 3-2 univABC\nR05-01-I 1 univABC\n"
+    )
     assert main(["eval", "coliee/task3/2024/test", run]) == 0
     out = without_path(capsys.readouterr().out)
     # per question P: 1, 1/2; R: 1, 1/2; F2: 1, 1/2 -> 3/4 each; the 2024 measures without a --task, with the

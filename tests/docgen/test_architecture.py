@@ -145,7 +145,11 @@ def test_every_registered_dataset_has_its_facts_in_the_model():
 def test_every_edition_of_the_model_is_registered():
     for task in TASKS.values():
         for year in editions_of(task.key):
-            unknown_layout = task.gold == "documents" and not task.statute and EDITIONS[year].caselaw(task.key) is None
+            unknown_layout = (
+                task.gold == "documents"
+                and not task.statute
+                and EDITIONS[year].caselaw(task.key) is None
+            )
             if unknown_layout:  # 2018 case law
                 continue
             assert edition_dataset(task.key, year) in REGISTERED, (task.key, year)
@@ -163,7 +167,12 @@ def root(coliee_home):
     return coliee_home
 
 
-FAMILIES = ["coliee/task1/2024/train", "coliee/task2/2026/test", "coliee/task3/2024/test", "coliee/pilot/2025/test"]
+FAMILIES = [
+    "coliee/task1/2024/train",
+    "coliee/task2/2026/test",
+    "coliee/task3/2024/test",
+    "coliee/pilot/2025/test",
+]
 
 
 @pytest.mark.parametrize("dataset_id", FAMILIES)
@@ -254,17 +263,19 @@ def _collected(block_pyterrier: bool) -> list[str]:
     import sys
 
     block = "sys.modules['pyterrier'] = None; " if block_pyterrier else ""
-    code = (
-        f"import sys; {block}import pytest; sys.exit(pytest.main(['--collect-only', '-q', '-p', 'no:cacheprovider']))"
+    code = f"import sys; {block}import pytest; sys.exit(pytest.main(['--collect-only', '-q', '-p', 'no:cacheprovider']))"
+    result = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=300
     )
-    result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert result.returncode == 0, result.stdout[-2000:]
     return [line for line in result.stdout.splitlines() if "::" in line]
 
 
 def test_without_pyterrier_every_other_test_is_collected():
     every, without = _collected(False), _collected(True)
-    pyterrier = [t for t in every if t.startswith(("tests/hosts/test_experiment.py", "tests/hosts/test_pt_"))]
+    pyterrier = [
+        t for t in every if t.startswith(("tests/hosts/test_experiment.py", "tests/hosts/test_pt_"))
+    ]
     assert pyterrier and sorted(without) == sorted(t for t in every if t not in pyterrier)
 
 

@@ -23,7 +23,10 @@ def test_generated_page_is_current(name):
 def test_a_generated_block_is_made_anew_and_the_prose_kept():
     page = "# Official\n\nprose\n<!-- official -->stale<!-- /official -->\nmore prose\n"
     made = filled("official.md", page)
-    assert made.startswith("# Official\n\nprose\n<!-- official -->\n| task | editions |") and "stale" not in made
+    assert (
+        made.startswith("# Official\n\nprose\n<!-- official -->\n| task | editions |")
+        and "stale" not in made
+    )
     first = OFFICIAL[0]  # read from the model: a new edition needs no edit here
     row = f"| {first.task} | {first.span()} | {', '.join(f'`{m}`' for m in first.measures)} |"
     assert made.endswith("<!-- /official -->\nmore prose\n") and row in made
@@ -50,7 +53,9 @@ def run_page(name: str) -> str:
     import subprocess
     import sys
 
-    code = "\n".join(re.findall(r"```python\n(.*?)```", (DOCS / name).read_text(encoding="utf-8"), re.S))
+    code = "\n".join(
+        re.findall(r"```python\n(.*?)```", (DOCS / name).read_text(encoding="utf-8"), re.S)
+    )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert result.returncode == 0, result.stderr[-3000:]
     return result.stdout
@@ -79,7 +84,9 @@ def test_benchmark_page_runs_its_grid_on_the_sample_release():
     assert re.search(r"MicroR\s+0\.8000\s+0\.1500", out)
     # the paper table the page shows is the one its code prints (Markdown rows and the whole LaTeX)
     page = (DOCS / "benchmark.md").read_text(encoding="utf-8")
-    shown = page.split("prints (the Markdown as it renders, then the LaTeX):")[1].split("## From the shell")[0]
+    shown = page.split("prints (the Markdown as it renders, then the LaTeX):")[1].split(
+        "## From the shell"
+    )[0]
     rows = [line for line in shown.splitlines() if line.startswith("|")]
     assert len(rows) == 5 and all(f"{row}\n" in out for row in rows)
     latex = re.search(r"```latex\n(.*?)```", shown, re.S)[1]
@@ -148,7 +155,11 @@ def test_a_new_edition_needs_no_test_edit():
     import subprocess
     import sys
 
-    counting = ["tests/data/test_catalog.py", "tests/data/test_datasets.py", "tests/data/test_check.py"]
+    counting = [
+        "tests/data/test_catalog.py",
+        "tests/data/test_datasets.py",
+        "tests/data/test_check.py",
+    ]
     env = {**os.environ, "IR_COLIEE_TEST_NEW_EDITION": "1"}
     env.pop("COLIEE_HOME", None)
     done = subprocess.run(
@@ -169,7 +180,11 @@ def test_every_ir_measures_expression_in_the_docs_parses():
 
     import ir_measures
 
-    written = {m for page in DOCS.glob("*.md") for m in re.findall(r"SetF\([^)`]*\)", page.read_text(encoding="utf-8"))}
+    written = {
+        m
+        for page in DOCS.glob("*.md")
+        for m in re.findall(r"SetF\([^)`]*\)", page.read_text(encoding="utf-8"))
+    }
     assert written
     for expression in written:
         ir_measures.parse_measure(expression)
@@ -184,11 +199,17 @@ def test_the_quick_start_examples_run_on_files_shaped_like_the_real_ones(coliee_
     from support.statute_data import write_statute_root
 
     write_statute_root(coliee_home)
-    (tmp_path / "task3.MYRUN").write_text("R05-01-A 213-2 MYRUN\nR05-01-I 3-2 MYRUN\nR05-01-I 1 MYRUN\n")
-    code = "\n".join(re.findall(r"```python\n(.*?)```", (DOCS / "index.md").read_text(encoding="utf-8"), re.S))
+    (tmp_path / "task3.MYRUN").write_text(
+        "R05-01-A 213-2 MYRUN\nR05-01-I 3-2 MYRUN\nR05-01-I 1 MYRUN\n"
+    )
+    code = "\n".join(
+        re.findall(r"```python\n(.*?)```", (DOCS / "index.md").read_text(encoding="utf-8"), re.S)
+    )
     code += "\nprint(sorted(report.table['MacroF2'].round(4)))\n"
     env = {**os.environ, "COLIEE_HOME": str(coliee_home)}
-    result = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True, env=env)
+    result = subprocess.run(
+        [sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True, env=env
+    )
     assert result.returncode == 0, result.stderr[-3000:]
     # per question F2: R05-01-A 1; R05-01-I P 1/2, R 1/2 -> 1/2; mean 3/4
     assert result.stdout.strip().splitlines()[-1] == "[0.75]"

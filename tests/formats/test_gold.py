@@ -44,12 +44,18 @@ def test_task2_label_json_joined_strings_and_keys_without_txt(write):
 
 
 def test_test_no_labels_file_has_no_gold_pairs(write):
-    assert read_qrels(write("task1_test_no_labels_2024.json", '{"000001.txt": [], "000002.txt": []}')).empty
+    assert read_qrels(
+        write("task1_test_no_labels_2024.json", '{"000001.txt": [], "000002.txt": []}')
+    ).empty
 
 
 def test_trec_qrels_and_answer_gold(write):
     qrels = write("gold.qrels", "R05-01-A 0 566 1\nR05-01-A 0 3-2 2\n\nR05-01-I 0 1 0\n")
-    assert rows(read_qrels(qrels)) == [("R05-01-A", "566", 1), ("R05-01-A", "3-2", 2), ("R05-01-I", "1", 0)]
+    assert rows(read_qrels(qrels)) == [
+        ("R05-01-A", "566", 1),
+        ("R05-01-A", "3-2", 2),
+        ("R05-01-I", "1", 0),
+    ]
     answers = write("gold.answers", "\ufeffR05-01-A Y gold\r\nR05-01-I N gold\r\n")
     assert rows(read_qrels(answers)) == [("R05-01-A", "Y", 1), ("R05-01-I", "N", 1)]
 
@@ -83,7 +89,13 @@ def test_empty_gold_file(write):
 
 # --- the label JSON read in one pass and scored in columns, equal to the reading key by key ------------
 
-MEASURES = [ir_coliee.MicroP, ir_coliee.MicroR, ir_coliee.MicroF1, ir_coliee.MacroP, ir_coliee.MacroF2]
+MEASURES = [
+    ir_coliee.MicroP,
+    ir_coliee.MicroR,
+    ir_coliee.MicroF1,
+    ir_coliee.MacroP,
+    ir_coliee.MacroF2,
+]
 
 
 def _labels(rng: random.Random) -> dict[str, list[str]]:
@@ -104,12 +116,17 @@ def test_label_lists_read_in_one_pass_equal_the_reading_key_by_key() -> None:
         labels = _labels(rng)
         expected = {strip_txt(k): list(dict.fromkeys(map(strip_txt, v))) for k, v in labels.items()}
         assert parse_labels(json.dumps(labels), "l.json") == expected
-        assert parse_labels(json.dumps({k: ", ".join(v) for k, v in labels.items()}), "l.json") == expected
+        assert (
+            parse_labels(json.dumps({k: ", ".join(v) for k, v in labels.items()}), "l.json")
+            == expected
+        )
 
 
 @pytest.mark.filterwarnings("ignore::ir_coliee.ColieeWarning")
 @pytest.mark.parametrize("small_run", [10**9, 0])  # the run's lines in plain Python, or in numpy
-def test_label_gold_scored_in_columns_equals_the_values_query_by_query(small_run, write, monkeypatch) -> None:
+def test_label_gold_scored_in_columns_equals_the_values_query_by_query(
+    small_run, write, monkeypatch
+) -> None:
     """The counts of every query against ``set_counts`` on the labels as dicts; the aggregates against each
     measure's aggregator over the per-query values; runs with queries outside the gold and pairs twice."""
     monkeypatch.setattr(tables, "SMALL_RUN", small_run)
@@ -118,14 +135,20 @@ def test_label_gold_scored_in_columns_equals_the_values_query_by_query(small_run
         labels = _labels(rng)
         path = write(f"labels{i}.json", json.dumps(labels))
         gold = read_gold(path, path)[0][DOCUMENTS]
-        expected = {strip_txt(k): dict.fromkeys(map(strip_txt, v), 1) for k, v in labels.items() if v}
+        expected = {
+            strip_txt(k): dict.fromkeys(map(strip_txt, v), 1) for k, v in labels.items() if v
+        }
         assert gold == expected
         run: dict[str, dict[str, float]] = {}
         for _ in range(rng.randint(1, 80)):
-            run.setdefault(f"{rng.randrange(70):03d}", {})[f"{rng.randrange(45):03d}"] = float(rng.randrange(3))
+            run.setdefault(f"{rng.randrange(70):03d}", {})[f"{rng.randrange(45):03d}"] = float(
+                rng.randrange(3)
+            )
         counts = set_counts(expected, run, None, 1)
         result = ir_coliee.calc(MEASURES, gold, run)
-        assert result.per_query == list(result.per_query) and repr(result.per_query) == repr(list(result.per_query))
+        assert result.per_query == list(result.per_query) and repr(result.per_query) == repr(
+            list(result.per_query)
+        )
         assert [(m.query_id, str(m.measure)) for m in result.per_query] == [
             (q, str(m)) for m in MEASURES for q in counts
         ]
@@ -137,7 +160,9 @@ def test_label_gold_scored_in_columns_equals_the_values_query_by_query(small_run
             for m in result.per_query:
                 if m.measure is measure:
                     agg.add(m.value)
-            assert repr(result.aggregated[measure]) == repr(agg.result())  # NaN for a gold of empty lists
+            assert repr(result.aggregated[measure]) == repr(
+                agg.result()
+            )  # NaN for a gold of empty lists
 
 
 @pytest.mark.parametrize("small_run", [10**9, 0])
@@ -146,13 +171,18 @@ def test_label_gold_by_hand(small_run, write, monkeypatch) -> None:
     003 012, 009 010 (009 is not in the gold). tp 1 + 1 = 2, retrieved 2 + 1 = 3, relevant 2 + 1 = 3:
     MicroP = MicroR = MicroF1 = 2/3; 001 alone: P = R = 1/2."""
     monkeypatch.setattr(tables, "SMALL_RUN", small_run)
-    gold = write("labels.json", '{"001.txt": ["010.txt", "011.txt", "010.txt"], "002.txt": [], "003": ["012"]}')
+    gold = write(
+        "labels.json",
+        '{"001.txt": ["010.txt", "011.txt", "010.txt"], "002.txt": [], "003": ["012"]}',
+    )
     run = write("task1.t", "001 010 t\n001 099 t\n003 012 t\n009 010 t\n")
     report = ir_coliee.score(gold, run, task=1)
     (row,) = report.table.to_dict("records")
     assert (row["tp"], row["retrieved"], row["relevant"], row["queries"]) == (2, 3, 3, 2)
     assert (row["MicroP"], row["MicroR"], row["MicroF1"]) == (2 / 3, 2 / 3, 2 / 3)
-    first = report.per_query[(report.per_query.query_id == "001") & (report.per_query.measure == "MicroP")].iloc[0]
+    first = report.per_query[
+        (report.per_query.query_id == "001") & (report.per_query.measure == "MicroP")
+    ].iloc[0]
     assert (first.value, first.tp, first.retrieved, first.relevant) == (1 / 2, 1, 2, 2)
 
 
@@ -167,15 +197,22 @@ def test_gold_documents_sharing_a_hash_are_coded_apart() -> None:
     gold = {"001": {Same("010"): 1, Same("011"): 1, Same("013"): 0}, "002": {Same("012"): 1}}
     coded = CodedGold(gold, 1)
     pairs = {
-        (coded.queries[q], str(coded.docs[d])) for q, d in (divmod(p, len(coded.docs)) for p in coded.pairs.tolist())
+        (coded.queries[q], str(coded.docs[d]))
+        for q, d in (divmod(p, len(coded.docs)) for p in coded.pairs.tolist())
     }
-    assert pairs == {("001", "010"), ("001", "011"), ("002", "012")} and coded.relevant.tolist() == [2, 1]
+    assert pairs == {
+        ("001", "010"),
+        ("001", "011"),
+        ("002", "012"),
+    } and coded.relevant.tolist() == [2, 1]
 
 
 def test_a_pair_judged_twice_with_another_relevance_reads_the_last_and_says_so(write) -> None:
     """trec_eval's reading: (q1, d1) judged 1 at line 1, 0 at line 3 -> not relevant; said with both lines."""
     path = write("g.qrels", "q1 0 d1 1\nq1 0 d2 1\nq1 0 d1 0\nq2 0 d3 1\n")
-    with pytest.warns(ir_coliee.ColieeWarning, match=r"g.qrels: 1 pair judged twice .* \(q1, d1\) at lines 1, 3$"):
+    with pytest.warns(
+        ir_coliee.ColieeWarning, match=r"g.qrels: 1 pair judged twice .* \(q1, d1\) at lines 1, 3$"
+    ):
         tables, _ = read_gold(path, path)
     assert tables[DOCUMENTS] == {"q1": {"d1": 0, "d2": 1}, "q2": {"d3": 1}}
 
@@ -187,5 +224,8 @@ def test_lines_named_for_a_slip_match_ids_given_with_and_without_txt(write) -> N
     with pytest.warns(ir_coliee.ColieeWarning, match=r"\(q1, d1\) at lines 1, 2$"):
         read_gold(path, path)
     answers = write("g.answers", "R05-01-A.txt Y\nR05-01-A N\n")
-    with pytest.raises(ColieeFormatError, match=r"g.answers:2: question 'R05-01-A' has two gold answers \(N and Y\)"):
+    with pytest.raises(
+        ColieeFormatError,
+        match=r"g.answers:2: question 'R05-01-A' has two gold answers \(N and Y\)",
+    ):
         read_gold(answers, answers)

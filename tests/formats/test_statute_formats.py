@@ -41,9 +41,13 @@ def test_english_civil_code_records():
     ]
     assert by_id["398-22"].caption == "Juridical Acts by Minors"
     assert by_id["398-22"].path == "Part II Real Rights > Chapter I General Provisions"
-    assert by_id["566"].path.endswith("Subsection 1 Synthetic Subsection > Division 1 Synthetic Division")
+    assert by_id["566"].path.endswith(
+        "Subsection 1 Synthetic Subsection > Division 1 Synthetic Division"
+    )
     assert by_id["724-2"].path == "Part III Claims"
-    assert by_id["2"].caption == "" and by_id["2"].default_text() == "Article 2  Synthetic rule two."
+    assert (
+        by_id["2"].caption == "" and by_id["2"].default_text() == "Article 2  Synthetic rule two."
+    )
     assert by_id["1"].default_text().startswith("Fundamental Principles\nArticle 1")
     assert "\r" not in "".join(a.text for a in articles) and "\ufeff" not in articles[0].text
 
@@ -57,7 +61,15 @@ def test_japanese_civil_code_has_the_english_ids():
 
 
 @pytest.mark.parametrize(
-    "kanji, number", [("一", 1), ("十", 10), ("十一", 11), ("二百十三", 213), ("七百二十四", 724), ("千四十四", 1044)]
+    "kanji, number",
+    [
+        ("一", 1),
+        ("十", 10),
+        ("十一", 11),
+        ("二百十三", 213),
+        ("七百二十四", 724),
+        ("千四十四", 1044),
+    ],
 )
 def test_kanji_numbers(kanji, number):
     assert kanji_to_int(kanji) == number

@@ -31,15 +31,26 @@ def test_every_p_value_is_compares_micro_measures_and_means_alike():
     systems = [a, pt.Transformer.from_df(b), c]  # a transformer is run once, on the topics
     metrics = [ir_coliee.MicroF1, "map"]
     ours = ir_coliee.Experiment(
-        systems, TOPICS, QRELS, metrics, names=["a", "b", "c"], baseline=0, correction="holm", resamples=2000
+        systems,
+        TOPICS,
+        QRELS,
+        metrics,
+        names=["a", "b", "c"],
+        baseline=0,
+        correction="holm",
+        resamples=2000,
     )
-    theirs = pt.Experiment([a, b, c], TOPICS, QRELS, metrics, names=["a", "b", "c"], baseline=0, correction="holm")
+    theirs = pt.Experiment(
+        [a, b, c], TOPICS, QRELS, metrics, names=["a", "b", "c"], baseline=0, correction="holm"
+    )
     runs = {
         n: r.rename(columns={"qid": "query_id", "docno": "doc_id"})[["query_id", "doc_id", "score"]]
         for n, r in zip("abc", (a, b, c))
     }
     gold = {q: {d: 1 for d in g["docno"]} for q, g in QRELS.groupby("qid")}
-    compared = ir_coliee.compare(gold, runs, [ir_coliee.MicroF1, "AP"], resamples=2000, correction="none")
+    compared = ir_coliee.compare(
+        gold, runs, [ir_coliee.MicroF1, "AP"], resamples=2000, correction="none"
+    )
     assert math.isnan(ours.loc[0, "MicroF1 p-value"])
     assert list(ours["MicroF1 p-value"][1:]) == list(compared["MicroF1 p-value"][1:])
     # b: per query 1 of 3 retrieved right against 2 of 2: P 8/24, R 8/16, F1 2/5; c: P 1, R 1/2, F1 2/3
@@ -47,7 +58,10 @@ def test_every_p_value_is_compares_micro_measures_and_means_alike():
     # map (trec_eval's name of AP): compare's paired randomization on per-query AP, not PyTerrier's t-test
     assert list(ours["map p-value"][1:]) == list(compared["AP p-value"][1:])
     assert list(ours["map p-value"][1:]) != list(theirs["map p-value"][1:])
-    assert ours.attrs["tests"] == {"MicroF1": "randomization on counts", "map": "randomization on values"}
+    assert ours.attrs["tests"] == {
+        "MicroF1": "randomization on counts",
+        "map": "randomization on values",
+    }
     assert list(ours["MicroF1"]) == list(theirs["MicroF1"])
     # corrected as pt.Experiment corrects: Holm over the two systems, on the randomization p-values
     p1, p2 = compared["MicroF1 p-value"][1:]
@@ -76,7 +90,9 @@ def test_get_results_stores_each_query_text_once_and_equals_pyterriers(monkeypat
     theirs = pt.get_dataset("irds:coliee/task1/2025/test").get_results()
     assert isinstance(ours["query"].dtype, pd.CategoricalDtype)
     assert len(ours["query"].cat.categories) == ours["qid"].nunique()
-    pd.testing.assert_frame_equal(ours.astype({"query": object}), theirs.astype({"query": object}), check_dtype=False)
+    pd.testing.assert_frame_equal(
+        ours.astype({"query": object}), theirs.astype({"query": object}), check_dtype=False
+    )
     assert ours.memory_usage(deep=True).sum() * 10 < theirs.memory_usage(deep=True).sum()
     refresh()
 
@@ -88,25 +104,34 @@ def test_a_benchmark_runs_a_pyterrier_transformer_on_the_datasets_topics(monkeyp
     monkeypatch.setenv("COLIEE_HOME", str(RELEASE))
     refresh()
     gold = ir_coliee.load_gold("coliee/task1/2025/test").tables["documents"]
-    rows = [(q, d, 1.0) for q, docs in gold.items() for d in sorted(docs)[:1]]  # one right case a query
+    rows = [
+        (q, d, 1.0) for q, docs in gold.items() for d in sorted(docs)[:1]
+    ]  # one right case a query
     frame = pd.DataFrame(rows, columns=["qid", "docno", "score"])
     wrong = frame.assign(docno="999999")
     result = ir_coliee.benchmark(
-        {"coliee/task1/2025/test": {"wrong": wrong, "right": pt.Transformer.from_df(frame)}}, resamples=100
+        {"coliee/task1/2025/test": {"wrong": wrong, "right": pt.Transformer.from_df(frame)}},
+        resamples=100,
     )
     cell = ("coliee/task1/2025/test", "MicroP")
     assert result.value(cell, "right") == 1.0 and result.value(cell, "wrong") == 0.0
     relevant = sum(len(d) for d in gold.values())
-    assert result.value(("coliee/task1/2025/test", "MicroR"), "right") == pytest.approx(len(gold) / relevant)
+    assert result.value(("coliee/task1/2025/test", "MicroR"), "right") == pytest.approx(
+        len(gold) / relevant
+    )
     refresh()
 
 
 def test_highlighted_and_per_query_tables_keep_their_shape():
     a, b = _run(0, 2), _run(1, 3)
     args = ([a, b], TOPICS, QRELS, [ir_coliee.MicroF1])
-    styled = ir_coliee.Experiment(*args, names=["a", "b"], baseline=0, highlight="bold", resamples=500)
+    styled = ir_coliee.Experiment(
+        *args, names=["a", "b"], baseline=0, highlight="bold", resamples=500
+    )
     plain = ir_coliee.Experiment(*args, names=["a", "b"], baseline=0, resamples=500)
-    assert styled.data.loc[1, "MicroF1 p-value"] == plain.loc[1, "MicroF1 p-value"]  # replaced under the style too
+    assert (
+        styled.data.loc[1, "MicroF1 p-value"] == plain.loc[1, "MicroF1 p-value"]
+    )  # replaced under the style too
     per_query = ir_coliee.Experiment(*args, names=["a", "b"], perquery=True)
     pd.testing.assert_frame_equal(per_query, pt.Experiment(*args, names=["a", "b"], perquery=True))
     # systems by name, the baseline by name too
@@ -119,7 +144,9 @@ def test_integer_topic_ids_give_the_p_values_of_string_ids():
     with one id converter, so the test sees the same queries as with string ids."""
     a, b = _run(0, 2), _run(1, 3)
     as_int = {"qid": lambda f: f["qid"].str[1:].astype(int)}
-    strings = ir_coliee.Experiment([a, b], TOPICS, QRELS, [ir_coliee.MicroF1], baseline=0, resamples=500)
+    strings = ir_coliee.Experiment(
+        [a, b], TOPICS, QRELS, [ir_coliee.MicroF1], baseline=0, resamples=500
+    )
     integers = ir_coliee.Experiment(
         [a.assign(**as_int), b.assign(**as_int)],
         TOPICS.assign(**as_int),
@@ -160,14 +187,27 @@ def test_answer_accuracy_gets_exact_mcnemar_as_in_compare():
     gold = pd.DataFrame({"qid": topics["qid"], "docno": ["Y"] * 12, "label": 1})
 
     def answers(right: int) -> pd.DataFrame:
-        frame = pd.DataFrame({"qid": topics["qid"], "docno": ["Y"] * right + ["N"] * (12 - right), "score": 1.0})
+        frame = pd.DataFrame(
+            {"qid": topics["qid"], "docno": ["Y"] * right + ["N"] * (12 - right), "score": 1.0}
+        )
         return pt.model.add_ranks(frame)
 
-    a, b = answers(11), answers(4)  # b is wrong on 7 questions a gets right, right on none a gets wrong
-    ours = ir_coliee.Experiment([a, b], topics, gold, [ir_coliee.AnswerAccuracy], names=["a", "b"], baseline=0)
-    compared = ir_coliee.compare(gold, {"a": a, "b": b}, [ir_coliee.AnswerAccuracy], correction="none")
+    a, b = (
+        answers(11),
+        answers(4),
+    )  # b is wrong on 7 questions a gets right, right on none a gets wrong
+    ours = ir_coliee.Experiment(
+        [a, b], topics, gold, [ir_coliee.AnswerAccuracy], names=["a", "b"], baseline=0
+    )
+    compared = ir_coliee.compare(
+        gold, {"a": a, "b": b}, [ir_coliee.AnswerAccuracy], correction="none"
+    )
     assert compared.attrs["tests"]["AnswerAccuracy"].startswith("exact McNemar")
-    assert ours.loc[1, "AnswerAccuracy p-value"] == compared.loc["b", "AnswerAccuracy p-value"] == 2 * 0.5**7
+    assert (
+        ours.loc[1, "AnswerAccuracy p-value"]
+        == compared.loc["b", "AnswerAccuracy p-value"]
+        == 2 * 0.5**7
+    )
     assert list(ours["AnswerAccuracy"]) == pytest.approx([11 / 12, 4 / 12])
 
 
@@ -186,37 +226,73 @@ def test_it_is_pt_experiment_with_reuse_batches_timing_and_saved_valid_p_values(
 
     a, b = _run(0, 2), _run(1, 3)
     systems = [Counting(a), Counting(b)]
-    options = dict(names=["a", "b"], baseline=0, resamples=2000, save_dir=str(tmp_path), save_mode="reuse")
-    first = ir_coliee.Experiment(systems, TOPICS, QRELS, [ir_coliee.MicroF1, "mrt"], batch_size=3, **options)
-    assert [n for n in calls if n] == [3, 3, 2, 3, 3, 2]  # PyTerrier ran each system, in batches of 3 topics
+    options = dict(
+        names=["a", "b"], baseline=0, resamples=2000, save_dir=str(tmp_path), save_mode="reuse"
+    )
+    first = ir_coliee.Experiment(
+        systems, TOPICS, QRELS, [ir_coliee.MicroF1, "mrt"], batch_size=3, **options
+    )
+    assert [n for n in calls if n] == [
+        3,
+        3,
+        2,
+        3,
+        3,
+        2,
+    ]  # PyTerrier ran each system, in batches of 3 topics
     assert (first["mrt"] > 0).all()  # and timed it
     gold = {q: {d: 1 for d in g["docno"]} for q, g in QRELS.groupby("qid")}
-    runs = {n: r.rename(columns={"qid": "query_id", "docno": "doc_id"}) for n, r in (("a", a), ("b", b))}
-    compared = ir_coliee.compare(gold, runs, [ir_coliee.MicroF1, "AP"], resamples=2000, correction="none")
+    runs = {
+        n: r.rename(columns={"qid": "query_id", "docno": "doc_id"}) for n, r in (("a", a), ("b", b))
+    }
+    compared = ir_coliee.compare(
+        gold, runs, [ir_coliee.MicroF1, "AP"], resamples=2000, correction="none"
+    )
     valid = compared.loc["b", "MicroF1 p-value"]
-    assert first.loc[1, "MicroF1 p-value"] == valid and first.attrs["tests"] == {"MicroF1": "randomization on counts"}
+    assert first.loc[1, "MicroF1 p-value"] == valid and first.attrs["tests"] == {
+        "MicroF1": "randomization on counts"
+    }
     # the saved table carries the p-value the returned one does, and the file beside it names the test
-    assert pd.read_csv(tmp_path / "aggregated.csv").set_index("name").loc["b", "MicroF1 p-value"] == valid
-    assert json.loads((tmp_path / "significance.json").read_text())["tests"] == {"MicroF1": "randomization on counts"}
+    assert (
+        pd.read_csv(tmp_path / "aggregated.csv").set_index("name").loc["b", "MicroF1 p-value"]
+        == valid
+    )
+    assert json.loads((tmp_path / "significance.json").read_text())["tests"] == {
+        "MicroF1": "randomization on counts"
+    }
     calls.clear()
     again = ir_coliee.Experiment(systems, TOPICS, QRELS, [ir_coliee.MicroF1], **options)
-    assert [n for n in calls if n] == []  # reused: PyTerrier read the saved runs, no system ran again
+    assert [
+        n for n in calls if n
+    ] == []  # reused: PyTerrier read the saved runs, no system ran again
     assert again.loc[1, "MicroF1 p-value"] == valid  # from the runs PyTerrier read back
 
 
 @pytest.mark.parametrize("save_format", ["trec", "pickle"])
-def test_reuse_reads_back_each_save_format_and_the_saved_table_keeps_every_name(tmp_path, save_format):
+def test_reuse_reads_back_each_save_format_and_the_saved_table_keeps_every_name(
+    tmp_path, save_format
+):
     import pickle
 
     fmt = pickle if save_format == "pickle" else "trec"
     a, b = _run(0, 2), _run(1, 3)
     systems = [pt.Transformer.from_df(a), pt.Transformer.from_df(b)]
     names = ["1", "NA"]  # a name that reads as a number, and one that reads as missing
-    options = dict(names=names, baseline=0, resamples=2000, save_dir=str(tmp_path), save_mode="reuse", save_format=fmt)
+    options = dict(
+        names=names,
+        baseline=0,
+        resamples=2000,
+        save_dir=str(tmp_path),
+        save_mode="reuse",
+        save_format=fmt,
+    )
     first = ir_coliee.Experiment(systems, TOPICS, QRELS, [ir_coliee.MicroF1], **options)
     saved = pd.read_csv(tmp_path / "aggregated.csv", dtype={"name": str}, keep_default_na=False)
     assert saved["name"].tolist() == names
-    assert float(saved.set_index("name").loc["NA", "MicroF1 p-value"]) == first.loc[1, "MicroF1 p-value"]
+    assert (
+        float(saved.set_index("name").loc["NA", "MicroF1 p-value"])
+        == first.loc[1, "MicroF1 p-value"]
+    )
     # (a second call: PyTerrier itself re-reads such names as 1.0 and NaN and keeps them as other runs' rows)
     again = ir_coliee.Experiment(systems, TOPICS, QRELS, [ir_coliee.MicroF1], **options)
     assert again.loc[1, "MicroF1 p-value"] == first.loc[1, "MicroF1 p-value"] < 0.05
@@ -225,23 +301,37 @@ def test_reuse_reads_back_each_save_format_and_the_saved_table_keeps_every_name(
 def test_a_system_that_returns_nothing_is_named_not_called_a_bug():
     empty = pt.apply.generic(lambda topics: pd.DataFrame(columns=["qid", "docno", "score", "rank"]))
     with pytest.raises(ir_coliee.ColieeError) as refused:
-        ir_coliee.Experiment([_run(0, 2), empty], TOPICS, QRELS, [ir_coliee.MicroF1], names=["a", "empty"], baseline=0)
+        ir_coliee.Experiment(
+            [_run(0, 2), empty],
+            TOPICS,
+            QRELS,
+            [ir_coliee.MicroF1],
+            names=["a", "empty"],
+            baseline=0,
+        )
     assert (
-        str(refused.value) == "Experiment: 8 topics, but no results received from system 'empty' (pt.apply.generic())"
+        str(refused.value)
+        == "Experiment: 8 topics, but no results received from system 'empty' (pt.apply.generic())"
     )
 
 
 def test_an_unknown_correction_is_the_callers_error():
     """PyTerrier's corrections are statsmodels' (``fdr_bh`` too); a name it does not know is said as such."""
     args = ([_run(0, 2), _run(1, 3)], TOPICS, QRELS, [ir_coliee.MicroF1])
-    taken = ir_coliee.Experiment(*args, names=["a", "b"], baseline=0, correction="fdr_bh", resamples=100)
+    taken = ir_coliee.Experiment(
+        *args, names=["a", "b"], baseline=0, correction="fdr_bh", resamples=100
+    )
     assert "MicroF1 p-value corrected" in taken.columns
     with pytest.raises(ir_coliee.ColieeArgumentError) as refused:
-        ir_coliee.Experiment(*args, names=["a", "b"], baseline=0, correction="nosuch", resamples=100)
+        ir_coliee.Experiment(
+            *args, names=["a", "b"], baseline=0, correction="nosuch", resamples=100
+        )
     assert str(refused.value) == "Experiment: unknown correction 'nosuch': method not recognized"
 
 
-def test_dict_and_tuple_results_are_pyterriers_and_the_saved_table_gets_the_valid_p_values(tmp_path):
+def test_dict_and_tuple_results_are_pyterriers_and_the_saved_table_gets_the_valid_p_values(
+    tmp_path,
+):
     """``dataframe=False`` gives PyTerrier's dict of means (no p-value in it; the ``aggregated.csv`` it saves
     has them: the valid ones, as with a table), ``perquery="both"`` its (averages, per query) tuple."""
     a, b = _run(0, 2), _run(1, 3)
@@ -255,7 +345,11 @@ def test_dict_and_tuple_results_are_pyterriers_and_the_saved_table_gets_the_vali
     saved = pd.read_csv(tmp_path / "aggregated.csv")
     theirs_table = pt.Experiment(*args, names=["a", "b"], baseline=0)  # its t-test
     assert saved.loc[1, "MicroF1 p-value"] == table.loc[1, "MicroF1 p-value"]
-    assert saved.loc[1, "map p-value"] == table.loc[1, "map p-value"] != theirs_table.loc[1, "map p-value"]
+    assert (
+        saved.loc[1, "map p-value"]
+        == table.loc[1, "map p-value"]
+        != theirs_table.loc[1, "map p-value"]
+    )
     assert ir_coliee.Experiment(*args, names=["a", "b"], dataframe=False) == pt.Experiment(
         *args, names=["a", "b"], dataframe=False
     )
@@ -267,8 +361,12 @@ def test_dict_and_tuple_results_are_pyterriers_and_the_saved_table_gets_the_vali
 
 def test_pyterriers_own_refusals_of_its_arguments_pass_through_unchanged():
     args = ([_run(0, 2), _run(1, 3)], TOPICS, QRELS)
-    with pytest.raises(AssertionError) as refused:  # PyTerrier gives no per-query table with a baseline
-        ir_coliee.Experiment(*args, [ir_coliee.MicroF1], names=["a", "b"], perquery=True, baseline=0)
+    with pytest.raises(
+        AssertionError
+    ) as refused:  # PyTerrier gives no per-query table with a baseline
+        ir_coliee.Experiment(
+            *args, [ir_coliee.MicroF1], names=["a", "b"], perquery=True, baseline=0
+        )
     assert type(refused.value) is AssertionError
     with pytest.raises(Exception) as unknown:
         pt.Experiment(*args, ["nosuch"], names=["a", "b"])

@@ -64,7 +64,11 @@ def test_2019_task2_index(coliee_home):
         ("001", "2019 fragment 001.\n"),
         ("002", "2019 fragment 002.\n"),
     ]
-    assert rows(ds.qrels_iter(), "query_id", "doc_id") == [("001", "001/002"), ("002", "002/001"), ("002", "002/002")]
+    assert rows(ds.qrels_iter(), "query_id", "doc_id") == [
+        ("001", "001/002"),
+        ("002", "002/001"),
+        ("002", "002/002"),
+    ]
     assert [d.doc_id for d in ds.docs_iter()] == ["001/001", "001/002", "002/001", "002/002"]
     with pytest.raises(ColieeDataError, match=r"task2\.xml"):
         list(ir_datasets.load("coliee/task2/2019/test").queries_iter())
@@ -83,7 +87,13 @@ def test_pyterrier_coliee_prefix_without_importing_ir_coliee(coliee_home):
         "assert 'ir_coliee' in sys.modules\n"
         "print(ds.get_topics()['qid'].tolist(), len(ds.get_qrels()))\n"
     )
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=dict(os.environ), check=True)
+    out = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        env=dict(os.environ),
+        check=True,
+    )
     assert out.stdout.strip() == "['999', '1000'] 3"
 
 

@@ -25,9 +25,15 @@ def test_pyterrier_irds_dataset(statute_root):
         ["R05-01-I", "724-2", 1],
     ]
     system = pd.DataFrame(
-        {"qid": ["R05-01-A", "R05-01-I", "R05-01-I"], "docno": ["213-2", "3-2", "1"], "score": [1.0, 1.0, 0.5]}
+        {
+            "qid": ["R05-01-A", "R05-01-I", "R05-01-I"],
+            "docno": ["213-2", "3-2", "1"],
+            "score": [1.0, 1.0, 0.5],
+        }
     )
-    table = pt.Experiment([system], topics, qrels, eval_metrics=[ir_coliee.MacroF2, ir_coliee.MicroP], names=["s"])
+    table = pt.Experiment(
+        [system], topics, qrels, eval_metrics=[ir_coliee.MacroF2, ir_coliee.MicroP], names=["s"]
+    )
     assert table.iloc[0]["MacroF2"] == pytest.approx(3 / 4, abs=1e-15)
     assert table.iloc[0]["MicroP"] == pytest.approx(2 / 3, abs=1e-15)
 

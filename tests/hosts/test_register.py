@@ -77,7 +77,9 @@ def test_importing_reads_no_file(tmp_path):
         "print([f for f in opened if f.startswith(data) or (f.startswith(package) and not f.endswith('.py'))])\n"
     )
     env = {**os.environ, "COLIEE_HOME": str(data)}
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, env=env)
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, env=env
+    )
     assert out.stdout.strip() == "[]"
 
 
@@ -102,8 +104,18 @@ def test_import_loads_no_pandas_numpy_pyarrow_or_ir_datasets():
     ("gold_text", "name", "run_text", "output"),
     [
         ("q1 0 a 1\nq2 0 b 1\n", "task1.run", "q1 a t\nq1 c t\nq2 x t\n", "tsv"),
-        ('{"q1.txt": ["a.txt"], "q2.txt": ["b.txt"]}', "task1.run", "q1 a t\nq1 c t\nq2 x t\n", "json"),
-        ("q1 0 a 1\nq2 0 b 1\n", "task3-L.run", "q1 Q0 a 1 0.9 t\nq1 Q0 c 2 0.5 t\nq2 Q0 x 1 0.2 t\n", "markdown"),
+        (
+            '{"q1.txt": ["a.txt"], "q2.txt": ["b.txt"]}',
+            "task1.run",
+            "q1 a t\nq1 c t\nq2 x t\n",
+            "json",
+        ),
+        (
+            "q1 0 a 1\nq2 0 b 1\n",
+            "task3-L.run",
+            "q1 Q0 a 1 0.9 t\nq1 Q0 c 2 0.5 t\nq2 Q0 x 1 0.2 t\n",
+            "markdown",
+        ),
     ],
 )
 def test_eval_of_two_small_files_imports_no_pandas_numpy_pyarrow_or_ir_datasets(
@@ -119,7 +131,11 @@ def test_eval_of_two_small_files_imports_no_pandas_numpy_pyarrow_or_ir_datasets(
     )
     assert not {"pandas", "numpy", "pyarrow", "ir_datasets"} & loaded
     micro_p, micro_r = 1 / 3, 1 / 2
-    expected = {"MicroP": micro_p, "MicroR": micro_r, "MicroF1": 2 * micro_p * micro_r / (micro_p + micro_r)}  # F1 2/5
+    expected = {
+        "MicroP": micro_p,
+        "MicroR": micro_r,
+        "MicroF1": 2 * micro_p * micro_r / (micro_p + micro_r),
+    }  # F1 2/5
     if output == "json":
         assert json.loads(printed)["measures"] == expected
     else:
@@ -133,7 +149,9 @@ def test_eval_of_a_run_of_a_few_mib_loads_the_fast_reader_but_not_pandas(tmp_pat
     from ir_coliee.table.runs import SMALL_FILE
 
     gold, run = tmp_path / "labels.json", tmp_path / "task1.TEAM"
-    gold.write_text(json.dumps({f"q{q:03d}.txt": ["d000000.txt", "d000001.txt", "x.txt"] for q in range(100)}))
+    gold.write_text(
+        json.dumps({f"q{q:03d}.txt": ["d000000.txt", "d000001.txt", "x.txt"] for q in range(100)})
+    )
     run.write_text("".join(f"q{q:03d} d{d:06d} TEAM\n" for q in range(100) for d in range(300)))
     assert run.stat().st_size > SMALL_FILE
     loaded, printed = _modules_after(
@@ -141,7 +159,11 @@ def test_eval_of_a_run_of_a_few_mib_loads_the_fast_reader_but_not_pandas(tmp_pat
     )
     assert {"numpy", "pyarrow"} <= loaded and not {"pandas", "ir_datasets"} & loaded
     micro_p, micro_r = 200 / 30_000, 200 / 300
-    expected = {"MicroP": micro_p, "MicroR": micro_r, "MicroF1": 2 * micro_p * micro_r / (micro_p + micro_r)}
+    expected = {
+        "MicroP": micro_p,
+        "MicroR": micro_r,
+        "MicroF1": 2 * micro_p * micro_r / (micro_p + micro_r),
+    }
     assert json.loads(printed)["measures"] == pytest.approx(expected, rel=1e-12)
 
 

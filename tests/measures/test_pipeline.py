@@ -32,7 +32,10 @@ def test_calc_and_iter_calc_with_aggregator():
 
 def test_single_measure_methods():
     assert MicroF1.calc_aggregate(GOLD, RUN) == pytest.approx(MICRO_F1, abs=1e-15)
-    assert MacroF2.calc(GOLD, RUN).aggregated == ir_measures.calc_aggregate([MacroF2], GOLD, RUN)[MacroF2]
+    assert (
+        MacroF2.calc(GOLD, RUN).aggregated
+        == ir_measures.calc_aggregate([MacroF2], GOLD, RUN)[MacroF2]
+    )
 
 
 def test_evaluator_reused_over_several_runs():
@@ -68,4 +71,9 @@ def test_evaluate_returns_a_dataframe():
     assert (row.value, row.tp, row.retrieved, row.relevant) == (pytest.approx(1 / 3), 1, 3, 1)
     # Task 3's default: the official measures and the ranked ones "for discussion", for every shape of run
     ranked = ["AP", "Rprec", "R@5", "R@10", "R@30"]
-    assert ir_coliee.evaluate(GOLD, RUN, task=3).columns.tolist() == ["MacroF2", "MacroP", "MacroR", *ranked]
+    assert ir_coliee.evaluate(GOLD, RUN, task=3).columns.tolist() == [
+        "MacroF2",
+        "MacroP",
+        "MacroR",
+        *ranked,
+    ]

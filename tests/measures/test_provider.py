@@ -27,7 +27,8 @@ golds = st.dictionaries(
     min_size=1,
 )
 runs = st.lists(
-    st.tuples(st.sampled_from([*QIDS, "zz"]), st.sampled_from(DOCS), st.integers(0, 5).map(float)), max_size=30
+    st.tuples(st.sampled_from([*QIDS, "zz"]), st.sampled_from(DOCS), st.integers(0, 5).map(float)),
+    max_size=30,
 )
 
 
@@ -85,7 +86,9 @@ SHAPES = ["namedtuples", "dict", "frame", "file"]
 
 
 @settings(
-    max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture]
+    max_examples=300,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
 )
 @given(
     golds,

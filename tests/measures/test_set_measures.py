@@ -75,7 +75,9 @@ def test_gold_query_missing_from_run_counts_its_relevant():
 
 def test_run_query_absent_from_gold_is_ignored():
     gold = {"q1": {"a": 1}}
-    with_extra = score([MicroP, MacroP], gold, {"q1": {"a": 1.0, "b": 0.5}, "zz": {"x": 1.0, "y": 1.0}})
+    with_extra = score(
+        [MicroP, MacroP], gold, {"q1": {"a": 1.0, "b": 0.5}, "zz": {"x": 1.0, "y": 1.0}}
+    )
     without = score([MicroP, MacroP], gold, {"q1": {"a": 1.0, "b": 0.5}})
     assert with_extra == without
     assert with_extra[MicroP] == approx(F(1, 2))
@@ -100,7 +102,12 @@ def test_nothing_retrieved_gives_precision_zero_not_nan():
 
 def test_duplicate_pairs_count_once():
     gold = [Qrel("q", "a", 1), Qrel("q", "b", 1)]
-    run = [ScoredDoc("q", "a", 2.0), ScoredDoc("q", "a", 2.0), ScoredDoc("q", "x", 1.0), ScoredDoc("q", "a", 0.5)]
+    run = [
+        ScoredDoc("q", "a", 2.0),
+        ScoredDoc("q", "a", 2.0),
+        ScoredDoc("q", "x", 1.0),
+        ScoredDoc("q", "a", 0.5),
+    ]
     r = score([MicroP, MicroR], gold, run)
     assert r[MicroP] == approx(F(1, 2))  # {a, x}, not [a, a, x, a]
     assert r[MicroR] == approx(F(1, 2))
@@ -167,7 +174,12 @@ def test_f_beta_formula_for_other_betas():
 
 
 def test_answer_accuracy():
-    gold = [Qrel("H30-1-A", "Y", 1), Qrel("H30-1-I", "N", 1), Qrel("H30-2-U", "Y", 1), Qrel("H30-3-E", "N", 1)]
+    gold = [
+        Qrel("H30-1-A", "Y", 1),
+        Qrel("H30-1-I", "N", 1),
+        Qrel("H30-2-U", "Y", 1),
+        Qrel("H30-3-E", "N", 1),
+    ]
     run = [
         ScoredDoc("H30-1-A", "Y", 1.0),  # right
         ScoredDoc("H30-1-I", "Y", 1.0),  # wrong
@@ -218,7 +230,9 @@ def test_names_parse_and_round_trip(text, measure):
 
 
 def test_names_print_as_the_official_short_names():
-    assert [str(m) for m in (MicroF1, MacroF2, MicroF1 @ 5, ir_coliee.MacroF(beta=2, rel=2) @ 3)] == [
+    assert [
+        str(m) for m in (MicroF1, MacroF2, MicroF1 @ 5, ir_coliee.MacroF(beta=2, rel=2) @ 3)
+    ] == [
         "MicroF1",
         "MacroF2",
         "MicroF1@5",
@@ -228,7 +242,15 @@ def test_names_print_as_the_official_short_names():
 
 
 @pytest.mark.parametrize(
-    "bad", ["MicroP@0", "MicroP@-1", "MacroF(beta=0)", "MacroF(beta=1e200)", "MacroF(beta='x')", "MicroP(beta=2)"]
+    "bad",
+    [
+        "MicroP@0",
+        "MicroP@-1",
+        "MacroF(beta=0)",
+        "MacroF(beta=1e200)",
+        "MacroF(beta='x')",
+        "MicroP(beta=2)",
+    ],
 )
 def test_invalid_parameters_are_rejected(bad):
     with pytest.raises((ValueError, AssertionError)):

@@ -29,7 +29,9 @@ def test_builtin_sum_of_micro_values_over_n_is_the_micro_score():
 def test_micro_sum_as_plain_float_is_n_times_the_score():
     values = per_query(MicroF1)
     assert float(sum(values)) == pytest.approx(3 * MICRO_F1)
-    assert sum(values) / 2 == pytest.approx(3 * MICRO_F1 / 2)  # any other divisor: plain float maths
+    assert sum(values) / 2 == pytest.approx(
+        3 * MICRO_F1 / 2
+    )  # any other divisor: plain float maths
 
 
 def test_values_survive_pickle():
@@ -56,7 +58,9 @@ def test_exact_sum_is_order_independent():
     assert float(forward) == float(backward) == math.fsum(values)
 
 
-@pytest.mark.parametrize("values", [[0.1, math.inf, 0.2], [0.1, math.nan, 0.2], [math.inf, 0.5, 0.25]])
+@pytest.mark.parametrize(
+    "values", [[0.1, math.inf, 0.2], [0.1, math.nan, 0.2], [math.inf, 0.5, 0.25]]
+)
 def test_a_sum_with_a_value_that_is_not_finite_is_nan_or_inf_as_fsum_gives_it(values):
     """``sum()`` of per-query values, one of them NaN or infinite: the float a plain sum gives, never a
     recursion between the sum and the value."""
@@ -91,7 +95,9 @@ def test_mixing_micro_values_with_plain_floats_is_an_error():
 def test_the_micro_aggregator_adds_counts_then_applies_the_formula():
     agg = MicroAgg()
     agg.add(MicroValue(FBeta(1.0), 1, 2, 2))  # P 1/2, R 1/2
-    agg.add(MicroValue(FBeta(1.0), 0, 3, 1) + MicroValue(FBeta(1.0), 2, 2, 3))  # a sum of two queries
+    agg.add(
+        MicroValue(FBeta(1.0), 0, 3, 1) + MicroValue(FBeta(1.0), 2, 2, 3)
+    )  # a sum of two queries
     # tp 3, retrieved 7, relevant 6: P = 3/7, R = 3/6, F1 = 2PR / (P + R) = 2*3 / (7 + 6)
     assert agg.n == 3
     assert agg.result() == pytest.approx(6 / 13, abs=1e-15)

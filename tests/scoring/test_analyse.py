@@ -23,8 +23,18 @@ from ir_coliee.scoring.analyse import BUCKETS, is_anonymised
 
 # support.statute_data.ANALYSED: gold articles A {1}, I {2, 3}, U {3-2}, E {1, 2, 566}; answers Y, N, N, N.
 # MacroF2 per question (F2 = 5PR / (4P + R)): A: P 1/2, R 1 -> 5/6; I: P 1, R 1/2 -> 5/9; U, E: nothing -> 0
-T3_RUN = {"R05-01-A": {"1": 2.0, "9": 1.0}, "R05-01-I": {"2": 1.0}, "R05-02-U": {"9": 1.0}, "R05-02-E": {"724-2": 1.0}}
-T3_TOP = {"R05-01-A": {"1": 2.0}, "R05-01-I": {"2": 1.0, "3": 0.5}, "R05-02-U": {"9": 1.0}, "R05-02-E": {"1": 1.0}}
+T3_RUN = {
+    "R05-01-A": {"1": 2.0, "9": 1.0},
+    "R05-01-I": {"2": 1.0},
+    "R05-02-U": {"9": 1.0},
+    "R05-02-E": {"724-2": 1.0},
+}
+T3_TOP = {
+    "R05-01-A": {"1": 2.0},
+    "R05-01-I": {"2": 1.0, "3": 0.5},
+    "R05-02-U": {"9": 1.0},
+    "R05-02-E": {"1": 1.0},
+}
 
 
 @pytest.fixture
@@ -52,7 +62,10 @@ def subset(table, qids):
         ("If I lend money, may the lender demand it back?", False),  # the pronoun
         ("If I lend money to C, may C demand it back?", True),
         ("Ａは、Ｂに対し、土地を売った。", True),  # full-width symbols
-        ("Article 3-2 applies to X-rays and COVID-19 cases.", False),  # letters inside words and ids
+        (
+            "Article 3-2 applies to X-rays and COVID-19 cases.",
+            False,
+        ),  # letters inside words and ids
         ("", False),
         ("Ａが死亡した。", True),  # a symbol followed by no English word
         ("A, who is a minor, sold it.", True),
@@ -62,7 +75,10 @@ def subset(table, qids):
         ("U.S. law applies.", False),  # an abbreviation
         ("E.g. this", False),
         ("Plan B is fine", True),  # a thing named by a symbol, as the bar exam's land X
-        ("A sold it. A person may not.", False),  # the article's reading of an opening A: a known miss
+        (
+            "A sold it. A person may not.",
+            False,
+        ),  # the article's reading of an opening A: a known miss
     ],
 )
 def test_the_anonymised_rule(text, anonymised):
@@ -85,14 +101,30 @@ def test_a_grouping_keeps_its_groups_when_one_is_empty(exam, monkeypatch):
     every question has one gold case (support.cases q2 {c}, q3 {d})."""
     from ir_coliee.scoring import analyse
 
-    monkeypatch.setattr(analyse, "_question_texts", lambda prepared: dict.fromkeys(prepared.qrels, "A and B."))
-    run = {"R05-01-A": {"Y": 1.0}, "R05-01-I": {"N": 1.0}, "R05-02-U": {"Y": 1.0}, "R05-02-E": {"N": 1.0}}
-    other = row(ir_coliee.analyse("coliee/task4/2024/test", {"t4": run}, by="anonymised").groups, "anonymised", "other")
-    assert other["questions"] == 0 and other[["AnswerAccuracy t4", "AnswerAccuracy mean", "baseline (N)"]].isna().all()
+    monkeypatch.setattr(
+        analyse, "_question_texts", lambda prepared: dict.fromkeys(prepared.qrels, "A and B.")
+    )
+    run = {
+        "R05-01-A": {"Y": 1.0},
+        "R05-01-I": {"N": 1.0},
+        "R05-02-U": {"Y": 1.0},
+        "R05-02-E": {"N": 1.0},
+    }
+    other = row(
+        ir_coliee.analyse("coliee/task4/2024/test", {"t4": run}, by="anonymised").groups,
+        "anonymised",
+        "other",
+    )
+    assert (
+        other["questions"] == 0
+        and other[["AnswerAccuracy t4", "AnswerAccuracy mean", "baseline (N)"]].isna().all()
+    )
     singles = {q: GOLD[q] for q in ("q2", "q3")}
     a = ir_coliee.analyse(singles, {"bm25": RUN}, by="single-multiple", task=1, year=2025)
     assert a.groups["group"].tolist() == ["all", "single", "multiple"]
-    assert row(a.groups, "single-multiple", "multiple")[["questions", "MicroF1 bm25"]].isna().tolist() == [False, True]
+    assert row(a.groups, "single-multiple", "multiple")[
+        ["questions", "MicroF1 bm25"]
+    ].isna().tolist() == [False, True]
     assert row(a.histogram, "single-multiple", "multiple")[BUCKETS].sum() == 0
     out = io.StringIO()
     a.write(out, "markdown")
@@ -103,7 +135,9 @@ def test_case_law_micro_by_hand_and_equal_to_scoring_each_group_alone():
     """support.cases: q1 gold {a, b}, q2 {c}, q3 {d}; the run retrieves a, x | c, y, z | - (and q9, not gold).
     relevant=1 (q2, q3): tp 1, retrieved 3, relevant 2 -> P 1/3, R 1/2, F1 2/5; relevant=2 (q1): 1/2;
     all: tp 2, retrieved 5, relevant 4 -> F1 4/9, which is no mean of the groups' values."""
-    a = ir_coliee.analyse(GOLD, {"bm25": RUN}, by=["relevant", "single-multiple"], task=1, year=2025)
+    a = ir_coliee.analyse(
+        GOLD, {"bm25": RUN}, by=["relevant", "single-multiple"], task=1, year=2025
+    )
     assert [str(m) for m in a.measures] == ["MicroF1"]
     groups = a.groups
     assert row(groups, "all", "all")["MicroF1 bm25"] == pytest.approx(4 / 9)
@@ -113,7 +147,9 @@ def test_case_law_micro_by_hand_and_equal_to_scoring_each_group_alone():
     assert row(groups, "single-multiple", "multiple")["MicroF1 bm25"] == pytest.approx(1 / 2)
     for qids, group in [({"q2", "q3"}, "1"), ({"q1"}, "2")]:
         alone = ir_coliee.score(subset(GOLD, qids), subset(RUN, qids), task=1, year=2025).table
-        assert row(groups, "relevant", group)["MicroF1 bm25"] == pytest.approx(alone.loc[0, "MicroF1"], abs=1e-12)
+        assert row(groups, "relevant", group)["MicroF1 bm25"] == pytest.approx(
+            alone.loc[0, "MicroF1"], abs=1e-12
+        )
     per = a.per_question.set_index("query_id")
     assert per.loc["q1", "MicroF1 bm25"] == pytest.approx(1 / 2)  # P 1/2, R 1/2
     assert per.loc["q2", "MicroF1 bm25"] == pytest.approx(1 / 2)  # P 1/3, R 1: 2/3 / (4/3)
@@ -122,7 +158,9 @@ def test_case_law_micro_by_hand_and_equal_to_scoring_each_group_alone():
 
 
 def test_statute_macro_by_hand_with_two_runs_and_every_grouping(exam):
-    a = ir_coliee.analyse("coliee/task3/2024/test", {"bm25": T3_RUN, "top": T3_TOP}, by=["anonymised", "relevant"])
+    a = ir_coliee.analyse(
+        "coliee/task3/2024/test", {"bm25": T3_RUN, "top": T3_TOP}, by=["anonymised", "relevant"]
+    )
     groups = a.groups
     # bm25: A 5/6, I 5/9, U 0, E 0; top: A 1, I 1, U 0, E: P 1, R 1/3 -> 5/3 / (4 + 1/3) = 5/13
     assert row(groups, "all", "all")["MacroF2 bm25"] == pytest.approx((5 / 6 + 5 / 9) / 4)
@@ -139,29 +177,52 @@ def test_statute_macro_by_hand_with_two_runs_and_every_grouping(exam):
     hist = a.histogram.set_index("group").loc["all"]
     assert [hist[b] for b in ("0.0-0.1", "0.1-0.2", "0.7-0.8", "0.9-1.0")] == [1, 1, 1, 1]
     assert sum(hist[b] for b in BUCKETS) == 4
-    for label, qids in [("anonymised", {"R05-01-A", "R05-02-U", "R05-02-E"}), ("other", {"R05-01-I"})]:
+    for label, qids in [
+        ("anonymised", {"R05-01-A", "R05-02-U", "R05-02-E"}),
+        ("other", {"R05-01-I"}),
+    ]:
         gold = ir_coliee.load_gold("coliee/task3/2024/test").tables["documents"]
         alone = ir_coliee.score(subset(gold, qids), subset(T3_TOP, qids), task=3, year=2024).table
-        assert row(groups, "anonymised", label)["MacroF2 top"] == pytest.approx(alone.loc[0, "MacroF2"], abs=1e-12)
+        assert row(groups, "anonymised", label)["MacroF2 top"] == pytest.approx(
+            alone.loc[0, "MacroF2"], abs=1e-12
+        )
 
 
 def test_answers_by_category_with_the_no_baseline(exam, write):
     """Gold Y, N, N, N: the majority answer is N. A category file: A and E 'party', I and E 'minor'."""
-    cats = write("cats.tsv", "# question\tcategories\nR05-01-A\tparty\nR05-01-I\tminor\nR05-02-E party  minor\n")
-    run = {"R05-01-A": {"Y": 1.0}, "R05-01-I": {"Y": 1.0}, "R05-02-U": {"N": 1.0}, "R05-02-E": {"N": 1.0}}
+    cats = write(
+        "cats.tsv",
+        "# question\tcategories\nR05-01-A\tparty\nR05-01-I\tminor\nR05-02-E party  minor\n",
+    )
+    run = {
+        "R05-01-A": {"Y": 1.0},
+        "R05-01-I": {"Y": 1.0},
+        "R05-02-U": {"N": 1.0},
+        "R05-02-E": {"N": 1.0},
+    }
     a = ir_coliee.analyse("coliee/task4/2024/test", {"t4": run}, by=[cats, "anonymised"])
     groups = a.groups
-    assert row(groups, "all", "all")[["AnswerAccuracy t4", "baseline (N)"]].tolist() == [3 / 4, 3 / 4]
-    assert row(groups, "cats.tsv", "party")[["questions", "AnswerAccuracy t4", "baseline (N)"]].tolist() == [
+    assert row(groups, "all", "all")[["AnswerAccuracy t4", "baseline (N)"]].tolist() == [
+        3 / 4,
+        3 / 4,
+    ]
+    assert row(groups, "cats.tsv", "party")[
+        ["questions", "AnswerAccuracy t4", "baseline (N)"]
+    ].tolist() == [
         2,
         1,
         1 / 2,
     ]
-    assert row(groups, "cats.tsv", "minor")[["AnswerAccuracy t4", "baseline (N)"]].tolist() == [1 / 2, 1]
+    assert row(groups, "cats.tsv", "minor")[["AnswerAccuracy t4", "baseline (N)"]].tolist() == [
+        1 / 2,
+        1,
+    ]
     assert row(groups, "cats.tsv", "(none)")["questions"] == 1  # U
     assert row(groups, "anonymised", "anonymised")["AnswerAccuracy t4"] == pytest.approx(1)
     assert a.per_question.set_index("query_id").loc["R05-02-E", "cats.tsv"] == "party, minor"
-    with pytest.raises(ColieeError, match="one answer per question: group by anonymised or a category file"):
+    with pytest.raises(
+        ColieeError, match="one answer per question: group by anonymised or a category file"
+    ):
         ir_coliee.analyse("coliee/task4/2024/test", {"t4": run}, by="relevant")
 
 
@@ -172,7 +233,11 @@ def test_the_pilot_by_category_and_what_it_refuses(write):
     a = ir_coliee.analyse(gold, [sub], by=cats)
     groups = a.groups
     columns = ["questions", "AnswerAccuracy team.jsonl", "baseline (True)"]
-    assert row(groups, "all", "all")[columns].tolist() == [3, pytest.approx(2 / 3), pytest.approx(2 / 3)]
+    assert row(groups, "all", "all")[columns].tolist() == [
+        3,
+        pytest.approx(2 / 3),
+        pytest.approx(2 / 3),
+    ]
     assert row(groups, "torts.tsv", "rest")[columns].tolist() == [2, 1 / 2, 1 / 2]
     assert row(groups, "torts.tsv", "first")[columns].tolist() == [1, 1, 1]
     whole = ir_coliee.score(gold, [sub]).table.loc[0, "AnswerAccuracy"]
@@ -239,27 +304,47 @@ def test_plain_argument_errors(write):
     is an argument error, not a bug."""
     a = ir_coliee.analyse(GOLD, {"bm25": RUN}, by="relevant", measures="MicroP", task=1, year=2025)
     assert [str(m) for m in a.measures] == ["MicroP", "MicroF1"]
-    with pytest.raises(ColieeArgumentError, match="runs: give paths of run files and folders, or runs in memory"):
+    with pytest.raises(
+        ColieeArgumentError, match="runs: give paths of run files and folders, or runs in memory"
+    ):
         ir_coliee.analyse(GOLD, [write("run.txt", "q1 a x\n"), RUN], by="relevant", task=1)
     for by in (None, 3, [None]):
-        with pytest.raises(ColieeArgumentError, match=f"by: give at least one grouping .*not {re.escape(repr(by))}"):
+        with pytest.raises(
+            ColieeArgumentError, match=f"by: give at least one grouping .*not {re.escape(repr(by))}"
+        ):
             ir_coliee.analyse(GOLD, [RUN], by=by, task=1)
 
 
 def test_asked_measures_come_first_and_the_writers_give_one_document(write):
-    headline_first = ir_coliee.analyse(GOLD, {"bm25": RUN}, by="relevant", measures=["MicroF1", "MicroP"], task=1)
-    assert [str(m) for m in headline_first.measures] == ["MicroF1", "MicroP"]  # the histogram's is the first asked
-    a = ir_coliee.analyse(GOLD, {"bm25": RUN}, by="relevant", measures=["MicroP", "MicroF1"], task=1, year=2025)
+    headline_first = ir_coliee.analyse(
+        GOLD, {"bm25": RUN}, by="relevant", measures=["MicroF1", "MicroP"], task=1
+    )
+    assert [str(m) for m in headline_first.measures] == [
+        "MicroF1",
+        "MicroP",
+    ]  # the histogram's is the first asked
+    a = ir_coliee.analyse(
+        GOLD, {"bm25": RUN}, by="relevant", measures=["MicroP", "MicroF1"], task=1, year=2025
+    )
     assert [str(m) for m in a.measures] == ["MicroP", "MicroF1"]
-    for style, digits, said in [("xml", 4, "style: one of tsv"), ("tsv", -1, "digits: a whole number from 0")]:
+    for style, digits, said in [
+        ("xml", 4, "style: one of tsv"),
+        ("tsv", -1, "digits: a whole number from 0"),
+    ]:
         with pytest.raises(ColieeArgumentError, match=said):
             a.write(io.StringIO(), style, digits)
     assert row(a.groups, "relevant", "1")["MicroP bm25"] == pytest.approx(1 / 3)
     out = io.StringIO()
     a.write(out, "json")
     doc = json.loads(out.getvalue())
-    assert doc["groups"][0]["MicroF1 bm25"] == pytest.approx(4 / 9) and len(doc["per_question"]) == 3
-    for style, mark in [("markdown", "### histogram"), ("latex", "\\begin{tabular}"), ("csv", "by,group,questions")]:
+    assert (
+        doc["groups"][0]["MicroF1 bm25"] == pytest.approx(4 / 9) and len(doc["per_question"]) == 3
+    )
+    for style, mark in [
+        ("markdown", "### histogram"),
+        ("latex", "\\begin{tabular}"),
+        ("csv", "by,group,questions"),
+    ]:
         out = io.StringIO()
         a.write(out, style)
         assert mark in out.getvalue() and "0.4444" in out.getvalue()
@@ -267,9 +352,17 @@ def test_asked_measures_come_first_and_the_writers_give_one_document(write):
 
 def test_counts_are_summed_over_a_group_as_score_sums_them_and_come_last(exam):
     """T3_RUN retrieves 2 articles for A, 1 for I, U, E; gold A {1}, U {3-2} (relevant 1), I (2), E (3)."""
-    a = ir_coliee.analyse("coliee/task3/2024/test", {"bm25": T3_RUN}, by="relevant", measures=["NumRet"])
-    assert [str(m) for m in a.measures] == ["MacroF2", "NumRet"]  # the histogram buckets the fraction
-    assert [row(a.groups, "all", "all")["NumRet bm25"], row(a.groups, "relevant", "1")["NumRet mean"]] == [5, 3]
+    a = ir_coliee.analyse(
+        "coliee/task3/2024/test", {"bm25": T3_RUN}, by="relevant", measures=["NumRet"]
+    )
+    assert [str(m) for m in a.measures] == [
+        "MacroF2",
+        "NumRet",
+    ]  # the histogram buckets the fraction
+    assert [
+        row(a.groups, "all", "all")["NumRet bm25"],
+        row(a.groups, "relevant", "1")["NumRet mean"],
+    ] == [5, 3]
     whole = ir_coliee.score("coliee/task3/2024/test", {"bm25": T3_RUN}, measures=["NumRet"]).table
     assert whole.loc[0, "NumRet"] == 5
     assert a.per_question.set_index("query_id").loc["R05-01-A", "NumRet bm25"] == 2
@@ -283,7 +376,9 @@ def test_a_partition_adds_back_to_the_whole(seed, n):
     rng = random.Random(seed)
     qids = [f"q{i}" for i in range(n)]
     gold = {q: {f"d{j}": 1 for j in rng.sample(range(6), rng.randint(1, 3))} for q in qids}
-    run = {q: {f"d{j}": rng.random() for j in rng.sample(range(8), rng.randint(1, 4))} for q in qids}
+    run = {
+        q: {f"d{j}": rng.random() for j in rng.sample(range(8), rng.randint(1, 4))} for q in qids
+    }
     part = {q: rng.choice("xyz") for q in qids}
     by = {"x": [q for q in qids if part[q] == "x"], "y": [q for q in qids if part[q] == "y"]}
     by["z"] = [q for q in qids if part[q] == "z"]
@@ -295,7 +390,9 @@ def test_a_partition_adds_back_to_the_whole(seed, n):
         path = os.path.join(folder, "part.tsv")
         with open(path, "w") as f:
             f.write(categories)
-        micro = ir_coliee.analyse(gold, {"r": run}, by=path, measures=["MicroF1"], task=1, year=2025).groups
+        micro = ir_coliee.analyse(
+            gold, {"r": run}, by=path, measures=["MicroF1"], task=1, year=2025
+        ).groups
         macro = ir_coliee.analyse(gold, {"r": run}, by=path, task=3, year=2025).groups
         answers = {q: {rng.choice("YN"): 1} for q in qids}
         said = {q: {rng.choice("YN"): 1.0} for q in qids}
@@ -305,8 +402,12 @@ def test_a_partition_adds_back_to_the_whole(seed, n):
     for label, members in by.items():
         if not members:
             continue
-        alone = ir_coliee.score(subset(gold, members), subset(run, members), task=1, year=2025).table.loc[0]
-        assert row(micro, "part.tsv", label)["MicroF1 r"] == pytest.approx(alone["MicroF1"], abs=1e-12)
+        alone = ir_coliee.score(
+            subset(gold, members), subset(run, members), task=1, year=2025
+        ).table.loc[0]
+        assert row(micro, "part.tsv", label)["MicroF1 r"] == pytest.approx(
+            alone["MicroF1"], abs=1e-12
+        )
         for c in counts:
             counts[c] += alone[c]
     assert counts == {c: whole[c] for c in counts}

@@ -27,7 +27,9 @@ def test_baseline_writes_a_valid_official_submission(tmp_path, capsys, dataset, 
         text = out.read_text().splitlines()
         assert len(text) == lines and len(text[0].split()) == first  # the task's official format
         task = ir_coliee.data.datasets.REGISTERED[dataset].task
-        assert [f for f in ir_coliee.validate_run(out, task=task, dataset=dataset) if f.level == "error"] == []
+        assert [
+            f for f in ir_coliee.validate_run(out, task=task, dataset=dataset) if f.level == "error"
+        ] == []
         # the file scores as the run it was written from
         direct = ir_coliee.score(dataset, bm25(dataset, k, progress=False)).table.iloc[0]
         written = ir_coliee.score(dataset, str(out)).table.iloc[0]
@@ -37,15 +39,34 @@ def test_baseline_writes_a_valid_official_submission(tmp_path, capsys, dataset, 
 
 def test_baseline_refuses_answer_tasks_and_bad_depths(tmp_path, capsys):
     with sample_release():
-        assert main(["baseline", "bm25", "coliee/task4/2025/test", "--write", str(tmp_path / "r")]) == 2
+        assert (
+            main(["baseline", "bm25", "coliee/task4/2025/test", "--write", str(tmp_path / "r")])
+            == 2
+        )
         assert "the BM25 baseline is for Tasks 1, 2, 3" in capsys.readouterr().err
-        assert main(["baseline", "bm25", "coliee/task1/2025/test", "--write", str(tmp_path / "r"), "--k", "0"]) == 2
+        assert (
+            main(
+                [
+                    "baseline",
+                    "bm25",
+                    "coliee/task1/2025/test",
+                    "--write",
+                    str(tmp_path / "r"),
+                    "--k",
+                    "0",
+                ]
+            )
+            == 2
+        )
         assert "--k must be at least 1" in capsys.readouterr().err
 
 
 def test_tune_plots_the_curve(write, tmp_path, capsys):
     gold = write("gold.qrels", "q1 0 a 1\nq1 0 b 1\nq2 0 c 1\n")
-    run = write("task3-L.t", "q1 Q0 a 1 0.9 t\nq1 Q0 x 2 0.8 t\nq1 Q0 b 3 0.7 t\nq2 Q0 c 1 0.9 t\nq2 Q0 y 2 0.1 t\n")
+    run = write(
+        "task3-L.t",
+        "q1 Q0 a 1 0.9 t\nq1 Q0 x 2 0.8 t\nq1 Q0 b 3 0.7 t\nq2 Q0 c 1 0.9 t\nq2 Q0 y 2 0.1 t\n",
+    )
     png = tmp_path / "curve.png"
     assert main(["tune", gold, run, "--plot", str(png)]) == 0
     assert f"plot: {png}" in capsys.readouterr().out and png.read_bytes()[:4] == b"\x89PNG"
@@ -63,10 +84,16 @@ def test_a_japanese_collection_is_searched_by_characters_and_pairs():
         "2": "船の賃貸借は港の規則に従う。",
         "3": "合成の契約は三十日以内に取り消すことができる。",
     }
-    questions = ["果物を売買するとき書面は必要か。", "港で船を賃貸借するときの規則は。", "合成の契約は取り消せるか。"]
+    questions = [
+        "果物を売買するとき書面は必要か。",
+        "港で船を賃貸借するときの規則は。",
+        "合成の契約は取り消せるか。",
+    ]
     ranked = bm25_top(list(articles), list(articles.values()), questions, k=1)
     assert [hits[0][0] for hits in ranked] == ["1", "2", "3"]
-    as_words = bm25s.tokenize([*articles.values(), *questions], return_ids=False, show_progress=False)
+    as_words = bm25s.tokenize(
+        [*articles.values(), *questions], return_ids=False, show_progress=False
+    )
     assert all(len(words) == 1 for words in as_words)  # one token a sentence: nothing in common
     assert japanese_tokens("民法第九条 Article 9") == [
         "民",

@@ -77,7 +77,12 @@ def test_every_value_and_raw_p_value_equals_the_benchmark_scored_alone(grid):
             for m in alone.measures:
                 assert result.value((b.name, m), row["run"]) == row[m], (b.name, m)
         tested = ir_coliee.compare(
-            alone_gold(b.name), runs[b.name], alone.measures, resamples=200, correction="none", seed=3
+            alone_gold(b.name),
+            runs[b.name],
+            alone.measures,
+            resamples=200,
+            correction="none",
+            seed=3,
         )
         for m in alone.measures:
             p = tested.loc["B", f"{m} p-value"]
@@ -92,7 +97,9 @@ def test_every_value_and_raw_p_value_equals_the_benchmark_scored_alone(grid):
     assert [headline.p_value(cell, "B") for cell in heads] == correct(
         [result.scored[i].p_values[m]["B"] for i, (_, m) in enumerate(heads)], "holm"
     )
-    assert all(math.isnan(headline.p_value(cell, "B")) for cell in result.cells if cell not in heads)
+    assert all(
+        math.isnan(headline.p_value(cell, "B")) for cell in result.cells if cell not in heads
+    )
     # Task 1: A finds both gold cases of three retrieved: MicroP 2/3, MicroR 2/2; B none
     assert result.value((TASK1[0], "MicroP"), "A") == pytest.approx(float(Fraction(2, 3)))
     assert result.value((TASK1[0], "MicroF1"), "B") == 0.0
@@ -111,7 +118,9 @@ def test_frames_summary_and_findings(grid):
     assert list(table.index) == ["A", "B"] and table.columns.names == ["benchmark", "measure"]
     assert table.loc["A", (TASK1[0], "MicroF1")] == pytest.approx(0.8)  # P 2/3, R 1: F1 = 4/5
     assert pvalues.shape == table.shape and pvalues.loc["A"].isna().all()
-    assert repr(result) == f"BenchmarkResult(benchmarks={[*TASK1, *TASK3, other]}, systems=['A', 'B'])"
+    assert (
+        repr(result) == f"BenchmarkResult(benchmarks={[*TASK1, *TASK3, other]}, systems=['A', 'B'])"
+    )
     assert result.summary_rows() is result.summary_rows()  # the stratified test runs once
     (summary,) = result.summary_rows()
     # B loses or ties each of the 9 benchmarks on its headline; A wins every benchmark but none by chance
@@ -120,7 +129,9 @@ def test_frames_summary_and_findings(grid):
     assert 0 < summary["stratified p-value"] < 0.05
     # the statute test sets are served from the 2025 package's labelled copies: said, per cell
     assert any(f.rule == "other-edition" and f.path == TASK3[0] for f in result.findings)
-    assert not any(f.rule == "guess" for f in result.findings)  # the TREC benchmark is not called a COLIEE task
+    assert not any(
+        f.rule == "guess" for f in result.findings
+    )  # the TREC benchmark is not called a COLIEE task
 
 
 def test_every_output_format_is_one_parseable_document(grid):
@@ -136,18 +147,28 @@ def test_every_output_format_is_one_parseable_document(grid):
     assert rows == [line.split("\t") for line in out["tsv"].splitlines()]
     doc = json.loads(out["json"])
     cell = next(c for c in doc["cells"] if c["system"] == "A" and c["measure"] == "P@1")
-    assert cell["value"] == pytest.approx(2 / 3) and cell["p-value"] is None and cell["test"] == "baseline"
+    assert (
+        cell["value"] == pytest.approx(2 / 3)
+        and cell["p-value"] is None
+        and cell["test"] == "baseline"
+    )
     assert doc["summary"][0]["system"] == "B"
     markdown = out["markdown"].splitlines()
     # two header rows (benchmark over measure), the rule, a row per system, the note
     assert len(markdown) == 7 and markdown[2].count("|") == markdown[0].count("|")
-    assert markdown[0].startswith("|  | T1 2022 |  |  |  | T1 2023‡ |") and "| other |" in markdown[0]
+    assert (
+        markdown[0].startswith("|  | T1 2022 |  |  |  | T1 2023‡ |") and "| other |" in markdown[0]
+    )
     assert markdown[2].startswith("|  | MicroP | MicroR | MicroF1 | rank |")
     # the headline family of the default: one test per benchmark, 9 in all
-    assert markdown[6].startswith("†: p < 0.05 against A, the paired test valid for each measure, holm correction")
+    assert markdown[6].startswith(
+        "†: p < 0.05 against A, the paired test valid for each measure, holm correction"
+    )
     assert "over the headline measure of each benchmark (9 tests)" in markdown[6]
     assert markdown[4].startswith("| B | 0.0000 | 0.0000 | 0.0000 | 2 |")
-    assert out["latex"].startswith("\\begin{table}") and "\\multicolumn{4}{c}{T1 2022}" in out["latex"]
+    assert (
+        out["latex"].startswith("\\begin{table}") and "\\multicolumn{4}{c}{T1 2022}" in out["latex"]
+    )
     assert doc["family"] == "headline" and [b["official table"] for b in doc["benchmarks"][:4]] == [
         None,
         "partial",
@@ -160,15 +181,21 @@ def test_every_output_format_is_one_parseable_document(grid):
 def test_refusals_name_what_is_missing(grid):
     _, other = grid
     # a gold file without measures and without a task in its name is not guessed to be a COLIEE task
-    with pytest.raises(ColieeError, match=r"names no COLIEE task .*give its measures, measures=\{.*--measure "):
+    with pytest.raises(
+        ColieeError, match=r"names no COLIEE task .*give its measures, measures=\{.*--measure "
+    ):
         benchmark({other: OTHER}, resamples=10)
     with pytest.raises(ColieeError, match="baseline 'C' has no run"):
         benchmark({other: OTHER}, measures=["P@1"], baseline="C")
-    with pytest.raises(ColieeError, match="neither a file, a COLIEE dataset id nor an ir_datasets id"):
+    with pytest.raises(
+        ColieeError, match="neither a file, a COLIEE dataset id nor an ir_datasets id"
+    ):
         benchmark({"no/such/benchmark": OTHER}, measures=["P@1"])
 
 
-def _stratum(a: list[tuple[int, int, int]], b: list[tuple[int, int, int]]) -> tuple[Stat, PerQuery, PerQuery]:
+def _stratum(
+    a: list[tuple[int, int, int]], b: list[tuple[int, int, int]]
+) -> tuple[Stat, PerQuery, PerQuery]:
     import numpy as np
 
     from ir_coliee.measures import MicroF1
@@ -213,12 +240,22 @@ def test_the_command_reads_a_manifest_and_folders_and_prints_the_api_values(grid
         folder.mkdir(parents=True)
         for system, run in runs[benchmark_id].items():
             write_run(run, folder / f"task1.{system}", format="pairs", tag=f"TEAM{system}")
-    argv = ["benchmark", tmp_path / "runs", manifest, "--measure", f"{other}=P@1", "--resamples", "100"]
+    argv = [
+        "benchmark",
+        tmp_path / "runs",
+        manifest,
+        "--measure",
+        f"{other}=P@1",
+        "--resamples",
+        "100",
+    ]
     _, out, _ = run_cli(capsys, *argv, "--format", "json")
     doc = json.loads(out)
     api = benchmark(runs, measures={other: ["P@1"]}, resamples=100)
     expected = {(c[0], c[1], c[2]): c for c in api.tidy_rows()}
-    assert len(doc["cells"]) == len(expected) == 2 * (4 * 3 + 4 * 8 + 1)  # Task 3: 3 official, 5 ranked measures
+    assert (
+        len(doc["cells"]) == len(expected) == 2 * (4 * 3 + 4 * 8 + 1)
+    )  # Task 3: 3 official, 5 ranked measures
     for cell in doc["cells"]:
         value, p = expected[(cell["system"], cell["benchmark"], cell["measure"])][3:5]
         assert cell["value"] == pytest.approx(value)
@@ -232,8 +269,13 @@ def test_the_command_reads_a_manifest_and_folders_and_prints_the_api_values(grid
     # the family and the names from the command line: every cell of B (4 x 3 + 4 x 8 + 1 = 45) corrected together
     named = ["--name", f"{other}=TREC", "--name", "B=ours", "--family", "all", "--format", "latex"]
     _, latex, _ = run_cli(capsys, *argv, *named)
-    assert "holm correction over every cell (45 tests)" in latex and "\\multicolumn{2}{c}{TREC}" in latex
-    assert "\nours & 0.0000 & " in latex and str(tmp_path) not in latex  # no absolute path in a header
+    assert (
+        "holm correction over every cell (45 tests)" in latex
+        and "\\multicolumn{2}{c}{TREC}" in latex
+    )
+    assert (
+        "\nours & 0.0000 & " in latex and str(tmp_path) not in latex
+    )  # no absolute path in a header
     _, _, err = run_cli(capsys, *argv, "--name", "A=X", "--name", "B=X", expect=2)
     assert "the systems 'A' and 'B' would print as one name 'X'" in err
     bad = tmp_path / "bad.tsv"
@@ -268,7 +310,9 @@ def test_another_ir_datasets_entry_is_scored_with_its_official_measures(grid):
     assert result.value(result.cells[0], "A") == pytest.approx(2 / 3)
     assert result.value(result.cells[0], "B") == pytest.approx(1 / 3)
     assert result.findings == []  # no claim of a COLIEE task
-    if "ir-coliee-test/unnamed" not in ir_datasets.registry:  # an entry that names no official measures
+    if (
+        "ir-coliee-test/unnamed" not in ir_datasets.registry
+    ):  # an entry that names no official measures
         ir_datasets.registry.register("ir-coliee-test/unnamed", Dataset(Qrels()))
     expected = (
         "benchmark 'ir-coliee-test/unnamed' names no official measures: give its measures, "
@@ -291,16 +335,25 @@ def test_folders_named_by_dataset_ids_per_exam_subsets_too(tmp_path):
     (tmp_path / "notes").mkdir()
     (tmp_path / "notes" / "task1.B").write_text("x\n")  # not a dataset id: not a benchmark, said
     (tmp_path / "coliee" / "task1" / "2025" / "x").write_text("x\n")  # one level too high
-    (tmp_path / "coliee" / "task1" / "2025" / "test" / "teamC").mkdir()  # a team folder: its benchmark's
-    (tmp_path / "coliee" / "task1" / "2025" / "test" / "teamC" / "task1.C").write_text("000200 000300 C\n")
-    (tmp_path / "coliee" / "task1" / "2025" / "test" / "train.log").write_text("epoch 1: loss 0.5\n")
+    (
+        tmp_path / "coliee" / "task1" / "2025" / "test" / "teamC"
+    ).mkdir()  # a team folder: its benchmark's
+    (tmp_path / "coliee" / "task1" / "2025" / "test" / "teamC" / "task1.C").write_text(
+        "000200 000300 C\n"
+    )
+    (tmp_path / "coliee" / "task1" / "2025" / "test" / "train.log").write_text(
+        "epoch 1: loss 0.5\n"
+    )
     found, findings = runs_in_folder(tmp_path)
     assert list(found) == ["coliee/task1/2025/test", "coliee/task3/2024/train/h30"]
     assert [list(systems) for systems in found.values()] == [["A", "C"], ["A"]]
     expected = "skipped: not in a folder named by a dataset id (e.g. coliee/task1/2025/test/)"
     assert [(f.path, f.message) for f in findings] == [
         (str(tmp_path / "coliee" / "task1" / "2025" / "x"), expected),
-        (str(tmp_path / "coliee/task1/2025/test/train.log"), "skipped: not a Task 1 run (line 1): 4 columns"),
+        (
+            str(tmp_path / "coliee/task1/2025/test/train.log"),
+            "skipped: not a Task 1 run (line 1): 4 columns",
+        ),
         (str(tmp_path / "notes" / "task1.B"), expected),
     ]
 
@@ -369,7 +422,9 @@ def _hand_made(other: str, family: str = "headline") -> BenchmarkResult:
         {"B": better},
         [],
     )
-    return BenchmarkResult([t1_2024, t1_2025, trec], ["A", "B"], "A", "holm", 200, 0, family, {"B": "ours"})
+    return BenchmarkResult(
+        [t1_2024, t1_2025, trec], ["A", "B"], "A", "holm", 200, 0, family, {"B": "ours"}
+    )
 
 
 def test_the_paper_table_groups_ranks_marks_the_best_and_says_partial_tables(tmp_path):
@@ -402,7 +457,11 @@ def test_the_paper_table_groups_ranks_marks_the_best_and_says_partial_tables(tmp
     latex = io.StringIO()
     result.write(latex, "latex")
     text = latex.getvalue()
-    assert "\\begin{tabular}{l" + "r" * 12 + "}" in text and "\\toprule" in text and "\\bottomrule" in text
+    assert (
+        "\\begin{tabular}{l" + "r" * 12 + "}" in text
+        and "\\toprule" in text
+        and "\\bottomrule" in text
+    )
     assert " & \\multicolumn{3}{c}{T1 2024} & \\multicolumn{2}{c}{T1 2025$^\\ddagger$} & " in text
     assert "\\textbf{0.6000$^\\dagger$}" in text and "\\textbf{0.5000}" in text
     assert "\\caption{$^\\dagger$: p $<$ 0.05 against A" in text
@@ -428,7 +487,10 @@ def test_the_official_place_is_a_mean_of_relative_placements_over_complete_table
     ]
     result = BenchmarkResult(scored, ["A", "B"], "A", "holm", 200, 0)
     (row,) = result.summary_rows()
-    assert row["mean official place"] == pytest.approx((5 / 26 + 18 / 18) / 2) and row["official tables"] == 2
+    assert (
+        row["mean official place"] == pytest.approx((5 / 26 + 18 / 18) / 2)
+        and row["official tables"] == 2
+    )
     markdown = _written(result, "markdown")
     assert markdown.splitlines()[4].endswith(f" | {(5 / 26 + 1) / 2:.2f} (2) |")
     assert "won: benchmarks won in the stratified test (a tie counts one half)" in markdown
@@ -447,7 +509,9 @@ def test_every_cell_family_corrects_and_marks_every_cell(tmp_path):
     corrected = [result.p_value(cell, "B") for cell in result.cells]
     assert corrected == pytest.approx([0.004, 0.03, 0.04, 0.5])
     markdown = _written(result, "markdown")
-    assert "| ours | 0.2500† | **0.6000†** |" in markdown and "over every cell (4 tests)" in markdown
+    assert (
+        "| ours | 0.2500† | **0.6000†** |" in markdown and "over every cell (4 tests)" in markdown
+    )
     # a gold file that is not there (any more) keeps its name as given; a name given overrides
     shown = str(tmp_path / "gone.qrels").replace("_", "\\_")  # (Markdown: _ escaped, no emphasis)
     assert f"| {shown} |" in markdown
@@ -467,7 +531,11 @@ def test_no_correction_is_said_so_names_are_escaped_and_each_group_is_ruled(tmp_
     # under T1 2024 (MicroP, MicroF1, rank), T1 2025 and toy (measure, rank), the summary; the mean stands alone
     rules = "\\cmidrule(lr){2-4} \\cmidrule(lr){5-6} \\cmidrule(lr){7-8} \\cmidrule(lr){10-13}"
     assert f"{{vs A}} \\\\\n{rules}\n & MicroP & MicroF1 & rank & " in latex
-    assert "\nmy\\_*run* & 0.2500 & " in latex and "toy\\_set" in latex and "no correction (3 tests)" in latex
+    assert (
+        "\nmy\\_*run* & 0.2500 & " in latex
+        and "toy\\_set" in latex
+        and "no correction (3 tests)" in latex
+    )
 
 
 def test_short_names_of_benchmarks(tmp_path):
@@ -497,7 +565,9 @@ def test_short_names_of_benchmarks(tmp_path):
         for f in ("a", "b")
     ]
     result = BenchmarkResult(twins, ["A"], "A", "holm", 10, 0, names={"A": "BM25"})
-    assert [result.names[b.name] for b in twins] == ["a/qrels", "b/qrels"] and result.names["A"] == "BM25"
+    assert [result.names[b.name] for b in twins] == ["a/qrels", "b/qrels"] and result.names[
+        "A"
+    ] == "BM25"
     with pytest.raises(ColieeError, match="family='grid': expected 'headline' or 'all'"):
         benchmark({str(gold): OTHER}, measures=["P@1"], family="grid")  # type: ignore[arg-type]
 
@@ -513,11 +583,21 @@ def test_gold_files_of_one_name_get_names_long_enough_to_tell_them_apart(tmp_pat
         (tmp_path / path).write_text(OTHER_QRELS)
     monkeypatch.chdir(tmp_path)
     shown = paper_names([*paths, TASK1[0]], ["A", "B"], {"B": "ours"})
-    assert [shown[p] for p in paths] == ["a/x/qrels", "b/x/qrels", "y/qrels.txt", "qrels.tsv", "other"]
+    assert [shown[p] for p in paths] == [
+        "a/x/qrels",
+        "b/x/qrels",
+        "y/qrels.txt",
+        "qrels.tsv",
+        "other",
+    ]
     assert (shown[TASK1[0]], shown["A"], shown["B"]) == ("T1 2022", "A", "ours")
-    with pytest.raises(ColieeArgumentError, match=r"benchmarks 'other.qrels' and '.*other.qrels' are the same file"):
+    with pytest.raises(
+        ColieeArgumentError, match=r"benchmarks 'other.qrels' and '.*other.qrels' are the same file"
+    ):
         paper_names(["other.qrels", str(tmp_path / "other.qrels")], ["A"], {})
-    with pytest.raises(ColieeArgumentError, match=r"systems 'A' and 'B' would print as one name 'X': give names="):
+    with pytest.raises(
+        ColieeArgumentError, match=r"systems 'A' and 'B' would print as one name 'X': give names="
+    ):
         benchmark({"other.qrels": OTHER}, measures=["P@1"], names={"A": "X", "B": "X"})
     clash = r"benchmarks 'a/x/qrels.txt' and 'other.qrels' would print as one name 'T': give names="
     with pytest.raises(ColieeArgumentError, match=clash):
@@ -526,9 +606,19 @@ def test_gold_files_of_one_name_get_names_long_enough_to_tell_them_apart(tmp_pat
             measures=["P@1"],
             names={"a/x/qrels.txt": "T", "other.qrels": "T"},
         )
-    result = benchmark({p: OTHER for p in paths[:4]}, measures=["P@1"], resamples=10, names={"a/x/qrels.txt": "a|x"})
-    first = _written(result, "markdown").splitlines()[0]  # a | in a name escaped in the header as in the rows
-    assert first == "|  | a\\|x |  | b/x/qrels |  | y/qrels.txt |  | qrels.tsv |  | mean | vs A |  |  |  |"
+    result = benchmark(
+        {p: OTHER for p in paths[:4]},
+        measures=["P@1"],
+        resamples=10,
+        names={"a/x/qrels.txt": "a|x"},
+    )
+    first = _written(result, "markdown").splitlines()[
+        0
+    ]  # a | in a name escaped in the header as in the rows
+    assert (
+        first
+        == "|  | a\\|x |  | b/x/qrels |  | y/qrels.txt |  | qrels.tsv |  | mean | vs A |  |  |  |"
+    )
 
 
 def test_an_unknown_correction_is_refused_by_every_door_and_tests_are_named_alike(grid):
@@ -557,13 +647,20 @@ def test_a_measure_named_twice_is_one_column(grid):
     from ir_coliee.scoring.evaluate import parse_measures
 
     _, other = grid
-    assert parse_measures(["P@1", ir_measures.P @ 1, "AP", "P@1"]) == [ir_measures.P @ 1, ir_measures.AP]
+    assert parse_measures(["P@1", ir_measures.P @ 1, "AP", "P@1"]) == [
+        ir_measures.P @ 1,
+        ir_measures.AP,
+    ]
     result = benchmark({other: OTHER}, measures=["P@1", ir_measures.P @ 1], resamples=10)
     assert result.cells == [(other, "P@1")]
-    assert "\\begin{tabular}{lrrrrrr}" in _written(result, "latex")  # P@1, rank, and the 4 summary columns
+    assert "\\begin{tabular}{lrrrrrr}" in _written(
+        result, "latex"
+    )  # P@1, rank, and the 4 summary columns
 
 
-def test_a_file_beside_the_runs_that_shares_no_query_is_skipped_not_a_refusal(coliee_home, tmp_path):
+def test_a_file_beside_the_runs_that_shares_no_query_is_skipped_not_a_refusal(
+    coliee_home, tmp_path
+):
     """A README of three words a line reads as a Task 1 run; it shares no query with the gold: said, skipped."""
     from ir_coliee.scoring.manifest import runs_in_folder
 

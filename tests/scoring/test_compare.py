@@ -57,11 +57,18 @@ def test_values_are_the_official_scores_and_results_are_deterministic():
         expected = ir_measures.calc_aggregate(measures, gold, r)
         for m in measures:
             assert frame.loc[name, str(m)] == pytest.approx(expected[m], abs=1e-12)
-            assert frame.loc[name, f"{m} CI low"] <= frame.loc[name, str(m)] <= frame.loc[name, f"{m} CI high"]
+            assert (
+                frame.loc[name, f"{m} CI low"]
+                <= frame.loc[name, str(m)]
+                <= frame.loc[name, f"{m} CI high"]
+            )
     assert frame.equals(compare(gold, runs, measures, resamples=300, seed=7))
     assert frame.loc["a", "baseline"] and np.isnan(frame.loc["a", "MicroF1 p-value"])
     holm = correct([frame.loc["b", "MicroF1 p-value"], frame.loc["c", "MicroF1 p-value"]], "holm")
-    assert [frame.loc["b", "MicroF1 p-value (holm)"], frame.loc["c", "MicroF1 p-value (holm)"]] == holm
+    assert [
+        frame.loc["b", "MicroF1 p-value (holm)"],
+        frame.loc["c", "MicroF1 p-value (holm)"],
+    ] == holm
 
 
 def test_identical_runs_give_p_one_and_a_much_better_run_a_small_p():
@@ -70,7 +77,10 @@ def test_identical_runs_give_p_one_and_a_much_better_run_a_small_p():
     frame = compare(gold, [base, base], [MicroF1], resamples=500)
     assert frame.loc["run1", "MicroF1 p-value"] == 1.0
     perfect = {q: {"d0": 1.0, "d1": 0.9} for q in gold}
-    assert compare(gold, [base, perfect], [MicroF1], resamples=500).loc["run1", "MicroF1 p-value"] < 0.01
+    assert (
+        compare(gold, [base, perfect], [MicroF1], resamples=500).loc["run1", "MicroF1 p-value"]
+        < 0.01
+    )
 
 
 def exact_permutation_p(stat, a, b):
@@ -81,7 +91,10 @@ def exact_permutation_p(stat, a, b):
     masks = np.array(list(itertools.product([False, True], repeat=n)))
     rows = np.broadcast_to(whole, masks.shape)
     a_rows, b_rows = a.take(rows), b.take(rows)
-    diffs = np.abs(measure_of(stat, swapped(a_rows, b_rows, masks)) - measure_of(stat, swapped(b_rows, a_rows, masks)))
+    diffs = np.abs(
+        measure_of(stat, swapped(a_rows, b_rows, masks))
+        - measure_of(stat, swapped(b_rows, a_rows, masks))
+    )
     return float(np.mean(diffs >= observed - 1e-12))
 
 
@@ -105,7 +118,9 @@ def test_bootstrap_sums_are_the_measure_on_the_resampled_queries(measure):
     gold, run = make_runs(12, seed=4)
     qids = list(gold)
     data, stat = per_query(measure, qids, gold, run()), stat_of(measure)
-    sums = bootstrap_sums(side_by_side([(stat, stat.columns(data))]), 50, np.random.default_rng(5), len(qids))[0]
+    sums = bootstrap_sums(
+        side_by_side([(stat, stat.columns(data))]), 50, np.random.default_rng(5), len(qids)
+    )[0]
     drawn = np.random.default_rng(5).integers(0, len(qids), size=(50, len(qids)))
     assert sums == pytest.approx(measure_of(stat, data.take(drawn)), abs=1e-12)
 
@@ -116,7 +131,9 @@ def test_micro_statistic_uses_counts_not_mean_of_per_query_values():
     data = per_query(MicroP, list(gold), gold, run)
     assert data.counts.tolist() == [[1, 1, 1], [1, 3, 3]]
     whole = np.arange(2)[None, :]
-    assert measure_of(stat_of(MicroP), data.take(whole))[0] == pytest.approx(float(F(2, 4)))  # not (1 + 1/3) / 2
+    assert measure_of(stat_of(MicroP), data.take(whole))[0] == pytest.approx(
+        float(F(2, 4))
+    )  # not (1 + 1/3) / 2
     assert stat_of(ir_measures.AP).formula is None
 
 
@@ -154,25 +171,38 @@ def test_tune_over_score_and_relative_score_by_hand():
     # q1 relative scores a 1, x 2/3, b 1/3, y 0; q2 c 1, z 0: any r in (0, 1/3] gives 6/7
     assert (relative.cutoff, relative.value) == (0.01, pytest.approx(6 / 7))
     cut = apply_cutoff(TUNE_RUN, "relative-score", relative.cutoff)
-    assert sorted(zip(cut.query_id, cut.doc_id)) == [("q1", "a"), ("q1", "b"), ("q1", "x"), ("q2", "c")]
+    assert sorted(zip(cut.query_id, cut.doc_id)) == [
+        ("q1", "a"),
+        ("q1", "b"),
+        ("q1", "x"),
+        ("q2", "c"),
+    ]
     assert ir_measures.calc_aggregate([MicroF1], TUNE_GOLD, cut)[MicroF1] == pytest.approx(6 / 7)
     with pytest.raises(ValueError, match="unknown cutoff kind"):
         tune_cutoff(TUNE_GOLD, TUNE_RUN, over="percent")
 
 
 def test_compare_and_tune_commands(write, capsys, tmp_path):
-    gold = write("gold.qrels", "".join(f"{q} 0 {d} 1\n" for q, docs in TUNE_GOLD.items() for d in docs))
+    gold = write(
+        "gold.qrels", "".join(f"{q} 0 {d} 1\n" for q, docs in TUNE_GOLD.items() for d in docs)
+    )
     a = write("task1.a", "q1 a a\nq1 x a\nq2 c a\n")
     b = write("task1.b", "q1 x b\nq2 z b\n")
     png = tmp_path / "ci.png"
-    assert main(["compare", gold, a, b, "--task", "1", "--resamples", "200", "--plot", str(png)]) == 0
+    assert (
+        main(["compare", gold, a, b, "--task", "1", "--resamples", "200", "--plot", str(png)]) == 0
+    )
     out = capsys.readouterr().out.splitlines()
     assert out[0].startswith("run\tbaseline\tMicroP\tMicroP CI low\tMicroP CI high\tMicroP p-value")
     assert out[1].startswith("a\tTrue\t0.6667") and out[2].startswith("b\tFalse\t0.0000")
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     run = write(
         "task3-L.t",
-        "".join(f"{q} Q0 {d} {i} {s} t\n" for q, docs in TUNE_RUN.items() for i, (d, s) in enumerate(docs.items(), 1)),
+        "".join(
+            f"{q} Q0 {d} {i} {s} t\n"
+            for q, docs in TUNE_RUN.items()
+            for i, (d, s) in enumerate(docs.items(), 1)
+        ),
     )
     written = tmp_path / "task1.tuned"
     assert main(["tune", gold, run, "--over", "score", "--write", str(written)]) == 0
@@ -209,7 +239,9 @@ def test_accuracy_runs_are_compared_with_mcnemar_and_wilson():
     assert table.loc["a", "AnswerAccuracy"] == pytest.approx(5 / 6)
     # discordant pairs: a right and b wrong on 4 questions, the reverse on none: p = 2 * (1/2)^4 = 1/8
     assert table.loc["a", "AnswerAccuracy p-value"] == pytest.approx(1 / 8)
-    assert table.loc["a", "AnswerAccuracy p-value"] == pytest.approx(mcnemar([[1, 4], [0, 1]], exact=True).pvalue)
+    assert table.loc["a", "AnswerAccuracy p-value"] == pytest.approx(
+        mcnemar([[1, 4], [0, 1]], exact=True).pvalue
+    )
     low, high = proportion_confint(5, 6, alpha=0.05, method="wilson")
     assert (table.loc["a", "AnswerAccuracy CI low"], table.loc["a", "AnswerAccuracy CI high"]) == (
         pytest.approx(low, abs=1e-9),
@@ -218,30 +250,74 @@ def test_accuracy_runs_are_compared_with_mcnemar_and_wilson():
 
 
 def test_compare_command_marks_and_plots_the_headline(write, capsys, tmp_path):
-    gold = write("gold.qrels", "".join(f"{q} 0 {d} 1\n" for q, docs in TUNE_GOLD.items() for d in docs))
+    gold = write(
+        "gold.qrels", "".join(f"{q} 0 {d} 1\n" for q, docs in TUNE_GOLD.items() for d in docs)
+    )
     a = write("task1.a", "q1 a a\nq1 x a\nq2 c a\n")
     b = write("task1.b", "q1 x b\nq2 z b\n")
     png = tmp_path / "f1.png"
     assert (
-        main(["compare", gold, a, b, "--task", "1", "--resamples", "200", "--format", "markdown", "--plot", str(png)])
+        main(
+            [
+                "compare",
+                gold,
+                a,
+                b,
+                "--task",
+                "1",
+                "--resamples",
+                "200",
+                "--format",
+                "markdown",
+                "--plot",
+                str(png),
+            ]
+        )
         == 0
     )
     out = capsys.readouterr().out.splitlines()
     assert out[0].startswith("| run | baseline | MicroP | MicroP CI low |")
-    assert out[2].startswith("| a | yes | 0.6667 |") and "* p < 0.05 against the baseline (holm correction)" in out
+    assert (
+        out[2].startswith("| a | yes | 0.6667 |")
+        and "* p < 0.05 against the baseline (holm correction)" in out
+    )
     assert png.read_bytes()[:4] == b"\x89PNG"
 
 
 def test_the_plot_is_of_the_headline_measure(write, capsys, monkeypatch, tmp_path):
     import sys
 
-    compare_module = sys.modules["ir_coliee.scoring.compare"]  # the package exports the function under the same name
+    compare_module = sys.modules[
+        "ir_coliee.scoring.compare"
+    ]  # the package exports the function under the same name
     plotted = []
-    monkeypatch.setattr(compare_module, "plot_intervals", lambda frame, measure, path: plotted.append(measure) or path)
+    monkeypatch.setattr(
+        compare_module,
+        "plot_intervals",
+        lambda frame, measure, path: plotted.append(measure) or path,
+    )
     gold = write("gold.qrels", "q1 0 a 1\nq2 0 c 1\n")
     run = write("task1.a", "q1 a a\nq2 c a\n")
-    assert main(["compare", gold, run, run, "--task", "1", "--resamples", "20", "--plot", str(tmp_path / "p.png")]) == 0
-    assert plotted == ["MicroF1"]  # the official order is P, R, F1: the headline is F1, not the first column
+    assert (
+        main(
+            [
+                "compare",
+                gold,
+                run,
+                run,
+                "--task",
+                "1",
+                "--resamples",
+                "20",
+                "--plot",
+                str(tmp_path / "p.png"),
+            ]
+        )
+        == 0
+    )
+    assert plotted == [
+        "MicroF1"
+    ]  # the official order is P, R, F1: the headline is F1, not the first column
 
 
 def test_pilot_tort_predictions_are_compared_as_paired_answers(write):
@@ -262,7 +338,10 @@ def test_pilot_tort_predictions_are_compared_as_paired_answers(write):
     )
     # discordant questions: a alone right on T1, T3; b alone on T2: p = 2 * (C(3,0) + C(3,1)) / 2^3, capped at 1
     assert table.loc["b.jsonl", "AnswerAccuracy p-value"] == 1.0
-    assert table.attrs["tests"]["AnswerAccuracy"] == "exact McNemar" and result.headline == "AnswerAccuracy"
+    assert (
+        table.attrs["tests"]["AnswerAccuracy"] == "exact McNemar"
+        and result.headline == "AnswerAccuracy"
+    )
 
 
 def test_2026_gated_runs_are_compared_on_their_gated_outcomes(write, capsys):
@@ -277,15 +356,32 @@ def test_2026_gated_runs_are_compared_on_their_gated_outcomes(write, capsys):
         write("R07.task4.s", "q1 Y s\nq2 N s\nq3 Y s\n"),
     )
     result = ir_coliee.compare_runs(
-        gold, [weak, strong], answers=[weak_answers, strong_answers], answers_gold=answers_gold, resamples=10
+        gold,
+        [weak, strong],
+        answers=[weak_answers, strong_answers],
+        answers_gold=answers_gold,
+        resamples=10,
     )
     table = result.table
     # weak: q1 right with both articles; q2 misses c; q3 answered wrong -> 1/3. strong: 3/3
-    assert (table.loc["w", "RecallGatedAccuracy"], table.loc["s", "RecallGatedAccuracy"]) == (pytest.approx(1 / 3), 1.0)
+    assert (table.loc["w", "RecallGatedAccuracy"], table.loc["s", "RecallGatedAccuracy"]) == (
+        pytest.approx(1 / 3),
+        1.0,
+    )
     # discordant: strong alone right on q2 and q3: p = 2 * (1/2)^2 = 1/2
     assert table.loc["s", "RecallGatedAccuracy p-value"] == pytest.approx(1 / 2)
     assert result.headline == "RecallGatedAccuracy"
-    argv = ["compare", gold, weak, strong, "--answers", weak_answers, strong_answers, "--answers-gold", answers_gold]
+    argv = [
+        "compare",
+        gold,
+        weak,
+        strong,
+        "--answers",
+        weak_answers,
+        strong_answers,
+        "--answers-gold",
+        answers_gold,
+    ]
     assert main([*argv, "--resamples", "10"]) == 0
     assert (
         capsys.readouterr()
@@ -302,7 +398,9 @@ def test_paper_tables_hold_no_nan_or_booleans(write, capsys, style, dash):
     gold = write("g.json", '{"001": ["010.txt"], "002": ["012.txt"], "003": ["013.txt"]}')
     a = write("a.run", "001 010 a\n002 012 a\n003 013 a\n")
     b = write("b.run", "001 099 b\n")
-    assert main(["compare", gold, a, b, "--task", "1", "--resamples", "200", "--format", style]) == 0
+    assert (
+        main(["compare", gold, a, b, "--task", "1", "--resamples", "200", "--format", style]) == 0
+    )
     out = capsys.readouterr().out
     cells = [
         c.strip()
@@ -341,7 +439,9 @@ def test_the_confidence_bounds_by_hand():
 def test_compare_takes_files_and_dataset_ids_as_score_does(tmp_path):
     """The one verb for both halves: files in, the table compare_runs gives; the same values as the dicts."""
     gold_file = tmp_path / "task1_test_labels_2024.json"
-    gold_file.write_text('{"000001.txt": ["000010.txt", "000011.txt"], "000002.txt": ["000012.txt"]}')
+    gold_file.write_text(
+        '{"000001.txt": ["000010.txt", "000011.txt"], "000002.txt": ["000012.txt"]}'
+    )
     (tmp_path / "a.run").write_text("000001 000010 A\n000001 000011 A\n000002 000013 A\n")
     (tmp_path / "b.run").write_text("000001 000010 B\n000002 000099 B\n")
     files = {"a": str(tmp_path / "a.run"), "b": str(tmp_path / "b.run")}
@@ -364,5 +464,7 @@ def test_a_baseline_that_is_no_run_is_refused_by_name():
     """An index past the runs is refused by name, never an IndexError."""
     from ir_coliee import ColieeArgumentError
 
-    with pytest.raises(ColieeArgumentError, match=r"baseline 3 is not the index of a run \(0 to 0\)"):
+    with pytest.raises(
+        ColieeArgumentError, match=r"baseline 3 is not the index of a run \(0 to 0\)"
+    ):
         ir_coliee.compare({"q": {"d": 1}}, [{"q": {"d": 1.0}}], baseline=3)

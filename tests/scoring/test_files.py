@@ -32,7 +32,10 @@ def test_a_folder_of_several_editions_in_one_call(submissions, capsys):
         f"2024\tTask 4\t2\tB\t0.5000\t1/2\t{submissions / 'R05.task4.B'}",
     ]
     board = lines[
-        lines.index("leaderboard: COLIEE 2024 Task 4, by AnswerAccuracy (partial table: 10 published rows)") + 1 :
+        lines.index(
+            "leaderboard: COLIEE 2024 Task 4, by AnswerAccuracy (partial table: 10 published rows)"
+        )
+        + 1 :
     ]
     # 2024's published Task 4 rows top out at 0.8257 (CAPTAIN2): A goes above all of them, B below all
     assert board[:3] == [
@@ -41,10 +44,15 @@ def test_a_folder_of_several_editions_in_one_call(submissions, capsys):
         "2\tCAPTAIN\tCAPTAIN2\t0.8257\tofficial",
     ]
     assert board[12] == "12\t\tB\t0.5000\tthis run"
-    assert "leaderboard: COLIEE 2023 Task 4, by AnswerAccuracy (partial table: 13 published rows)" in lines
+    assert (
+        "leaderboard: COLIEE 2023 Task 4, by AnswerAccuracy (partial table: 13 published rows)"
+        in lines
+    )
 
 
-def test_an_official_row_equal_to_the_run_is_named_and_ties_share_a_rank(coliee_home, tmp_path, capsys):
+def test_an_official_row_equal_to_the_run_is_named_and_ties_share_a_rank(
+    coliee_home, tmp_path, capsys
+):
     """A run scoring what a published run scored is placed beside it, with one rank, and the row says so."""
     import pandas as pd
 
@@ -70,7 +78,9 @@ def test_several_runs_against_one_gold_are_ranked(submissions, capsys):
 
 def test_a_name_that_does_not_say_its_edition(submissions, capsys):
     (submissions / "task3.X").write_text("R05-01-A 1 X\n")
-    assert main(["eval", "auto", str(submissions)]) == 0  # the other runs are scored; this one is skipped
+    assert (
+        main(["eval", "auto", str(submissions)]) == 0
+    )  # the other runs are scored; this one is skipped
     err = capsys.readouterr().err
     assert f"{submissions / 'task3.X'}: skipped: the name says no edition and task" in err
     assert "ir_coliee: scored 3 runs in 2 tables; skipped 1 entry" in err
@@ -86,8 +96,22 @@ def test_several_runs_as_json_hold_the_table_columns(submissions, capsys):
     doc = json.loads(capsys.readouterr().out)
     assert (doc["task"], doc["year"]) == ("4", 2024)
     assert doc["runs"] == [
-        {"rank": 1, "run": "A", "AnswerAccuracy": 1.0, "correct": 2, "questions": 2, "path": str(a)},
-        {"rank": 2, "run": "B", "AnswerAccuracy": 0.5, "correct": 1, "questions": 2, "path": str(b)},
+        {
+            "rank": 1,
+            "run": "A",
+            "AnswerAccuracy": 1.0,
+            "correct": 2,
+            "questions": 2,
+            "path": str(a),
+        },
+        {
+            "rank": 2,
+            "run": "B",
+            "AnswerAccuracy": 0.5,
+            "correct": 1,
+            "questions": 2,
+            "path": str(b),
+        },
     ]
 
 
@@ -102,13 +126,23 @@ def test_several_editions_are_one_document_in_every_format(submissions, capsys, 
     out = capsys.readouterr().out
     if style == "json":
         tables = json.loads(out)["tables"]
-        assert [(t["year"], [r["run"] for r in t["runs"]]) for t in tables] == [(2023, ["C"]), (2024, ["A", "B"])]
+        assert [(t["year"], [r["run"] for r in t["runs"]]) for t in tables] == [
+            (2023, ["C"]),
+            (2024, ["A", "B"]),
+        ]
         assert tables[1]["runs"][0]["correct"] == 2 and tables[1]["runs"][0]["questions"] == 2
         return
     if style == "latex":
         body = out.split("\\midrule\n")[1].split("\\bottomrule")[0]
-        assert out.startswith("\\begin{tabular}") and out.rstrip().endswith("\\end{tabular}") and "#" not in out
-        rows = [[c.strip() for c in line.removesuffix(" \\\\").split(" & ")] for line in body.splitlines()]
+        assert (
+            out.startswith("\\begin{tabular}")
+            and out.rstrip().endswith("\\end{tabular}")
+            and "#" not in out
+        )
+        rows = [
+            [c.strip() for c in line.removesuffix(" \\\\").split(" & ")]
+            for line in body.splitlines()
+        ]
     elif style == "markdown":
         rows = [[c.strip() for c in line.strip("|").split("|")] for line in out.splitlines()[2:]]
     else:
@@ -128,7 +162,9 @@ def test_a_folder_as_a_team_keeps_it(coliee_home, tmp_path, capsys):
     (teams / "teamA").mkdir(parents=True)
     (teams / "teamB" / "old").mkdir(parents=True)
     (teams / "teamA" / "R05.task4.A").write_text("R05-01-A Y A\nR05-01-I N A\n")  # 2 of 2
-    (teams / "teamB" / "old" / "R05.bert-large").write_text("R05-01-A N\nR05-01-I N\n")  # 1 of 2, no tag
+    (teams / "teamB" / "old" / "R05.bert-large").write_text(
+        "R05-01-A N\nR05-01-I N\n"
+    )  # 1 of 2, no tag
     (teams / "teamB" / "experiments.tsv").write_text("run\tacc\nbert\t0.5\n")
     (teams / "teamB" / "R05.notes").write_text("tried three seeds; the second was best\n")
     assert main(["eval", "auto", str(teams), "--task", "4"]) == 0
@@ -144,7 +180,9 @@ def test_a_folder_as_a_team_keeps_it(coliee_home, tmp_path, capsys):
         in "\n".join(lines) + " "
     )
     assert any(
-        line.startswith(f"ir_coliee: warning: {teams / 'teamB' / 'R05.notes'}: skipped: not a Task 4 run (line 1)")
+        line.startswith(
+            f"ir_coliee: warning: {teams / 'teamB' / 'R05.notes'}: skipped: not a Task 4 run (line 1)"
+        )
         for line in lines
     )
     assert lines[-1] == "ir_coliee: scored 2 runs in 1 table; skipped 2 entries"

@@ -26,7 +26,9 @@ def test_recall_gated_accuracy_and_tie_breakers():
 
 
 def test_per_question_values_and_unanswered_questions():
-    frame = score_recall_gated(ARTICLES_GOLD, ARTICLES_RUN, ANSWERS_GOLD, {"q1": {"Y": 1.0}}, per_query=True)
+    frame = score_recall_gated(
+        ARTICLES_GOLD, ARTICLES_RUN, ANSWERS_GOLD, {"q1": {"Y": 1.0}}, per_query=True
+    )
     rows = {r.query_id: (r.value, r.tp, r.retrieved, r.relevant) for r in frame.itertuples()}
     assert rows == {"q1": (1.0, 1, 3, 2), "q2": (0.0, 0, 1, 1), "q3": (0.0, 0, 1, 1)}
 
@@ -35,8 +37,12 @@ def test_per_question_values_score_no_tie_breakers(monkeypatch):
     """The per-question values (what compare's tests read) need no macro F2: it is not computed for them."""
     from ir_coliee.scoring import gated
 
-    monkeypatch.setattr(gated.pipeline, "calc_aggregate", lambda *a: pytest.fail("tie breakers scored"))
-    frame = score_recall_gated(ARTICLES_GOLD, ARTICLES_RUN, ANSWERS_GOLD, ANSWERS_RUN, per_query=True)
+    monkeypatch.setattr(
+        gated.pipeline, "calc_aggregate", lambda *a: pytest.fail("tie breakers scored")
+    )
+    frame = score_recall_gated(
+        ARTICLES_GOLD, ARTICLES_RUN, ANSWERS_GOLD, ANSWERS_RUN, per_query=True
+    )
     assert frame["value"].tolist() == [1.0, 0.0, 0.0]
 
 
@@ -54,7 +60,22 @@ def test_eval_command_with_answers(write, capsys):
     run = write("task3.t", "q1 a t\nq1 b t\nq1 x t\nq2 y t\nq3 d t\n")
     answers = write("R07.task4.t", "q1 Y t\nq2 N t\nq3 N t\n")
     answers_gold = write("answers.gold", "q1 Y g\nq2 N g\nq3 Y g\n")
-    assert main(["eval", gold, run, "--answers", answers, "--answers-gold", answers_gold, "--digits", "6"]) == 0
+    assert (
+        main(
+            [
+                "eval",
+                gold,
+                run,
+                "--answers",
+                answers,
+                "--answers-gold",
+                answers_gold,
+                "--digits",
+                "6",
+            ]
+        )
+        == 0
+    )
     assert without_path(capsys.readouterr().out) == [
         "run\tRecallGatedAccuracy\tMacroF2\tMacroP\tMacroR",
         "t\t0.333333\t0.636364\t0.555556\t0.666667",  # 1/3, 7/11, (2/3 + 0 + 1)/3, 2/3

@@ -34,13 +34,15 @@ SHAPES = {
     "map object": lambda rows: map(lambda r: ScoredDoc(*r), rows),
     "list of a host's namedtuples": lambda rows: [Row(*r) for r in rows],
     "plain tuples": lambda rows: [tuple(r) for r in rows],
-    "DataFrame of strings": lambda rows: pd.DataFrame(rows, columns=["query_id", "doc_id", "score"]),
+    "DataFrame of strings": lambda rows: pd.DataFrame(
+        rows, columns=["query_id", "doc_id", "score"]
+    ),
     "DataFrame of integers (pandas read 000001 as 1)": lambda rows: pd.DataFrame(
         [(int(q), int(d), s) for q, d, s in rows], columns=["query_id", "doc_id", "score"]
     ),
-    "DataFrame of categoricals": lambda rows: pd.DataFrame(rows, columns=["query_id", "doc_id", "score"]).astype(
-        {"query_id": "category", "doc_id": "category"}
-    ),
+    "DataFrame of categoricals": lambda rows: pd.DataFrame(
+        rows, columns=["query_id", "doc_id", "score"]
+    ).astype({"query_id": "category", "doc_id": "category"}),
     "PyTerrier result frame": lambda rows: pd.DataFrame(rows, columns=["qid", "docno", "score"]),
     "DataFrame of whole floats (pandas read ids beside a NaN)": lambda rows: pd.DataFrame(
         [(float(q), float(d), s) for q, d, s in rows], columns=["query_id", "doc_id", "score"]
@@ -49,7 +51,8 @@ SHAPES = {
         [(str(float(q)), d, s) for q, d, s in rows], columns=["qid", "docno", "score"]
     ),
     "dict of dicts, numpy scores": lambda rows: {
-        q: {d: np.float32(s) for qq, d, s in rows if qq == q} for q in dict.fromkeys(r[0] for r in rows)
+        q: {d: np.float32(s) for qq, d, s in rows if qq == q}
+        for q in dict.fromkeys(r[0] for r in rows)
     },
     ".txt suffixes": lambda rows: [ScoredDoc(q + ".txt", d + ".txt", s) for q, d, s in rows],
     "dataset-scoped ids (826/032)": lambda rows: [ScoredDoc(q, f"{q}/{d}", s) for q, d, s in rows],
@@ -66,7 +69,9 @@ runs = st.lists(st.tuples(ids, ids), min_size=1, max_size=25, unique=True)
 def test_every_shape_scores_as_the_official_file_or_is_refused(tmp_path_factory, gold, pairs):
     folder = tmp_path_factory.mktemp("door")
     gold_file = folder / "gold.json"
-    gold_file.write_text(json.dumps({f"{q}.txt": sorted(f"{d}.txt" for d in ds) for q, ds in gold.items()}))
+    gold_file.write_text(
+        json.dumps({f"{q}.txt": sorted(f"{d}.txt" for d in ds) for q, ds in gold.items()})
+    )
     run_file = folder / "task1.t"
     run_file.write_text("".join(f"{q} {d} t\n" for q, d in pairs))
     rows = _ranked(pairs)
@@ -79,14 +84,22 @@ def test_every_shape_scores_as_the_official_file_or_is_refused(tmp_path_factory,
         for make in SHAPES.values():
             with pytest.raises(ColieeScoringError, match="shares no query"):
                 ir_coliee.score(str(gold_file), make(rows), task=1)
-            with pytest.warns(ColieeWarning, match="shares no query"):  # ir_measures' 0s, not unseen
-                values = ir_coliee.calc_aggregate(measures, ir_coliee.read_qrels(gold_file), make(rows))
+            with pytest.warns(
+                ColieeWarning, match="shares no query"
+            ):  # ir_measures' 0s, not unseen
+                values = ir_coliee.calc_aggregate(
+                    measures, ir_coliee.read_qrels(gold_file), make(rows)
+                )
             assert list(values.values()) == [0.0, 0.0, 0.0]
         return
-    assert from_file[["MicroP", "MicroR", "MicroF1"]].iloc[0].tolist() == pytest.approx(expected, abs=1e-12)
+    assert from_file[["MicroP", "MicroR", "MicroF1"]].iloc[0].tolist() == pytest.approx(
+        expected, abs=1e-12
+    )
     for name, make in SHAPES.items():
         table = ir_coliee.score(str(gold_file), make(rows), task=1).table
-        assert table[["MicroP", "MicroR", "MicroF1"]].iloc[0].tolist() == pytest.approx(expected, abs=1e-12), name
+        assert table[["MicroP", "MicroR", "MicroF1"]].iloc[0].tolist() == pytest.approx(
+            expected, abs=1e-12
+        ), name
         # the host's own entry point reads the same shapes the same way
         values = ir_coliee.calc_aggregate(measures, ir_coliee.read_qrels(gold_file), make(rows))
         assert [values[m] for m in measures] == pytest.approx(expected, abs=1e-12), name
@@ -103,12 +116,15 @@ def test_ir_measures_warns_of_a_run_sharing_no_query_with_the_qrels():
     qrels = [ir_measures.Qrel("q1", "d1", 1), ir_measures.Qrel("q2", "d2", 1)]
     run = [ScoredDoc("Q1", "d1", 1.0), ScoredDoc("Q2", "d2", 1.0)]
     with pytest.warns(
-        ColieeWarning, match=r"shares no query with the qrels: every value is 0 \(run: 2 queries, e.g. Q1, Q2"
+        ColieeWarning,
+        match=r"shares no query with the qrels: every value is 0 \(run: 2 queries, e.g. Q1, Q2",
     ):
         values = ir_coliee.calc_aggregate([ir_coliee.MicroF1, ir_measures.SetF], qrels, run)
     assert values == {ir_coliee.MicroF1: 0.0, ir_measures.SetF: 0.0}
     with warnings.catch_warnings():
-        warnings.simplefilter("error")  # a run with no line at all (a pipeline that retrieved nothing): a true 0
+        warnings.simplefilter(
+            "error"
+        )  # a run with no line at all (a pipeline that retrieved nothing): a true 0
         assert ir_coliee.calc_aggregate([ir_coliee.MicroF1], qrels, []) == {ir_coliee.MicroF1: 0.0}
         # one shared query of two: the other counts as retrieved nothing (P 1/1, R 1/2: F1 = 2/3)
         values = ir_coliee.calc_aggregate([ir_coliee.MicroF1], qrels, [ScoredDoc("q1", "d1", 1.0)])
@@ -124,15 +140,23 @@ def test_a_generator_is_read_once_by_every_api(write):
 
     # tp 2 of retrieved 3, relevant 3: P = R = F1 = 2/3
     assert ir_coliee.score(gold, gen(), task=1).table["MicroF1"].iloc[0] == pytest.approx(2 / 3)
-    assert ir_coliee.evaluate(ir_coliee.read_qrels(gold), gen(), task=1)["MicroF1"].iloc[0] == pytest.approx(2 / 3)
+    assert ir_coliee.evaluate(ir_coliee.read_qrels(gold), gen(), task=1)["MicroF1"].iloc[
+        0
+    ] == pytest.approx(2 / 3)
     table = ir_coliee.compare_runs(gold, {"a": gen(), "b": gen()}, task=1, resamples=50).table
     assert table["MicroF1"].tolist() == pytest.approx([2 / 3, 2 / 3])
     tuned = ir_coliee.tune(gold, gen(), task=1, max_rank=3)
-    assert tuned.tuned.value == pytest.approx(2 / 3 if tuned.tuned.cutoff >= 2 else 0.8)  # @1: 2/2 and 2/3: F1 4/5
+    assert tuned.tuned.value == pytest.approx(
+        2 / 3 if tuned.tuned.cutoff >= 2 else 0.8
+    )  # @1: 2/2 and 2/3: F1 4/5
     assert tuned.tuned.value == pytest.approx(4 / 5) and tuned.tuned.cutoff == 1
     # an ir_measures measure beside ours: both providers see the same (once read) run
-    values = ir_coliee.calc_aggregate([ir_coliee.MicroR, ir_measures.R @ 10], ir_coliee.read_qrels(gold), gen())
-    assert values[ir_coliee.MicroR] == pytest.approx(2 / 3) and values[ir_measures.R @ 10] == pytest.approx(3 / 4)
+    values = ir_coliee.calc_aggregate(
+        [ir_coliee.MicroR, ir_measures.R @ 10], ir_coliee.read_qrels(gold), gen()
+    )
+    assert values[ir_coliee.MicroR] == pytest.approx(2 / 3) and values[
+        ir_measures.R @ 10
+    ] == pytest.approx(3 / 4)
 
 
 def test_a_consumed_generator_is_refused_not_scored_zero(write):
@@ -146,8 +170,18 @@ def test_a_consumed_generator_is_refused_not_scored_zero(write):
 @pytest.mark.parametrize(
     "run, problem",
     [
-        (pd.DataFrame({"query_id": ["001", None], "doc_id": ["010", "011"], "score": [1.0, 2.0]}), "row 1"),
-        (pd.DataFrame({"query_id": ["001", "001"], "doc_id": ["010", np.nan], "score": [1.0, 2.0]}), "row 1"),
+        (
+            pd.DataFrame(
+                {"query_id": ["001", None], "doc_id": ["010", "011"], "score": [1.0, 2.0]}
+            ),
+            "row 1",
+        ),
+        (
+            pd.DataFrame(
+                {"query_id": ["001", "001"], "doc_id": ["010", np.nan], "score": [1.0, 2.0]}
+            ),
+            "row 1",
+        ),
         (pd.DataFrame({"query_id": ["001"], "doc_id": [1.5], "score": [1.0]}), "1.5"),
         (pd.DataFrame({"query_id": ["001"], "doc_id": ["010"], "score": ["high"]}), "score"),
         (pd.DataFrame({"query_id": ["001"], "doc_id": ["010"], "score": [np.nan]}), "row 0"),
@@ -187,8 +221,12 @@ def test_no_shared_document_of_one_convention_is_a_warning_with_counts(write):
 
 
 def test_task2_dataset_ids_in_a_run_score_against_the_label_json(write):
-    gold = write("task2_test_labels_2025.json", json.dumps({"826": ["032.txt", "033.txt"], "827": "001.txt"}))
-    run = write("task2.t", "826 Q0 826/032 1 1.0 tag\n826 Q0 826/040 2 0.5 tag\n827 Q0 827/001 1 1.0 tag\n")
+    gold = write(
+        "task2_test_labels_2025.json", json.dumps({"826": ["032.txt", "033.txt"], "827": "001.txt"})
+    )
+    run = write(
+        "task2.t", "826 Q0 826/032 1 1.0 tag\n826 Q0 826/040 2 0.5 tag\n827 Q0 827/001 1 1.0 tag\n"
+    )
     # tp 2 of retrieved 3, relevant 3
     assert ir_coliee.score(gold, run, task=2).table["MicroF1"].iloc[0] == pytest.approx(2 / 3)
 
@@ -199,7 +237,9 @@ def test_an_official_task2_file_scores_against_scoped_qrels_through_every_api(wr
     scoped = [Qrel("826", "826/032", 1), Qrel("826", "826/033", 1), Qrel("827", "827/001", 1)]
     run = ir_coliee.read_run(write("task2.t", "826 032 t\n826 040 t\n827 001 t\n"))
     assert ir_coliee.evaluate(scoped, run, task=2)["MicroF1"].iloc[0] == pytest.approx(2 / 3)
-    assert ir_measures.calc_aggregate([ir_coliee.MicroF1], scoped, run)[ir_coliee.MicroF1] == pytest.approx(2 / 3)
+    assert ir_measures.calc_aggregate([ir_coliee.MicroF1], scoped, run)[
+        ir_coliee.MicroF1
+    ] == pytest.approx(2 / 3)
 
 
 def test_two_files_with_one_tag_stay_two_rows(write):
@@ -210,8 +250,14 @@ def test_two_files_with_one_tag_stay_two_rows(write):
     assert report.table["path"].tolist() == [a, b]
     f1 = report.per_query[report.per_query["measure"] == "MicroF1"]
     # each run's per-query values are its own: a finds 001 only, b finds 002 only
-    assert f1[f1["run"] == "same (a.run)"].set_index("query_id")["value"].to_dict() == {"001": 1.0, "002": 0.0}
-    assert f1[f1["run"] == "same (b.run)"].set_index("query_id")["value"].to_dict() == {"001": 0.0, "002": 1.0}
+    assert f1[f1["run"] == "same (a.run)"].set_index("query_id")["value"].to_dict() == {
+        "001": 1.0,
+        "002": 0.0,
+    }
+    assert f1[f1["run"] == "same (b.run)"].set_index("query_id")["value"].to_dict() == {
+        "001": 0.0,
+        "002": 1.0,
+    }
 
 
 def test_answers_that_share_no_question_are_refused_and_their_lines_reported(write):
@@ -219,15 +265,24 @@ def test_answers_that_share_no_question_are_refused_and_their_lines_reported(wri
     run = write("task3.t", "q1 a t\nq2 c t\n")
     answers_gold = write("answers.gold", "q1 Y g\nq2 N g\n")
     with pytest.raises(ColieeScoringError, match="shares no query"):
-        ir_coliee.score(gold, run, answers=write("R07.task4.t", "x9 Y t\n"), answers_gold=answers_gold)
-    flawed = write("R07.task4.u", "q1 Y t\nq1 Y t\nq9 N t\n")  # a duplicate, an unknown question, q2 absent
+        ir_coliee.score(
+            gold, run, answers=write("R07.task4.t", "x9 Y t\n"), answers_gold=answers_gold
+        )
+    flawed = write(
+        "R07.task4.u", "q1 Y t\nq1 Y t\nq9 N t\n"
+    )  # a duplicate, an unknown question, q2 absent
     report = ir_coliee.score(gold, run, answers=flawed, answers_gold=answers_gold)
     rules = {f.rule for f in report.findings}
     assert {"duplicate", "unknown-query", "absent-queries"} <= rules
-    assert report.table["RecallGatedAccuracy"].iloc[0] == pytest.approx(1 / 2)  # q1 right with its article
+    assert report.table["RecallGatedAccuracy"].iloc[0] == pytest.approx(
+        1 / 2
+    )  # q1 right with its article
     untagged = write("R07.task4.v", "q1 Y\nq2 N\n")
     report = ir_coliee.score(gold, run, answers=untagged, answers_gold=answers_gold)
-    assert "no-tag" in {f.rule for f in report.findings} and report.table["RecallGatedAccuracy"].iloc[0] == 1.0
+    assert (
+        "no-tag" in {f.rule for f in report.findings}
+        and report.table["RecallGatedAccuracy"].iloc[0] == 1.0
+    )
 
 
 RITEVAL = """<?xml version="1.0" encoding="UTF-8"?>
@@ -251,7 +306,11 @@ def test_a_labelled_question_without_readable_articles_is_an_error_for_task3_onl
 
 @pytest.mark.parametrize(
     "labels, docs",
-    [("025.txt 027.txt", ["025", "027"]), ("025.txt;027.txt", ["025", "027"]), ("025.txt, 027.txt", ["025", "027"])],
+    [
+        ("025.txt 027.txt", ["025", "027"]),
+        ("025.txt;027.txt", ["025", "027"]),
+        ("025.txt, 027.txt", ["025", "027"]),
+    ],
 )
 def test_label_names_joined_by_any_separator_of_the_releases_are_split(write, labels, docs):
     frame = ir_coliee.read_qrels(write("task2_train_labels_2025.json", json.dumps({"827": labels})))
@@ -302,7 +361,9 @@ def test_a_line_over_the_limit_is_an_error_with_its_number(write, monkeypatch):
 
     monkeypatch.setattr(runs, "SMALL_FILE", 0)  # the fast reader takes even a small file
     monkeypatch.setattr(textfile, "MAX_LINE", 1000)
-    monkeypatch.setattr(fast, "MAX_LINE", 1000)  # the fast reader hands such a file to the line reader
+    monkeypatch.setattr(
+        fast, "MAX_LINE", 1000
+    )  # the fast reader hands such a file to the line reader
     monkeypatch.setattr(fast, "_SCAN_BLOCK", 100)  # its blocks are shorter than a line may be
     path = write("task1.t", "001 010 t\n001 " + "9" * 5000 + " t\n")
     with pytest.raises(ColieeFormatError, match="longer than 1,000 bytes") as info:
@@ -330,7 +391,9 @@ def test_a_file_truncated_while_read_is_a_clean_error(write, monkeypatch):
 
 
 def _command(*args: str, **kwargs) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "ir_coliee", *args], capture_output=True, timeout=60, **kwargs)
+    return subprocess.run(
+        [sys.executable, "-m", "ir_coliee", *args], capture_output=True, timeout=60, **kwargs
+    )
 
 
 def test_random_bytes_on_a_device_are_refused_at_once(write):
@@ -385,7 +448,9 @@ def test_closed_standard_streams_exit_cleanly(write, closed):
     source = "-" if closed == "<&-" else run
     command = f"{sys.executable} -m ir_coliee eval {gold} {source} --task 1 {closed}"
     result = subprocess.run(["sh", "-c", command], capture_output=True, timeout=60)
-    assert result.returncode == 2 and b"Traceback" not in result.stderr and b"closed" in result.stderr
+    assert (
+        result.returncode == 2 and b"Traceback" not in result.stderr and b"closed" in result.stderr
+    )
 
 
 def test_a_plot_without_matplotlib_fails_before_any_work(write, tmp_path, monkeypatch, capsys):
@@ -395,11 +460,28 @@ def test_a_plot_without_matplotlib_fails_before_any_work(write, tmp_path, monkey
     from ir_coliee.formats import plots
 
     real = importlib.util.find_spec
-    monkeypatch.setattr(plots.importlib.util, "find_spec", lambda n, *a: None if n == "matplotlib" else real(n, *a))
+    monkeypatch.setattr(
+        plots.importlib.util, "find_spec", lambda n, *a: None if n == "matplotlib" else real(n, *a)
+    )
     gold = write("g.json", json.dumps({"001": ["010.txt"]}))
     run = write("task1.t", "001 010 t\n")
     written = tmp_path / "cut.t"
-    assert main(["tune", gold, run, "--task", "1", "--write", str(written), "--plot", str(tmp_path / "p.png")]) == 2
+    assert (
+        main(
+            [
+                "tune",
+                gold,
+                run,
+                "--task",
+                "1",
+                "--write",
+                str(written),
+                "--plot",
+                str(tmp_path / "p.png"),
+            ]
+        )
+        == 2
+    )
     assert "needs matplotlib" in capsys.readouterr().err and not written.exists()
 
 
@@ -419,14 +501,21 @@ def test_a_case_file_whose_name_is_not_utf8_is_named_and_skipped(coliee_home, ca
     out = capsys.readouterr().out
     assert "0002\\xff9.txt: the file name is not valid UTF-8, skipped" in out
     doc_ids = [d.doc_id for d in ir_datasets.load("coliee/task1/2024/test").docs_iter()]
-    assert doc_ids == ["000200", "000201", "000300", "000301"]  # the pool without the unreadable name
+    assert doc_ids == [
+        "000200",
+        "000201",
+        "000300",
+        "000301",
+    ]  # the pool without the unreadable name
 
 
 def test_one_run_or_several_is_told_from_the_shape(write):
     """A list of generators is several runs; a list of dict rows, or of namedtuples, is one run."""
     gold = write("g.json", json.dumps({"001": ["010.txt"], "002": ["012.txt"]}))
     rows = [("001", "010", 2.0), ("002", "099", 1.0)]
-    several = ir_coliee.score(gold, [(ScoredDoc(*r) for r in rows), iter([ScoredDoc("002", "012", 1.0)])], task=1)
+    several = ir_coliee.score(
+        gold, [(ScoredDoc(*r) for r in rows), iter([ScoredDoc("002", "012", 1.0)])], task=1
+    )
     assert several.table["MicroP"].tolist() == [1 / 2, 1.0]  # 1 of 2 retrieved; 1 of 1
     as_dicts = [{"query_id": q, "doc_id": d, "score": s} for q, d, s in rows]
     assert ir_coliee.score(gold, as_dicts, task=1).table["MicroP"].tolist() == [1 / 2]

@@ -16,18 +16,29 @@ def test_the_complete_2024_task1_table():
     assert board.complete and board.headline == "MicroF1" and len(board.table) == 26
     assert "coliee-site" in board.source
     best = board.table.iloc[0]
-    assert (best["team"], best["MicroP"], best["MicroR"], best["MicroF1"]) == ("TQM", 0.5057, 0.3944, 0.4432)
-    assert (board.table["check"] == "").all()  # every row agrees with itself and with the 1,562 gold pairs
+    assert (best["team"], best["MicroP"], best["MicroR"], best["MicroF1"]) == (
+        "TQM",
+        0.5057,
+        0.3944,
+        0.4432,
+    )
+    assert (
+        board.table["check"] == ""
+    ).all()  # every row agrees with itself and with the 1,562 gold pairs
     assert board.table["MicroF1"].is_monotonic_decreasing
 
 
 def test_rows_whose_figures_contradict_each_other_are_flagged():
     # printed F1 0.60 cannot come from P 0.50 and R 0.50, whatever the rounding
     assert _checks(
-        Row("1", "T", "r", {"P": Decimal("0.50"), "R": Decimal("0.50"), "F1": Decimal("0.60")}), "1", 2024
+        Row("1", "T", "r", {"P": Decimal("0.50"), "R": Decimal("0.50"), "F1": Decimal("0.60")}),
+        "1",
+        2024,
     ) == ["F1 0.60 does not follow from P 0.50 and R 0.50 (0.5000)"]
     # 2024 Task 1 has 1,562 gold pairs: R 0.3945 would need 616.2 of them
-    row = Row("1", "T", "r", {"P": Decimal("0.5057"), "R": Decimal("0.3945"), "F1": Decimal("0.4432")})
+    row = Row(
+        "1", "T", "r", {"P": Decimal("0.5057"), "R": Decimal("0.3945"), "F1": Decimal("0.4432")}
+    )
     assert _checks(row, "1", 2024) == ["R 0.3945 x 1,562 gold pairs is not a whole number"]
     assert _checks(row._replace(values={**row.values, "R": Decimal("0.3944")}), "1", 2024) == []
     board = load_leaderboard(1, 2023)
@@ -38,7 +49,10 @@ def test_rows_whose_figures_contradict_each_other_are_flagged():
 def test_percentages_become_fractions_and_2026_task3_is_ranked_by_the_gate():
     assert load_leaderboard(2, 2023).table.iloc[0]["MicroF1"] == pytest.approx(0.7456)
     board = load_leaderboard(3, 2026)
-    assert board.headline == "RecallGatedAccuracy" and board.table.iloc[0]["RecallGatedAccuracy"] == 0.951
+    assert (
+        board.headline == "RecallGatedAccuracy"
+        and board.table.iloc[0]["RecallGatedAccuracy"] == 0.951
+    )
     assert not board.complete
 
 
@@ -65,7 +79,10 @@ def test_every_shipped_table_loads():
 def test_leaderboard_and_eval_leaderboard_commands(write, capsys):
     assert main(["leaderboard", "2", "2024"]) == 0
     out = capsys.readouterr().out.splitlines()
-    assert out[0].startswith("# source: ") and out[1] == "rank\tteam\trun\tMicroP\tMicroR\tMicroF1\tcheck"
+    assert (
+        out[0].startswith("# source: ")
+        and out[1] == "rank\tteam\trun\tMicroP\tMicroR\tMicroF1\tcheck"
+    )
     assert out[2] == "1\tAMHR\tamhr.mt53bk2r.txt\t0.6364\t0.6667\t0.6512\t"
     gold = write("task1_test_labels_2024.json", '{"000001.txt": ["000010.txt", "000011.txt"]}')
     run = write("task1.univABC", "000001 000010 univABC\n000001 000099 univABC\n")
@@ -92,7 +109,9 @@ def test_the_command_prints_the_table_without_pandas_or_numpy():
         "import sys\nfrom ir_coliee.cli import main\nmain(['leaderboard', '1', '2024'])\n"
         "print(sorted(m for m in ('pandas', 'numpy') if m in sys.modules))"
     )
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.splitlines()
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout.splitlines()
     assert out[-1] == "[]"
     header, best = out[1].split("\t"), out[2].split("\t")
     assert header[:3] == ["rank", "team", "run"] and "MicroF1" in header
@@ -109,6 +128,12 @@ def test_a_run_is_placed_only_against_a_complete_table():
     # COLIEE 2024 Task 1: the complete table of 26 runs; F1 1.0 is first, 0.0 after all 26
     ranks, table = placed("1", 2024, "MicroF1", {"a": 1.0, "b": 0.0, "c": float("nan")})
     assert (ranks, table) == ({"a": (1, 26), "b": (27, 26)}, "complete")
-    assert placed("1", 2025, "MicroF1", {"a": 1.0}) == ({}, "partial")  # 3 published rows: no rank among them
-    assert placed("1", 2024, "MicroP", {"a": 1.0}) == ({}, None)  # not the measure the table ranks by
+    assert placed("1", 2025, "MicroF1", {"a": 1.0}) == (
+        {},
+        "partial",
+    )  # 3 published rows: no rank among them
+    assert placed("1", 2024, "MicroP", {"a": 1.0}) == (
+        {},
+        None,
+    )  # not the measure the table ranks by
     assert placed("1", None, "MicroF1", {"a": 1.0}) == ({}, None)  # a gold file names no edition

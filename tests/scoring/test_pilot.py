@@ -24,7 +24,13 @@ from ir_coliee.formats.pilot import (
     remaining_nulls,
     write_torts,
 )
-from ir_coliee.scoring.pilot import claim_qrels, claim_run, decision_qrels, decision_run, score_pilot
+from ir_coliee.scoring.pilot import (
+    claim_qrels,
+    claim_run,
+    decision_qrels,
+    decision_run,
+    score_pilot,
+)
 
 
 def torts(objs):
@@ -56,10 +62,14 @@ def test_same_numbers_through_ir_measures_and_pyterrier():
     row = score_pilot(gold, sub).table.iloc[0]
     direct = ir_measures.calc_aggregate([ir_coliee.MacroF1], claim_qrels(gold), claim_run(sub))
     assert direct[ir_coliee.MacroF1] == row["MacroF1"]
-    acc = ir_measures.calc_aggregate([ir_coliee.AnswerAccuracy], decision_qrels(gold), decision_run(sub))
+    acc = ir_measures.calc_aggregate(
+        [ir_coliee.AnswerAccuracy], decision_qrels(gold), decision_run(sub)
+    )
     assert acc[ir_coliee.AnswerAccuracy] == row["AnswerAccuracy"]
     pt = pytest.importorskip("pyterrier")
-    qrels = pd.DataFrame(claim_qrels(gold)).rename(columns={"query_id": "qid", "doc_id": "docno", "relevance": "label"})
+    qrels = pd.DataFrame(claim_qrels(gold)).rename(
+        columns={"query_id": "qid", "doc_id": "docno", "relevance": "label"}
+    )
     run = pd.DataFrame(claim_run(sub)).rename(columns={"query_id": "qid", "doc_id": "docno"})
     topics = pd.DataFrame({"qid": ["T1", "T2", "T3"], "query": ["a", "b", "c"]})
     table = pt.Experiment([run], topics, qrels, eval_metrics=[ir_coliee.MacroF1, ir_coliee.MacroP])
@@ -75,10 +85,22 @@ def f1_true_class(gold_labels, predicted):
 
 
 @settings(max_examples=100, deadline=None)
-@given(st.lists(st.lists(st.tuples(st.booleans(), st.booleans()), min_size=1, max_size=5), min_size=1, max_size=6))
+@given(
+    st.lists(
+        st.lists(st.tuples(st.booleans(), st.booleans()), min_size=1, max_size=5),
+        min_size=1,
+        max_size=6,
+    )
+)
 def test_rationale_f1_against_a_per_tort_oracle(cases):
-    gold = [tort(f"T{i}", True, [claim(j, g) for j, (g, _) in enumerate(c)], []) for i, c in enumerate(cases)]
-    sub = [tort(f"T{i}", True, [claim(j, p) for j, (_, p) in enumerate(c)], []) for i, c in enumerate(cases)]
+    gold = [
+        tort(f"T{i}", True, [claim(j, g) for j, (g, _) in enumerate(c)], [])
+        for i, c in enumerate(cases)
+    ]
+    sub = [
+        tort(f"T{i}", True, [claim(j, p) for j, (_, p) in enumerate(c)], [])
+        for i, c in enumerate(cases)
+    ]
     expected = sum(f1_true_class([g for g, _ in c], [p for _, p in c]) for c in cases) / len(cases)
     assert score_pilot(torts(gold), torts(sub)).table.iloc[0]["MacroF1"] == approx(expected)
 
@@ -101,7 +123,9 @@ def test_nulls_disqualify_their_subtask_by_tort_and_claim():
 
 
 def test_missing_torts_and_unknown_claims():
-    scores = score_pilot(torts(GOLD), torts([*SUBMISSION[:1], tort("T9", True, [claim("x", True)], [])]))
+    scores = score_pilot(
+        torts(GOLD), torts([*SUBMISSION[:1], tort("T9", True, [claim("x", True)], [])])
+    )
     row = scores.table.iloc[0]
     assert row["AnswerAccuracy"] == approx(F(1, 3))  # T2, T3 unanswered count as wrong; T9 ignored
     assert scores.unknown_claims == ["T9/plaintiff/x"]
@@ -136,7 +160,10 @@ def test_round_trip_keeps_ids_types_and_japanese(tmp_path):
             json.dumps(tort("T", True, [claim("a", True), claim("a", False)], [])),
             "two plaintiff claims with the same id",
         ),
-        (json.dumps({**tort("T", True, [], []), "plaintiff_claims": "none"}), "not a list of objects"),
+        (
+            json.dumps({**tort("T", True, [], []), "plaintiff_claims": "none"}),
+            "not a list of objects",
+        ),
         (json.dumps(tort(None, True, [], [])), "tort_id is None"),
     ],
 )
@@ -180,13 +207,25 @@ def test_pilot_datasets(root):
     queries = list(ds.queries_iter())
     assert next((q.query_id, q.text) for q in queries) == ("T1", "合成の事実 T1-1\n合成の事実 2")
     docs = list(ds.docs_iter())
-    assert [d.doc_id for d in docs][:4] == ["T1/plaintiff/p1", "T1/plaintiff/p2", "T1/defendant/d1", "T1/defendant/d2"]
+    assert [d.doc_id for d in docs][:4] == [
+        "T1/plaintiff/p1",
+        "T1/plaintiff/p2",
+        "T1/defendant/d1",
+        "T1/defendant/d2",
+    ]
     assert (docs[2].tort_id, docs[2].side, docs[2].claim_id) == ("T1", "defendant", "d1")
     assert all(t.court_decision is None for t in ds.torts_iter())  # the inputs: nulls
     qrels = [(q.query_id, q.doc_id, q.relevance) for q in ds.qrels_iter()]
-    assert qrels[:2] == [("T1", "T1/plaintiff/p1", 1), ("T1", "T1/plaintiff/p2", 0)]  # gold from the 2026 copy
+    assert qrels[:2] == [
+        ("T1", "T1/plaintiff/p1", 1),
+        ("T1", "T1/plaintiff/p2", 0),
+    ]  # gold from the 2026 copy
     decisions = ir_datasets.load("coliee/pilot/2025/test/decisions")
-    assert [(q.query_id, q.doc_id) for q in decisions.qrels_iter()] == [("T1", "True"), ("T2", "False"), ("T3", "True")]
+    assert [(q.query_id, q.doc_id) for q in decisions.qrels_iter()] == [
+        ("T1", "True"),
+        ("T2", "False"),
+        ("T3", "True"),
+    ]
     train = ir_datasets.load("coliee/pilot/2025/train")
     assert len(list(train.qrels_iter())) == 8
     with pytest.raises(ir_coliee.data.datasets.ColieeDataError, match="pilot test torts"):
@@ -199,15 +238,24 @@ def test_a_pilot_docstore_reads_the_claims_once_for_many_lookups(root, monkeypat
 
     read = []
     original = pilot_files.PilotFiles.input_torts
-    monkeypatch.setattr(pilot_files.PilotFiles, "input_torts", lambda self: read.append(1) or original(self))
+    monkeypatch.setattr(
+        pilot_files.PilotFiles, "input_torts", lambda self: read.append(1) or original(self)
+    )
     store = ir_datasets.load("coliee/pilot/2025/test").docs_store()
-    got = [store.get(doc_id).claim_id for doc_id in ("T1/plaintiff/p1", "T1/defendant/d2", "T1/plaintiff/p2")]
+    got = [
+        store.get(doc_id).claim_id
+        for doc_id in ("T1/plaintiff/p1", "T1/defendant/d2", "T1/plaintiff/p2")
+    ]
     assert got == ["p1", "d2", "p2"] and len(read) == 1
 
 
 def test_eval_with_a_pilot_dataset_as_gold(root, write, capsys):
     assert main(["eval", "coliee/pilot/2025/test", write("sub.jsonl", jsonl(SUBMISSION))]) == 0
-    assert capsys.readouterr().out.splitlines()[1].split("\t")[:3] == ["sub.jsonl", "0.6667", "0.5000"]
+    assert capsys.readouterr().out.splitlines()[1].split("\t")[:3] == [
+        "sub.jsonl",
+        "0.6667",
+        "0.5000",
+    ]
 
 
 def test_claim_pooled_f1_beside_the_official_per_tort_f1():
@@ -215,15 +263,29 @@ def test_claim_pooled_f1_beside_the_official_per_tort_f1():
     # accepted: T1 p1, T1 d1, T2 d1; predicted True: T1 p1, T1 p2, T2 d1; pooled tp 2: P = R = 2/3, F1 = 2/3
     assert row["MicroF1"] == approx(F(2, 3))
     # plaintiff: tp 1, predicted 2, accepted 1 -> P 1/2, R 1 -> 2/3; defendant: tp 1, predicted 1, accepted 2 -> 2/3
-    assert row["MicroF1[plaintiff]"] == approx(F(2, 3)) and row["MicroF1[defendant]"] == approx(F(2, 3))
+    assert row["MicroF1[plaintiff]"] == approx(F(2, 3)) and row["MicroF1[defendant]"] == approx(
+        F(2, 3)
+    )
     assert list(row.index)[-3:] == ["MicroF1", "MicroF1[plaintiff]", "MicroF1[defendant]"]
 
 
 @settings(max_examples=100, deadline=None)
-@given(st.lists(st.lists(st.tuples(st.booleans(), st.booleans()), min_size=1, max_size=5), min_size=1, max_size=6))
+@given(
+    st.lists(
+        st.lists(st.tuples(st.booleans(), st.booleans()), min_size=1, max_size=5),
+        min_size=1,
+        max_size=6,
+    )
+)
 def test_pooled_f1_is_the_f1_of_all_claims_together(cases):
-    gold = [tort(f"T{i}", True, [claim(f"c{j}", g) for j, (g, _) in enumerate(cs)], []) for i, cs in enumerate(cases)]
-    sub = [tort(f"T{i}", True, [claim(f"c{j}", p) for j, (_, p) in enumerate(cs)], []) for i, cs in enumerate(cases)]
+    gold = [
+        tort(f"T{i}", True, [claim(f"c{j}", g) for j, (g, _) in enumerate(cs)], [])
+        for i, cs in enumerate(cases)
+    ]
+    sub = [
+        tort(f"T{i}", True, [claim(f"c{j}", p) for j, (_, p) in enumerate(cs)], [])
+        for i, cs in enumerate(cases)
+    ]
     flat = [pair for cs in cases for pair in cs]
     expected = f1_true_class([g for g, _ in flat], [p for _, p in flat])
     assert score_pilot(torts(gold), torts(sub)).table.iloc[0]["MicroF1"] == approx(expected)
@@ -235,7 +297,13 @@ def test_the_organisers_2026_file_names_are_found(coliee_home):
     (dataset / "LJPJT26-test001.jsonl").write_text(jsonl(blank(GOLD)), encoding="utf-8")
     (dataset / "LJPJT26-train.jsonl").write_text(jsonl(GOLD), encoding="utf-8")
     ir_coliee.data.datasets.refresh()
-    assert [q.query_id for q in ir_datasets.load("coliee/pilot/2026/test").queries_iter()] == ["T1", "T2", "T3"]
+    assert [q.query_id for q in ir_datasets.load("coliee/pilot/2026/test").queries_iter()] == [
+        "T1",
+        "T2",
+        "T3",
+    ]
     assert len(list(ir_datasets.load("coliee/pilot/2026/train/decisions").qrels_iter())) == 3
     with pytest.raises(ir_coliee.data.datasets.ColieeDataError, match=r"LJPJT25-test001\.jsonl"):
-        list(ir_datasets.load("coliee/pilot/2025/test").queries_iter())  # LJPJT26 is the 2026 edition
+        list(
+            ir_datasets.load("coliee/pilot/2025/test").queries_iter()
+        )  # LJPJT26 is the 2026 edition

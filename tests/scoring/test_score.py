@@ -19,12 +19,18 @@ from ir_coliee.cli import main
 
 def run_file(write, name: str, run: dict) -> str:
     """A pairs file of ``run``, best score first."""
-    lines = [f"{q} {d} t\n" for q, docs in run.items() for d, _ in sorted(docs.items(), key=lambda i: -i[1])]
+    lines = [
+        f"{q} {d} t\n"
+        for q, docs in run.items()
+        for d, _ in sorted(docs.items(), key=lambda i: -i[1])
+    ]
     return write(name, "".join(lines))
 
 
 def qrels_file(write, name: str, gold: dict) -> str:
-    return write(name, "".join(f"{q} 0 {d} {r}\n" for q, docs in gold.items() for d, r in docs.items()))
+    return write(
+        name, "".join(f"{q} 0 {d} {r}\n" for q, docs in gold.items() for d, r in docs.items())
+    )
 
 
 def rules(report) -> list[str]:
@@ -35,13 +41,30 @@ def rules(report) -> list[str]:
 
 
 def test_report_of_one_file_run(write):
-    report = score(qrels_file(write, "gold.qrels", GOLD), run_file(write, "task1.t", RUN), task=1, year=2024)
+    report = score(
+        qrels_file(write, "gold.qrels", GOLD), run_file(write, "task1.t", RUN), task=1, year=2024
+    )
     (row,) = report.table.to_dict("records")
     # tp = 1 + 1 + 0 = 2, retrieved = 2 + 3 + 0 = 5 (q9 is not in the gold), relevant = 2 + 1 + 1 = 4
-    assert (row["run"], row["tp"], row["retrieved"], row["relevant"], row["queries"]) == ("t", 2, 5, 4, 3)
-    assert (row["MicroP"], row["MicroR"], row["MicroF1"]) == (MICRO_P, MICRO_R, MICRO_F1)  # 2/5, 2/4, 4/9
-    assert report.measures == ["MicroP", "MicroR", "MicroF1"] and (report.task, report.year) == ("1", 2024)
-    q1 = report.per_query[(report.per_query.query_id == "q1") & (report.per_query.measure == "MicroP")].iloc[0]
+    assert (row["run"], row["tp"], row["retrieved"], row["relevant"], row["queries"]) == (
+        "t",
+        2,
+        5,
+        4,
+        3,
+    )
+    assert (row["MicroP"], row["MicroR"], row["MicroF1"]) == (
+        MICRO_P,
+        MICRO_R,
+        MICRO_F1,
+    )  # 2/5, 2/4, 4/9
+    assert report.measures == ["MicroP", "MicroR", "MicroF1"] and (report.task, report.year) == (
+        "1",
+        2024,
+    )
+    q1 = report.per_query[
+        (report.per_query.query_id == "q1") & (report.per_query.measure == "MicroP")
+    ].iloc[0]
     assert (q1.run, q1.value, q1.tp, q1.retrieved, q1.relevant) == ("t", 0.5, 1, 2, 2)
 
 
@@ -50,14 +73,22 @@ def test_findings_are_data(write):
     report = score(qrels_file(write, "gold.qrels", GOLD), run, task=1)
     by_rule = {f.rule: f.message for f in report.findings}
     assert by_rule["unknown-query"] == "1 run queries are not in the gold and are ignored: q9"
-    assert by_rule["absent-queries"] == "1 of 3 gold queries have no line in the run (scored as nothing retrieved): q3"
-    assert by_rule["duplicate"].startswith("1 duplicate lines") and "line 2 (first on 1)" in by_rule["duplicate"]
+    assert (
+        by_rule["absent-queries"]
+        == "1 of 3 gold queries have no line in the run (scored as nothing retrieved): q3"
+    )
+    assert (
+        by_rule["duplicate"].startswith("1 duplicate lines")
+        and "line 2 (first on 1)" in by_rule["duplicate"]
+    )
     assert by_rule["tags"].endswith("2 run tags in " + run + ": t, u")
     assert all(f.level == "warning" for f in report.findings)
 
 
 def test_several_runs_one_row_each_and_in_memory_runs(write):
-    other = pd.DataFrame({"query_id": ["q1", "q1", "q3"], "doc_id": ["a", "b", "d"], "score": [1.0, 0.5, 1.0]})
+    other = pd.DataFrame(
+        {"query_id": ["q1", "q1", "q3"], "doc_id": ["a", "b", "d"], "score": [1.0, 0.5, 1.0]}
+    )
     report = score(GOLD, {"first": RUN, "second": other})
     assert report.table["run"].tolist() == ["first", "second"]
     # second: tp 2 + 0 + 1 = 3 of retrieved 3, relevant 4: P = 1, R = 3/4
@@ -123,14 +154,18 @@ def test_answers_against_article_gold_and_articles_against_answer_gold_are_refus
 def test_a_run_that_shares_no_query_with_the_gold_is_refused(write):
     gold = qrels_file(write, "gold.qrels", GOLD)
     run = write("task1.t", "x1 a t\nx2 b t\n")
-    with pytest.raises(ColieeScoringError, match=r"shares no query with the gold .* \(run: 2 queries, e.g. x1, x2"):
+    with pytest.raises(
+        ColieeScoringError, match=r"shares no query with the gold .* \(run: 2 queries, e.g. x1, x2"
+    ):
         score(gold, run, task=1)
     _, err = run_cli_err(["eval", gold, run, "--task", "1"], 1)
     assert "shares no query" in err and "Traceback" not in err
 
 
 def test_answer_files_without_a_tag_are_scored_with_a_warning(write):
-    report = score(write("gold.txt", ANSWER_GOLD), write("R06.task4", "R06-01-A Y\nR06-01-I Y\n"), task=4)
+    report = score(
+        write("gold.txt", ANSWER_GOLD), write("R06.task4", "R06-01-A Y\nR06-01-I Y\n"), task=4
+    )
     assert report.table.iloc[0]["AnswerAccuracy"] == pytest.approx(1 / 3, abs=1e-15)  # 1 of 3 right
     assert (report.table.iloc[0]["correct"], report.table.iloc[0]["questions"]) == (1, 3)
     assert "no-tag" in rules(report) and "absent-queries" in rules(report)
@@ -139,10 +174,17 @@ def test_answer_files_without_a_tag_are_scored_with_a_warning(write):
 
 
 def test_two_column_answer_gold(write):
-    report = score(write("gold.txt", "R06-01-A Y\nR06-01-I N\n"), write("R06.task4.t", "R06-01-A N t\nR06-01-I N t\n"))
-    assert report.task == "4" and report.table.iloc[0]["AnswerAccuracy"] == 0.5  # 1/2, the task guessed
+    report = score(
+        write("gold.txt", "R06-01-A Y\nR06-01-I N\n"),
+        write("R06.task4.t", "R06-01-A N t\nR06-01-I N t\n"),
+    )
+    assert (
+        report.task == "4" and report.table.iloc[0]["AnswerAccuracy"] == 0.5
+    )  # 1/2, the task guessed
     (guess,) = [f.message for f in report.findings if f.rule == "guess"]
-    assert guess.endswith("(guessed from the files); pass task= (--task on the command line) to choose")
+    assert guess.endswith(
+        "(guessed from the files); pass task= (--task on the command line) to choose"
+    )
 
 
 def test_accuracy_on_answers_names_answer_accuracy(write):
@@ -150,7 +192,9 @@ def test_accuracy_on_answers_names_answer_accuracy(write):
     with pytest.raises(ColieeScoringError, match="AnswerAccuracy"):
         score(gold, run, measures=["Accuracy"])
     _, err = run_cli_err(["eval", gold, run, "Accuracy"], 1)
-    assert "pairwise ranking accuracy" in err and "AnswerAccuracy" in err and "ZeroDivision" not in err
+    assert (
+        "pairwise ranking accuracy" in err and "AnswerAccuracy" in err and "ZeroDivision" not in err
+    )
     with pytest.raises(ColieeScoringError, match="AnswerAccuracy scores Y/N answers"):
         score(GOLD, RUN, task=1, measures=["AnswerAccuracy"])
     with pytest.raises(ColieeScoringError, match="AP scores retrieved documents"):
@@ -178,7 +222,9 @@ def test_labelled_riteval_xml_is_gold_for_task3_and_task4(write):
     # per question P: 1/1, 1/2, 1/1; R: 1/1, 1/2, 1/1; F2: 1, 1/2, 1
     assert row["MacroF2"] == pytest.approx(float((1 + F(1, 2) + 1) / 3), abs=1e-15)
     answers = write("R05.task4.t", "R05-01-A Y t\nR05-01-I Y t\nR05-02-C Y t\n")
-    assert score(gold, answers).table.iloc[0]["AnswerAccuracy"] == pytest.approx(2 / 3, abs=1e-15)  # N, Y, Y gold
+    assert score(gold, answers).table.iloc[0]["AnswerAccuracy"] == pytest.approx(
+        2 / 3, abs=1e-15
+    )  # N, Y, Y gold
 
 
 def test_unlabelled_riteval_is_not_gold(write):
@@ -194,7 +240,9 @@ def test_dataset_gold_and_task_contradicting_it(coliee_home, write):
     assert (report.task, report.year) == ("3", 2024)
     # R05-01-A: 1/1; R05-01-I: P 1/1, R 1/2, F2 = 5/9 * ... : (5 * 1 * 1/2) / (4 * 1 + 1/2) = 5/9
     assert report.table.iloc[0]["MacroF2"] == pytest.approx(float((1 + F(5, 9)) / 2), abs=1e-15)
-    with pytest.raises(ColieeError, match="--task 4 contradicts the dataset coliee/task3/2024/test"):
+    with pytest.raises(
+        ColieeError, match="--task 4 contradicts the dataset coliee/task3/2024/test"
+    ):
         score("coliee/task3/2024/test", run, task=4)
     _, err = run_cli_err(["eval", "coliee/task3/2024/test", run, "--task", "1"], 2)
     assert "contradicts" in err
@@ -215,14 +263,19 @@ def trec_file(write, name: str, run: dict) -> str:
 
 
 def test_tune_uses_the_official_measure_and_writes_the_official_format(write, tmp_path):
-    gold, train = qrels_file(write, "gold.qrels", T3_GOLD), trec_file(write, "task3-L.train", T3_RUN)
+    gold, train = (
+        qrels_file(write, "gold.qrels", T3_GOLD),
+        trec_file(write, "task3-L.train", T3_RUN),
+    )
     result = ir_coliee.tune(gold, train, over="rank")
     assert result.tuned.measure == ir_coliee.MacroF2 and result.write_format == "trec"
     # F2 = 5PR / (4P + R) per question, mean of A and I:
     # rank 1: A P 1 R 1/2 -> 5/9, I -> 1; rank 2: A P 1/2 R 1/2 -> 1/2, I P 1/2 R 1 -> 5/6;
     # rank 3: A P 2/3 R 1 -> 10/11, I P 1/3 R 1 -> 5/7
     expected = [(F(5, 9) + 1) / 2, (F(1, 2) + F(5, 6)) / 2, (F(10, 11) + F(5, 7)) / 2]
-    assert result.tuned.curve["MacroF2"].tolist() == pytest.approx([float(v) for v in expected], abs=1e-15)
+    assert result.tuned.curve["MacroF2"].tolist() == pytest.approx(
+        [float(v) for v in expected], abs=1e-15
+    )
     assert result.tuned.cutoff == 3.0
     test = trec_file(write, "task3-L.test", {"R05-01-A": {"4": 3.0, "5": 2.0, "6": 1.0, "7": 0.5}})
     written = tmp_path / "task3.cut"
@@ -235,7 +288,10 @@ def test_tune_uses_the_official_measure_and_writes_the_official_format(write, tm
 
 
 def test_tune_refuses_score_cutoffs_on_a_file_without_scores(write):
-    gold, run = qrels_file(write, "gold.qrels", T3_GOLD), write("task3.t", "R05-01-A 1 t\nR05-01-A 9 t\n")
+    gold, run = (
+        qrels_file(write, "gold.qrels", T3_GOLD),
+        write("task3.t", "R05-01-A 1 t\nR05-01-A 9 t\n"),
+    )
     with pytest.raises(ColieeScoringError, match="has no scores"):
         ir_coliee.tune(gold, run, over="score")
     _, err = run_cli_err(["tune", gold, run, "--over", "relative-score"], 1)
@@ -259,7 +315,9 @@ def test_compare_warns_about_absent_gold_queries(write):
     gold = qrels_file(write, "gold.qrels", GOLD)
     a, b = run_file(write, "task1.a", RUN), write("task1.b", "q1 a b\nq2 c b\nq3 d b\n")
     result = ir_coliee.compare_runs(gold, [a, b], task=1, resamples=50)
-    assert result.table.index.tolist() == ["t", "b"] and result.table.loc["t", "MicroF1"] == MICRO_F1
+    assert (
+        result.table.index.tolist() == ["t", "b"] and result.table.loc["t", "MicroF1"] == MICRO_F1
+    )
     assert [f.message for f in result.findings if f.rule == "absent-queries"] == [
         "1 of 3 gold queries have no line in the run (scored as nothing retrieved): q3"
     ]
@@ -280,11 +338,15 @@ def test_validate_unknown_dataset_or_year_is_an_error(write):
 
 
 def test_validate_groups_findings_of_one_rule(write, capsys):
-    run = write("task1.t", "".join(f"{q:06d} 000001 t\n" for q in range(2, 40)) + "000002 000001 t\n")
+    run = write(
+        "task1.t", "".join(f"{q:06d} 000001 t\n" for q in range(2, 40)) + "000002 000001 t\n"
+    )
     assert main(["validate", run, "--task", "1"]) == 0
     out = capsys.readouterr().out.splitlines()
     duplicates = [line for line in out if "duplicate" in line]
-    assert duplicates == [f"{run}:39: warning: duplicate of line 1: counted once"]  # 38 lines, then the copy
+    assert duplicates == [
+        f"{run}:39: warning: duplicate of line 1: counted once"
+    ]  # 38 lines, then the copy
     run = write("task1.u", "".join(f"{q:06d} {q:06d} t\n" for q in range(1, 40)))
     assert main(["validate", run, "--task", "1"]) == 1
     out = capsys.readouterr().out.splitlines()
@@ -297,10 +359,16 @@ def test_validate_released_question_without_gold_is_a_warning(coliee_home, write
     write_statute_root(coliee_home)
     unlabelled = coliee_home / "COLIEE2024statute_data-English" / "train" / "riteval_R05_en.xml"
     unlabelled.write_text(
-        riteval(pair("R05-01-A", "q", "", quote="'") + pair("R05-01-I", "q", "") + pair("R05-03-A", "q", ""))
+        riteval(
+            pair("R05-01-A", "q", "", quote="'")
+            + pair("R05-01-I", "q", "")
+            + pair("R05-03-A", "q", "")
+        )
     )
     ir_coliee.data.datasets.refresh()
-    findings = ir_coliee.validate_run(write("R05.task4.t", "R05-01-A Y t\nR05-03-A N t\n"), task=4, year=2024)
+    findings = ir_coliee.validate_run(
+        write("R05.task4.t", "R05-01-A Y t\nR05-03-A N t\n"), task=4, year=2024
+    )
     assert [(f.level, f.line, f.message) for f in findings] == [
         ("warning", None, "1 questions unanswered (scored as wrong): R05-01-I"),
         ("warning", 2, "query 'R05-03-A' was released but has no gold: it is not scored"),
@@ -311,11 +379,18 @@ def test_counts_are_the_same_whichever_measures_are_asked_for():
     counts = ["tp", "retrieved", "relevant", "queries"]
     official = score(GOLD, RUN, task=1).table[counts].iloc[0].tolist()
     assert official == [2, 5, 4, 3]  # from the per-query values of MicroP
-    assert score(GOLD, RUN, task=1, measures=["AP"]).table[counts].iloc[0].tolist() == official  # counted afresh
-    assert score(GOLD, RUN, task=1, measures=["MicroP@1", "AP"]).table[counts].iloc[0].tolist() == official
+    assert (
+        score(GOLD, RUN, task=1, measures=["AP"]).table[counts].iloc[0].tolist() == official
+    )  # counted afresh
+    assert (
+        score(GOLD, RUN, task=1, measures=["MicroP@1", "AP"]).table[counts].iloc[0].tolist()
+        == official
+    )
 
 
-@pytest.mark.parametrize("run", [{}, {" 1 ": {"a": 1.0}}, pd.DataFrame(columns=["qid", "docno", "score"])])
+@pytest.mark.parametrize(
+    "run", [{}, {" 1 ": {"a": 1.0}}, pd.DataFrame(columns=["qid", "docno", "score"])]
+)
 def test_evaluate_and_compare_refuse_a_run_sharing_no_query_as_score_does(run):
     """An empty run, or ids with whitespace: score refuses them; so do evaluate and compare, never a silent 0."""
     gold = {"1": {"a": 1}, "2": {"b": 1}}
@@ -325,7 +400,9 @@ def test_evaluate_and_compare_refuse_a_run_sharing_no_query_as_score_does(run):
     with pytest.raises(ColieeScoringError) as evaluated:
         ir_coliee.evaluate(gold, run, ["MicroF1"], task=1)
     assert str(evaluated.value) == str(scored.value)
-    with pytest.raises(ColieeScoringError, match=r"^b shares no query with the gold <qrels> \(run: "):
+    with pytest.raises(
+        ColieeScoringError, match=r"^b shares no query with the gold <qrels> \(run: "
+    ):
         ir_coliee.compare(gold, {"a": {"1": {"a": 1.0}}, "b": run}, ["MicroF1"], resamples=10)
 
 
@@ -335,7 +412,10 @@ def test_trec_eval_names_as_pyterrier_takes_them_score_in_every_verb(tmp_path):
     P@1, R@5 and AP, in every verb: q1 ranks its one relevant d1 first, q2 its d3 second."""
     qrels = tmp_path / "toy.qrels"
     qrels.write_text("q1 0 d1 1\nq2 0 d3 1\n")
-    runs = {"a": {"q1": {"d1": 2.0, "d2": 1.0}, "q2": {"d4": 2.0, "d3": 1.0}}, "b": {"q1": {"d2": 1.0}, "q2": {}}}
+    runs = {
+        "a": {"q1": {"d1": 2.0, "d2": 1.0}, "q2": {"d4": 2.0, "d3": 1.0}},
+        "b": {"q1": {"d2": 1.0}, "q2": {}},
+    }
     trec, named = ["ndcg_cut_10", "P_1", "recall_5", "map"], ["nDCG@10", "P@1", "R@5", "AP"]
     evaluated = ir_coliee.evaluate(str(qrels), runs["a"], trec)
     assert list(evaluated.columns) == named
@@ -343,7 +423,9 @@ def test_trec_eval_names_as_pyterrier_takes_them_score_in_every_verb(tmp_path):
     assert list(evaluated.iloc[0]) == pytest.approx([(1 + 1 / math.log2(3)) / 2, 1 / 2, 1, 3 / 4])
     pd.testing.assert_frame_equal(evaluated, ir_coliee.evaluate(str(qrels), runs["a"], named))
     compared = ir_coliee.compare(str(qrels), runs, trec, resamples=100)
-    pd.testing.assert_frame_equal(compared, ir_coliee.compare(str(qrels), runs, named, resamples=100))
+    pd.testing.assert_frame_equal(
+        compared, ir_coliee.compare(str(qrels), runs, named, resamples=100)
+    )
     bench = ir_coliee.benchmark({str(qrels): runs}, measures=trec, resamples=100, baseline="a")
     assert bench.value((str(qrels), "AP"), "a") == 3 / 4
     scored = ir_coliee.score(str(qrels), runs["a"], measures=trec).table

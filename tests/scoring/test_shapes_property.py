@@ -62,8 +62,15 @@ def _gold_shapes(gold: dict[str, set[str]], named: str) -> dict[str, object]:
     from ranx import Qrels
 
     plain = {q: {d: 1 for d in sorted(docs)} for q, docs in gold.items()}
-    frame = pd.DataFrame([(q, d, 1) for q, docs in plain.items() for d in docs], columns=["qid", "docno", "label"])
-    return {"file or id": named, "dict": plain, "PyTerrier qrels frame": frame, "ranx Qrels": Qrels(plain)}
+    frame = pd.DataFrame(
+        [(q, d, 1) for q, docs in plain.items() for d in docs], columns=["qid", "docno", "label"]
+    )
+    return {
+        "file or id": named,
+        "dict": plain,
+        "PyTerrier qrels frame": frame,
+        "ranx Qrels": Qrels(plain),
+    }
 
 
 def _values(table: pd.DataFrame, row: int = 0) -> list[float]:
@@ -77,7 +84,9 @@ def _with_gold(gold: object, fresh) -> dict[str, list[float]]:
     return {
         "score": _values(ir_coliee.score(gold, fresh(), task=1).table),
         "evaluate": _values(ir_coliee.evaluate(gold, fresh(), MEASURES, task=1)),
-        "compare": _values(ir_coliee.compare(gold, {"a": fresh(), "b": fresh()}, MEASURES, task=1, resamples=20), 1),
+        "compare": _values(
+            ir_coliee.compare(gold, {"a": fresh(), "b": fresh()}, MEASURES, task=1, resamples=20), 1
+        ),
         "tune": [tuned.value, tuned.cutoff],
     }
 
@@ -92,13 +101,17 @@ def _named_gold(benchmark_gold: str, fresh, folder: Path) -> dict[str, list[floa
     }
 
 
-def _every_verb_alike(golds: dict[str, object], named: str, rows, run_file, expected, folder: Path) -> None:
+def _every_verb_alike(
+    golds: dict[str, object], named: str, rows, run_file, expected, folder: Path
+) -> None:
     """Every verb, every gold shape, every run shape: the expected micro measures (``tune``: one answer)."""
     tuned = None
     for run_name, make in RUN_SHAPES.items():
         fresh = lambda make=make: make(rows, run_file)  # noqa: E731
         seen = {
-            f"{verb}, gold as {name}": v for name, gold in golds.items() for verb, v in _with_gold(gold, fresh).items()
+            f"{verb}, gold as {name}": v
+            for name, gold in golds.items()
+            for verb, v in _with_gold(gold, fresh).items()
         }
         seen.update(_named_gold(named, fresh, folder))
         for verb, values in seen.items():
@@ -115,14 +128,21 @@ def _every_verb_alike(golds: dict[str, object], named: str, rows, run_file, expe
 def test_every_verb_gives_every_shape_the_same_numbers(tmp_path_factory, gold, pairs):
     folder = tmp_path_factory.mktemp("shapes")
     first = min(gold)
-    pairs = [(first, min(gold[first])), *(p for p in pairs if p[0] != first)]  # shares a query with the gold
+    pairs = [
+        (first, min(gold[first])),
+        *(p for p in pairs if p[0] != first),
+    ]  # shares a query with the gold
     rows = [(q, d, float(len(pairs) - i)) for i, (q, d) in enumerate(pairs)]
     gold_file = folder / "task1_gold.json"
-    gold_file.write_text(json.dumps({f"{q}.txt": sorted(f"{d}.txt" for d in ds) for q, ds in gold.items()}))
+    gold_file.write_text(
+        json.dumps({f"{q}.txt": sorted(f"{d}.txt" for d in ds) for q, ds in gold.items()})
+    )
     run_file = folder / "task1.t"
     run_file.write_text("".join(f"{q} {d} t\n" for q, d, _ in rows))
     expected = [float(v) for v in micro_reference(gold, set(pairs))]
-    _every_verb_alike(_gold_shapes(gold, str(gold_file)), str(gold_file), rows, run_file, expected, folder)
+    _every_verb_alike(
+        _gold_shapes(gold, str(gold_file)), str(gold_file), rows, run_file, expected, folder
+    )
 
 
 @pytest.mark.filterwarnings("ignore::ir_coliee.ColieeWarning")
@@ -136,7 +156,9 @@ def test_the_sample_release_by_its_dataset_id_in_every_shape(tmp_path, monkeypat
     monkeypatch.setenv("COLIEE_HOME", str(RELEASE))
     dataset = "coliee/task1/2025/test"
     plain = task1_run(ir_datasets.load(dataset))
-    rows = [(q, d, s) for q, docs in plain.items() for d, s in sorted(docs.items(), key=lambda x: -x[1])]
+    rows = [
+        (q, d, s) for q, docs in plain.items() for d, s in sorted(docs.items(), key=lambda x: -x[1])
+    ]
     run_file = tmp_path / "task1.bm25"
     ir_coliee.write_run(plain, run_file, format="pairs", tag="bm25")
     expected = _values(ir_coliee.score(dataset, plain).table)
@@ -163,7 +185,9 @@ def test_task3_default_measures_are_one_set_for_every_shape_and_verb(tmp_path, m
     for q in ir_datasets.load(dataset).qrels_iter():
         gold.setdefault(q.query_id, {})[q.doc_id] = q.relevance
     plain = task3_run(ir_datasets.load(dataset), 10)
-    rows = [(q, d, s) for q, docs in plain.items() for d, s in sorted(docs.items(), key=lambda x: -x[1])]
+    rows = [
+        (q, d, s) for q, docs in plain.items() for d, s in sorted(docs.items(), key=lambda x: -x[1])
+    ]
     shapes = {**RUN_SHAPES, "pairs file": lambda rows, path: str(tmp_path / "task3.pairs")}
     del shapes["PyTerrier frame, integer qid"]  # Task 3's question ids are no integers
     ir_coliee.write_run(plain, tmp_path / "task3.trec", format="trec", tag="bm25")
@@ -184,7 +208,9 @@ def test_task3_default_measures_are_one_set_for_every_shape_and_verb(tmp_path, m
             assert [c for c in table.columns if c in measures] == measures, (name, verb)
             assert _values_of(table, measures) == pytest.approx(expected, abs=1e-12), (name, verb)
         result = ir_coliee.benchmark({dataset: {"a": run()}}, resamples=10)
-        assert [result.value((dataset, m), "a") for m in measures] == pytest.approx(expected, abs=1e-12), name
+        assert [result.value((dataset, m), "a") for m in measures] == pytest.approx(
+            expected, abs=1e-12
+        ), name
 
 
 def _values_of(table: pd.DataFrame, measures: list[str]) -> list[float]:

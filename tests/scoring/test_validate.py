@@ -18,7 +18,12 @@ def found(findings):
 
 
 def test_a_clean_run_has_no_findings(write):
-    assert validate_run(write("task1.univABC", "000028 000100 univABC\n000028 000101 univABC\n"), task=1) == []
+    assert (
+        validate_run(
+            write("task1.univABC", "000028 000100 univABC\n000028 000101 univABC\n"), task=1
+        )
+        == []
+    )
 
 
 def test_format_tag_duplicate_and_self_retrieval_rules(write):
@@ -43,14 +48,20 @@ def test_wrong_format_for_the_task(write):
 
 def test_bad_bytes_and_empty_files(write):
     assert found(validate_run(write("r", b"q a t\nq \xff t\n"), task=1))[0][:2] == ("error", 2)
-    assert found(validate_run(write("e", ""), task=1)) == [("error", None, "the file holds no run lines")]
+    assert found(validate_run(write("e", ""), task=1)) == [
+        ("error", None, "the file holds no run lines")
+    ]
 
 
 def test_task4_answers(write):
     path = write("R06.task4.t", "q1 Y t\nq2 maybe t\nq1 N t\nq3 N t\nq3 N t\n")
     assert found(validate_run(path, task=4)) == [
         ("error", 2, "unknown answer 'maybe'; expected Y or N in column 2"),
-        ("error", 3, "question 'q1' answered 'N' here and 'Y' on line 1; expected one answer per question"),
+        (
+            "error",
+            3,
+            "question 'q1' answered 'N' here and 'Y' on line 1; expected one answer per question",
+        ),
         ("warning", 5, "duplicate of line 4: counted once"),
     ]
 
@@ -58,7 +69,9 @@ def test_task4_answers(write):
 def test_task3_l_limit(write):
     lines = "".join(f"R05-01-A Q0 {a} {a} {1 - a / 1000} t\n" for a in range(1, 103))
     findings = found(validate_run(write("task3-L.t", "/* c */\n" + lines), task=3))
-    assert findings == [("error", 102, "question 'R05-01-A' has 102 lines; task3-L files allow 100 per question")]
+    assert findings == [
+        ("error", 102, "question 'R05-01-A' has 102 lines; task3-L files allow 100 per question")
+    ]
     assert validate_run(write("task3.t", lines), task=3) == []  # the limit is for -L files
 
 
@@ -80,7 +93,11 @@ def test_against_the_caselaw_collections(coliee_home, write):
     write_task2(coliee_home)
     run1 = write("task1.t", "000200 000300 t\n000200 999999 t\n")
     assert found(validate_run(run1, task=1, year=2024)) == [
-        ("warning", None, "1 queries of coliee/task1/2024/test have no line (scored as nothing retrieved): 000201"),
+        (
+            "warning",
+            None,
+            "1 queries of coliee/task1/2024/test have no line (scored as nothing retrieved): 000201",
+        ),
         ("error", 2, "case '999999' is not a candidate of query '000200'"),
     ]
     run2 = write("task2.t", "999 003 t\n1000 003.txt t\n")
@@ -100,7 +117,11 @@ def test_pilot_nulls(write):
     sub[1]["defendant_claims"][0]["is_accepted"] = None
     assert found(validate_run(write("sub.jsonl", jsonl(sub)), task="pilot")) == [
         ("error", None, "null left at tort 'T1': tort prediction is disqualified"),
-        ("error", None, "null left at tort 'T2', defendant claim 'd1': rationale extraction is disqualified"),
+        (
+            "error",
+            None,
+            "null left at tort 'T2', defendant claim 'd1': rationale extraction is disqualified",
+        ),
     ]
     assert len(validate_run(write("in.jsonl", jsonl(blank(GOLD))), task="pilot")) == 3 + 8
 
@@ -142,14 +163,22 @@ def test_the_text_rules_of_the_official_format(write):
         ("error", 5, "rank 5 after rank 3 of this question; ranks run 1, 2, 3, ..."),
         ("error", 7, "score 0.9 above the score of rank 1: ranks contradict the scores"),
         ("error", 8, "rank 'x' is not a whole number"),
-        ("warning", 9, "a /* */ comment after the first line; only task3-L files may open with one"),
+        (
+            "warning",
+            9,
+            "a /* */ comment after the first line; only task3-L files may open with one",
+        ),
         ("warning", 10, "question id 'R05-02-A.txt' carries .txt; runs echo the id as written"),
         ("warning", 11, "non-ASCII characters; the official files are ASCII text"),
     ]
     assert ("error", 11, "run tag 'tä': use 1 to 12 letters or digits, no punctuation") in found_
     opening = found(validate_run(write("task3.t", "/* c */\nR05-01-A 1 t\n"), task=3))
     assert opening == [
-        ("warning", 1, "a /* */ comment in a file that is not a ranked (-L) list; only task3-L files may open with one")
+        (
+            "warning",
+            1,
+            "a /* */ comment in a file that is not a ranked (-L) list; only task3-L files may open with one",
+        )
     ]
 
 
@@ -186,14 +215,19 @@ def test_many_findings_of_one_rule_are_capped_and_counted(write):
     findings = validate_run(write("task1.t", text), task=1)
     selfs = [f for f in findings if f.rule == "self"]
     assert len(selfs) == MAX_PER_RULE + 1
-    assert selfs[0].line is None and selfs[0].message == f"50 more lines like these ({MAX_PER_RULE + 50:,} in all)"
+    assert (
+        selfs[0].line is None
+        and selfs[0].message == f"50 more lines like these ({MAX_PER_RULE + 50:,} in all)"
+    )
 
 
 def test_the_counts_of_a_rule_over_the_kept_findings_agree_everywhere(write, capsys):
     """2,000 tab-separated lines: each line is a warning, and every number printed says 2,000."""
     from ir_coliee.cli import main
 
-    path = write("task1.tabs", "".join(f"{q:06d}\t{d + 500:06d}\tt\n" for q in range(400) for d in range(5)))
+    path = write(
+        "task1.tabs", "".join(f"{q:06d}\t{d + 500:06d}\tt\n" for q in range(400) for d in range(5))
+    )
     assert main(["validate", path, "--task", "1"]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out[-2] == f"{path}: warning: ... and 1,995 more like these (2,000 in all)"

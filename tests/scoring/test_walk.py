@@ -36,7 +36,9 @@ def test_the_walk_takes_each_file_once_and_names_what_it_leaves_out(tmp_path):
     linked.mkdir()
     (linked / "task1.C").write_text(RUN_T1)
     (folder / "teamC").symlink_to(linked)  # a linked team folder is followed
-    (folder / "root").symlink_to("/")  # a link to a folder holding the tree: never the whole filesystem
+    (folder / "root").symlink_to(
+        "/"
+    )  # a link to a folder holding the tree: never the whole filesystem
     (folder / "teamA" / "up").symlink_to(tmp_path)
     walked = walk([folder])
     assert [os.path.relpath(f.path, folder) for f in walked.files] == [
@@ -58,11 +60,16 @@ def test_the_walk_takes_each_file_once_and_names_what_it_leaves_out(tmp_path):
 def test_eval_of_a_team_folder_scores_its_runs_and_counts_what_it_skipped(tmp_path, write, capsys):
     folder = _team_folder(tmp_path)
     gold = write("gold.json", GOLD_T1)
-    assert main(["eval", gold, str(folder), "--task", "1"]) == 0  # the FIFO is never opened: no hang
+    assert (
+        main(["eval", gold, str(folder), "--task", "1"]) == 0
+    )  # the FIFO is never opened: no hang
     out, err = capsys.readouterr()
     rows = [line.split("\t")[1:5] for line in out.splitlines()]
     # univABC: tp 2 of 3 retrieved, 4 relevant; B: 000001 -> 000010, 1 of 1
-    assert rows[1:] == [["univABC", "0.6667", "0.5000", "0.5714"], ["B", "1.0000", "0.2500", "0.4000"]]
+    assert rows[1:] == [
+        ["univABC", "0.6667", "0.5000", "0.5714"],
+        ["B", "1.0000", "0.2500", "0.4000"],
+    ]
     for name in ("pipe", "dangling", "empty.txt", "loop"):
         assert f"{folder}/team" in err and name in err
     assert err.count("skipped: ") == 4
@@ -75,7 +82,9 @@ def test_unreadable_entries_are_named(tmp_path, monkeypatch):
     (folder / "task1.A").write_text(RUN_T1)
     (folder / "task1.B").write_text(RUN_T1)
     real_access, real_scandir = os.access, os.scandir
-    monkeypatch.setattr(os, "access", lambda p, mode: not str(p).endswith("task1.B") and real_access(p, mode))
+    monkeypatch.setattr(
+        os, "access", lambda p, mode: not str(p).endswith("task1.B") and real_access(p, mode)
+    )
 
     def scandir(path):
         if str(path).endswith("closed"):
@@ -137,7 +146,9 @@ def test_what_a_file_name_says(name, task, exam, year, system):
 def test_eval_auto_never_reads_a_run_tag_as_an_exam(coliee_home, tmp_path, capsys):
     write_task1_flat(coliee_home, 2025, with_test_gold=True)
     write_task1_flat(coliee_home, 2023, with_test_gold=True)
-    (coliee_home / "task1_test_labels_2023.json").write_text('{"000200.txt": ["000301.txt"]}')  # 2023: other gold
+    (coliee_home / "task1_test_labels_2023.json").write_text(
+        '{"000200.txt": ["000301.txt"]}'
+    )  # 2023: other gold
     folder = tmp_path / "runs"
     folder.mkdir()
     (folder / "task1.R04").write_text("000200 000300 R04\n000201 000301 R04\n")
@@ -147,7 +158,9 @@ def test_eval_auto_never_reads_a_run_tag_as_an_exam(coliee_home, tmp_path, capsy
     assert row[1:5] == ["R04", "1.0000", "1.0000", "1.0000"]  # 2025's gold, not 2023's (0.5)
 
 
-def test_benchmark_keeps_two_files_that_name_one_system_apart_and_says_so(coliee_home, tmp_path, capsys):
+def test_benchmark_keeps_two_files_that_name_one_system_apart_and_says_so(
+    coliee_home, tmp_path, capsys
+):
     write_task1_flat(coliee_home, 2025, with_test_gold=True)
     folder = tmp_path / "grid" / "coliee" / "task1" / "2025" / "test"
     folder.mkdir(parents=True)
@@ -156,7 +169,10 @@ def test_benchmark_keeps_two_files_that_name_one_system_apart_and_says_so(coliee
     assert main(["benchmark", str(tmp_path / "grid"), "--resamples", "20"]) == 0
     out, err = capsys.readouterr()
     values = {(r.split("\t")[0], r.split("\t")[2]): r.split("\t")[3] for r in out.splitlines()[1:]}
-    assert values[("task1.bm25", "MicroF1")] == "1.0000" and values[("bm25.txt", "MicroF1")] == "0.0000"
+    assert (
+        values[("task1.bm25", "MicroF1")] == "1.0000"
+        and values[("bm25.txt", "MicroF1")] == "0.0000"
+    )
     assert err.count("2 files of coliee/task1/2025/test name the system 'bm25'") == 2
     assert "this one is named 'task1.bm25'" in err and "this one is named 'bm25.txt'" in err
 
@@ -171,8 +187,15 @@ def test_one_file_reached_twice_is_one_run(tmp_path, write, capsys):
     os.link(folder / "a" / "task1.X", folder / "b" / "task1.Z")
     walked = walk([folder, folder / "a" / "task1.X"])
     assert [os.path.relpath(f.path, folder) for f in walked.files] == ["a/task1.X"]
-    assert sorted(os.path.relpath(f.path, folder) for f in walked.skipped) == ["a/task1.X", "b/task1.Y", "b/task1.Z"]
-    assert all(f.message == f"skipped: the same file as {folder}/a/task1.X, read once" for f in walked.skipped)
+    assert sorted(os.path.relpath(f.path, folder) for f in walked.skipped) == [
+        "a/task1.X",
+        "b/task1.Y",
+        "b/task1.Z",
+    ]
+    assert all(
+        f.message == f"skipped: the same file as {folder}/a/task1.X, read once"
+        for f in walked.skipped
+    )
     assert main(["eval", write("g.json", GOLD_T1), str(folder), "--task", "1"]) == 0
     assert len(capsys.readouterr().out.splitlines()) == 2  # the header and one run
 
@@ -182,7 +205,10 @@ def test_eval_names_a_missing_run_and_standard_input_given_twice(write, capsys):
     assert main(["eval", gold, "nonexist", "--task", "1"]) == 2
     assert capsys.readouterr().err == "ir_coliee: error: no such run file: nonexist\n"
     assert main(["eval", gold, "-", "-", "--task", "1"]) == 2
-    assert capsys.readouterr().err == "ir_coliee: error: - (standard input) given twice: it holds one run\n"
+    assert (
+        capsys.readouterr().err
+        == "ir_coliee: error: - (standard input) given twice: it holds one run\n"
+    )
 
 
 def test_a_task_number_is_one_digit():

@@ -32,21 +32,34 @@ def write_task1_flat(root: Path, year: int = 2024, with_test_gold: bool = False)
         write(train / f"{doc}.txt", case_text(i, french=doc == "000102"))
     write(train / ".DS_Store", "\x00")
     write(train / "notes.md", "not a case")
-    labels = {"000028.txt": ["000100.txt", "000101.txt", "000100.txt"], "000029.txt": ["000102.txt"]}
+    labels = {
+        "000028.txt": ["000100.txt", "000101.txt", "000100.txt"],
+        "000029.txt": ["000102.txt"],
+    }
     write(root / f"task1_train_labels_{year}.json", json.dumps(labels, indent=4))
-    test = root / f"task1_test_files_{year}" / f"task1_test_files_{year}"  # a zip unpacked into a nested folder
+    test = (
+        root / f"task1_test_files_{year}" / f"task1_test_files_{year}"
+    )  # a zip unpacked into a nested folder
     for i, doc in enumerate(TASK1_TEST):
         write(test / f"{doc}.txt", case_text(10 + i))
-    write(root / f"task1_test_no_labels_{year}.json", json.dumps({"000200.txt": [], "000201.txt": []}))
+    write(
+        root / f"task1_test_no_labels_{year}.json", json.dumps({"000200.txt": [], "000201.txt": []})
+    )
     if with_test_gold:
-        write(root / f"task1_test_labels_{year}.json", json.dumps({"000200.txt": ["000300.txt"], "000201": ["000301"]}))
+        write(
+            root / f"task1_test_labels_{year}.json",
+            json.dumps({"000200.txt": ["000300.txt"], "000201": ["000301"]}),
+        )
 
 
 def write_task1_2021(root: Path) -> None:
     for i, doc in enumerate(["000001", "000002", "000003", "000004"]):
         write(root / "task1_files" / f"{doc}.txt", case_text(i))
     write(root / "task1_train_labels_2021.json", json.dumps({"000001.txt": ["000003.txt"]}))
-    write(root / "task1_test_labels_2021.json", json.dumps({"000002.txt": ["000004.txt", "000003.txt"]}))
+    write(
+        root / "task1_test_labels_2021.json",
+        json.dumps({"000002.txt": ["000004.txt", "000003.txt"]}),
+    )
 
 
 def write_task1_2021_public_copy(root: Path) -> None:
@@ -62,8 +75,14 @@ def write_task1_2020(root: Path) -> None:
     for query in ("001", "002"):
         write(folder / query / "base_case.txt", f"Synthetic base case {query}.\n")
         for cand in ("001", "002", "003"):
-            write(folder / query / "candidates" / f"{cand}.txt", f"Candidate {cand} of query {query}.\n")
-    write(root / "task1_train_2020_labels.json", json.dumps({"001": ["002.txt"], "002": ["001.txt", "003.txt"]}))
+            write(
+                folder / query / "candidates" / f"{cand}.txt",
+                f"Candidate {cand} of query {query}.\n",
+            )
+    write(
+        root / "task1_train_2020_labels.json",
+        json.dumps({"001": ["002.txt"], "002": ["001.txt", "003.txt"]}),
+    )
 
 
 def write_task2(root: Path, year: int = 2026) -> None:
@@ -72,7 +91,10 @@ def write_task2(root: Path, year: int = 2026) -> None:
         write(folder / case / "base_case.txt", f"Synthetic base case of {case}.\n")
         write(folder / case / "entailed_fragment.txt", f"Synthetic decision fragment of {case}.\n")
         for p in range(1, n_par + 1):
-            write(folder / case / "paragraphs" / f"{p:03d}.txt", f" [{p}] Synthetic paragraph {p} of case {case}.\n")
+            write(
+                folder / case / "paragraphs" / f"{p:03d}.txt",
+                f" [{p}] Synthetic paragraph {p} of case {case}.\n",
+            )
         write(folder / case / "paragraphs" / ".DS_Store", "\x00")
     labels = {"999": ["002.txt"], "1000": "001.txt, 002.txt"}
     write(root / f"task2_test_labels_{year}.json", json.dumps(labels))
@@ -104,10 +126,14 @@ def write_2019(root: Path) -> None:
         for qid in ("001", "002"):
             write(folder / qid / "base_case.txt", f"Synthetic 2019 {split} base case {qid}.\n")
             for cand in ("001", "002", "003"):
-                write(folder / qid / "candidates" / f"{cand}.txt", f"2019 {split} candidate {cand} of {qid}.\n")
+                write(
+                    folder / qid / "candidates" / f"{cand}.txt",
+                    f"2019 {split} candidate {cand} of {qid}.\n",
+                )
         gold = {"001": "002,003", "002": "001"} if split == "train" else {"001": "", "002": ""}
         write(
-            folder / "task1.xml", index_2019("1", {q: (["001.txt", "002.txt", "003.txt"], g) for q, g in gold.items()})
+            folder / "task1.xml",
+            index_2019("1", {q: (["001.txt", "002.txt", "003.txt"], g) for q, g in gold.items()}),
         )
     golden = index_2019("1", {"001": (["001.txt"], "003"), "002": (["001.txt"], "002, 002")})
     write(root / "COLIEE2019_task1_test" / "task1_test_golden-labels.xml", golden)
@@ -116,7 +142,11 @@ def write_2019(root: Path) -> None:
         write(folder / qid / "base_case.txt", f"2019 base case {qid}.\n")
         write(folder / qid / "entailed_fragment.txt", f"2019 fragment {qid}.\n")
         for p in ("001", "002"):
-            write(folder / qid / "paragraphs" / f"{p}.txt", f" [{int(p)}] 2019 paragraph {p} of {qid}.\n")
+            write(
+                folder / qid / "paragraphs" / f"{p}.txt",
+                f" [{int(p)}] 2019 paragraph {p} of {qid}.\n",
+            )
     write(
-        folder / "task2.xml", index_2019("2", {"001": (["001.txt", "002.txt"], "002"), "002": (["001.txt"], "001,002")})
+        folder / "task2.xml",
+        index_2019("2", {"001": (["001.txt", "002.txt"], "002"), "002": (["001.txt"], "001,002")}),
     )

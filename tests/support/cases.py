@@ -42,7 +42,9 @@ def without_path(out: str) -> list[str]:
     return ["\t".join(line.split("\t")[:-1]) for line in lines]
 
 
-def micro_reference(gold: dict[str, set[str]], pairs: set[tuple[str, str]]) -> tuple[Fraction, Fraction, Fraction]:
+def micro_reference(
+    gold: dict[str, set[str]], pairs: set[tuple[str, str]]
+) -> tuple[Fraction, Fraction, Fraction]:
     """Micro P, R, F1 of a set of (query, document) pairs by the official definition (COLIEE-SPEC
     section 6), written independently of the package: gold queries only, a pair counted once."""
     kept = {(q, d) for q, d in pairs if q in gold}

@@ -17,7 +17,8 @@ def layouts(lines: list[str], doc: int) -> dict[str, str]:
         "byte order mark": "\ufeff" + lf,
         "no final newline": lf[:-1],
         "blank lines": lf.replace("\n", "\n\n", 1) + "\n",
-        "blank lines, mixed line ends": f"{lines[0]}\n\n\n" + "".join(f"{line}\r\n\r\n" for line in lines[1:]),
+        "blank lines, mixed line ends": f"{lines[0]}\n\n\n"
+        + "".join(f"{line}\r\n\r\n" for line in lines[1:]),
         "comment": "/* a ranked  run,\n two   lines */\n" + lf,
         ".txt ids": "".join(f"{line}\n" for line in with_txt),
     }

@@ -15,7 +15,10 @@ def tort(tid: str, decision: Optional[bool], plaintiff: list, defendant: list) -
     return {
         "version": "1.0",
         "tort_id": tid,
-        "undisputed_facts": [{"id": 1, "description": f"合成の事実 {tid}-1"}, {"id": 2, "description": "合成の事実 2"}],
+        "undisputed_facts": [
+            {"id": 1, "description": f"合成の事実 {tid}-1"},
+            {"id": 2, "description": "合成の事実 2"},
+        ],
         "plaintiff_claims": plaintiff,
         "defendant_claims": defendant,
         "court_decision": decision,
@@ -23,12 +26,16 @@ def tort(tid: str, decision: Optional[bool], plaintiff: list, defendant: list) -
 
 
 GOLD = [
-    tort("T1", True, [claim("p1", True), claim("p2", False)], [claim("d1", True), claim("d2", False)]),
+    tort(
+        "T1", True, [claim("p1", True), claim("p2", False)], [claim("d1", True), claim("d2", False)]
+    ),
     tort("T2", False, [claim("p1", False)], [claim("d1", True)]),
     tort("T3", True, [claim("p1", False), claim("p2", False)], []),  # no accepted claim at all
 ]
 SUBMISSION = [
-    tort("T1", True, [claim("p1", True), claim("p2", True)], [claim("d1", False), claim("d2", False)]),
+    tort(
+        "T1", True, [claim("p1", True), claim("p2", True)], [claim("d1", False), claim("d2", False)]
+    ),
     tort("T2", True, [claim("p1", False)], [claim("d1", True)]),
     tort("T3", True, [claim("p1", False), claim("p2", False)], []),
 ]
@@ -52,6 +59,10 @@ def jsonl(torts: list) -> str:
 def write_pilot_root(root: Path) -> None:
     (root / "COLIEE2025_pilot").mkdir(parents=True)
     (root / "COLIEE2025_pilot" / "pilot_train.jsonl").write_text(jsonl(GOLD), encoding="utf-8")
-    (root / "COLIEE2025_pilot" / "pilot_test.jsonl").write_text(jsonl(blank(GOLD)), encoding="utf-8")
+    (root / "COLIEE2025_pilot" / "pilot_test.jsonl").write_text(
+        jsonl(blank(GOLD)), encoding="utf-8"
+    )
     (root / "COLIEE2026_pilot").mkdir()
-    (root / "COLIEE2026_pilot" / "tort_test_2025_gold.jsonl").write_text(jsonl(GOLD), encoding="utf-8")
+    (root / "COLIEE2026_pilot" / "tort_test_2025_gold.jsonl").write_text(
+        jsonl(GOLD), encoding="utf-8"
+    )

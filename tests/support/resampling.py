@@ -19,10 +19,18 @@ def measure_of(stat: Stat, data: PerQuery) -> np.ndarray:
 
 def swapped(mine: PerQuery, other: PerQuery, mask: np.ndarray) -> PerQuery:
     """``mine`` with ``other``'s data on the queries flagged in ``mask`` (resamples, queries)."""
-    return PerQuery(np.where(mask, other.values, mine.values), np.where(mask[..., None], other.counts, mine.counts))
+    return PerQuery(
+        np.where(mask, other.values, mine.values),
+        np.where(mask[..., None], other.counts, mine.counts),
+    )
 
 
-def randomization_p(stat: Stat, a: PerQuery, b: PerQuery, resamples: int, rng: np.random.Generator) -> float:
+def randomization_p(
+    stat: Stat, a: PerQuery, b: PerQuery, resamples: int, rng: np.random.Generator
+) -> float:
     """Two-sided p-value of the paired randomization test of ``stat(a) - stat(b)``, as compare runs it."""
-    columns_a, columns_b = side_by_side([(stat, stat.columns(a))]), side_by_side([(stat, stat.columns(b))])
+    columns_a, columns_b = (
+        side_by_side([(stat, stat.columns(a))]),
+        side_by_side([(stat, stat.columns(b))]),
+    )
     return randomization_sums(columns_a, columns_b, resamples, rng, len(a.values))[0]

@@ -31,12 +31,18 @@ def simple_pair(qid: str, label: str, articles: list[str], question: str) -> str
 
 R06 = simple(
     simple_pair("R06-01-A", "N", ["3-2", "1"], "合成の質問 R06-01-A。")
-    + simple_pair("R06-01-I", "Y", ["724-2", "213-2"], "合成の質問 R06-01-I。")  # 213-2 is not in the code
+    + simple_pair(
+        "R06-01-I", "Y", ["724-2", "213-2"], "合成の質問 R06-01-I。"
+    )  # 213-2 is not in the code
 )
 
 
 def exam_file(exam: str) -> str:
-    return R06 if exam == "R06" else simple(simple_pair(f"{exam}-1-A", "Y", ["2"], f"合成の質問 {exam}。"))
+    return (
+        R06
+        if exam == "R06"
+        else simple(simple_pair(f"{exam}-1-A", "Y", ["2"], f"合成の質問 {exam}。"))
+    )
 
 
 CIVIL_XML = """<?xml version="1.0" encoding="UTF-8"?>
@@ -55,9 +61,13 @@ CIVIL_XML = """<?xml version="1.0" encoding="UTF-8"?>
 """
 
 
-def _egov_article(num: str, title: str, caption: str, *paragraphs: str, items: tuple[str, ...] = ()) -> str:
+def _egov_article(
+    num: str, title: str, caption: str, *paragraphs: str, items: tuple[str, ...] = ()
+) -> str:
     caption_xml = f"<ArticleCaption>{caption}</ArticleCaption>" if caption else ""
-    out = [f'<Article Delete="false" Hide="false" Num="{num}">{caption_xml}<ArticleTitle>{title}</ArticleTitle>']
+    out = [
+        f'<Article Delete="false" Hide="false" Num="{num}">{caption_xml}<ArticleTitle>{title}</ArticleTitle>'
+    ]
     numbers = ["", "２", "３"]
     for i, sentence in enumerate(paragraphs):
         item_xml = "".join(
@@ -139,5 +149,7 @@ def write_2026_package(root: Path, state: State = "distributed") -> Path:
         (package / "civil.xml").write_text(CIVIL_XML, encoding="utf-8")
         (package / "train").mkdir()
         for exam in train_exams(2026):
-            (package / "train" / f"riteval_{exam}_jp.xml").write_text(riteval_jp(exam), encoding="utf-8")
+            (package / "train" / f"riteval_{exam}_jp.xml").write_text(
+                riteval_jp(exam), encoding="utf-8"
+            )
     return package

@@ -70,14 +70,14 @@ CIVIL_CODE_JA = """\ufeff民法（合成）
 def pair(qid: str, question: str, t1: str, label: str = "", quote: str = '"') -> str:
     q = quote
     label_attr = f" label={q}{label}{q}" if label else ""
-    return f"<pair id={q}{qid}{q}{label_attr}>\n<t1>\n{t1}\n</t1>\n<t2>\n{question}\n</t2>\n</pair>\n"
+    return (
+        f"<pair id={q}{qid}{q}{label_attr}>\n<t1>\n{t1}\n</t1>\n<t2>\n{question}\n</t2>\n</pair>\n"
+    )
 
 
 def riteval(pairs: str, quote: str = '"', standalone: str = "no") -> str:
     q = quote
-    return (
-        f"<?xml version={q}1.0{q} encoding={q}UTF-8{q} standalone={q}{standalone}{q}?>\n<dataset>\n{pairs}</dataset>\n"
-    )
+    return f"<?xml version={q}1.0{q} encoding={q}UTF-8{q} standalone={q}{standalone}{q}?>\n<dataset>\n{pairs}</dataset>\n"
 
 
 # Header styles: H18-R01 "(Caption)Article 566 (1)..." on one line and "Article 572" alone;
@@ -91,7 +91,10 @@ H30 = riteval(
     )
     + pair("H30-1-I", "Is a synthetic rule applied?", "Article 572\nSynthetic text of 572.", "N")
     + pair(
-        "H30-2-U", "Is it a &quot;quoted&quot; question’s text?", "Article 1 (1) Synthetic.\nArticle 1 (2) More.", "Y"
+        "H30-2-U",
+        "Is it a &quot;quoted&quot; question’s text?",
+        "Article 1 (1) Synthetic.\nArticle 1 (2) More.",
+        "Y",
     )
 )
 R01 = riteval(  # the R01 file mixes R01- and R1- ids
@@ -101,7 +104,12 @@ R01 = riteval(  # the R01 file mixes R01- and R1- ids
     standalone="yes",
 )
 R03 = riteval(
-    pair("R03-01-E", "A synthetic question of R03.", "Article 537(1) Synthetic.\nArticle 566(1) Synthetic.", "N")
+    pair(
+        "R03-01-E",
+        "A synthetic question of R03.",
+        "Article 537(1) Synthetic.\nArticle 566(1) Synthetic.",
+        "N",
+    )
 )
 R04 = riteval(
     pair(
@@ -110,11 +118,26 @@ R04 = riteval(
         "(Juridical Acts by Minors)\nArticle 459-2(1) Synthetic.\n(2) Synthetic.\n(Caption)\nArticle 398-22 Text.",
         "Y",
     )
-    + pair("R04-03-G", "Partial article question.", "Article 572\n(2) only the second paragraph, partly", "N")
+    + pair(
+        "R04-03-G",
+        "Partial article question.",
+        "Article 572\n(2) only the second paragraph, partly",
+        "N",
+    )
 )
 R05_LABELLED = riteval(
-    pair("R05-01-A", "A synthetic test question.", "Article 213-2  Synthetic text not in the code.", "Y")
-    + pair("R05-01-I", "A second test question.", "Article 3-2  Synthetic.\nArticle 724-2  Synthetic.", "N")
+    pair(
+        "R05-01-A",
+        "A synthetic test question.",
+        "Article 213-2  Synthetic text not in the code.",
+        "Y",
+    )
+    + pair(
+        "R05-01-I",
+        "A second test question.",
+        "Article 3-2  Synthetic.\nArticle 724-2  Synthetic.",
+        "N",
+    )
     + pair("R05-02-C", "A removed question.", "Article 1  Synthetic.", "Y")
 )
 # the unlabelled copy the 2024 package holds: single quotes, no label, no t1 text; R05-02-C is not in it
@@ -131,12 +154,19 @@ R04_JA = riteval(
         "（合成の見出し）\n第四百五十九条の二　合成。\n２　合成。\n第三百九十八条の二十二　合成。",
         "Y",
     )
-    + pair("R04-03-G", "第百条の規定は参照にすぎない。", "第百条の規定は本文中の参照である。\n第一条　合成。", "N")
+    + pair(
+        "R04-03-G",
+        "第百条の規定は参照にすぎない。",
+        "第百条の規定は本文中の参照である。\n第一条　合成。",
+        "N",
+    )
 )
 
 
 def minimal_exam(exam: str) -> str:
-    return riteval(pair(f"{exam}-1-A", f"Synthetic question of {exam}.", "Article 2  Synthetic.", "Y"))
+    return riteval(
+        pair(f"{exam}-1-A", f"Synthetic question of {exam}.", "Article 2  Synthetic.", "Y")
+    )
 
 
 SPECIAL = {"H30": H30, "R01": R01, "R03": R03, "R04": R04}
@@ -148,7 +178,9 @@ def write_package(root: Path, year: int, test_exam: str, test_file: str | None) 
     (package / "train").mkdir(parents=True)
     (package / "text").mkdir()
     for exam in EXAMS[: EXAMS.index(test_exam)]:
-        (package / "train" / f"riteval_{exam}_en.xml").write_text(SPECIAL.get(exam, minimal_exam(exam)))
+        (package / "train" / f"riteval_{exam}_en.xml").write_text(
+            SPECIAL.get(exam, minimal_exam(exam))
+        )
     if test_file is not None:
         (package / "train" / f"riteval_{test_exam}_en.xml").write_text(test_file)
     (package / "text" / "civil_code_en-1to724-2.txt").write_bytes(CIVIL_CODE_EN.encode("utf-8"))
@@ -160,7 +192,9 @@ def write_statute_root(root: Path) -> Path:
     """2024 package (R05 unlabelled), 2025 package (R05 labelled), 2024 Japanese package."""
     write_package(root, 2024, "R05", R05_UNLABELLED)
     write_package(root, 2025, "R06", None)
-    (root / "COLIEE2025statute_data-English" / "train" / "riteval_R05_en.xml").write_text(R05_LABELLED)
+    (root / "COLIEE2025statute_data-English" / "train" / "riteval_R05_en.xml").write_text(
+        R05_LABELLED
+    )
     ja = root / "COLIEE2024statute_data-Japanese"
     (ja / "train").mkdir(parents=True)
     (ja / "text").mkdir()
@@ -183,7 +217,8 @@ ANALYSED = [
 def write_analysed_exam(root: Path) -> Path:
     """coliee/task3/2024/test and coliee/task4/2024/test: the questions of :data:`ANALYSED`."""
     pairs = "".join(
-        pair(q, text, "\n".join(f"Article {a}  Synthetic." for a in arts), y) for q, text, arts, y in ANALYSED
+        pair(q, text, "\n".join(f"Article {a}  Synthetic." for a in arts), y)
+        for q, text, arts, y in ANALYSED
     )
     return write_package(root, 2024, "R05", riteval(pairs))
 

@@ -83,8 +83,12 @@ GOLDS: dict[str, bytes] = {
     "names joined by spaces and semicolons": json.dumps(
         {"000001": "000010.txt 000011.txt", "000002": "000012.txt;", "000003": "000013"}
     ).encode(),
-    "names joined by a bar": json.dumps({"000001": "000010.txt|000011.txt", "000002": "000012.txt"}).encode(),
-    "TREC qrels": "".join(f"{q} 0 {d} 1\n" for q, ds in sorted(GOLD.items()) for d in sorted(ds)).encode(),
+    "names joined by a bar": json.dumps(
+        {"000001": "000010.txt|000011.txt", "000002": "000012.txt"}
+    ).encode(),
+    "TREC qrels": "".join(
+        f"{q} 0 {d} 1\n" for q, ds in sorted(GOLD.items()) for d in sorted(ds)
+    ).encode(),
     "empty": b"",
     "a JSON list": b'["000001"]',
     "numbers as labels": b'{"000001": [10]}',
@@ -126,7 +130,9 @@ def printed_micro(out: str) -> tuple[float, float, float]:
 @pytest.mark.parametrize("name", list(RUNS))
 def test_hostile_run_files(write, name):
     run = write("task1.run", RUNS[name])
-    code, out, err = run_command(["eval", write("gold.json", GOLD_JSON), run, "--task", "1", "--digits", "6"])
+    code, out, err = run_command(
+        ["eval", write("gold.json", GOLD_JSON), run, "--task", "1", "--digits", "6"]
+    )
     assert code in (0, 1, 2) and (code == 0) == (out != "")
     if code:
         assert err.startswith("ir_coliee: ") and "error: " in err
@@ -137,12 +143,16 @@ def test_hostile_run_files(write, name):
 
 @pytest.mark.parametrize("name", list(GOLDS))
 def test_hostile_gold_files(write, name):
-    code, out, err = run_command(["eval", write("gold.txt", GOLDS[name]), write("task1.run", GOOD_RUN), "--task", "1"])
+    code, out, err = run_command(
+        ["eval", write("gold.txt", GOLDS[name]), write("task1.run", GOOD_RUN), "--task", "1"]
+    )
     assert code in (0, 1, 2) and (code == 0) == (out != "")
     if code:
         assert "error: " in err
         return
-    assert printed_micro(out) == pytest.approx([float(v) for v in oracle_micro(GOOD_RUN, GOLD)], abs=5e-5), name
+    assert printed_micro(out) == pytest.approx(
+        [float(v) for v in oracle_micro(GOOD_RUN, GOLD)], abs=5e-5
+    ), name
 
 
 @pytest.mark.parametrize("name", list(PILOT))
@@ -150,14 +160,17 @@ def test_hostile_pilot_files(write, name):
     from support.pilot_data import GOLD as TORTS
     from support.pilot_data import jsonl
 
-    code, _, err = run_command(["eval", write("gold.jsonl", jsonl(TORTS)), write("sub.jsonl", PILOT[name])])
+    code, _, err = run_command(
+        ["eval", write("gold.jsonl", jsonl(TORTS)), write("sub.jsonl", PILOT[name])]
+    )
     assert code == 2 and "sub.jsonl:1: " in err
 
 
 def test_the_corpus_has_errors_and_scores_of_both_kinds(write):
     """The corpus is not all-clean or all-broken: both outcomes are exercised."""
     outcomes = {
-        run_command(["eval", write("g.json", GOLD_JSON), write("r", data), "--task", "1"])[0] for data in RUNS.values()
+        run_command(["eval", write("g.json", GOLD_JSON), write("r", data), "--task", "1"])[0]
+        for data in RUNS.values()
     }
     assert outcomes == {0, 1, 2}
 

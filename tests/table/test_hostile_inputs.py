@@ -39,7 +39,9 @@ def fifo(tmp_path, name: str, data: bytes) -> str:
 def test_run_from_standard_input(write, monkeypatch):
     stdin_of(monkeypatch, RUN.encode())
     row = score(write("g.json", GOLD_JSON), "-", task=1).table.iloc[0]
-    assert (row["tp"], row["retrieved"], row["relevant"]) == (2, 3, 3) and row["MicroF1"] == pytest.approx(2 / 3)
+    assert (row["tp"], row["retrieved"], row["relevant"]) == (2, 3, 3) and row[
+        "MicroF1"
+    ] == pytest.approx(2 / 3)
 
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes are POSIX")
@@ -81,7 +83,11 @@ def test_many_piped_lines_lose_no_row(write, tmp_path):
     "text, line, problem",
     [
         ('{"000001.txt": ["000010.txt"],\n " ": ["000011.txt"]}', 2, "an empty query id"),
-        ('{"000001.txt": ["000010.txt", ""]}', 1, "an empty document id among the labels of '000001.txt'"),
+        (
+            '{"000001.txt": ["000010.txt", ""]}',
+            1,
+            "an empty document id among the labels of '000001.txt'",
+        ),
         ('{"a": ' + "[" * 100_000 + "]" * 100_000 + "}", None, "JSON nested too deeply"),
         ('{"a": [' + "9" * 5000 + "]}", None, "unreadable JSON value"),
     ],
@@ -94,7 +100,9 @@ def test_label_json_that_would_score_wrong_is_an_error(write, text, line, proble
 
 
 def test_a_pilot_tort_with_a_key_twice_is_an_error(write):
-    line = '{"tort_id": "T1", "court_decision": true, "court_decision": false, "undisputed_facts": []}'
+    line = (
+        '{"tort_id": "T1", "court_decision": true, "court_decision": false, "undisputed_facts": []}'
+    )
     with pytest.raises(ColieeFormatError, match="'court_decision' appears twice") as info:
         ir_coliee.formats.pilot.read_torts(write("sub.jsonl", "\n" + line + "\n"))
     assert info.value.line == 2
@@ -115,7 +123,9 @@ def test_a_stale_backup_copy_is_not_read_and_every_copy_is_named(coliee_home, ca
     backup.parent.mkdir(parents=True)
     backup.write_text('{"000200.txt": ["000999.txt"]}')  # stale: another gold
     ir_coliee.data.datasets.refresh()
-    qrels = [(q.query_id, q.doc_id) for q in ir_datasets.load("coliee/task1/2024/test").qrels_iter()]
+    qrels = [
+        (q.query_id, q.doc_id) for q in ir_datasets.load("coliee/task1/2024/test").qrels_iter()
+    ]
     assert ("000200", "000999") not in qrels and qrels  # the shallowest copy serves
     assert main(["data", "check", "coliee/task1/2024/test"]) == 0
     out, err = capsys.readouterr()
@@ -137,7 +147,10 @@ def test_a_package_as_folder_and_as_zip_reads_the_folder(coliee_home, capsys):
     ir_coliee.data.datasets.refresh()
     ds = ir_datasets.load("coliee/task3/2024/test")
     assert len(list(ds.docs_iter())) == 9
-    sources = dict((s.part, s.location) for s in ir_coliee.data.datasets.REGISTERED["coliee/task3/2024/test"].sources())
+    sources = dict(
+        (s.part, s.location)
+        for s in ir_coliee.data.datasets.REGISTERED["coliee/task3/2024/test"].sources()
+    )
     assert sources["docs"] == str(package / "text" / "civil_code_en-1to724-2.txt")
     assert "copies under the data root" in capsys.readouterr().err
 
@@ -166,15 +179,26 @@ def test_a_fifo_links_and_loops_in_the_data_root_do_not_block_or_crash(tmp_path)
     elsewhere = tmp_path / "elsewhere"
     write_task1_flat(elsewhere)
     root.mkdir()
-    os.symlink(elsewhere / "task1_test_files_2024", root / "task1_test_files_2024")  # linked into place
-    os.symlink(elsewhere / "task1_test_no_labels_2024.json", root / "task1_test_no_labels_2024.json")
+    os.symlink(
+        elsewhere / "task1_test_files_2024", root / "task1_test_files_2024"
+    )  # linked into place
+    os.symlink(
+        elsewhere / "task1_test_no_labels_2024.json", root / "task1_test_no_labels_2024.json"
+    )
     os.mkfifo(root / "a_fifo")
     (root / "loop").mkdir()
     os.symlink(root / "loop", root / "loop" / "again")
     os.symlink(root / "nowhere", root / "dead.txt")
-    result = check_out(["data", "check", "coliee/task1/2024/test"], {"COLIEE_HOME": str(root)}, timeout=60)
-    assert f"coliee/task1/2024/test\tdocs\t{root}/task1_test_files_2024/" in result.stdout  # the link was followed
-    assert f"data root\tproblem\t{root}/a_fifo: not a regular file (a FIFO, socket or device), skipped" in result.stdout
+    result = check_out(
+        ["data", "check", "coliee/task1/2024/test"], {"COLIEE_HOME": str(root)}, timeout=60
+    )
+    assert (
+        f"coliee/task1/2024/test\tdocs\t{root}/task1_test_files_2024/" in result.stdout
+    )  # the link was followed
+    assert (
+        f"data root\tproblem\t{root}/a_fifo: not a regular file (a FIFO, socket or device), skipped"
+        in result.stdout
+    )
     assert f"data root\tproblem\t{root}/dead.txt: a dangling link, skipped" in result.stdout
     assert "a link loop, not followed" in result.stdout
 
@@ -195,7 +219,9 @@ def test_corrupt_and_oversized_zips_are_named_and_the_rest_is_read(coliee_home, 
     truncated = coliee_home / "truncated.zip"
     truncated.write_bytes(zipped.read_bytes()[: zipped.stat().st_size // 2])
     ir_coliee.data.datasets.refresh()
-    assert len(list(ir_datasets.load("coliee/task1/2024/train").docs_iter())) > 0  # the rest is read
+    assert (
+        len(list(ir_datasets.load("coliee/task1/2024/train").docs_iter())) > 0
+    )  # the rest is read
     problems = "\n".join(locator.LOCATOR.problems)
     assert f"{coliee_home / 'not_a_zip.zip'}: not a readable zip file" in problems
     assert f"{truncated}: not a readable zip file" in problems
@@ -207,14 +233,21 @@ def test_corrupt_and_oversized_zips_are_named_and_the_rest_is_read(coliee_home, 
     data[start + 10] ^= 0xFF
     zipped.write_bytes(bytes(data))
     ir_coliee.data.datasets.refresh()
-    with pytest.raises(ir_coliee.data.datasets.ColieeDataError, match=r"civil_code_en-1to724-2\.txt: cannot be read"):
+    with pytest.raises(
+        ir_coliee.data.datasets.ColieeDataError,
+        match=r"civil_code_en-1to724-2\.txt: cannot be read",
+    ):
         list(ir_datasets.load("coliee/task3/2024/train").docs_iter())
     # a small zip that expands past the cap is refused before it takes the memory
     monkeypatch.setattr(files, "MAX_MEMBER", 1000)
     with zipfile.ZipFile(zipped, "w", zipfile.ZIP_DEFLATED) as zf:  # the 2024 package, now a bomb
-        zf.writestr("COLIEE2024statute_data-English/text/civil_code_en-1to724-2.txt", b"\0" * 100_000)
+        zf.writestr(
+            "COLIEE2024statute_data-English/text/civil_code_en-1to724-2.txt", b"\0" * 100_000
+        )
     ir_coliee.data.datasets.refresh()
-    with pytest.raises(ir_coliee.data.datasets.ColieeDataError, match="expands to 100,000 bytes, more than 1,000"):
+    with pytest.raises(
+        ir_coliee.data.datasets.ColieeDataError, match="expands to 100,000 bytes, more than 1,000"
+    ):
         list(ir_datasets.load("coliee/task3/2024/train").docs_iter())
 
 
@@ -232,7 +265,9 @@ def test_a_case_file_deleted_while_the_docstore_is_open(coliee_home):
     with pytest.raises(KeyError, match=f"doc_id={first.doc_id} not found"):
         store.get(first.doc_id)
     assert first.doc_id not in [d.doc_id for d in ds.docs_iter()]
-    deeper = coliee_home / "task1_test_files_2024" / "task1_test_files_2024"  # a nested folder: not watched
+    deeper = (
+        coliee_home / "task1_test_files_2024" / "task1_test_files_2024"
+    )  # a nested folder: not watched
     store = ir_datasets.load("coliee/task1/2024/test").docs_store()
     victim = deeper / "000300.txt"
     victim.unlink()
@@ -240,7 +275,9 @@ def test_a_case_file_deleted_while_the_docstore_is_open(coliee_home):
         store.get("000300")
 
 
-def test_data_check_carries_on_past_a_bad_dataset_and_refuses_a_file_as_root(coliee_home, tmp_path, capsys):
+def test_data_check_carries_on_past_a_bad_dataset_and_refuses_a_file_as_root(
+    coliee_home, tmp_path, capsys
+):
     from support.statute_data import write_statute_root
 
     from ir_coliee.cli import main
@@ -249,7 +286,9 @@ def test_data_check_carries_on_past_a_bad_dataset_and_refuses_a_file_as_root(col
     (coliee_home / "task2_test_labels_2026.json").write_text('{"999": ["001.txt"], "998": 7}')
     (coliee_home / "task2_test_files_2026" / "999" / "paragraphs").mkdir(parents=True)
     (coliee_home / "task2_test_files_2026" / "999" / "entailed_fragment.txt").write_text("fragment")
-    (coliee_home / "task2_test_files_2026" / "999" / "paragraphs" / "001.txt").write_text("[1] text")
+    (coliee_home / "task2_test_files_2026" / "999" / "paragraphs" / "001.txt").write_text(
+        "[1] text"
+    )
     ir_coliee.data.datasets.refresh()
     assert main(["data", "check", "coliee/task2/2026/test", "coliee/task3/2024/test"]) == 1
     out = capsys.readouterr().out
@@ -270,8 +309,13 @@ def test_lone_surrogates_in_label_ids_are_an_error(write):
 def test_output_paths_are_checked_before_the_work(write, tmp_path, option):
     gold = write("gold.qrels", "q1 0 a 1\nq2 0 b 1\n")
     run = write("task3-L.t", "q1 Q0 a 1 0.9 t\nq2 Q0 c 1 0.8 t\n")
-    command = ["tune", gold, run] if option == "--write" else ["compare", gold, run, run, "--task", "1"]
-    for target, problem in ((tmp_path, "is a folder"), (tmp_path / "no" / "such" / "out", "does not exist")):
+    command = (
+        ["tune", gold, run] if option == "--write" else ["compare", gold, run, run, "--task", "1"]
+    )
+    for target, problem in (
+        (tmp_path, "is a folder"),
+        (tmp_path / "no" / "such" / "out", "does not exist"),
+    ):
         result = check_out([*command, option, str(target)])
         assert result.returncode == 2 and problem in result.stderr
 
@@ -289,7 +333,9 @@ sys.exit(main(sys.argv[1:]))
 def _other_user_can_run_python() -> bool:
     if os.geteuid() != 0:
         return True  # the tests run as a user already: chmod 0 binds them
-    probe = subprocess.run([sys.executable, "-c", _AS_NOBODY, "--version"], capture_output=True, timeout=120)
+    probe = subprocess.run(
+        [sys.executable, "-c", _AS_NOBODY, "--version"], capture_output=True, timeout=120
+    )
     return probe.returncode == 0
 
 
@@ -318,7 +364,11 @@ class Unreadable:
 
     def check(self, cli) -> None:
         code, out, err = cli("eval", self.gold, self.run, "--task", "1")
-        assert code == 2 and f"{self.run}: cannot be read (Permission denied)" in err and "Traceback" not in err
+        assert (
+            code == 2
+            and f"{self.run}: cannot be read (Permission denied)" in err
+            and "Traceback" not in err
+        )
         code, out, err = cli("data", "check", "coliee/task1/2024/train", "coliee/task1/2024/test")
         assert code == 1 and "Traceback" not in err
         assert f"data root\tproblem\t{self.locked}: cannot be read (Permission denied)" in out
@@ -329,15 +379,23 @@ def test_unreadable_files_and_folders_as_a_non_root_user(monkeypatch, capsys):
     import shutil
     import tempfile
 
-    top = tempfile.mkdtemp(prefix="ir_coliee-perm-")  # readable by the other user, unlike pytest's folders
+    top = tempfile.mkdtemp(
+        prefix="ir_coliee-perm-"
+    )  # readable by the other user, unlike pytest's folders
     case = Unreadable(top)
     env = {**os.environ, "COLIEE_HOME": case.root, "IR_DATASETS_HOME": case.home, "HOME": case.home}
     try:
         if _other_user_can_run_python():
-            prefix = [sys.executable, "-c", _AS_NOBODY] if os.geteuid() == 0 else [sys.executable, "-m", "ir_coliee"]
+            prefix = (
+                [sys.executable, "-c", _AS_NOBODY]
+                if os.geteuid() == 0
+                else [sys.executable, "-m", "ir_coliee"]
+            )
 
             def as_other_user(*argv):
-                r = subprocess.run([*prefix, *argv], capture_output=True, text=True, env=env, timeout=120)
+                r = subprocess.run(
+                    [*prefix, *argv], capture_output=True, text=True, env=env, timeout=120
+                )
                 return r.returncode, r.stdout, r.stderr
 
             case.check(as_other_user)
@@ -362,7 +420,9 @@ def test_unreadable_files_and_folders_as_a_non_root_user(monkeypatch, capsys):
 
             monkeypatch.setattr("builtins.open", guarded_open)
             monkeypatch.setattr(os, "scandir", guarded_scandir)
-            monkeypatch.setattr(os, "access", lambda path, mode: not (is_(path, case.run) or is_(path, case.locked)))
+            monkeypatch.setattr(
+                os, "access", lambda path, mode: not (is_(path, case.run) or is_(path, case.locked))
+            )
             for key in ("COLIEE_HOME", "IR_DATASETS_HOME"):
                 monkeypatch.setenv(key, env[key])
             ir_coliee.data.datasets.refresh()
@@ -405,16 +465,28 @@ def test_a_run_killed_mid_way_leaves_the_next_one_identical(tmp_path, command):
     )
     env = {**os.environ, "COLIEE_HOME": str(root), "IR_DATASETS_HOME": str(tmp_path / "irds")}
     before = sorted(root.rglob("*"))
-    clean = subprocess.run([sys.executable, "-m", "ir_coliee", *argv], capture_output=True, text=True, env=env)
-    killed = subprocess.Popen([sys.executable, "-m", "ir_coliee", *argv], env=env, stdout=subprocess.DEVNULL)
+    clean = subprocess.run(
+        [sys.executable, "-m", "ir_coliee", *argv], capture_output=True, text=True, env=env
+    )
+    killed = subprocess.Popen(
+        [sys.executable, "-m", "ir_coliee", *argv], env=env, stdout=subprocess.DEVNULL
+    )
     time.sleep(1.0)  # past the start, mid-way through reading
     killed.send_signal(signal.SIGKILL)
     killed.wait()
-    again = subprocess.run([sys.executable, "-m", "ir_coliee", *argv], capture_output=True, text=True, env=env)
-    assert (again.returncode, again.stdout, again.stderr) == (clean.returncode, clean.stdout, clean.stderr)
+    again = subprocess.run(
+        [sys.executable, "-m", "ir_coliee", *argv], capture_output=True, text=True, env=env
+    )
+    assert (again.returncode, again.stdout, again.stderr) == (
+        clean.returncode,
+        clean.stdout,
+        clean.stderr,
+    )
     assert clean.returncode == 0 and clean.stdout
     assert sorted(root.rglob("*")) == before  # nothing written in the data root
-    assert not list((tmp_path / "irds").rglob("*coliee*"))  # no cache of ours (ir_datasets makes its own folders)
+    assert not list(
+        (tmp_path / "irds").rglob("*coliee*")
+    )  # no cache of ours (ir_datasets makes its own folders)
 
 
 def test_an_entry_that_cannot_be_examined_skips_only_itself(tmp_path):
@@ -443,7 +515,9 @@ def test_a_copy_that_may_not_be_read_is_skipped_when_picked(tmp_path, monkeypatc
         (tmp_path / folder / "gold.json").write_text("{}")
     locked = str(tmp_path / "a" / "gold.json")
     real_access = os.access
-    monkeypatch.setattr(os, "access", lambda path, mode: os.fspath(path) != locked and real_access(path, mode))
+    monkeypatch.setattr(
+        os, "access", lambda path, mode: os.fspath(path) != locked and real_access(path, mode)
+    )
     locator = Locator(Path(tmp_path))
     picked = locator.pick(locator.find("gold.json"), lambda f: ())
     assert [f.disk_path for f in picked] == [str(tmp_path / "b" / "gold.json")]

@@ -36,18 +36,34 @@ PAIRS_LAYOUTS = layouts(["000001 000018 t", "000001 000020 t", "000002 000018 t"
 def test_the_fast_reader_takes_the_usual_layouts(write, layout):
     path = write("task1.t", PAIRS_LAYOUTS[layout])
     # line order is the ranking: 3, 2, 1
-    assert readers_agree(path) == [("000001", "000018", 3.0), ("000001", "000020", 2.0), ("000002", "000018", 1.0)]
+    assert readers_agree(path) == [
+        ("000001", "000018", 3.0),
+        ("000001", "000020", 2.0),
+        ("000002", "000018", 1.0),
+    ]
 
 
 def test_answers_are_read_too(write):
     path = write("task4.t", "R06-01-A Y t\nR06-01-I N t\nR05-30-U Y t\n")
-    assert readers_agree(path) == [("R06-01-A", "Y", 3.0), ("R06-01-I", "N", 2.0), ("R05-30-U", "Y", 1.0)]
+    assert readers_agree(path) == [
+        ("R06-01-A", "Y", 3.0),
+        ("R06-01-I", "N", 2.0),
+        ("R05-30-U", "Y", 1.0),
+    ]
 
 
 def test_ids_longer_than_a_word_keep_apart(write):
     """Ids equal in their first eight bytes, one a prefix of another, or of three and more words, each keep
     a code of their own."""
-    ids = ["abcdefgh", "abcdefghX", "abcdefghY", "abcdefg", "abcdefghijklmnopq", "abcdefghijklmnopr", "a" * 40]
+    ids = [
+        "abcdefgh",
+        "abcdefghX",
+        "abcdefghY",
+        "abcdefg",
+        "abcdefghijklmnopq",
+        "abcdefghijklmnopr",
+        "a" * 40,
+    ]
     lines = [f"q{i % 3} {d} tag{i % 2}" for i, d in enumerate(ids * 2)]
     text = "\n".join(dict.fromkeys(lines)) + "\n"  # no pair twice
     path = write("task1.t", text)
@@ -59,8 +75,17 @@ def test_ids_longer_than_a_word_keep_apart(write):
     "ids",
     [
         ["000001", "000002", "000010"],  # one length, under a word
-        ["R05-01-A-001", "R05-01-A-002", "R05-01-U-002"],  # one length over a word: a whole first word
-        ["abcdefgh-1", "abcdefgh-12", "abcdefgh-123", "abcdefgh-1234567890"],  # every first word whole
+        [
+            "R05-01-A-001",
+            "R05-01-A-002",
+            "R05-01-U-002",
+        ],  # one length over a word: a whole first word
+        [
+            "abcdefgh-1",
+            "abcdefgh-12",
+            "abcdefgh-123",
+            "abcdefgh-1234567890",
+        ],  # every first word whole
     ],
 )
 def test_ids_of_one_length_or_many_keep_apart(write, ids):
@@ -86,7 +111,9 @@ def test_codes_follow_first_appearance_across_runs_of_a_query(write):
 def test_utf8_ids_are_read_and_other_bytes_handed_on(write):
     path = write("task1.t", "q\u00e9 d\u4e00 t\nq\u00e9 d2 t\n")
     assert readers_agree(path) == [("q\u00e9", "d\u4e00", 2.0), ("q\u00e9", "d2", 1.0)]
-    assert fast.parse_fast(write("task1.u", b"q\xff d t\n"), "pairs", 0) is None  # not UTF-8: the line reader names it
+    assert (
+        fast.parse_fast(write("task1.u", b"q\xff d t\n"), "pairs", 0) is None
+    )  # not UTF-8: the line reader names it
 
 
 def test_a_control_byte_inside_an_id_is_part_of_it(write):
@@ -114,7 +141,9 @@ def test_a_long_file_reads_the_same_in_both_readers(tmp_path):
     rng = np.random.default_rng(7)
     queries = [f"{q:06d}" for q in range(300)]
     docs = [f"{'d' * int(n % 20)}{n:05d}" for n in rng.choice(100_000, 3_000, replace=False)]
-    lines = dict.fromkeys(f"{queries[q]} {docs[d]} run{q % 3}" for q, d in rng.integers(0, [300, 3_000], (20_000, 2)))
+    lines = dict.fromkeys(
+        f"{queries[q]} {docs[d]} run{q % 3}" for q, d in rng.integers(0, [300, 3_000], (20_000, 2))
+    )
     path = tmp_path / "task1.t"
     path.write_text("\n".join(lines) + "\n")
     assert len(readers_agree(str(path))) == len(lines)

@@ -31,24 +31,33 @@ def _run(code: str, limit: int | None = None) -> subprocess.CompletedProcess:
         if limit is not None:
             resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
 
-    return subprocess.run([sys.executable, "-c", code], capture_output=True, timeout=120, preexec_fn=limited)
+    return subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, timeout=120, preexec_fn=limited
+    )
 
 
 @pytest.mark.parametrize("writer", list(WRITERS))
 def test_a_full_disk_leaves_the_old_file_whole(tmp_path, writer):
-    path = tmp_path / ("out.png" if writer == "plot" else "out.file")  # a figure's suffix says its format
+    path = tmp_path / (
+        "out.png" if writer == "plot" else "out.file"
+    )  # a figure's suffix says its format
     path.write_text(OLD)
     code = f"import ir_coliee\npath = {str(path)!r}\ntry:\n    {WRITERS[writer]}\nexcept OSError as e:\n"
     code += "    print(e.filename, e.strerror); raise SystemExit(3)\n"
     result = _run(code, limit=16 * 1024)
     assert result.returncode == 3, result.stderr.decode()
-    assert str(path) in result.stdout.decode() and "old file is left as it was" in result.stdout.decode()
+    assert (
+        str(path) in result.stdout.decode()
+        and "old file is left as it was" in result.stdout.decode()
+    )
     assert path.read_text() == OLD and [p.name for p in tmp_path.iterdir()] == [path.name]
 
 
 @pytest.mark.parametrize("writer", list(WRITERS))
 def test_a_kill_part_way_leaves_the_old_file_whole(tmp_path, writer):
-    path = tmp_path / ("out.png" if writer == "plot" else "out.file")  # a figure's suffix says its format
+    path = tmp_path / (
+        "out.png" if writer == "plot" else "out.file"
+    )  # a figure's suffix says its format
     path.write_text(OLD)
     code = textwrap.dedent(
         f"""
@@ -61,4 +70,6 @@ def test_a_kill_part_way_leaves_the_old_file_whole(tmp_path, writer):
     )
     result = _run(code)
     assert result.returncode == -9
-    assert path.read_text() == OLD  # a temporary file may stay behind a kill; the target is never half written
+    assert (
+        path.read_text() == OLD
+    )  # a temporary file may stay behind a kill; the target is never half written

@@ -16,11 +16,18 @@ def rows(frame: pd.DataFrame):
 
 
 def test_task1_pairs_with_txt_suffixes_line_order_is_the_ranking(write):
-    path = write("task1.univABC", "078507 081644.txt univABC\n078507.txt 044740 univABC\n023478 022954 univABC\n")
+    path = write(
+        "task1.univABC",
+        "078507 081644.txt univABC\n078507.txt 044740 univABC\n023478 022954 univABC\n",
+    )
     parsed = parse_run(path)
     assert parsed.format == "pairs"
     assert parsed.run_tags == ["univABC"]
-    assert rows(parsed.run) == [("078507", "081644", 3.0), ("078507", "044740", 2.0), ("023478", "022954", 1.0)]
+    assert rows(parsed.run) == [
+        ("078507", "081644", 3.0),
+        ("078507", "044740", 2.0),
+        ("023478", "022954", 1.0),
+    ]
 
 
 def test_task2_pairs_with_case_ids_above_999(write):
@@ -33,7 +40,11 @@ def test_task3_trec_six_columns(write):
     path = write("task3.univABC", text)
     parsed = parse_run(path)
     assert parsed.format == "trec"
-    assert rows(parsed.run) == [("H19-1-3", "96", 0.84), ("H19-1-3", "3-2", 0.5), ("R1-13-A", "1", 7.0)]
+    assert rows(parsed.run) == [
+        ("H19-1-3", "96", 0.84),
+        ("H19-1-3", "3-2", 0.5),
+        ("R1-13-A", "1", 7.0),
+    ]
 
 
 def test_task3_l_with_comment_lines(write):
@@ -44,7 +55,10 @@ def test_task3_l_with_comment_lines(write):
         "/* a comment in the middle */\n"
         "R05-01-A Q0 567 2 0.8 univABC\n"
     )
-    assert rows(read_run(write("task3-L.univABC", text))) == [("R05-01-A", "566", 0.9), ("R05-01-A", "567", 0.8)]
+    assert rows(read_run(write("task3-L.univABC", text))) == [
+        ("R05-01-A", "566", 0.9),
+        ("R05-01-A", "567", 0.8),
+    ]
     one_line = "/* header */\nR05-01-A Q0 566 1 0.9 univABC\n"
     assert rows(read_run(write("task3-L.b", one_line))) == [("R05-01-A", "566", 0.9)]
 
@@ -57,12 +71,17 @@ def test_task4_answers(write):
 
 def test_bom_crlf_blank_lines_and_tabs(write):
     data = "\ufeff000001 000018 univABC\r\n\r\n000001\t000019\tunivABC\r\n".encode()
-    assert rows(read_run(write("task1.bom", data))) == [("000001", "000018", 2.0), ("000001", "000019", 1.0)]
+    assert rows(read_run(write("task1.bom", data))) == [
+        ("000001", "000018", 2.0),
+        ("000001", "000019", 1.0),
+    ]
 
 
 def test_duplicates_are_reported_with_lines(write):
     parsed = parse_run(write("task1.dup", "q a t\nq b t\nq a t\n"))
-    assert [(d.line, d.first_line, d.query_id, d.doc_id) for d in parsed.duplicates] == [(3, 1, "q", "a")]
+    assert [(d.line, d.first_line, d.query_id, d.doc_id) for d in parsed.duplicates] == [
+        (3, 1, "q", "a")
+    ]
     assert len(parsed.run) == 3  # kept for the scorer, which counts the pair once
     assert ir_coliee.MicroP.calc_aggregate({"q": {"a": 1}}, parsed.run) == 0.5
 
@@ -195,10 +214,18 @@ def test_write_trec_ranks_best_first_ties_by_doc_desc(tmp_path):
 
 
 def test_write_pairs_with_limit_and_round_trip_scores_the_same(tmp_path):
-    path = write_run(RUN, tmp_path / "task3.univABC", format="pairs", tag="univABC", max_per_query=2)
-    assert open(path).read().splitlines() == ["H30-1-A 567 univABC", "H30-1-A 566 univABC", "H30-1-I 3-2 univABC"]
+    path = write_run(
+        RUN, tmp_path / "task3.univABC", format="pairs", tag="univABC", max_per_query=2
+    )
+    assert open(path).read().splitlines() == [
+        "H30-1-A 567 univABC",
+        "H30-1-A 566 univABC",
+        "H30-1-I 3-2 univABC",
+    ]
     gold = {"H30-1-A": {"566": 1}, "H30-1-I": {"3-2": 1}}
-    assert ir_coliee.MacroF2.calc_aggregate(gold, read_run(path)) == ir_coliee.MacroF2.calc_aggregate(
+    assert ir_coliee.MacroF2.calc_aggregate(
+        gold, read_run(path)
+    ) == ir_coliee.MacroF2.calc_aggregate(
         gold, {"H30-1-A": {"567": 1.0, "566": 0.5}, "H30-1-I": {"3-2": 1.0}}
     )
 
@@ -230,13 +257,19 @@ def test_twelve_character_tag_is_fine(tmp_path):
 
 def test_write_takes_pyterrier_frames_and_unscopes_dataset_ids(tmp_path):
     res = pd.DataFrame(
-        {"qid": ["999", "999", "1000"], "docno": ["999/002", "999/001", "1000/003"], "score": [2.0, 1.0, 5.0]}
+        {
+            "qid": ["999", "999", "1000"],
+            "docno": ["999/002", "999/001", "1000/003"],
+            "score": [2.0, 1.0, 5.0],
+        }
     )
     path = write_run(res, tmp_path / "task2.t", format="pairs", tag="t", max_per_query=1)
     assert open(path).read() == "1000 003 t\n999 002 t\n"
 
 
-def test_the_fast_reader_lists_run_tags_in_the_order_they_first_appear_across_blocks(tmp_path, monkeypatch):
+def test_the_fast_reader_lists_run_tags_in_the_order_they_first_appear_across_blocks(
+    tmp_path, monkeypatch
+):
     """The tags come from the dictionary Arrow unifies over its blocks: each block's new tags in turn."""
     from ir_coliee.table import run_fast as fast
 
@@ -267,7 +300,9 @@ def test_a_duplicate_line_keeps_a_run_on_the_fast_reader_with_its_lines_named(tm
         == checked.duplicates
         == [
             Duplicate(31, 4, "000000", "000003"),
-            Duplicate(701, 651, "000032", "000041"),  # lines[650] after the first insertion: 32, 32 + 9
+            Duplicate(
+                701, 651, "000032", "000041"
+            ),  # lines[650] after the first insertion: 32, 32 + 9
         ]
     )
     assert fast.coded.table() == checked.coded.table()

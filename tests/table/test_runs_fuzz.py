@@ -100,7 +100,9 @@ def test_run_reader(tmp_path, lines, newline):
 @example(["q a t", "q\rb t"], "\n", 5)  # a lone CR at the end of a block
 @example(["q a", "\ufeffq b t"], "\n", 5)  # a byte order mark across two blocks
 @example(["q a t ", "q b t"], "\n", 6)  # a line that ends with a separator, at the end of a block
-def test_the_fast_readers_scan_judges_a_file_alike_in_blocks_of_any_size(tmp_path, lines, newline, block):
+def test_the_fast_readers_scan_judges_a_file_alike_in_blocks_of_any_size(
+    tmp_path, lines, newline, block
+):
     """The scan checks each block alone and the seam between two on a few bytes: cut anywhere, it must
     judge the file as it does in one block."""
     from ir_coliee.table import run_fast as fast
@@ -132,7 +134,9 @@ def test_readers_on_arbitrary_bytes(tmp_path, reader, data):
 
 JSONISH = st.recursive(
     st.none() | st.booleans() | st.integers() | st.text(max_size=8),
-    lambda children: st.lists(children, max_size=4) | st.dictionaries(st.text(max_size=6), children, max_size=4),
+    lambda children: (
+        st.lists(children, max_size=4) | st.dictionaries(st.text(max_size=6), children, max_size=4)
+    ),
     max_leaves=12,
 )
 
@@ -215,7 +219,11 @@ CODE_PIECES = st.sampled_from(
 @given(st.lists(CODE_PIECES, max_size=25).map("\n".join))
 def test_civil_code(text):
     articles = list(parse_civil_code(text))
-    starts = [ln for ln in text.split("\n") if re.match(r"^(Article \d|第[〇一二三四五六七八九十百千]+条)", ln)]
+    starts = [
+        ln
+        for ln in text.split("\n")
+        if re.match(r"^(Article \d|第[〇一二三四五六七八九十百千]+条)", ln)
+    ]
     live = [ln for ln in starts if not ln.endswith(("Deleted", "削除"))]
     assert len(articles) == len(live)  # every live article header is a document, none dropped
 
@@ -262,7 +270,9 @@ def test_encrypted_zip_gives_a_clear_message(coliee_home):
     archive = zip_folder(coliee_home / "task2_test_files_2026")
     _encrypt_flag(archive)
     refresh()
-    with pytest.raises(ColieeDataError, match=r"cannot read from the zip file.*extract it with its password"):
+    with pytest.raises(
+        ColieeDataError, match=r"cannot read from the zip file.*extract it with its password"
+    ):
         list(ir_datasets.load("coliee/task2/2026/test").queries_iter())
 
 
@@ -308,7 +318,11 @@ def test_no_cache_is_written_so_none_can_be_left_broken(coliee_home, tmp_path_fa
     write_task2(coliee_home)
     write_statute_root(coliee_home)
     before = sorted(p for p in coliee_home.rglob("*"))
-    for dataset_id in ("coliee/task1/2024/train", "coliee/task2/2026/test", "coliee/task3/2024/test"):
+    for dataset_id in (
+        "coliee/task1/2024/train",
+        "coliee/task2/2026/test",
+        "coliee/task3/2024/test",
+    ):
         ds = ir_datasets.load(dataset_id)
         docs = ds.docs_iter()
         first = next(docs)

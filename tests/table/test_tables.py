@@ -28,10 +28,14 @@ MEASURES = [
 ]
 
 lines = st.lists(
-    st.tuples(st.sampled_from(QUERIES), st.sampled_from(DOCS), st.integers(0, 5).map(float)), min_size=1, max_size=40
+    st.tuples(st.sampled_from(QUERIES), st.sampled_from(DOCS), st.integers(0, 5).map(float)),
+    min_size=1,
+    max_size=40,
 )
 golds = st.dictionaries(
-    st.sampled_from(QUERIES[:3]), st.sets(st.sampled_from(["010", "011", "012", "013"]), min_size=1), min_size=1
+    st.sampled_from(QUERIES[:3]),
+    st.sets(st.sampled_from(["010", "011", "012", "013"]), min_size=1),
+    min_size=1,
 )
 
 
@@ -100,7 +104,9 @@ def test_a_hand_case_on_both_paths(small_run: int, monkeypatch: pytest.MonkeyPat
     gold = {"001": {"010": 1, "011": 1}, "002": {"012": 1}}
     rows = [("001", "010", 2.0), ("001", "013", 1.0), ("001", "010", 0.5), ("002", "012", 1.0)]
     for numpy in (False, True):
-        values = ir_coliee.calc_aggregate([ir_coliee.MicroP, ir_coliee.MicroR], gold, coded(rows, numpy))
+        values = ir_coliee.calc_aggregate(
+            [ir_coliee.MicroP, ir_coliee.MicroR], gold, coded(rows, numpy)
+        )
         assert values == {ir_coliee.MicroP: 2 / 3, ir_coliee.MicroR: 2 / 3}
 
 
@@ -116,7 +122,10 @@ def test_tuning_a_short_run_gives_the_curve_of_the_numpy_ranking(rows, gold, max
     for measure in MEASURES:
         short = tune_cutoff(gold, coded(rows, numpy=False), measure, max_rank=max_rank)
         long = tune_cutoff(gold, coded(rows, numpy=True), measure, max_rank=max_rank)
-        assert short.points == long.points and (short.cutoff, short.value) == (long.cutoff, long.value)
+        assert short.points == long.points and (short.cutoff, short.value) == (
+            long.cutoff,
+            long.value,
+        )
 
 
 def test_a_short_run_is_tuned_by_hand() -> None:
@@ -133,6 +142,12 @@ def test_a_short_run_is_tuned_by_hand() -> None:
         "gold = {'q1': {'013': 1, '010': 1}, 'q2': {'011': 1}}\n"
         "t = tune_cutoff(gold, run, 'MicroF1')\nprint(t.points)"
     )
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split("\n")
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout.split("\n")
     points = eval(out[0])
-    assert points == [(1.0, pytest.approx(4 / 5)), (2.0, pytest.approx(2 / 3)), (3.0, pytest.approx(6 / 7))]
+    assert points == [
+        (1.0, pytest.approx(4 / 5)),
+        (2.0, pytest.approx(2 / 3)),
+        (3.0, pytest.approx(6 / 7)),
+    ]

@@ -28,7 +28,14 @@ from ir_datasets.datasets.base import Dataset
 from ir_datasets.formats import BaseScoredDocs, GenericScoredDoc
 
 from ir_coliee.data.catalog import Registered, catalog
-from ir_coliee.data.datasets.common import Docs, Documentation, Qrels, Queries, register, register_parent
+from ir_coliee.data.datasets.common import (
+    Docs,
+    Documentation,
+    Qrels,
+    Queries,
+    register,
+    register_parent,
+)
 from ir_coliee.data.files import DataFile
 from ir_coliee.data.layouts import CaseFolders, Layout
 from ir_coliee.model import dataset_id as model_dataset_id
@@ -38,7 +45,9 @@ from ir_coliee.table.shapes import SCOPE
 _PARAGRAPH = re.compile(r"^\s*\[(\d+)\]\s*", re.MULTILINE)
 
 QREL_DEFS_NOTICED = {1: "Noticed: the case is cited by (supports the decision of) the query case."}
-QREL_DEFS_ENTAILING = {1: "Entailing: the paragraph of the noticed case entails the decision fragment."}
+QREL_DEFS_ENTAILING = {
+    1: "Entailing: the paragraph of the noticed case entails the decision fragment."
+}
 
 
 class ColieeCaseDoc(NamedTuple):
@@ -56,7 +65,9 @@ class ColieeCaseDoc(NamedTuple):
 
     def paragraphs(self) -> list[tuple[int, str]]:
         """``(N, text)`` of each paragraph marked ``[N]``; text before the first marker is left out."""
-        pieces = _PARAGRAPH.split(self.text)  # the text before the first marker, then each marker's number and text
+        pieces = _PARAGRAPH.split(
+            self.text
+        )  # the text before the first marker, then each marker's number and text
         return [(int(n), body.strip()) for n, body in zip(pieces[1::2], pieces[2::2])]
 
 
@@ -145,7 +156,9 @@ class Candidates(BaseScoredDocs):
     def scoreddocs_iter(self) -> Iterator[GenericScoredDoc]:
         for qid in self._layout.query_ids():
             for did in self._layout.candidates(qid):
-                yield GenericScoredDoc(qid, did, 0.0)  # scoreddocs_cls(): BaseScoredDocs' own, GenericScoredDoc
+                yield GenericScoredDoc(
+                    qid, did, 0.0
+                )  # scoreddocs_cls(): BaseScoredDocs' own, GenericScoredDoc
 
 
 # --- registration --------------------------------------------------------------------------------------
@@ -172,7 +185,9 @@ class _Records(NamedTuple):
 
 _RECORDS = {
     "1": _Records(ColieeCaseDoc, _case_doc, ColieeCaseQuery, QREL_DEFS_NOTICED, base_cases=False),
-    "2": _Records(ColieeParagraph, _paragraph, ColieeFragmentQuery, QREL_DEFS_ENTAILING, base_cases=True),
+    "2": _Records(
+        ColieeParagraph, _paragraph, ColieeFragmentQuery, QREL_DEFS_ENTAILING, base_cases=True
+    ),
 }
 
 
@@ -184,13 +199,19 @@ def caselaw_dataset(entry: Registered) -> Dataset:
     stream = functools.partial(_read_docs, layout, records.make)
     docs = Docs(records.doc_cls, layout.dataset_id, "en", corpus, stream, layout.docs, records.make)
     queries = Queries(
-        records.query_cls, layout.dataset_id, "en", functools.partial(_read_queries, layout, records.query_cls)
+        records.query_cls,
+        layout.dataset_id,
+        "en",
+        functools.partial(_read_queries, layout, records.query_cls),
     )
     base_cases = functools.partial(_base_cases, cast(CaseFolders, layout))
     extra = SimpleNamespace(base_cases_iter=base_cases) if records.base_cases else None
     qrels = Qrels(layout, records.qrel_defs)
     doc = Documentation(
-        f"task{entry.task}", entry.task, entry.year, {"split": entry.split, "layout": type(layout).__name__}
+        f"task{entry.task}",
+        entry.task,
+        entry.year,
+        {"split": entry.split, "layout": type(layout).__name__},
     )
     return Dataset(docs, queries, qrels, Candidates(layout), extra, doc)
 
@@ -207,5 +228,7 @@ def register_caselaw() -> None:
             first = entries[0]
             parent = model_dataset_id(first.task, first.year, "")
             register_parent(
-                parent, docs, Documentation(f"task{first.task}", first.task, first.year, {"part": "the pool"})
+                parent,
+                docs,
+                Documentation(f"task{first.task}", first.task, first.year, {"part": "the pool"}),
             )

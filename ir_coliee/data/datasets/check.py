@@ -42,9 +42,15 @@ def _empty_gold(dataset: Dataset) -> list[Source]:
 def _copies(sources: list[Source]) -> list[Source]:
     """The files read that have copies under the data root, with the copies not read."""
     return [
-        Source("copies", "", f"{chosen} is read; also under the data root, not read: {', '.join(rivals)}")
+        Source(
+            "copies",
+            "",
+            f"{chosen} is read; also under the data root, not read: {', '.join(rivals)}",
+        )
         for chosen, rivals in LOCATOR.copies.items()
-        if any(s.location and (s.location == chosen or f"/{chosen}/" in s.location) for s in sources)
+        if any(
+            s.location and (s.location == chosen or f"/{chosen}/" in s.location) for s in sources
+        )
     ]
 
 
@@ -60,7 +66,11 @@ def _counts(dataset: Dataset) -> list[Source]:
         found.append(f"{n:,} {noun}" + (" (as official)" if known == n else ""))
         if known is not None and n != known:
             short.append(
-                Source(part, "", f"{n:,} of {known:,} {noun} of a complete official copy: incomplete or altered")
+                Source(
+                    part,
+                    "",
+                    f"{n:,} of {known:,} {noun} of a complete official copy: incomplete or altered",
+                )
             )
     note = "; counted from your files where no official size is known" if unknown else ""
     return [Source("counts", "", ", ".join(found) + note), *short]
@@ -82,7 +92,13 @@ def check_dataset(dataset_id: str) -> list[Source]:
         sources.extend(_empty_gold(dataset))
         gold = list(dict.fromkeys(q.doc_id for q in dataset.qrels_iter()))
         found = dataset.docs_store().get_many(gold)
-        sources.extend(_named("gold", [d for d in gold if d not in found], "gold document ids not in the documents"))
+        sources.extend(
+            _named(
+                "gold",
+                [d for d in gold if d not in found],
+                "gold document ids not in the documents",
+            )
+        )
     sources.extend(Source(rule, "", message) for rule, message in threats(entry))
     return sources
 

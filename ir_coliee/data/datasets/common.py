@@ -24,7 +24,9 @@ class DocsIter(Iterator[Doc]):
     (``ds.docs_iter()[1:3]``, ``ds.docs_iter()[5]``), so PyTerrier's ``get_corpus_iter(start=, count=)``
     works. Iterating streams the documents; a slice reads only the ones it holds."""
 
-    def __init__(self, stream: Callable[[], Iterator[Doc]], sliced: Callable[[slice], Iterator[Doc]]):
+    def __init__(
+        self, stream: Callable[[], Iterator[Doc]], sliced: Callable[[slice], Iterator[Doc]]
+    ):
         self._stream, self._sliced = stream, sliced
         self._it: Optional[Iterator[Doc]] = None
 
@@ -78,7 +80,12 @@ class Docs(BaseDocs):
         make: Callable[[str, Any], NamedTuple] = _itself,
     ):
         super().__init__()
-        self._cls, self._namespace, self._lang, self._corpus = doc_cls, namespace, lang, (doc_cls, *corpus)
+        self._cls, self._namespace, self._lang, self._corpus = (
+            doc_cls,
+            namespace,
+            lang,
+            (doc_cls, *corpus),
+        )
         self._stream, self._by_id, self.make = stream, by_id, make
 
     def __eq__(self, other: object) -> bool:
@@ -91,7 +98,9 @@ class Docs(BaseDocs):
         return self._by_id() if self._by_id is not None else {d.doc_id: d for d in self._stream()}  # type: ignore[attr-defined]
 
     def docs_iter(self) -> DocsIter:
-        return DocsIter(self._stream, lambda key: (self.make(*item) for item in list(self.by_id().items())[key]))
+        return DocsIter(
+            self._stream, lambda key: (self.make(*item) for item in list(self.by_id().items())[key])
+        )
 
     def docs_store(self, field: str = "doc_id") -> Store:
         return Store(self)
@@ -134,7 +143,13 @@ class Queries(BaseQueries):
     """``queries_*()`` of a collection, from data: the record type, namespace and language, and the queries
     (read when the iteration starts)."""
 
-    def __init__(self, query_cls: type, namespace: str, lang: str, queries: Callable[[], Iterable[NamedTuple]]):
+    def __init__(
+        self,
+        query_cls: type,
+        namespace: str,
+        lang: str,
+        queries: Callable[[], Iterable[NamedTuple]],
+    ):
         super().__init__()
         self._cls, self._namespace, self._lang, self._queries = query_cls, namespace, lang, queries
 
@@ -161,7 +176,13 @@ def _families() -> dict:
 class Documentation:
     """``documentation()`` of a dataset: the family's text from ``coliee.yaml`` plus its official measures."""
 
-    def __init__(self, family: str, task: Optional[str], year: Optional[int], extra: Optional[dict[str, str]] = None):
+    def __init__(
+        self,
+        family: str,
+        task: Optional[str],
+        year: Optional[int],
+        extra: Optional[dict[str, str]] = None,
+    ):
         self._family, self._task, self._year, self._extra = family, task, year, extra or {}
 
     def documentation(self) -> dict[str, object]:
@@ -203,7 +224,9 @@ class SizeCounts:
     def files_count(self, part: str) -> int:
         """The count of the user's files."""
         if part == "docs":
-            return self._dataset.docs_count()  # the collection's own count (a folder listing for case law)
+            return (
+                self._dataset.docs_count()
+            )  # the collection's own count (a folder listing for case law)
         return sum(1 for _ in getattr(self._dataset, f"{part}_iter")())
 
     def _count(self, part: str) -> int:
@@ -251,7 +274,9 @@ def register(entry: Registered, dataset: Dataset, with_host: bool = True) -> Dat
 DOCS_LINKS: list[tuple[object, str]] = []
 
 
-def register_parent(dataset_id: str, docs: object, documentation: Documentation, linked: bool = False) -> None:
+def register_parent(
+    dataset_id: str, docs: object, documentation: Documentation, linked: bool = False
+) -> None:
     """A dataset of documents only, whose handler the datasets below its id share (or, ``linked``, every
     dataset whose handler equals ``docs``, wherever its id sits): the id ``ir_datasets.docs_parent_id``
     gives them, so one corpus is indexed once (idempotent)."""

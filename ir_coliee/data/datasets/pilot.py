@@ -73,7 +73,9 @@ def _tort_queries(files: PilotFiles) -> Iterator[ColieeTortQuery]:
 def _claims(files: PilotFiles) -> Iterator[ColieeClaimDoc]:
     for t in files.input_torts():
         for side, c in t.claims():
-            yield ColieeClaimDoc(claim_doc_id(t.tort_id, side, c.id), str(t.tort_id), side, str(c.id), c.description)
+            yield ColieeClaimDoc(
+                claim_doc_id(t.tort_id, side, c.id), str(t.tort_id), side, str(c.id), c.description
+            )
 
 
 def pilot_dataset(entry: Registered) -> Dataset:
@@ -82,7 +84,11 @@ def pilot_dataset(entry: Registered) -> Dataset:
     files, namespace = torts.files, f"{NAME}/pilot/{entry.year}"
     extra = {"split": entry.split, "qrels": "decisions" if torts.decisions else "claims"}
     claims = functools.partial(_claims, files)
-    docs = None if torts.decisions else Docs(ColieeClaimDoc, namespace, "ja", (entry.year, entry.split), claims)
+    docs = (
+        None
+        if torts.decisions
+        else Docs(ColieeClaimDoc, namespace, "ja", (entry.year, entry.split), claims)
+    )
     # the torts as given to systems (nulls where answers are due, in test inputs), and from the gold copy
     records = SimpleNamespace(
         torts_iter=functools.partial(_lazily, files.input_torts),

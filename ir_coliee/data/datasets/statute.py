@@ -19,7 +19,14 @@ import ir_datasets
 from ir_datasets.datasets.base import Dataset
 
 from ir_coliee.data.catalog import EXAM_SUBSET, Registered, catalog, civil_code_of, exam_subset
-from ir_coliee.data.datasets.common import Docs, Documentation, Qrels, Queries, register, register_parent
+from ir_coliee.data.datasets.common import (
+    Docs,
+    Documentation,
+    Qrels,
+    Queries,
+    register,
+    register_parent,
+)
 from ir_coliee.data.files import DataFile, FileCache
 from ir_coliee.data.statute_files import LANGUAGES, StatuteFiles, StatuteSet
 from ir_coliee.formats.civil_code import ColieeArticle, parse_civil_code
@@ -86,7 +93,14 @@ def civil_code_docs(files: StatuteFiles) -> Docs:
     """The Civil Code articles of an edition (deleted articles are not documents): one corpus per edition and
     language, whichever dataset reads it, so Tasks 3 and 4, train and test, share one index."""
     stream, by_id = functools.partial(_stream, files), functools.partial(_articles_by_id, files)
-    return Docs(ColieeArticle, f"{NAME}/civil-code/{files.iso}", files.iso, (files.year, files.lang), stream, by_id)
+    return Docs(
+        ColieeArticle,
+        f"{NAME}/civil-code/{files.iso}",
+        files.iso,
+        (files.year, files.lang),
+        stream,
+        by_id,
+    )
 
 
 def _graded(exams: StatuteSet) -> Iterator[ColieeQuestion]:
@@ -107,10 +121,16 @@ def statute_dataset(entry: Registered) -> Dataset:
     """The ir_datasets entry of a statute dataset of the catalog."""
     exams = cast(StatuteSet, entry.files)
     docs = civil_code_docs(exams.files) if exams.collection else None
-    queries = Queries(ColieeQuestion, f"{NAME}/statute", exams.files.iso, functools.partial(_graded, exams))
+    queries = Queries(
+        ColieeQuestion, f"{NAME}/statute", exams.files.iso, functools.partial(_graded, exams)
+    )
     # the full records (label, t1 text, gold articles) of every released question
     questions = SimpleNamespace(questions_iter=exams.questions)
-    extra = {"exams": ", ".join(exams.exams), "language": LANGUAGES[exams.files.lang][0], "split": entry.split}
+    extra = {
+        "exams": ", ".join(exams.exams),
+        "language": LANGUAGES[exams.files.lang][0],
+        "split": entry.split,
+    }
     doc = Documentation(f"task{entry.task}", entry.task, entry.year, extra)
     return Dataset(docs, queries, questions, Qrels(exams, QREL_DEFS[exams.gold]), doc)
 
@@ -125,20 +145,44 @@ def register_statute() -> None:
             code = civil_code_of(entry)
             if code is not None:
                 codes[code] = None
-                if not code[1]:  # the English code under the task's id, as registered before it had an id of its own
-                    docs = Documentation(f"task{entry.task}", entry.task, entry.year, {"part": "the Civil Code"})
-                    _register_code(model_dataset_id(entry.task, entry.year, ""), entry.year, "", docs)
-    for year, lang in codes:  # the Civil Code of an edition in one language: every dataset reading it links to it
-        extra = {"language": LANGUAGES[lang][0], "part": f"the Civil Code of the {year} statute tasks"}
-        _register_code(civil_code_id(year, lang), year, lang, Documentation(CIVIL_CODE, None, year, extra), True)
+                if not code[
+                    1
+                ]:  # the English code under the task's id, as registered before it had an id of its own
+                    docs = Documentation(
+                        f"task{entry.task}", entry.task, entry.year, {"part": "the Civil Code"}
+                    )
+                    _register_code(
+                        model_dataset_id(entry.task, entry.year, ""), entry.year, "", docs
+                    )
+    for (
+        year,
+        lang,
+    ) in (
+        codes
+    ):  # the Civil Code of an edition in one language: every dataset reading it links to it
+        extra = {
+            "language": LANGUAGES[lang][0],
+            "part": f"the Civil Code of the {year} statute tasks",
+        }
+        _register_code(
+            civil_code_id(year, lang),
+            year,
+            lang,
+            Documentation(CIVIL_CODE, None, year, extra),
+            True,
+        )
 
 
-def _register_code(parent: str, year: int, lang: str, documentation: Documentation, linked: bool = False) -> None:
+def _register_code(
+    parent: str, year: int, lang: str, documentation: Documentation, linked: bool = False
+) -> None:
     """The Civil Code of an edition in one language as a dataset of documents only: ``coliee/civil-code/2024[/ja]``,
     the docs parent of every dataset reading it (train and test, Tasks 3 and 4, per-exam subsets) through a link
     (``linked``), as no id is above them all; and ``coliee/task3/2024``, the English code under the task's id
     (kept for the ids users have)."""
-    register_parent(parent, civil_code_docs(StatuteFiles(parent, year, lang)), documentation, linked)
+    register_parent(
+        parent, civil_code_docs(StatuteFiles(parent, year, lang)), documentation, linked
+    )
 
 
 def _exam_subset(dataset_id: str, groups: tuple[str, ...]) -> Dataset:
