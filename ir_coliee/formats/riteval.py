@@ -10,6 +10,7 @@ import os
 import re
 import warnings
 from typing import NamedTuple
+from xml.etree import ElementTree as ET
 
 from ir_coliee.errors import ColieeFormatError, ColieeWarning, PathLike
 from ir_coliee.formats.numerals import JAPANESE_ARTICLE, article_id
@@ -63,6 +64,46 @@ def gold_articles(t1: str) -> tuple[str, ...]:
     return tuple(found)
 
 
+def _label(pair: ET.Element, qid: str, text: str, source: PathLike) -> str:
+    label = (pair.get("label") or "").strip()
+    if label and label not in ANSWER_LABELS:
+        raise ColieeFormatError(
+            source,
+            line_of(text, f'"{qid}"'),
+            f"question {qid!r} has label {label!r}",
+            "label Y or N",
+        )
+    return label
+
+
+def _listed_articles(pair: ET.Element, qid: str, text: str, source: PathLike) -> tuple[str, ...]:
+    """The gold articles a pair lists, one ``<article>`` each: its text (2026's simple files) or its
+    id attribute (2017 and older); ``()`` where it lists none (the gold is then read from ``t1``)."""
+    named = [(a.get("id") or a.text or "").strip() for a in pair.iter("article")]
+    try:
+        # 3-2: (3, 2)
+        return tuple(dict.fromkeys(article_id(*n.partition("-")[::2]) for n in named if n))
+    except ValueError as e:
+        where = line_of(text, f'"{qid}"') or line_of(text, f"'{qid}'")
+        raise ColieeFormatError(
+            source,
+            where,
+            f"question {qid!r}: an <article> that is no article number ({e})",
+            "<article>566</article> or <article>3-2</article>",
+        ) from None
+
+
+def _question(pair: ET.Element, text: str, source: PathLike) -> ColieeStatuteQuestion:
+    qid = (pair.get("id") or "").strip()
+    if not qid:
+        raise ColieeFormatError(source, None, "a <pair> has no id", _EXPECTED)
+    label = _label(pair, qid, text, source)
+    t1 = "".join(pair.findtext("t1") or "").strip()
+    t2 = (pair.findtext("t2") or "").strip()
+    listed = _listed_articles(pair, qid, text, source)
+    return ColieeStatuteQuestion(qid, t2, label, t1, listed or gold_articles(t1))
+
+
 def parse_riteval(text: str, source: PathLike) -> list[ColieeStatuteQuestion]:
     """The questions of a riteval file's text; ``source`` names the file in errors.
 
@@ -72,34 +113,8 @@ def parse_riteval(text: str, source: PathLike) -> list[ColieeStatuteQuestion]:
     questions: dict[str, ColieeStatuteQuestion] = {}
     repeated: dict[str, bool] = {}
     for pair in root.iter("pair"):
-        qid = (pair.get("id") or "").strip()
-        if not qid:
-            raise ColieeFormatError(source, None, "a <pair> has no id", _EXPECTED)
-        label = (pair.get("label") or "").strip()
-        if label and label not in ANSWER_LABELS:
-            raise ColieeFormatError(
-                source,
-                line_of(text, f'"{qid}"'),
-                f"question {qid!r} has label {label!r}",
-                "label Y or N",
-            )
-        t1 = "".join(pair.findtext("t1") or "").strip()
-        t2 = (pair.findtext("t2") or "").strip()
-        # one <article> per gold article: its text (2026's simple files) or its id attribute (2017 and older)
-        named = [(a.get("id") or a.text or "").strip() for a in pair.iter("article")]
-        try:
-            listed = tuple(
-                dict.fromkeys(article_id(*n.partition("-")[::2]) for n in named if n)
-            )  # 3-2: (3, 2)
-        except ValueError as e:
-            where = line_of(text, f'"{qid}"') or line_of(text, f"'{qid}'")
-            raise ColieeFormatError(
-                source,
-                where,
-                f"question {qid!r}: an <article> that is no article number ({e})",
-                "<article>566</article> or <article>3-2</article>",
-            ) from None
-        question = ColieeStatuteQuestion(qid, t2, label, t1, listed or gold_articles(t1))
+        question = _question(pair, text, source)
+        qid = question.query_id
         if qid in questions:
             repeated[qid] = repeated.get(qid, False) or questions[qid] != question
         questions[qid] = question

@@ -32,6 +32,41 @@ def _file_name(path: str, folders: int, suffix: bool) -> str:
     )
 
 
+def _refuse_same_file(files: Sequence[str]) -> None:
+    """One gold file given twice (by two paths) would be two benchmarks of one name."""
+    for i, b in enumerate(files):
+        twin = next((a for a in files[:i] if os.path.samefile(a, b)), None)
+        if twin is not None:
+            raise ColieeArgumentError(
+                f"benchmarks {twin!r} and {b!r} are the same file: give it once"
+            )
+
+
+def _unique_file_name(b: str, files: Sequence[str]) -> str:
+    """A gold file's name lengthened (more parent folders, then its extension) until no other of
+    ``files`` shares it; its short name if none does."""
+    depth = max(len(os.path.abspath(b).split(os.sep)) - 1, 0)
+    ways = [(n, suffix) for suffix in (False, True) for n in range(depth + 1)]
+    return next(
+        (
+            _file_name(b, *w)
+            for w in ways
+            if all(_file_name(b, *w) != _file_name(a, *w) for a in files if a != b)
+        ),
+        short_name(b),
+    )
+
+
+def _refuse_clashes(shown: Mapping[str, str], kind: str, keys: Sequence[str]) -> None:
+    printed = [shown[k] for k in keys]
+    clash = [k for k in keys if printed.count(shown[k]) > 1]
+    if clash:
+        said = " and ".join(repr(k) for k in clash)
+        raise ColieeArgumentError(
+            f"the {kind} {said} would print as one name {shown[clash[0]]!r}: give names="
+        )
+
+
 def paper_names(
     benchmarks: Sequence[str], systems: Sequence[str], names: Mapping[str, str]
 ) -> dict[str, str]:
@@ -39,31 +74,9 @@ def paper_names(
     :func:`short_name`, a gold file's lengthened until no other gold file shares it (more parent folders, then
     its extension). Two benchmarks (or two systems) printed alike, or one gold file twice, are refused."""
     files = [b for b in benchmarks if os.path.exists(b)]
-    for i, b in enumerate(files):
-        twin = next((a for a in files[:i] if os.path.samefile(a, b)), None)
-        if twin is not None:
-            raise ColieeArgumentError(
-                f"benchmarks {twin!r} and {b!r} are the same file: give it once"
-            )
-    shown = {b: short_name(b) for b in benchmarks}
-    for b in files:
-        depth = max(len(os.path.abspath(b).split(os.sep)) - 1, 0)
-        ways = [(n, suffix) for suffix in (False, True) for n in range(depth + 1)]
-        shown[b] = next(
-            (
-                _file_name(b, *w)
-                for w in ways
-                if all(_file_name(b, *w) != _file_name(a, *w) for a in files if a != b)
-            ),
-            shown[b],
-        )
+    _refuse_same_file(files)
+    shown = {b: _unique_file_name(b, files) if b in files else short_name(b) for b in benchmarks}
     shown = {**shown, **{s: s for s in systems}, **names}
-    for kind, keys in (("benchmarks", benchmarks), ("systems", systems)):
-        printed = [shown[k] for k in keys]
-        clash = [k for k in keys if printed.count(shown[k]) > 1]
-        if clash:
-            said = " and ".join(repr(k) for k in clash)
-            raise ColieeArgumentError(
-                f"the {kind} {said} would print as one name {shown[clash[0]]!r}: give names="
-            )
+    _refuse_clashes(shown, "benchmarks", benchmarks)
+    _refuse_clashes(shown, "systems", systems)
     return shown
