@@ -125,6 +125,55 @@ def gold_kind(table: Mapping[str, Mapping[str, object]]) -> GoldKind:
     )
 
 
+def _riteval_gold(
+    path: PathLike, name: PathLike
+) -> tuple[dict[GoldKind, Table], dict[GoldKind, ColieeFormatError]]:
+    """A labelled riteval XML file's Task 3 articles and Task 4 answers (see :func:`read_gold`)."""
+    # the XML reader is imported here: label JSON and qrels, the gold of most runs, do not need it
+    from ir_coliee.formats.riteval import parse_riteval
+    from ir_coliee.formats.xmlsafe import line_of
+
+    text = read_text(path)
+    questions = parse_riteval(text, name)
+    articles = _table([(q.query_id, a, 1) for q in questions if q.label for a in q.articles])
+    answers = _table([(q.query_id, q.label, 1) for q in questions if q.label])
+    if not answers:
+        raise ColieeFormatError(
+            name, None, "no question has a label", "a labelled riteval file (gold)"
+        )
+    blind = [q.query_id for q in questions if q.label and not q.articles]
+    unreadable: dict[GoldKind, ColieeFormatError] = {}
+    if blind:
+        unreadable[DOCUMENTS] = ColieeFormatError(
+            name,
+            line_of(text, f'"{blind[0]}"') or line_of(text, f"'{blind[0]}'"),
+            f"{len(blind)} labelled questions name no article that can be read ({', '.join(blind[:5])}): "
+            "their article gold would be empty",
+            "an article header ('Article 572') on a line of <t1>, or <article>N</article>",
+        )
+    return {DOCUMENTS: articles, ANSWERS: answers}, unreadable
+
+
+def _lines_gold(path: PathLike, name: PathLike) -> Table:
+    """A qrels or answers file's table; pairs judged twice with another relevance read as their last
+    judgment (as trec_eval reads them), with a warning naming the lines of the first."""
+    twice: list[tuple[str, str]] = []
+    table = _table(_line_rows(path), twice)
+    if twice:
+        q, d = twice[0]
+        lines = [
+            n for n, text in iter_lines(path) if list(map(strip_txt, text.split()[:3:2])) == [q, d]
+        ]
+        warnings.warn(
+            f"{os.fspath(name)}: {len(twice)} pair{'s' * (len(twice) > 1)} judged twice with another relevance, "
+            "each read as its "
+            f"last judgment (as trec_eval reads it): ({q}, {d}) at lines {', '.join(map(str, lines))}",
+            ColieeWarning,
+            stacklevel=4,
+        )
+    return table
+
+
 @paused_gc()
 def read_gold(
     path: PathLike, name: PathLike
@@ -136,51 +185,13 @@ def read_gold(
     once (:func:`regular_file`); ``name``: what messages call it. (A pilot JSONL file: :func:`read_torts`.)"""
     first = first_character(path)
     if first == "<":
-        # the XML reader is imported here: label JSON and qrels, the gold of most runs, do not need it
-        from ir_coliee.formats.riteval import parse_riteval
-        from ir_coliee.formats.xmlsafe import line_of
-
-        text = read_text(path)
-        questions = parse_riteval(text, name)
-        articles = _table([(q.query_id, a, 1) for q in questions if q.label for a in q.articles])
-        answers = _table([(q.query_id, q.label, 1) for q in questions if q.label])
-        if not answers:
-            raise ColieeFormatError(
-                name, None, "no question has a label", "a labelled riteval file (gold)"
-            )
-        blind = [q.query_id for q in questions if q.label and not q.articles]
-        unreadable: dict[GoldKind, ColieeFormatError] = {}
-        if blind:
-            unreadable[DOCUMENTS] = ColieeFormatError(
-                name,
-                line_of(text, f'"{blind[0]}"') or line_of(text, f"'{blind[0]}'"),
-                f"{len(blind)} labelled questions name no article that can be read ({', '.join(blind[:5])}): "
-                "their article gold would be empty",
-                "an article header ('Article 572') on a line of <t1>, or <article>N</article>",
-            )
-        return {DOCUMENTS: articles, ANSWERS: answers}, unreadable
-    if (
-        first == "{" or first == "["
-    ):  # label JSON: the table straight from the labels, no row per pair
-        # a query without relevant documents is no gold query
+        return _riteval_gold(path, name)
+    if first in ("{", "["):
+        # label JSON: the table straight from the labels, no row per pair; a query without relevant
+        # documents is no gold query
         table: Table = {q: docs for q, docs in label_sets(read_text(path), name) if docs}
     else:
-        twice: list[tuple[str, str]] = []
-        table = _table(_line_rows(path), twice)
-        if twice:
-            q, d = twice[0]
-            lines = [
-                n
-                for n, text in iter_lines(path)
-                if list(map(strip_txt, text.split()[:3:2])) == [q, d]
-            ]
-            warnings.warn(
-                f"{os.fspath(name)}: {len(twice)} pair{'s' * (len(twice) > 1)} judged twice with another relevance, "
-                "each read as its "
-                f"last judgment (as trec_eval reads it): ({q}, {d}) at lines {', '.join(map(str, lines))}",
-                ColieeWarning,
-                stacklevel=3,
-            )
+        table = _lines_gold(path, name)
     kind = gold_kind(table)
     if kind == ANSWERS:
         _one_answer_each(table, path, name)
