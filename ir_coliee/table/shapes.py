@@ -383,28 +383,36 @@ def _unpadded(
     ]
     if not unknown:
         return ids, 0, None
-    by_number: dict[str, Optional[str]] = {}
-    for gid in gold:
-        number = _numeral(gid)
-        if number is not None:
-            by_number[number] = (
-                gid if number not in by_number else None
-            )  # two gold ids, one number: ambiguous
-    numbered = {number: gid for number, gid in by_number.items() if gid is not None}
+    numbered = _by_number(gold)
     if not numbered and width is None:
         return ids, 0, None  # no gold id is a number: no padding to restore
     new = list(ids)
     for i in unknown:
-        text = ids[i]
-        number = _numeral(text)
-        if number is not None and number in numbered:
-            new[i] = numbered[number]
-        elif width is not None and _short_number(digits := text.removesuffix(".0"), width):
-            new[i] = digits.zfill(width)
+        new[i] = _restored(ids[i], numbered, width)
     changed = [i for i, (old, now) in enumerate(zip(ids, new)) if old != now]
     if not changed:
         return ids, 0, None
     return new, len(changed), (ids[changed[0]], new[changed[0]])
+
+
+def _by_number(gold: Collection[str]) -> dict[str, str]:
+    """Each number that exactly one gold id has, with that id (two gold ids of one number: neither)."""
+    by_number: dict[str, Optional[str]] = {}
+    for gid in gold:
+        number = _numeral(gid)
+        if number is not None:
+            by_number[number] = gid if number not in by_number else None
+    return {number: gid for number, gid in by_number.items() if gid is not None}
+
+
+def _restored(text: str, numbered: Mapping[str, str], width: Optional[int]) -> str:
+    """The gold id of ``text``'s number, else ``text`` padded to the gold's one width, else ``text``."""
+    number = _numeral(text)
+    if number is not None and number in numbered:
+        return numbered[number]
+    if width is not None and _short_number(digits := text.removesuffix(".0"), width):
+        return digits.zfill(width)
+    return text
 
 
 def _short_number(text: str, width: int) -> bool:
