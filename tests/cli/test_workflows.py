@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from support.caselaw_data import write_task1_flat
-from support.cases import without_path
+from support.cases import default_columns, picked, without_path
 
 from ir_coliee.cli import main
 
@@ -51,18 +51,16 @@ def test_eval_auto_finds_the_test_set_from_the_file_name(release, tmp_path, caps
     folder.mkdir()
     (folder / "task1_test_answer_2024_A.txt").write_text(RUN_A)
     assert main(["eval", "auto", str(folder)]) == 0
-    header, row = capsys.readouterr().out.splitlines()[:2]
-    assert header.split("\t")[:8] == [
-        "rank",
-        "run",
-        "MicroP",
-        "MicroR",
-        "MicroF1",
-        "tp",
-        "retrieved",
-        "relevant",
+    header, row = (line.split("\t") for line in capsys.readouterr().out.splitlines()[:2])
+    measures = default_columns("1", 2024)
+    assert header[: len(measures) + 5] == ["rank", "run", *measures, "tp", "retrieved", "relevant"]
+    assert picked(dict(zip(header, row)), "run", "MicroP", "MicroR", "MicroF1") == [
+        "A",
+        "0.6667",
+        "1.0000",
+        "0.8000",
     ]
-    assert row.split("\t")[1:8] == ["A", "0.6667", "1.0000", "0.8000", "2", "3", "2"]
+    assert picked(dict(zip(header, row)), "tp", "retrieved", "relevant") == ["2", "3", "2"]
 
 
 def test_validate_against_each_split(release, capsys):

@@ -42,6 +42,41 @@ def without_path(out: str) -> list[str]:
     return ["\t".join(line.split("\t")[:-1]) for line in lines]
 
 
+def default_columns(task: str, year: int | None = None) -> list[str]:
+    """The measure columns a verb prints by default for ``task`` in ``year``: its official measures and
+    those reported for ranked runs, read from the model, so that a change of the defaults breaks only
+    the tests about that choice."""
+    from ir_coliee.model import official_measures
+
+    return [str(m) for m in official_measures(task, year, ranked=True)]
+
+
+def dataset_columns(dataset_id: str) -> list[str]:
+    """:func:`default_columns` of a COLIEE dataset id (``coliee/task1/2024/test``)."""
+    _, task, year, *_ = dataset_id.split("/")
+    return default_columns(task.removeprefix("task"), int(year))
+
+
+def defaults_are_ours(task: str, year: int | None = None) -> bool:
+    """Whether every default measure of ``task`` is ir_coliee's own (counted without numpy): only then
+    does a small ``eval`` with the defaults load no numpy (pytrec_eval's measures need it)."""
+    from ir_coliee.measures import ColieeMeasure
+    from ir_coliee.model import official_measures
+
+    return all(isinstance(m, ColieeMeasure) for m in official_measures(task, year, ranked=True))
+
+
+def printed_rows(out: str) -> list[dict[str, str]]:
+    """The rows of a printed tsv table, each by column name (its ``path`` column checked and dropped)."""
+    header, *rows = (line.split("\t") for line in without_path(out))
+    return [dict(zip(header, row)) for row in rows]
+
+
+def picked(row: dict[str, str], *columns: str) -> list[str]:
+    """The cells of ``row`` in ``columns``: what a test compares, whatever else the table shows."""
+    return [row[c] for c in columns]
+
+
 def micro_reference(
     gold: dict[str, set[str]], pairs: set[tuple[str, str]]
 ) -> tuple[Fraction, Fraction, Fraction]:
