@@ -176,6 +176,38 @@ def test_a_new_edition_needs_no_test_edit():
     assert "COLIEE editions in the model: 2018-2027" in done.stdout and " passed" in done.stdout
 
 
+def test_a_new_default_measure_breaks_no_test_about_something_else():
+    """nDCG@10 added to Task 1's default measures before the tests that print Task 1's default tables:
+    they read the default columns from the model (or name the measures they are about), so they pass."""
+    import os
+    import subprocess
+    import sys
+
+    printing = [
+        "tests/cli/test_cli.py",
+        "tests/cli/test_manners.py",
+        "tests/cli/test_workflows.py",
+        "tests/data/test_catalog.py",
+        "tests/hosts/test_register.py",
+        "tests/scoring/test_benchmark.py",
+        "tests/scoring/test_score.py",
+        "tests/table/test_hostile_corpus.py",
+        "tests/test_errors.py",
+    ]
+    env = {**os.environ, "IR_COLIEE_TEST_NEW_DEFAULT": "1"}
+    env.pop("COLIEE_HOME", None)
+    done = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", *printing],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert done.returncode == 0, done.stdout[-3000:]
+    assert " passed" in done.stdout
+
+
 def test_every_ir_measures_expression_in_the_docs_parses():
     """ir_measures 0.4.3 takes SetF(beta=2.0) and refuses SetF(beta=2): the docs write what it takes."""
     import re
