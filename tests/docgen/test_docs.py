@@ -133,7 +133,7 @@ def test_the_season_page_runs_every_workflow_on_the_sample_release():
     assert "coliee/task1/2025/test\tcomplete" in out
     assert "valid as a COLIEE Task 1 submission: 0 errors" in out
     assert "rank\trun\tMicroP\tMicroR\tMicroF1\ttp\tretrieved\trelevant\tpath" in out
-    assert "leaderboard: COLIEE 2025 Task 1, by MicroF1 (partial table: 3 published rows)" in out
+    assert "leaderboard: COLIEE 2025 Task 1, by MicroF1 (partial table: 6 published rows)" in out
     assert "| run | baseline | MicroP |" in out
 
 
