@@ -194,3 +194,16 @@ def test_candidates_are_counted_as_built_in_entries_count_scoreddocs(coliee_home
     assert not hasattr(task3, "scoreddocs_count") and not hasattr(task3, "scoreddocs_metadata")
     builtin = ir_datasets.load("antique/test")  # (its metadata ships with ir_datasets: no download)
     assert not hasattr(builtin, "scoreddocs_count") and not hasattr(builtin, "scoreddocs_metadata")
+
+
+def test_counts_describe_the_files_served():
+    """The sample release serves 83 cases where a complete 2025 test copy has 2,159: ``docs_count()``
+    said 2,159; the complete copy's size stays in the metadata."""
+    from ir_coliee.scoring.demo import sample_release
+
+    with sample_release():
+        ds = ir_datasets.load("coliee/task1/2025/test")
+        counts = (ds.docs_count(), ds.queries_count(), ds.qrels_count(), ds.scoreddocs_count())
+        assert counts == (83, 20, 40, 20 * (83 - 1))
+        assert counts[0] == sum(1 for _ in ds.docs_iter())
+        assert ds.docs_metadata() == {"count": 2159}
