@@ -13,7 +13,8 @@ def add(sub: argparse._SubParsersAction) -> None:
         "baseline",
         help="a BM25 baseline run of a dataset, written as an official submission",
         description="Rank each query's candidates of a Task 1-3 dataset with BM25 (the bm25s package) and write "
-        "the task's official submission file, with progress bars on the way.",
+        "the task's official submission file, with progress bars on a terminal "
+        "(IR_COLIEE_PROGRESS=1 forces them, 0 hides them).",
     )
     base.add_argument("method", choices=("bm25",), help="the baseline")
     base.add_argument("dataset", help="a dataset id, e.g. coliee/task1/2025/test")

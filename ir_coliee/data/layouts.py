@@ -94,6 +94,31 @@ class Layout:
                 yield Qrel(qid, did, 1)
 
     def docs(self) -> dict[str, DataFile]:
+        return self._remember("docs", self._served_docs)
+
+    #: What :meth:`_list_docs` reads in the split's folder, for the error when it finds none.
+    _EXPECTED_DOCS = "case files (NNNNNN.txt), directly inside or in a folder below"
+
+    def _served_docs(self) -> dict[str, DataFile]:
+        """The documents; a folder that holds none is an error naming it, never 0 documents served."""
+        files = self._split_files()
+        docs = self._list_docs(files)
+        if not docs:
+            parts, f = next(iter(files.items()))
+            folder = f.describe()[: -len("/".join(parts)) - 1]
+            shown = some(["/".join(p) for p in files], 5)
+            expected = self._EXPECTED_DOCS.format(candidates=self.files.candidates)
+            raise ColieeDataError(
+                f"{self.dataset_id}: {folder} holds no document: expected {expected}; "
+                f"it holds {len(files)} other files: {shown}"
+            )
+        return docs
+
+    def _split_files(self) -> dict[tuple[str, ...], DataFile]:
+        """Every file of the split's folder, by its path inside it (never empty: else the folder is missing)."""
+        raise NotImplementedError
+
+    def _list_docs(self, files: dict[tuple[str, ...], DataFile]) -> dict[str, DataFile]:
         raise NotImplementedError
 
     def query_ids(self) -> list[str]:
@@ -127,16 +152,17 @@ class Layout:
 class FlatPool(Layout):
     """Task 1, 2021-2026: query cases and candidates in one folder per split (one shared pool in 2021)."""
 
-    def docs(self) -> dict[str, DataFile]:
-        return self._remember("docs", self._list_docs)
+    def _split_files(self) -> dict[tuple[str, ...], DataFile]:
+        return self._folder(self.folder_names(), "the case files")
 
-    def _list_docs(self) -> dict[str, DataFile]:
-        files = self._folder(self.folder_names(), "the case files")
-        return {
-            strip_txt(parts[0]): f
-            for parts, f in files.items()
-            if len(parts) == 1 and _is_text(parts)
-        }
+    def _list_docs(self, files: dict[tuple[str, ...], DataFile]) -> dict[str, DataFile]:
+        """The case files at any depth below the folder (2026's training release has them in ``cases/``),
+        the shallowest copy of a name first, in the folder's order."""
+        docs: dict[str, DataFile] = {}
+        for parts, f in sorted(files.items(), key=lambda item: len(item[0])):
+            if _is_text(parts):
+                docs.setdefault(strip_txt(parts[-1]), f)
+        return docs
 
     def query_list(self) -> DataFile:
         listed = (
@@ -186,6 +212,8 @@ class FlatPool(Layout):
                 self.docs()
             )  # a query's text is its case file: the list alone does not make the queries readable
         except ColieeDataError as e:
+            if not e.names:  # the folder is there but holds no case file: its own error says so
+                raise
             raise missing(
                 f"the query cases listed in {listed.name}", e.names, self.dataset_id
             ) from None
@@ -199,10 +227,15 @@ class CaseFolders(Layout):
     """One folder per query: Task 1 in 2020 (``base_case.txt`` + ``candidates/``) and Task 2
     (``entailed_fragment.txt`` + ``base_case.txt`` + ``paragraphs/``)."""
 
+    _EXPECTED_DOCS = "one folder per case, its documents in it as {{case}}/{candidates}/NNN.txt"
+
     def _cases(self) -> dict[tuple[str, ...], DataFile]:
         return self._remember(
             "cases", lambda: self._folder(self.folder_names(), "the case folders")
         )
+
+    def _split_files(self) -> dict[tuple[str, ...], DataFile]:
+        return self._cases()
 
     def query_ids(self) -> list[str]:
         found = {
@@ -218,12 +251,9 @@ class CaseFolders(Layout):
     def base_case(self, query_id: str) -> DataFile:
         return self._cases()[(query_id, "base_case.txt")]
 
-    def docs(self) -> dict[str, DataFile]:
-        return self._remember("docs", self._list_docs)
-
-    def _list_docs(self) -> dict[str, DataFile]:
+    def _list_docs(self, files: dict[tuple[str, ...], DataFile]) -> dict[str, DataFile]:
         docs = {}
-        for parts, f in self._cases().items():
+        for parts, f in files.items():
             if len(parts) == 3 and parts[1] == self.files.candidates and _is_text(parts):
                 docs[f"{parts[0]}{SCOPE}{strip_txt(parts[2])}"] = f
         return dict(sorted(docs.items(), key=lambda item: case_order(item[0])))

@@ -129,9 +129,9 @@ def _records(dataset) -> str:
     return (
         "Records: "
         + "; ".join(parts)
-        + ". `docs_count()`, `queries_count()` and `qrels_count()` give the size "
-        "of a complete official copy where it is known (the table's last column, COLIEE-SPEC section 8), "
-        "without reading a file; else they count your files. `ir_coliee data check ID` compares your copy."
+        + ". `docs_count()`, `queries_count()` and `qrels_count()` count what your files serve; "
+        "`metadata()` gives the size of a complete official copy where it is known (the table's last "
+        "column, COLIEE-SPEC section 8). `ir_coliee data check ID` compares your copy."
     )
 
 

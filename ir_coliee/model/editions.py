@@ -35,6 +35,10 @@ class CaseLawFiles(NamedTuple):
     """The 2019 index file (``task1.xml``), which holds the training gold too."""
     gold_element: str = ""
     """The element of the 2019 index and golden labels that lists the gold ids."""
+    gold_family: tuple[str, ...] = ("",)
+    """Prefixes the organisers put before a label file's name, best first: the 2026 training release
+    ships ``clean_task1_train_labels_2026.json`` (COLIEE-SPEC section 2); found anywhere below the root,
+    inside the split's folder or beside it."""
 
     @property
     def scoped(self) -> bool:
@@ -44,12 +48,18 @@ class CaseLawFiles(NamedTuple):
     def names(
         self, field: Literal["folders", "gold", "test_queries"], split: str, year: int
     ) -> list[str]:
-        return [t.format(split=split, year=year) for t in getattr(self, field)]
+        family = self.gold_family if field == "gold" else ("",)
+        return [p + t.format(split=split, year=year) for t in getattr(self, field) for p in family]
 
 
 _TEST_LIST = ("task1_test_no_labels_{year}.json",)
+_LABEL_FAMILY = ("", "clean_")
 _FLAT = CaseLawFiles(
-    "flat", ("task1_{split}_files_{year}",), ("task1_{split}_labels_{year}.json",), _TEST_LIST
+    "flat",
+    ("task1_{split}_files_{year}",),
+    ("task1_{split}_labels_{year}.json",),
+    _TEST_LIST,
+    gold_family=_LABEL_FAMILY,
 )
 # one pool for train and test; every public copy carries bare label names (train_labels.json) and a test list
 # that is a JSON list of file names (COLIEE-SPEC section 2): both are read, the official names first
@@ -57,6 +67,7 @@ _TASK1_2021 = _FLAT._replace(
     folders=("task1_files", "task1_files_{year}"),
     gold=(*_FLAT.gold, "{split}_labels.json"),
     test_queries=(*_TEST_LIST, "test_no_labels.json"),
+    gold_family=("",),
 )
 _TASK1_2020 = CaseLawFiles(
     "folders",
@@ -71,6 +82,7 @@ _TASK2 = CaseLawFiles(
     ("task2_{split}_labels_{year}.json",),
     query_file="entailed_fragment.txt",
     candidates="paragraphs",
+    gold_family=_LABEL_FAMILY,
 )
 _TASK1_2019 = CaseLawFiles(
     "xml-index",
@@ -84,6 +96,7 @@ _TASK2_2019 = _TASK2._replace(
     layout="xml-index",
     folders=(),
     gold=("task2_test_golden-labels.xml",),
+    gold_family=("",),
     index_file="task2.xml",
     gold_element="entailing_paragraphs",
 )
@@ -250,11 +263,13 @@ def _known_sizes() -> dict[str, Sizes]:
         "coliee/task1/2024/test": Sizes(queries=400, qrels=1562),
         "coliee/task1/2025/train": Sizes(7350, 1678, 6844, 1678 * 7349),
         "coliee/task1/2025/test": Sizes(2159, 400, 1759, 400 * 2158),
-        "coliee/task1/2026/train": Sizes(docs=7708),
+        "coliee/task1/2026/train": Sizes(7708, 2001, 8251, 2001 * 7707),
         "coliee/task1/2026/test": Sizes(1848, 400, 1750, 400 * 1847),
         "coliee/task2/2024/test": Sizes(queries=100, qrels=147),
         "coliee/task2/2025/train": Sizes(29434, 825, 1001, 29434),
         "coliee/task2/2025/test": Sizes(3283, 100, 181, 3283),
+        # 2026's training set is 2025's train and test together (COLIEE-SPEC section 3)
+        "coliee/task2/2026/train": Sizes(29434 + 3283, 825 + 100, 1001 + 181, 29434 + 3283),
         "coliee/task2/2026/test": Sizes(queries=100, qrels=294),
     }
     en, ja = dict(zip(statute_exams(), _EN_2025)), dict(zip(statute_exams(), _JA_2026))

@@ -9,6 +9,7 @@ from typing import Any, Callable, NamedTuple, Optional
 
 from ir_coliee.errors import ColieeError
 from ir_coliee.formats.plots import require
+from ir_coliee.progress import shown
 
 #: Kana, CJK ideographs and half-width katakana: Japanese is written without spaces, so words are not
 #: found by splitting; characters and overlapping character pairs are (the statute data of 2026 is
@@ -56,6 +57,7 @@ def bm25_top(
     require("bm25s", "the BM25 baseline", "'ir_coliee[demo]'")
     import bm25s
 
+    progress = progress and shown()  # bm25s draws its bars wherever it is asked to: logs too
     japanese = any(_CJK.search(t) for t in doc_texts)
     retriever = bm25s.BM25()
     retriever.index(_tokenized(list(doc_texts), japanese, progress), show_progress=progress)

@@ -11,6 +11,10 @@ Every row is checked, and a row that fails a check is flagged in ``check``, neve
 * F1 must follow from the printed P and R, within the rounding of the printed digits;
 * where the gold size of the test set is known (``ir_coliee.model.KNOWN_SIZES``), R x |gold| and
   accuracy x |questions| must be whole numbers, within the rounding of the printed digits.
+
+A run is compared with a row as the row was published: by the row's counts where the gold size gives
+them (the exact value of its true positives over what it retrieved), else at the row's printed
+precision, whichever way the organisers rounded. A run equal to a row shares its rank.
 """
 
 from __future__ import annotations
@@ -22,6 +26,7 @@ import math
 import re
 from collections.abc import Iterator
 from decimal import Decimal
+from fractions import Fraction
 from importlib import resources
 from typing import TYPE_CHECKING, NamedTuple, Optional
 
@@ -45,6 +50,8 @@ class Row(NamedTuple):
     run: str
     values: dict[str, Decimal]
     """Measure -> value as printed (a fraction)."""
+    source: str = ""
+    """Where the row was published, for tables whose rows come from several sources."""
 
 
 class Leaderboard:
@@ -60,6 +67,7 @@ class Leaderboard:
         headline: str,
         complete: bool,
         source: str,
+        exact: Optional[list[tuple[float, Optional[float]]]] = None,
     ):
         self.task, self.year, self.rows, self.columns = task, year, rows, columns
         """``rows``: one dict per published run, best first, with every one of ``columns``: ``rank``,
@@ -70,6 +78,9 @@ class Leaderboard:
         self.complete = complete
         """Whether the source is the complete official table (else partial rows)."""
         self.source = source
+        self.exact = exact or [(0.0, None)] * len(rows)
+        """Each row's headline: half a unit of its last printed digit, and its value as its counts give
+        it exactly (:func:`_exact`), ``None`` where the gold size does not give them."""
 
     @functools.cached_property
     def table(self) -> pd.DataFrame:
@@ -78,21 +89,41 @@ class Leaderboard:
 
         return pd.DataFrame(self.rows, columns=self.columns)
 
+    def published(self, value: float) -> float:
+        """``value`` on the scale of the published figures: the printed figure of the first row it equals
+        (by the row's counts where known, else at its printed precision), so that it ties with it; where
+        it lies between a row's exact value and its rounding, as far from the printed figure as it is from
+        the exact one, so that it falls on the exact value's side; else itself."""
+        for row, (half, exact) in zip(self.rows, self.exact):
+            printed = row[self.headline]
+            if exact is None:
+                if abs(value - printed) <= half * (1 + 1e-9):
+                    return printed
+            elif math.isclose(value, exact, rel_tol=0, abs_tol=1e-12):
+                return printed
+            elif (value > exact) != (value > printed):
+                return printed + (value - exact)
+        return value
+
     def place(self, value: float) -> tuple[int, Optional[dict], Optional[dict]]:
         """Where a run scoring ``value`` on the headline would stand: its rank among the listed runs
-        (ties with listed runs go after them), and the rows just above and below."""
-        above = [r for r in self.rows if r[self.headline] >= value]
-        below = [r for r in self.rows if r[self.headline] < value]
+        (a run equal to a row shares its rank, :meth:`published`), and the rows just above and below
+        (rows it ties with are neither)."""
+        at = self.published(value)
+        above = [r for r in self.rows if r[self.headline] > at]
+        below = [r for r in self.rows if r[self.headline] < at]
         return len(above) + 1, above[-1] if above else None, below[0] if below else None
 
     def with_runs(self, runs: pd.DataFrame) -> pd.DataFrame:
         """The published table with ``runs`` (a report's table: ``run`` and the measures) inserted at their
         places: ``rank`` recomputed (ties share a rank, published rows first), ``entry`` saying which rows
-        are the scored runs, and an official row whose headline is the same as a scored run's to the
-        published precision named as such."""
+        are the scored runs, and a scored run and the official rows it equals (:meth:`published`) named
+        as such, at one rank."""
         import pandas as pd
 
-        measures = [c for c in self.table.columns if c not in ("rank", "team", "run", "check")]
+        measures = [
+            c for c in self.table.columns if c not in ("rank", "team", "run", "check", "source")
+        ]
         official = self.table[["team", "run", *measures]].assign(entry="official")
         ours = pd.DataFrame(
             {
@@ -101,19 +132,17 @@ class Leaderboard:
                 **{m: runs[m] if m in runs.columns else None for m in measures},
             }
         ).assign(entry="this run")
-        for _, row in ours.iterrows():
-            same = (official[self.headline] - row[self.headline]).abs() < _PUBLISHED_HALF_UNIT
+        official["_at"] = official[self.headline]
+        ours["_at"] = [self.published(v) for v in ours[self.headline]]
+        for i, row in ours.iterrows():
+            same = official["_at"] == row["_at"]
             official.loc[same, "entry"] = official.loc[same, "entry"] + f" = {row['run']}"
+            if same.any():
+                ours.loc[i, "entry"] = f"this run = {', '.join(official.loc[same, 'run'])}"
         both = pd.concat([official, ours], ignore_index=True)
-        both = both.sort_values(self.headline, ascending=False, kind="stable").reset_index(
-            drop=True
-        )
-        both.insert(0, "rank", both[self.headline].rank(ascending=False, method="min").astype(int))
-        return both
-
-
-#: Published figures have four decimals: values within half a unit of the last one are the same figure.
-_PUBLISHED_HALF_UNIT = 0.00005
+        both = both.sort_values("_at", ascending=False, kind="stable").reset_index(drop=True)
+        both.insert(0, "rank", both["_at"].rank(ascending=False, method="min").astype(int))
+        return both.drop(columns="_at")
 
 
 def _short(name: str) -> str:
@@ -156,7 +185,11 @@ def _task(record: dict[str, str]) -> str:
 
 def _rows(source: str, records: list[dict[str, str]], task: str, year: int) -> Iterator[Row]:
     percent = "in %" in source
+    base = ""
     for r in records:
+        said = r.get("source", "")  # a row's own source; "same; NOTE" is the place of the one above
+        base = base if said.startswith("same") else _place(said)
+        said = base + said[4:] if said.startswith("same") else said
         if int(r["year"]) != year or _task(r) != task:
             continue
         values: dict[str, Decimal] = {}
@@ -167,9 +200,23 @@ def _rows(source: str, records: list[dict[str, str]], task: str, year: int) -> I
             short = next(s for words, s in _WORDS if r["measure"].lower().startswith(words))
             values[short] = Decimal(r["value"])
         rank = r.get("rank") or r.get("rank_in_source") or ""
-        yield Row(
-            rank, r.get("team") or r.get("row", ""), r.get("run") or r.get("file") or "", values
-        )
+        team, run = r.get("team") or r.get("row", ""), r.get("run") or r.get("file") or ""
+        yield Row(rank, team, run, values, said)
+
+
+def _place(source: str) -> str:
+    """Where a source was published: its text up to its first note (``; ...`` outside parentheses)."""
+    depth = 0
+    for i, c in enumerate(source):
+        depth += {"(": 1, ")": -1}.get(c, 0)
+        if c == ";" and depth == 0:
+            return source[:i]
+    return source
+
+
+#: Published tables print three or four decimals (COLIEE-SPEC section 9): a figure printed with fewer
+#: (``0.4``) lost its trailing zeros in a transcription, and is compared at three.
+_COARSEST = Decimal("0.0005")
 
 
 def _half_unit(value: Decimal) -> Decimal:
@@ -204,6 +251,24 @@ def _checks(row: Row, task: str, year: int) -> list[str]:
     return found
 
 
+def _exact(row: Row, short: str, task: str, year: int) -> Optional[float]:
+    """The headline ``short`` of a row as its counts give it, where the gold size gives them and one set
+    of counts agrees with every printed figure: micro F1 = 2 tp / (retrieved + |gold|), with
+    tp = R x |gold| and tp / retrieved = P; accuracy = correct / |questions|. ``None`` elsewhere."""
+    v, sizes = row.values, known_sizes(edition_dataset(task, year))
+    found: list[Fraction] = []
+    if short == "F1" and sizes.qrels and v.get("P") and "R" in v:
+        tp, p, hp = round(v["R"] * sizes.qrels), v["P"], _half_unit(v["P"])
+        # every retrieved count whose precision prints as P (a few thousand at most)
+        low, high = math.ceil(tp / (p + hp)), math.floor(tp / max(p - hp, Decimal("1e-9")))
+        found = [Fraction(2 * tp, k + sizes.qrels) for k in range(max(low, tp, 1), high + 1)]
+    elif short == "Acc" and sizes.queries and "Acc" in v:
+        found = [Fraction(round(v["Acc"] * sizes.queries), sizes.queries)]
+    printed, half = Fraction(v.get(short, 0)), Fraction(_half_unit(v.get(short, Decimal(0))))
+    agree = [x for x in found if abs(x - printed) <= half]
+    return float(agree[0]) if len(agree) == 1 else None
+
+
 def available() -> list[tuple[str, int]]:
     """``(task, year)`` of every published table shipped."""
     found = {(_task(r), int(r["year"])) for _, records in _tables() for r in records}
@@ -226,6 +291,32 @@ def load_leaderboard(task: object, year: int) -> Leaderboard:
             f"no published table for COLIEE {task_of(key).label} {year} is shipped (tables: {shown})"
         )
     names = _names(key, year)
+    rows, measures = _plain(rows_of, names, key, year)
+    published = [m for m in measures if any(not math.isnan(r[m]) for r in rows)]
+    headline = official_entry(key, year).ranking_column(published)
+    short = next((k for k, name in names.items() if name == headline), headline)
+    order = sorted(
+        range(len(rows)), key=lambda i: (math.isnan(rows[i][headline]), -rows[i][headline])
+    )  # stable: published order on ties
+    exact = [
+        (
+            float(min(_half_unit(rows_of[i].values.get(short, Decimal(0))), _COARSEST)),
+            _exact(rows_of[i], short, key, year),
+        )
+        for i in order
+    ]
+    complete = all(re.search(r"complete table", s) for s in sources)
+    columns = ["rank", "team", "run", *measures, "check", *rows[0].keys() & {"source"}]
+    return Leaderboard(
+        key, year, [rows[i] for i in order], columns, headline, complete, " | ".join(sources), exact
+    )
+
+
+def _plain(
+    rows_of: list[Row], names: dict[str, str], task: str, year: int
+) -> tuple[list[dict], list[str]]:
+    """The rows as plain dicts, every measure of the table in each (NaN where not published), and a
+    ``source`` where the table's rows have their own; and the measures."""
     rows: list[dict] = [
         {
             "rank": r.rank,
@@ -236,18 +327,13 @@ def load_leaderboard(task: object, year: int) -> Leaderboard:
         for r in rows_of
     ]
     measures = list(dict.fromkeys(m for r in rows for m in r if m not in ("rank", "team", "run")))
+    sourced = any(r.source for r in rows_of)
     for row, r in zip(rows, rows_of):
         row.update(
-            {m: row.get(m, math.nan) for m in measures}, check="; ".join(_checks(r, key, year))
+            {m: row.get(m, math.nan) for m in measures}, check="; ".join(_checks(r, task, year))
         )
-    published = [m for m in measures if any(not math.isnan(r[m]) for r in rows)]
-    headline = official_entry(key, year).ranking_column(published)
-    rows.sort(
-        key=lambda row: (math.isnan(row[headline]), -row[headline])
-    )  # stable: published order on ties
-    complete = all(re.search(r"complete table", s) for s in sources)
-    columns = ["rank", "team", "run", *measures, "check"]
-    return Leaderboard(key, year, rows, columns, headline, complete, " | ".join(sources))
+        row.update({"source": r.source} if sourced else {})
+    return rows, measures
 
 
 def placed(

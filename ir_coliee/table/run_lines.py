@@ -21,7 +21,7 @@ from ir_coliee.model.formats import (
     expected_any,
     sniff,
 )
-from ir_coliee.progress import progress
+from ir_coliee.progress import progress_bytes
 from ir_coliee.table.tables import CodedRun
 
 if TYPE_CHECKING:
@@ -235,9 +235,9 @@ def read_columns(
     then sees each line as written, blank and comment lines too (the validator's text rules)."""
     columns = RunColumns(fmt)
     answered: dict[str, tuple[str, int]] = {}
-    lines = iter(
-        progress(raw_lines(path), f"reading {os.path.basename(path)} line by line", unit="line")
-    )
+    desc = f"reading {os.path.basename(path)} line by line"
+    # by bytes: a line count has no total to estimate the time left from
+    lines = progress_bytes(raw_lines(path), desc, os.path.getsize(path), lambda ln: len(ln[1]) + 1)
     while True:
         try:  # bytes that are not UTF-8 end the reading: the generator raises
             lineno, text, parts = next(lines)

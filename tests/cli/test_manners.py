@@ -183,3 +183,41 @@ def test_every_command_suggests_dataset_ids(write, capsys, coliee_home):
     ):
         assert main(argv) == 2
         assert "did you mean coliee/task1/2024/test" in capsys.readouterr().err, argv
+
+
+@pytest.mark.parametrize("forced", [None, "1"])
+def test_bm25_bars_only_on_a_terminal(tmp_path, forced):
+    """``baseline`` drew bm25s' bars into logs and pipes; now only where ir_coliee's own are shown."""
+    import os
+
+    from support import ROOT
+
+    env = {k: v for k, v in os.environ.items() if k != "IR_COLIEE_PROGRESS"}
+    env["COLIEE_HOME"] = str(ROOT / "ir_coliee" / "sample" / "release")
+    env.update({"IR_COLIEE_PROGRESS": forced} if forced else {})
+    argv = ["baseline", "bm25", "coliee/task1/2025/test", "--write", str(tmp_path / "run")]
+    result = subprocess.run(
+        [sys.executable, "-m", "ir_coliee", *argv], capture_output=True, text=True, env=env
+    )
+    assert result.returncode == 0, result.stderr
+    # stderr is a pipe here: no bar unless forced, then bm25s' too ("Split strings", "BM25S Retrieve")
+    assert ("BM25S" in result.stderr) is bool(forced)
+    assert ("%|" in result.stderr) is bool(forced)
+
+
+def test_a_run_read_line_by_line_shows_a_bar_by_bytes_with_a_time_estimate(
+    write, capsys, monkeypatch
+):
+    from ir_coliee.model import FORMATS
+    from ir_coliee.table.run_lines import read_columns
+
+    path = write("task1.t", "q1 d1 t\n" * 10)  # 80 bytes
+    monkeypatch.setenv("IR_COLIEE_PROGRESS", "1")
+    assert len(read_columns(path, FORMATS["pairs"]).lines) == 10
+    err = capsys.readouterr().err
+    # the bar as first drawn: 0 of the file's 80 bytes, the time left not yet known
+    assert "ir_coliee: reading task1.t line by line:   0%|" in err
+    assert "0.00/80.0 [00:00<?, ?B/s]" in err
+    monkeypatch.setenv("IR_COLIEE_PROGRESS", "0")
+    read_columns(path, FORMATS["pairs"])
+    assert capsys.readouterr().err == ""

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import ir_datasets
 import pandas as pd
 import pytest
@@ -200,3 +202,87 @@ def test_eval_maps_task2_runs_onto_dataset_ids(coliee_home, write, capsys):
 def test_missing_case_folder(coliee_home):
     with pytest.raises(ColieeDataError, match=r"task2_test_files_2025/ \(a folder\)"):
         list(ir_datasets.load("coliee/task2/2025/test").docs_iter())
+
+
+@pytest.mark.parametrize("zipped", [False, True], ids=["extracted", "zipped"])
+def test_task1_2026_training_release_as_shipped(coliee_home, capsys, write, zipped):
+    """Labels ``clean_task1_train_labels_2026.json`` inside ``task1_train_files_2026/``, cases in
+    ``cases/`` (COLIEE-SPEC section 2); once failed with 0 documents and the labels not found."""
+    from support.caselaw_data import TASK1_2026_TRAIN, write_task1_2026_train
+
+    write_task1_2026_train(coliee_home)
+    if zipped:
+        zip_folder(coliee_home / "task1_train_files_2026")
+    refresh()
+    ds = ir_datasets.load("coliee/task1/2026/train")
+    docs = list(ds.docs_iter())
+    assert [d.doc_id for d in docs] == TASK1_2026_TRAIN
+    assert ds.docs_count() == 4  # the files served, not the 7,708 of a complete copy
+    assert ds.docs_store().get("000101") == docs[3]
+    assert rows(ds.queries_iter(), "query_id") == [("000028",), ("000029",)]
+    assert rows(ds.qrels_iter(), "query_id", "doc_id") == [
+        ("000028", "000101"),
+        ("000028", "000100"),
+        ("000029", "000100"),
+    ]
+    assert main(["data", "check", "coliee/task1/2026/train"]) == 0
+    out = capsys.readouterr().out
+    label = "task1_train_files_2026/clean_task1_train_labels_2026.json"
+    assert f"{label}\n" in out and "cases/000028.txt\n" in out
+    assert "docs\tNOTE: 4 of 7,708 documents of a complete official copy" in out
+    assert "qrels\tNOTE: 3 of 8,251 qrels of a complete official copy" in out
+    run = write("task1.t", "000028 000100 t\n000028 000029 t\n000029 000100 t\n")
+    # tp 2 of retrieved 3 and relevant 3: P = R = F1 = 2/3
+    assert main(["eval", "coliee/task1/2026/train", run]) == 0
+    assert without_path(capsys.readouterr().out) == [
+        "run\tMicroP\tMicroR\tMicroF1",
+        "t\t0.6667\t0.6667\t0.6667",
+    ]
+
+
+def test_a_split_folder_without_case_files_is_an_error_and_check_goes_on(coliee_home, capsys):
+    from support.caselaw_data import write_task1_2026_train
+
+    write_task1_2026_train(coliee_home)
+    for case in (coliee_home / "task1_train_files_2026" / "cases").iterdir():
+        case.rename(case.with_suffix(".doc"))  # no case file left, at any depth
+    write_task1_flat(coliee_home)
+    refresh()
+    folder = coliee_home / "task1_train_files_2026"
+    expected = f"{folder} holds no document: expected case files (NNNNNN.txt)"
+    with pytest.raises(ColieeDataError, match=re.escape(expected)):
+        list(ir_datasets.load("coliee/task1/2026/train").docs_iter())
+    assert main(["data", "check"]) == 1  # the summary goes on to the next dataset
+    lines = capsys.readouterr().out.splitlines()
+    assert "coliee/task1/2026/train\tincomplete: missing docs, queries" in lines
+    assert "coliee/task1/2024/train\tcomplete" in lines
+    assert main(["data", "check", "coliee/task1/2026/train", "coliee/task1/2024/train"]) == 1
+    out = capsys.readouterr().out
+    assert f"coliee/task1/2026/train\tdocs\tMISSING: coliee/task1/2026/train: {expected}" in out
+    assert "it holds 5 other files: clean_task1_train_labels_2026.json, cases/000028.doc," in out
+    assert "coliee/task1/2024/train\tqrels\t" in out
+
+
+@pytest.mark.parametrize("zipped", [False, True], ids=["extracted", "zipped"])
+def test_task2_2026_training_release_mixes_label_shapes(coliee_home, zipped):
+    from support.caselaw_data import write_task2_2026_train
+
+    write_task2_2026_train(coliee_home)
+    if zipped:
+        zip_folder(coliee_home / "task2_train_files_2026")
+    refresh()
+    ds = ir_datasets.load("coliee/task2/2026/train")
+    assert [d.doc_id for d in ds.docs_iter()] == [
+        "825/001",
+        "825/002",
+        "826/001",
+        "826/002",
+        "826/003",
+    ]
+    assert rows(ds.queries_iter(), "query_id") == [("825",), ("826",)]
+    assert rows(ds.qrels_iter(), "query_id", "doc_id") == [
+        ("825", "825/002"),  # a list (2025's training labels)
+        ("826", "826/001"),  # a ", "-joined string (2025's test labels)
+        ("826", "826/003"),
+    ]
+    assert ds.docs_store().get("826/003").text == " [3] Synthetic paragraph 3 of case 826.\n"

@@ -186,15 +186,24 @@ def test_candidates_are_counted_as_built_in_entries_count_scoreddocs(coliee_home
     )
     # Task 2: each paragraph is a candidate of its own case's query only, count and metadata alike
     task2 = ir_datasets.load("coliee/task2/2025/test")
-    assert (
-        task2.scoreddocs_count()
-        == task2.scoreddocs_metadata()["count"]
-        == task2.metadata()["scoreddocs"]["count"]
-    )
-    assert task2.scoreddocs_count() == task2.docs_count() == 3283
+    assert task2.scoreddocs_metadata()["count"] == task2.metadata()["scoreddocs"]["count"]
+    assert task2.scoreddocs_metadata() == task2.docs_metadata() == {"count": 3283}
     # Task 3 has no candidates: none offered, as a built-in entry without scoreddocs offers none
     task3 = ir_datasets.load("coliee/task3/2025/test")
     assert not task3.has_scoreddocs() and "scoreddocs" not in task3.metadata()
     assert not hasattr(task3, "scoreddocs_count") and not hasattr(task3, "scoreddocs_metadata")
     builtin = ir_datasets.load("antique/test")  # (its metadata ships with ir_datasets: no download)
     assert not hasattr(builtin, "scoreddocs_count") and not hasattr(builtin, "scoreddocs_metadata")
+
+
+def test_counts_describe_the_files_served():
+    """The sample release serves 83 cases where a complete 2025 test copy has 2,159: ``docs_count()``
+    said 2,159; the complete copy's size stays in the metadata."""
+    from ir_coliee.scoring.demo import sample_release
+
+    with sample_release():
+        ds = ir_datasets.load("coliee/task1/2025/test")
+        counts = (ds.docs_count(), ds.queries_count(), ds.qrels_count(), ds.scoreddocs_count())
+        assert counts == (83, 20, 40, 20 * (83 - 1))
+        assert counts[0] == sum(1 for _ in ds.docs_iter())
+        assert ds.docs_metadata() == {"count": 2159}

@@ -135,7 +135,7 @@ def test_the_season_page_runs_every_workflow_on_the_sample_release():
     assert "valid as a COLIEE Task 1 submission: 0 errors" in out
     header = ["rank", "run", *default_columns("1", 2025), "tp", "retrieved", "relevant", "path"]
     assert "\t".join(header) in out
-    assert "leaderboard: COLIEE 2025 Task 1, by MicroF1 (partial table: 3 published rows)" in out
+    assert "leaderboard: COLIEE 2025 Task 1, by MicroF1 (partial table: 6 published rows)" in out
     assert "| run | baseline | MicroP |" in out
 
 

@@ -59,10 +59,17 @@ def test_an_official_row_equal_to_the_run_is_named_and_ties_share_a_rank(
     from ir_coliee.scoring.leaderboard import load_leaderboard
 
     board = load_leaderboard("4", 2024)
-    table = board.with_runs(pd.DataFrame({"run": ["mine"], "AnswerAccuracy": [0.7890]}))
-    tied = table[table["AnswerAccuracy"] == 0.7890]
-    assert tied["rank"].tolist() == [4, 4, 4]  # CAPTAIN3 and CAPTAIN1 were 4th, and 5 follows
-    assert tied["entry"].tolist() == ["official = mine", "official = mine", "this run"]
+    # 86 of the 109 questions, printed 0.789 for CAPTAIN3 and CAPTAIN1 (a run of 0.7890 exactly is above
+    # them: 86/109 = 0.78899)
+    table = board.with_runs(pd.DataFrame({"run": ["mine"], "AnswerAccuracy": [86 / 109]}))
+    tied = table[table["rank"] == 4]
+    assert tied["run"].tolist() == ["CAPTAIN3", "CAPTAIN1", "mine"]  # 4th, and 7 follows
+    assert tied["entry"].tolist() == [
+        "official = mine",
+        "official = mine",
+        "this run = CAPTAIN3, CAPTAIN1",
+    ]
+    assert table[table["run"] == "UA_gpt"]["rank"].tolist() == [7]
 
 
 def test_several_runs_against_one_gold_are_ranked(submissions, capsys):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 
+import pandas as pd
 import pytest
 
 from ir_coliee import ColieeError
@@ -101,7 +102,7 @@ def test_leaderboard_and_eval_leaderboard_commands(write, capsys):
 
 def test_the_command_prints_the_table_without_pandas_or_numpy():
     """A published table is a few dozen rows: the command prints them from plain rows, and places a run
-    without building a DataFrame (``place``: the rank among the rows, ties after them)."""
+    without building a DataFrame (``place``: the rank among the rows)."""
     import subprocess
     import sys
 
@@ -117,9 +118,9 @@ def test_the_command_prints_the_table_without_pandas_or_numpy():
     assert header[:3] == ["rank", "team", "run"] and "MicroF1" in header
     assert best[header.index("team")] == "TQM" and best[header.index("MicroF1")] == "0.4432"
     board = load_leaderboard(1, 2024)
+    # F1 0.4432 exactly is above TQM's 1,232 / 2,780 = 0.443165 (printed 0.4432)
     rank, above, below = board.place(0.4432)
-    assert rank == 2 and above is not None and above["team"] == "TQM" and below is not None
-    assert below["MicroF1"] < 0.4432
+    assert rank == 1 and above is None and below is not None and below["team"] == "TQM"
 
 
 def test_a_run_is_placed_only_against_a_complete_table():
@@ -137,3 +138,74 @@ def test_a_run_is_placed_only_against_a_complete_table():
         None,
     )  # not the measure the table ranks by
     assert placed("1", None, "MicroF1", {"a": 1.0}) == ({}, None)  # a gold file names no edition
+
+
+@pytest.mark.parametrize(
+    "task, year, value, rank",
+    [
+        # 2023 Task 4, AMHR01's own submission: 66 of 101 = 0.653465, printed 65.35 (%): 5th, with it
+        ("4", 2023, 66 / 101, 5),
+        # 2026 Task 2, JUNLLP's counts: R .2789 x 294 = 82 found, P .6721 = 82 / 122 retrieved,
+        # F1 = 164 / 416 = 0.394231 (printed 0.3942, twice): 12th with both rows
+        ("2", 2026, 164 / 416, 12),
+        # between JUNLLP's exact F1 and its rounding: below both rows, above bosch's 0.3939 (13 / 33)
+        ("2", 2026, 0.39421, 14),
+        # 2024 Task 1, rounding down: yr_run3, R .3688 x 1,562 = 576 of 1,809, F1 1,152 / 3,371 =
+        # 0.341738 printed 0.3417; rounding up: yr_run2, 587 of 1,809, 1,174 / 3,371 = 0.348264 printed
+        # 0.3483: each run ties with its own row
+        ("1", 2024, 1152 / 3371, 9),
+        ("1", 2024, 1174 / 3371, 8),
+        # 2025 Task 4: 56 of 73 = 0.7671, below KIS (66/73) and UI's UIRunLang (60/73)
+        ("4", 2025, 56 / 73, 3),
+    ],
+)
+def test_a_run_equal_to_a_row_shares_its_rank(task, year, value, rank):
+    board = load_leaderboard(task, year)
+    assert board.place(value)[0] == rank
+    runs = pd.DataFrame({"run": ["mine"], board.headline: [value]})
+    placed = board.with_runs(runs)
+    mine = placed[placed["entry"].str.startswith("this run")].iloc[0]
+    assert mine["rank"] == rank
+    tied = placed[placed["entry"].str.endswith(" = mine")]
+    assert (tied["rank"] == rank).all()
+    assert mine["entry"] == ("this run = " + ", ".join(tied["run"]) if len(tied) else "this run")
+
+
+def test_what_a_tie_is_named_in_the_placed_table():
+    board = load_leaderboard("4", 2023)
+    placed = board.with_runs(pd.DataFrame({"run": ["mine"], "AnswerAccuracy": [66 / 101]}))
+    assert placed[["rank", "run", "entry"]].values.tolist()[3:7] == [
+        [4, "UA-V2", "official"],
+        [5, "AMHR01", "official = mine"],
+        [5, "mine", "this run = AMHR01"],
+        [7, "LLNTUdulcsL", "official"],
+    ]
+    board = load_leaderboard("2", 2026)
+    placed = board.with_runs(pd.DataFrame({"run": ["mine"], "MicroF1": [164 / 416]}))
+    assert placed[["rank", "run"]].values.tolist()[11:15] == [
+        [12, "submission (1)"],
+        [12, "submission (2)"],
+        [12, "mine"],
+        [15, "bosch_task_2_submission (1)"],
+    ]
+
+
+def test_every_row_of_the_public_record_is_shipped_with_its_source():
+    board = load_leaderboard("4", 2025)
+    assert [(r["run"], r["AnswerAccuracy"]) for r in board.rows] == [
+        ("", 0.9041),
+        ("UIRunLang", 0.8219),
+        ("UIRunFTune", 0.6027),
+    ]
+    assert board.rows[2]["source"].startswith("bryan273/UI-COLIEE2025 README")
+    assert board.rows[2]["source"].endswith("; equals 44/73")
+    task1 = load_leaderboard("1", 2025)
+    assert [r["run"] for r in task1.rows] == [
+        "",
+        "JNLP_001",
+        "JNLP_002",
+        "CaseLink_3",
+        "",
+        "NOWJ_001",
+    ]
+    assert task1.rows[4]["source"] == task1.rows[2]["source"]  # "same" as the row above it

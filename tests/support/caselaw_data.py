@@ -150,3 +150,33 @@ def write_2019(root: Path) -> None:
         folder / "task2.xml",
         index_2019("2", {"001": (["001.txt", "002.txt"], "002"), "002": (["001.txt"], "001,002")}),
     )
+
+
+TASK1_2026_TRAIN = ["000028", "000029", "000100", "000101"]
+
+
+def write_task1_2026_train(root: Path) -> None:
+    """The 2026 Task 1 training release as shipped (COLIEE-SPEC section 2): the labels, named with the
+    ``clean_`` prefix, inside the split's folder, and the case files one level down in ``cases/``; the
+    labels indented by 2, without a final newline, a list not sorted."""
+    folder = root / "task1_train_files_2026"
+    for i, doc in enumerate(TASK1_2026_TRAIN):
+        write(folder / "cases" / f"{doc}.txt", case_text(20 + i))
+    labels = {"000028.txt": ["000101.txt", "000100.txt"], "000029.txt": ["000100.txt"]}
+    write(folder / "clean_task1_train_labels_2026.json", json.dumps(labels, indent=2))
+
+
+def write_task2_2026_train(root: Path) -> None:
+    """The 2026 Task 2 training release: 2025's train and test cases together, the labels mixing both
+    shapes in one file (lists for the train cases, ", "-joined strings for the test ones)."""
+    folder = root / "task2_train_files_2026"
+    for case, n_par in (("825", 2), ("826", 3)):
+        write(folder / case / "base_case.txt", f"Synthetic base case of {case}.\n")
+        write(folder / case / "entailed_fragment.txt", f"Synthetic decision fragment of {case}.\n")
+        for p in range(1, n_par + 1):
+            write(
+                folder / case / "paragraphs" / f"{p:03d}.txt",
+                f" [{p}] Synthetic paragraph {p} of case {case}.\n",
+            )
+    labels = {"825": ["002.txt"], "826": "001.txt, 003.txt"}
+    write(root / "task2_train_labels_2026.json", json.dumps(labels))

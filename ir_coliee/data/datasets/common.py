@@ -206,15 +206,16 @@ class SizeCounts:
     """``docs_count()``, ``docs_metadata()`` (queries, qrels and scoreddocs alike) and ``metadata()`` of a
     dataset, offered as ir_datasets' ``MetadataComponent`` offers them: for each part the dataset has, and
     for no other (``scoreddocs_count`` of a dataset without candidates is an ``AttributeError``, as in
-    built-in entries). A count is the size of a complete official copy where it is known
-    (``ir_coliee.model.KNOWN_SIZES``), answered without reading a file, as ir_datasets answers from its
-    metadata; otherwise counted from the files. The metadata holds the known sizes only (``{}`` where none)."""
+    built-in entries). A count is what the user's files serve (a sample or partial copy serves fewer than
+    the official release: a count of the release would mislead every loop and progress bar over it); the
+    metadata holds the size of a complete official copy (``ir_coliee.model.KNOWN_SIZES``), known without
+    reading a file (``{}`` where none is known)."""
 
     def __init__(self, dataset_id: str, dataset: Dataset):
         self._dataset_id, self._dataset = dataset_id, dataset
         for part in PARTS:
             if dataset.has(part):
-                setattr(self, f"{part}_count", functools.partial(self._count, part))
+                setattr(self, f"{part}_count", functools.partial(self.files_count, part))
                 setattr(self, f"{part}_metadata", functools.partial(self._metadata, part))
 
     def known_count(self, part: str) -> Optional[int]:
@@ -228,10 +229,6 @@ class SizeCounts:
                 self._dataset.docs_count()
             )  # the collection's own count (a folder listing for case law)
         return sum(1 for _ in getattr(self._dataset, f"{part}_iter")())
-
-    def _count(self, part: str) -> int:
-        known = self.known_count(part)
-        return known if known is not None else self.files_count(part)
 
     def _metadata(self, part: str) -> dict[str, int]:
         known = self.known_count(part)
