@@ -14,7 +14,8 @@ CSS = """
 body{font:15px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;margin:0 auto;
 max-width:80rem;padding:0 1rem 2rem;color:#1b1b1b;background:#fff}
 h1{font-size:1.6rem;margin:1rem 0 .3rem}h2{margin-top:2rem;border-bottom:1px solid #ccc}
-nav a{margin-right:1rem}.note{color:#555}.warn{color:#8a4b00}
+nav{display:flex;flex-wrap:wrap;gap:.2rem 1rem}p,h3{overflow-wrap:anywhere}
+.note{color:#555}.warn{color:#8a4b00}
 .scroll{overflow-x:auto;margin:.5rem 0 1rem}
 table{border-collapse:collapse;font-variant-numeric:tabular-nums}
 caption{text-align:left;font-weight:600;padding:.3rem 0}

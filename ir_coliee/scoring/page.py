@@ -31,14 +31,11 @@ from ir_coliee.scoring.score import score
 if TYPE_CHECKING:
     import pandas as pd
 
-#: How to get the figures where matplotlib is missing.
-PLOT_EXTRA = "pip install 'ir_coliee[plot]'"
-
 
 class ResultsPage:
-    """The page (:attr:`html`) and the results it shows: ``report`` (score), ``comparison`` (compare_runs),
-    ``analysis`` (analyse; None where no grouping applies), ``published`` (the edition's table, if any), ``findings`` (the
-    files skipped in folders, then score's)."""
+    """The page (:attr:`html`) and the results it shows: ``report`` (score), ``comparison``
+    (compare_runs), ``analysis`` (analyse; None where no grouping applies), ``published`` (the edition's
+    table, if any), ``findings`` (the files skipped in folders, then score's)."""
 
     def __init__(
         self,
@@ -57,11 +54,6 @@ class ResultsPage:
         with atomic_output(path, "w") as out:
             out.write(self.html)
         return os.fspath(path)
-
-    def __repr__(self) -> str:
-        return (
-            f"ResultsPage({self.report.task!r}, {self.report.year}, {len(self.html):,} characters)"
-        )
 
 
 def _groupings(gold: GoldLike, key: str) -> list[By]:
@@ -90,8 +82,9 @@ def report(
     ``by``: the groupings of the analyses (default: those that apply, see :func:`_groupings`; a category
     file besides them must be named with them); ``measures``: the analyses' measures besides the headline
     (the leaderboard and the tests use the official ones); ``baseline``: the run each run is tested
-    against (default: the best); ``correction``, ``resamples`` and ``seed`` as :func:`ir_coliee.compare_runs`; ``digits``: the
-    decimals shown (each cell keeps its exact value in ``data-value``)."""
+    against (default: the best); ``correction``, ``resamples`` and ``seed`` as
+    :func:`ir_coliee.compare_runs`; ``digits``: the decimals shown (each cell keeps its exact value in
+    ``data-value``)."""
     walked, found, skipped = _run_paths(runs)
     prepared = _prepared(gold, walked, found, skipped, task, year, "auto", False)
     paths = [r.info.path for r in prepared.runs]
@@ -131,12 +124,12 @@ def _leaderboard(
 ) -> str:
     """The runs best first, each placed on the published table where one ranks by the same headline."""
     board = board.drop(columns="path")
-    parts, headline = [], scored.measures[0]
+    parts = []
     if published is not None and published.headline in board.columns:
-        headline = published.headline
-        kind = "" if published.complete else ", among a partial table's rows"
+        kind = "" if published.complete else " (partial table)"
         board["placement"] = [
-            f"{published.place(v)[0]} of {len(published.rows) + 1}{kind}" for v in board[headline]
+            f"{published.place(v)[0]} of {len(published.rows) + 1}{kind}"
+            for v in board[published.headline]
         ]
         merged = published.with_runs(scored.table)
         caption = (
@@ -187,7 +180,7 @@ def _analyses(analysis: Optional[Analysis], digits: int) -> str:
     captions = {
         "groups": "Each group's value of each measure, scored over the group alone",
         "histogram": f"Questions by their mean {m} over the runs",
-        "per_question": f"Per-question difficulty: solved (value 1) and nothing (value 0) count runs on {m}",
+        "per_question": f"Per-question difficulty: solved (1) and nothing (0) count runs by {m}",
     }
     return "".join(
         html.table(name, captions[name], header, rows, digits)
@@ -196,7 +189,8 @@ def _analyses(analysis: Optional[Analysis], digits: int) -> str:
 
 
 def _figures(analysis: Optional[Analysis]) -> str:
-    """The analyses' panels as inline SVG, each run in one look across them; without matplotlib, how to get them."""
+    """The analyses' panels as inline SVG, each run in one look across them; without matplotlib, how
+    to get them."""
     from ir_coliee.formats import plots
 
     if analysis is None:
@@ -217,7 +211,8 @@ def _figures(analysis: Optional[Analysis]) -> str:
 
 
 def _findings(findings: list[Finding], scored: Report) -> str:
-    """What is not about one run's file: the gold, the files skipped in folders (each run's are in its section)."""
+    """What is not about one run's file: the gold, the files skipped in folders (each run's findings
+    are in its section)."""
     runs = {r.path for r in scored.runs} | {r.name for r in scored.runs}
     general = [html.paragraph(str(f), "warn") for f in findings if f.path not in runs]
     return "".join(general) or html.paragraph("No finding outside the runs' files.")
@@ -225,9 +220,7 @@ def _findings(findings: list[Finding], scored: Report) -> str:
 
 def _runs(scored: Report, findings: list[Finding], digits: int) -> str:
     """Each run: where it came from, the findings on its file, its per-question values."""
-    values = scored.per_query.pivot_table(
-        index=["run", "query_id"], columns="measure", values="value"
-    )
+    values = scored.per_query.pivot(index=["run", "query_id"], columns="measure", values="value")
     parts = []
     for info in scored.runs:
         own = [f for f in findings if f.path in (info.path, info.name)]

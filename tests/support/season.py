@@ -102,9 +102,14 @@ def page_tables(text: str) -> dict[str, list[dict[str, object]]]:
 
 
 #: The same tables as a browser reads them from the DOM (run by the page under test, not part of it).
-DOM_TABLES = """() => Object.fromEntries([...document.querySelectorAll('table[data-table]')].map(t =>
-  [t.dataset.table, [...t.tBodies[0].rows].map(r => Object.fromEntries([...r.cells].map(c =>
-    [c.dataset.col, [c.dataset.value ?? null, c.textContent]]))))]))"""
+DOM_TABLES = """() => Object.fromEntries(
+  [...document.querySelectorAll('table[data-table]')].map(t => [
+    t.dataset.table,
+    [...t.tBodies[0].rows].map(r => Object.fromEntries(
+      [...r.cells].map(c => [c.dataset.col, [c.dataset.value ?? null, c.textContent]])
+    )),
+  ])
+)"""
 
 
 def dom_tables(raw: dict) -> dict[str, list[dict[str, object]]]:
@@ -112,3 +117,18 @@ def dom_tables(raw: dict) -> dict[str, list[dict[str, object]]]:
         name: [{col: cell(v, t) for col, (v, t) in row.items()} for row in rows]
         for name, rows in raw.items()
     }
+
+
+def write_sample_runs(root: Path) -> tuple[str, list[Path]]:
+    """The sample release's Task 3 test set and BM25 runs of its 1, 2 and 5 best articles (what the docs'
+    screenshot shows)."""
+    from ir_coliee.scoring.baseline import task3_run
+
+    dataset_id = edition_dataset("3", YEAR)
+    dataset = ir_datasets.load(dataset_id)
+    return dataset_id, [
+        Path(
+            write_run(task3_run(dataset, k), root / f"task3.bm25top{k}", "trec", tag=f"bm25top{k}")
+        )
+        for k in (1, 2, 5)
+    ]
