@@ -108,7 +108,9 @@ class Leaderboard:
         both = both.sort_values(self.headline, ascending=False, kind="stable").reset_index(
             drop=True
         )
-        both.insert(0, "rank", both[self.headline].rank(ascending=False, method="min").astype(int))
+        # a published row without the headline (the pilot's relevance rows, ranked by accuracy) has no rank
+        rank = both[self.headline].rank(ascending=False, method="min").astype("Int64")
+        both.insert(0, "rank", rank)
         return both
 
 

@@ -137,3 +137,14 @@ def test_a_run_is_placed_only_against_a_complete_table():
         None,
     )  # not the measure the table ranks by
     assert placed("1", None, "MicroF1", {"a": 1.0}) == ({}, None)  # a gold file names no edition
+
+
+def test_a_published_row_without_the_headline_gets_no_rank_when_runs_are_placed():
+    """The 2025 pilot table ranks by accuracy; its relevance rows hold MacroF1 alone: placed among them, a
+    run takes its rank by accuracy and such a row none (it stopped the page and eval --leaderboard)."""
+    import pandas as pd
+
+    board = load_leaderboard("pilot", 2025)
+    placed = board.with_runs(pd.DataFrame({"run": ["ours"], "AnswerAccuracy": [0.5]}))
+    ranks = dict(zip(placed["run"], placed["rank"]))
+    assert ranks["JAIST-LJPJT25"] == 1 and ranks["ours"] == 2 and pd.isna(ranks["KIS5"])

@@ -107,3 +107,21 @@ def test_the_command_writes_the_page(release, tmp_path, capsys):
     page = ir_coliee.report(gold, [season], by=["relevant"], resamples=RESAMPLES)
     assert out.read_text(encoding="utf-8") == page.html  # the same page as the API's, byte for byte
     run_cli(capsys, "report", gold, season, "--out", tmp_path, expect=2)
+
+
+def test_the_pilot_page_has_its_leaderboard_and_says_no_grouping_applies(release, tmp_path):
+    """The pilot's torts are grouped by a category file only: no analyses by default, the rest whole; its
+    2025 table places the run by accuracy, the relevance rows (no accuracy) unranked."""
+    import ir_datasets
+
+    from ir_coliee.formats.pilot import write_torts
+    from ir_coliee.scoring.demo import pilot_submission
+
+    gold = "coliee/pilot/2025/test"
+    path = write_torts(pilot_submission(ir_datasets.load(gold)), tmp_path / "pilot.ours.jsonl")
+    page = ir_coliee.report(gold, [path], resamples=RESAMPLES)
+    tables = page_tables(page.html)
+    assert page.analysis is None and "No grouping applies to this gold" in page.html
+    want = ir_coliee.score(gold, [path]).table.iloc[0]
+    assert tables["leaderboard"][0]["AnswerAccuracy"] == want["AnswerAccuracy"] == 0.5
+    assert [r["rank"] for r in tables["placement"]] == [1, 2, ""]
