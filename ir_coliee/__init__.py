@@ -51,6 +51,7 @@ _LAZY = {
     "ir_coliee.scoring.compare": "compare compare_runs",
     "ir_coliee.scoring.gated": "score_recall_gated",
     "ir_coliee.scoring.gold": "load_gold",
+    "ir_coliee.scoring.page": "ResultsPage report",
     "ir_coliee.scoring.report": "Report",
     "ir_coliee.scoring.score": "evaluate prepare score",
     "ir_coliee.scoring.tune": "apply_cutoff tune tune_cutoff",
@@ -81,6 +82,7 @@ if TYPE_CHECKING:
     from ir_coliee.scoring.compare import compare, compare_runs
     from ir_coliee.scoring.gated import score_recall_gated
     from ir_coliee.scoring.gold import load_gold
+    from ir_coliee.scoring.page import ResultsPage, report
     from ir_coliee.scoring.report import Report
     from ir_coliee.scoring.score import evaluate, prepare, score
     from ir_coliee.scoring.tune import apply_cutoff, tune, tune_cutoff
@@ -119,6 +121,7 @@ __all__ = [
     "Experiment",
     "Finding",
     "Report",
+    "ResultsPage",
     "__version__",
     "analyse",
     "apply_cutoff",
@@ -139,6 +142,7 @@ __all__ = [
     "read_qrels",
     "read_run",
     "register_all",
+    "report",
     "score",
     "score_recall_gated",
     "task_of",

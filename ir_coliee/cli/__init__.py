@@ -49,6 +49,7 @@ COMMANDS: tuple[Command, ...] = (
     Command(("compare",), "compare"),
     Command(("benchmark",), "benchmark"),
     Command(("analyse",), "analyse"),
+    Command(("report",), "report"),
     Command(("tune",), "tune"),
     Command(("baseline",), "baseline"),
     Command(("datasets", "data"), "data"),

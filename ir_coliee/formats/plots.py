@@ -1,12 +1,14 @@
-"""Figures: matplotlib found before any work is done, and the file (PNG, PDF or SVG by its suffix) written
-atomically."""
+"""Figures: matplotlib found before any work is done, the file (PNG, PDF or SVG by its suffix) written
+atomically, and the bar panels of the analyses (:class:`Panel`), drawn alike in a file and in the results page."""
 
 from __future__ import annotations
 
 import importlib
 import importlib.util
+import io
 import os
-from typing import Any
+from collections.abc import Sequence
+from typing import Any, NamedTuple
 
 from ir_coliee.errors import ColieeArgumentError, ColieeError, PathLike
 from ir_coliee.formats.textfile import atomic_output
@@ -59,3 +61,99 @@ def save(fig: Any, path: PathLike) -> str:
     finally:
         plt.close(fig)
     return str(path)
+
+
+class Panel(NamedTuple):
+    """One small bar chart, as data: ``series`` holds a value per category for each run (or one series)."""
+
+    title: str
+    x: str
+    """What the categories are (the grouping)."""
+    y: str
+    """What the bars measure: the measure's name."""
+    categories: list[str]
+    series: dict[str, list[float]]
+
+    @property
+    def alt(self) -> str:
+        """The figure as text, for a reader who cannot see it: every bar's value."""
+        bars = "; ".join(
+            f"{c}: " + ", ".join(f"{s} {v[i]:.4g}" for s, v in self.series.items())
+            for i, c in enumerate(self.categories)
+        )
+        return f"Bar chart of {self.y} by {self.x}. {bars}."
+
+
+#: Patterns that set apart runs whose colours are near (more runs than a ten-colour palette holds).
+HATCHES = ("", "//", "..", "xx")
+
+
+def looks(names: Sequence[str]) -> dict[str, tuple[Any, str]]:
+    """Each run's colour and hatch, the same in every figure: the ten colours of ``tab10`` for up to ten
+    runs; beyond that as many distinct hues as runs, neighbours told apart by hatches, so that no colour
+    repeats in a figure however many runs there are."""
+    pyplot()
+    from matplotlib import colormaps
+
+    n = len(names)
+    if n <= 10:  # a ListedColormap called with an int gives its i-th colour
+        return {name: (colormaps["tab10"](i), "") for i, name in enumerate(names)}
+    turbo = colormaps["turbo"]
+    return {
+        name: (turbo(0.05 + 0.9 * i / (n - 1)), HATCHES[i % len(HATCHES)])
+        for i, name in enumerate(names)
+    }
+
+
+def draw(ax: Any, panel: Panel, styles: dict[str, tuple[Any, str]]) -> None:
+    """``panel`` on ``ax``: grouped bars, one per series in each category, axes named, a legend of runs."""
+    width = 0.8 / len(panel.series)
+    for i, (name, values) in enumerate(panel.series.items()):
+        colour, hatch = styles.get(name, ("0.45", ""))
+        offset = (i - (len(panel.series) - 1) / 2) * width
+        ax.bar(
+            [x + offset for x in range(len(values))],
+            values,
+            width,
+            label=name,
+            color=colour,
+            hatch=hatch,
+            edgecolor="0.15" if hatch else colour,
+            linewidth=0,
+        )
+    ax.set_xticks(range(len(panel.categories)), panel.categories)
+    ax.set_xlabel(panel.x)
+    ax.set_ylabel(panel.y)
+    ax.set_title(panel.title)
+    if len(panel.series) > 1:
+        ax.legend(fontsize="small", loc="upper left", bbox_to_anchor=(1.01, 1), frameon=False)
+
+
+def _figure(panels: Sequence[Panel], styles: dict[str, tuple[Any, str]]) -> Any:
+    runs = max(len(p.series) for p in panels)
+    height = max(3.0, 0.2 * runs)  # room for the legend of every run
+    fig, axes = pyplot().subplots(len(panels), 1, figsize=(8, height * len(panels)), squeeze=False)
+    for ax, panel in zip(axes[:, 0], panels):
+        draw(ax, panel, styles)
+    return fig
+
+
+def plot(panels: Sequence[Panel], styles: dict[str, tuple[Any, str]], path: PathLike) -> str:
+    """The panels one above the other in one file (PNG, PDF or SVG by its suffix)."""
+    fig = _figure(panels, styles)
+    fig.tight_layout()
+    return save(fig, path)
+
+
+def svg(panel: Panel, styles: dict[str, tuple[Any, str]], salt: str) -> str:
+    """``panel`` as an inline SVG element: text kept as text, no date, ids made unique by ``salt`` (each
+    figure of a page its own, so that two figures' clip paths never share an id)."""
+    import matplotlib
+
+    fig = _figure([panel], styles)
+    out = io.StringIO()
+    with matplotlib.rc_context({"svg.fonttype": "none", "svg.hashsalt": salt}):
+        fig.savefig(out, format="svg", metadata={"Date": None}, bbox_inches="tight")
+    pyplot().close(fig)
+    text = out.getvalue()
+    return text[text.index("<svg") :]

@@ -61,6 +61,8 @@ if TYPE_CHECKING:
     import numpy as np
     import pandas as pd
 
+    from ir_coliee.formats.plots import Panel
+
 #: The groupings by name; any other ``by`` is a category file.
 GROUPINGS = ("relevant", "single-multiple", "anonymised")
 By = Union[str, PathLike]
@@ -449,33 +451,26 @@ class Analysis(NamedTuple):
             out.write("\n" * (i > 0) + title.format(name.replace("_", " ")))
             write_rows(header, rows, out, digits, PAPER_MISSING.get(style, ""), style=style)
 
+    def panels(self) -> list[Panel]:
+        """The figures as the overview papers draw them: one panel per grouping, each group's value of the
+        first measure with one bar per run, then the histogram of the whole set."""
+        from ir_coliee.formats.plots import Panel
+
+        m, panels = self.measures[0], []
+        for g in self.groupings:
+            groups = [(k, mask) for by, k, mask in self._groups() if by == g.name]
+            series = {r: [self.value(m, r, mask) for _, mask in groups] for r in self.runs}
+            panels.append(Panel(f"{m} by {g.name}", g.name, str(m), [k for k, _ in groups], series))
+        counts = [
+            float(cast(int, c)) for c in self.tables()["histogram"][1][0][2:]
+        ]  # the whole set
+        x = f"mean {m} over the runs"
+        panels.append(Panel(f"Questions by {x}", x, "questions", BUCKETS, {"questions": counts}))
+        return panels
+
     def plot(self, path: PathLike) -> str:
-        """A figure (PNG, PDF or SVG, as the suffix says): each group's mean over the runs of each measure (counts
-        aside) as bars, and the histogram as grouped bars (needs matplotlib)."""
-        import pandas as pd
+        """The :meth:`panels` one above the other (PNG, PDF or SVG, as the suffix says; needs matplotlib),
+        each run in the colour it has in every figure of the results page."""
+        from ir_coliee.formats.plots import looks, plot
 
-        from ir_coliee.formats.plots import pyplot, save
-
-        plt = pyplot()
-        groups, histogram = self._frame("groups"), self._frame("histogram")
-        names = [
-            f"{b}: {g}" if b != "all" else "all" for b, g in zip(groups["by"], groups["group"])
-        ]
-        fig, (bars, hist) = plt.subplots(1, 2, figsize=(12, 1 + 0.4 * len(names)))
-        fractions = [
-            m for m in self.measures if not isinstance(m.aggregator(), SumAgg)
-        ]  # counts off this scale
-        means = pd.DataFrame({str(m): groups[f"{m} mean"].values for m in fractions}, index=names)
-        means.plot.barh(
-            ax=bars, width=0.8
-        )  # each measure's bars side by side, as the histogram's groups'
-        bars.invert_yaxis()
-        bars.set_xlabel("mean over the runs of the group's value")
-        histogram[BUCKETS].set_axis(names).T.plot.bar(
-            ax=hist, width=0.8
-        )  # no group's bars hide another's
-        hist.set_xlabel(f"questions by mean {self.measures[0]} over the runs")
-        hist.tick_params(axis="x", rotation=45)
-        hist.legend(fontsize="small")
-        fig.tight_layout()
-        return save(fig, path)
+        return plot(self.panels(), looks(self.runs), path)

@@ -141,7 +141,9 @@ class Leaderboard:
                 ours.loc[i, "entry"] = f"this run = {', '.join(official.loc[same, 'run'])}"
         both = pd.concat([official, ours], ignore_index=True)
         both = both.sort_values("_at", ascending=False, kind="stable").reset_index(drop=True)
-        both.insert(0, "rank", both["_at"].rank(ascending=False, method="min").astype(int))
+        # a published row without the headline (the pilot's relevance rows, ranked by accuracy) has no rank
+        rank = both["_at"].rank(ascending=False, method="min").astype("Int64")
+        both.insert(0, "rank", rank)
         return both.drop(columns="_at")
 
 

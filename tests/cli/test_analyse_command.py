@@ -220,9 +220,9 @@ def test_a_plot_of_another_format_is_refused_before_the_work(capsys, runs):
     )  # not the runs' error
 
 
-def test_the_histogram_is_drawn_as_grouped_bars(runs, monkeypatch):
-    """One bar per bucket and group (all, anonymised, other), side by side: no line hides another; the bars of
-    the groups' means leave counts aside."""
+def test_the_plot_has_a_panel_per_grouping_with_a_bar_per_run(runs, monkeypatch):
+    """One panel per grouping, each group's value of the first measure with one bar per run in the run's
+    colour (a count, NumRet, off the scale), the axes named by the measure; then the histogram."""
     import ir_coliee
     from ir_coliee.formats import plots
 
@@ -233,9 +233,23 @@ def test_the_histogram_is_drawn_as_grouped_bars(runs, monkeypatch):
     )
     analysis.plot(runs / "a.png")
     bars, histogram = drawn[0].axes
-    assert len(histogram.patches) == 30 and not histogram.lines
-    assert [t.get_text() for t in bars.get_legend().get_texts()] == [
-        "MacroF2"
-    ]  # NumRet, a count, off the scale
-    assert sorted({round(p.get_width(), 6) for p in histogram.patches}) == [round(0.8 / 3, 6)]
-    assert len({round(p.get_x(), 6) for p in histogram.patches}) == 30
+    assert bars.get_ylabel() == "MacroF2" and bars.get_xlabel() == "anonymised"
+    assert [t.get_text() for t in bars.get_legend().get_texts()] == ["bm25", "top"]
+    # anonymised (A, U, E): bm25 5/18, top (2 + 5/13)/3; other (I): 5/9, 1
+    heights = [round(p.get_height(), 4) for p in bars.patches]
+    assert heights == [0.2778, 0.5556, 0.7949, 1.0]
+    colours = [p.get_facecolor() for p in bars.patches]  # each run one colour, the two apart
+    assert colours[0] == colours[1] != colours[2] == colours[3]
+    assert [round(p.get_height()) for p in histogram.patches] == [0, 1, 0, 0, 0, 1, 0, 1, 0, 1]
+    assert histogram.get_xlabel() == "mean MacroF2 over the runs"
+
+
+def test_every_run_has_a_look_of_its_own_however_many_runs():
+    """Ten runs: ten colours; 24 runs (a season): 24 distinct colours, neighbours set apart by hatches."""
+    from ir_coliee.formats.plots import HATCHES, looks
+
+    for n in (3, 10, 11, 24):
+        styles = looks([f"run{i}" for i in range(n)])
+        assert len({colour for colour, _ in styles.values()}) == n
+        assert len(set(styles.values())) == n
+    assert {hatch for _, hatch in looks([f"run{i}" for i in range(24)]).values()} == set(HATCHES)

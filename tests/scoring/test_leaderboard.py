@@ -209,3 +209,14 @@ def test_every_row_of_the_public_record_is_shipped_with_its_source():
         "NOWJ_001",
     ]
     assert task1.rows[4]["source"] == task1.rows[2]["source"]  # "same" as the row above it
+
+
+def test_a_published_row_without_the_headline_gets_no_rank_when_runs_are_placed():
+    """The 2025 pilot table ranks by accuracy; its relevance rows hold MacroF1 alone: placed among them, a
+    run takes its rank by accuracy and such a row none (it stopped the page and eval --leaderboard)."""
+    import pandas as pd
+
+    board = load_leaderboard("pilot", 2025)
+    placed = board.with_runs(pd.DataFrame({"run": ["ours"], "AnswerAccuracy": [0.5]}))
+    ranks = dict(zip(placed["run"], placed["rank"]))
+    assert ranks["JAIST-LJPJT25"] == 1 and ranks["ours"] == 2 and pd.isna(ranks["KIS5"])

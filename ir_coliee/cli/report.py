@@ -1,0 +1,67 @@
+"""``ir_coliee report``: the season's results as one self-contained web page."""
+
+from __future__ import annotations
+
+import argparse
+
+from ir_coliee.cli.options import (
+    digits_option,
+    positive,
+    resampling_options,
+    task_options,
+    writable,
+)
+from ir_coliee.cli.output import report_findings
+
+
+def add(sub: argparse._SubParsersAction) -> None:
+    cmd = sub.add_parser(
+        "report",
+        help="the results page: leaderboard, significance, analyses, figures and each run, in one HTML file",
+        description="One self-contained HTML page (no script, nothing fetched) of what eval, compare and "
+        "analyse compute on the same gold and runs: the leaderboard with each run's place on the published "
+        "table, each run tested against the best run or --baseline, the organisers' analyses with their "
+        "figures (with matplotlib), and each run's per-question values and findings.",
+    )
+    cmd.add_argument(
+        "gold", help="gold file or dataset id (a statute dataset id adds --by anonymised)"
+    )
+    cmd.add_argument("runs", nargs="+", help="submission files or folders of them")
+    cmd.add_argument("--out", required=True, help="the page to write (.html)")
+    cmd.add_argument(
+        "--by",
+        action="append",
+        help="groupings of the analyses (repeatable; default: relevant, single-multiple and anonymised "
+        "where they apply)",
+    )
+    cmd.add_argument("--measure", action="append", help="an analysed measure besides the headline")
+    cmd.add_argument("--baseline", help="the run each run is tested against (default: the best)")
+    task_options(cmd)
+    resampling_options(cmd, "resamples for tests and intervals", "multiple-testing correction")
+    digits_option(cmd)
+    cmd.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """The page, written atomically; the findings on standard error."""
+    from ir_coliee.scoring.page import report
+
+    writable("--out", args.out)
+    positive("--resamples", args.resamples)
+    positive("--digits", args.digits, 0)
+    page = report(
+        args.gold,
+        args.runs,
+        args.by,
+        args.measure,
+        args.baseline,
+        args.task,
+        args.year,
+        args.correction,
+        args.resamples,
+        args.seed,
+        args.digits,
+    )
+    report_findings(page.findings)
+    page.write(args.out)
+    return 0

@@ -1,0 +1,241 @@
+"""``ir_coliee.report``: a season's results as the field publishes them, in one self-contained web page.
+
+The page holds what :func:`ir_coliee.score`, :func:`ir_coliee.compare_runs` and :func:`ir_coliee.analyse`
+compute on the same gold and runs, and nothing else: the leaderboard first (official measures, counts,
+ranks with ties sharing one, each run's place on the published table of the edition where one is
+shipped, a partial table said so), the significance of each run against the best run or a named
+baseline, the overview's analyses and their figures, and a section per run with its per-question values
+and the findings read from its file. Folders are walked once, as ``analyse`` walks them, and the verbs
+then read the files kept."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Optional, Union
+
+from ir_coliee.errors import ColieeArgumentError, ColieeError, Finding, PathLike
+from ir_coliee.formats import html
+from ir_coliee.formats.textfile import atomic_output
+from ir_coliee.measures.significance import Correction
+from ir_coliee.model import TORTS, TaskLike, task_of
+from ir_coliee.scoring.analyse import Analysis, By, _prepared, _run_paths, analyse
+from ir_coliee.scoring.compare import Comparison, compare_runs
+from ir_coliee.scoring.evaluate import MeasureLike
+from ir_coliee.scoring.gold import GoldLike, is_dataset_id
+from ir_coliee.scoring.ingest import RunsLike
+from ir_coliee.scoring.leaderboard import Leaderboard, load_leaderboard
+from ir_coliee.scoring.report import Report, ranked
+from ir_coliee.scoring.score import score
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+
+class ResultsPage:
+    """The page (:attr:`html`) and the results it shows: ``report`` (score), ``comparison``
+    (compare_runs), ``analysis`` (analyse; None where no grouping applies), ``published`` (the edition's
+    table, if any), ``findings`` (the files skipped in folders, then score's)."""
+
+    def __init__(
+        self,
+        html: str,
+        report: Report,
+        comparison: Comparison,
+        analysis: Optional[Analysis],
+        published: Optional[Leaderboard],
+        findings: list[Finding],
+    ):
+        self.html, self.report, self.comparison = html, report, comparison
+        self.analysis, self.published, self.findings = analysis, published, findings
+
+    def write(self, path: PathLike) -> str:
+        """The page at ``path``, written atomically (UTF-8)."""
+        with atomic_output(path, "w") as out:
+            out.write(self.html)
+        return os.fspath(path)
+
+
+def _groupings(gold: GoldLike, key: str) -> list[By]:
+    """The groupings that apply to the gold: by gold items where a question has several, the anonymised
+    parties where the gold is a statute dataset (the only place question texts are read from)."""
+    task = task_of(key)
+    by: list[By] = [] if task.kind.labels or task.gold == TORTS else ["relevant", "single-multiple"]
+    return [*by, "anonymised"] if task.statute and is_dataset_id(gold) else by
+
+
+def report(
+    gold: GoldLike,
+    runs: RunsLike,
+    by: Union[By, Sequence[By], None] = None,
+    measures: Union[MeasureLike, Sequence[MeasureLike], None] = None,
+    baseline: Optional[str] = None,
+    task: Optional[TaskLike] = None,
+    year: Optional[int] = None,
+    correction: Correction = "holm",
+    resamples: int = 10_000,
+    seed: int = 42,
+    digits: int = 4,
+) -> ResultsPage:
+    """The results page of ``runs`` against ``gold`` (anything :func:`ir_coliee.analyse` takes).
+
+    ``by``: the groupings of the analyses (default: those that apply, see :func:`_groupings`; a category
+    file besides them must be named with them); ``measures``: the analyses' measures besides the headline
+    (the leaderboard and the tests use the official ones); ``baseline``: the run each run is tested
+    against (default: the best); ``correction``, ``resamples`` and ``seed`` as
+    :func:`ir_coliee.compare_runs`; ``digits``: the decimals shown (each cell keeps its exact value in
+    ``data-value``)."""
+    walked, found, skipped = _run_paths(runs)
+    prepared = _prepared(gold, walked, found, skipped, task, year, "auto", False)
+    paths = [r.info.path for r in prepared.runs]
+    kept = paths if paths and all(paths) else walked  # the files that are runs, once each
+    scored = score(gold, kept, task, year)
+    board = ranked(scored, fractions=False)
+    names = [r.name for r in scored.runs]
+    base = baseline if baseline is not None else str(board["run"].iloc[0])
+    if base not in names:
+        raise ColieeArgumentError(f"baseline {base!r} is not one of the runs ({', '.join(names)})")
+    tested = compare_runs(
+        gold, kept, None, task, year, names.index(base), resamples, correction, seed
+    )
+    groupings = _groupings(gold, scored.task) if by is None else by
+    analysis = analyse(gold, kept, groupings, measures, task, year) if groupings else None
+    try:
+        published = load_leaderboard(scored.task, scored.year) if scored.year else None
+    except ColieeError:  # no table shipped for the edition
+        published = None
+    findings = list(dict.fromkeys([*skipped, *scored.findings]))
+    sections = [
+        ("leaderboard", "Leaderboard", _leaderboard(scored, board, published, digits)),
+        ("significance", "Significance", _significance(tested, base, correction, digits)),
+        ("analyses", "Analyses", _analyses(analysis, digits)),
+        ("figures", "Figures", _figures(analysis)),
+        ("findings", "Findings", _findings(findings, scored)),
+        ("runs", "Runs", _runs(scored, findings, digits)),
+    ]
+    entry = task_of(scored.task).label + (f" {scored.year}" if scored.year else "")
+    intro = [f"COLIEE {entry}: {len(names)} runs scored against {prepared.gold.source}."]
+    text = html.page(f"COLIEE {entry} results", intro, sections)
+    return ResultsPage(text, scored, tested, analysis, published, findings)
+
+
+def _leaderboard(
+    scored: Report, board: pd.DataFrame, published: Optional[Leaderboard], digits: int
+) -> str:
+    """The runs best first, each placed on the published table where one ranks by the same headline."""
+    board = board.drop(columns="path")
+    parts = []
+    if published is not None and published.headline in board.columns:
+        kind = "" if published.complete else " (partial table)"
+        board["placement"] = [
+            f"{published.place(v)[0]} of {len(published.rows) + 1}{kind}"
+            for v in board[published.headline]
+        ]
+        merged = published.with_runs(scored.table)
+        caption = (
+            f"The published {scored.year} table by {published.headline}, with these runs placed"
+            f" ({'the complete official table' if published.complete else 'a partial table'})"
+        )
+        parts.append(
+            html.table(
+                "placement",
+                caption,
+                list(merged.columns),
+                merged.values.tolist(),
+                digits,
+                [e == "this run" for e in merged["entry"]],
+            )
+        )
+        parts.append(html.paragraph(f"Source: {published.source}"))
+    caption = "Official measures, best first (ties share a rank); counts behind each measure"
+    return html.table(
+        "leaderboard", caption, list(board.columns), board.values.tolist(), digits
+    ) + ("".join(parts) or html.paragraph("No published table of this edition is shipped."))
+
+
+def _significance(tested: Comparison, base: str, correction: str, digits: int) -> str:
+    """One table per measure, naming its test, its intervals and the correction."""
+    rows, parts = tested.rows, []
+    for m, test in rows.tests.items():
+        columns = ["baseline", *(c for c in rows.columns if c == m or c.startswith(f"{m} "))]
+        kind = "Wilson" if "McNemar" in test else "bootstrap percentile"
+        caption = (
+            f"{m} of each run against {base}: {test} test, p-values corrected by {correction} over "
+            f"the runs; {round(100 * rows.confidence)}% {kind} intervals"
+        )
+        values = [[r, *(tested.rows.value(r, c) for c in columns)] for r in rows.runs]
+        marked = [r == base for r in rows.runs]
+        parts.append(
+            html.table(f"significance:{m}", caption, ["run", *columns], values, digits, marked)
+        )
+    return "".join(parts)
+
+
+def _analyses(analysis: Optional[Analysis], digits: int) -> str:
+    if analysis is None:
+        return html.paragraph(
+            "No grouping applies to this gold: give by= a category file (--by FILE)."
+        )
+    m = analysis.measures[0]
+    captions = {
+        "groups": "Each group's value of each measure, scored over the group alone",
+        "histogram": f"Questions by their mean {m} over the runs",
+        "per_question": f"Per-question difficulty: solved (1) and nothing (0) count runs by {m}",
+    }
+    return "".join(
+        html.table(name, captions[name], header, rows, digits)
+        for name, (header, rows) in analysis.tables().items()
+    )
+
+
+def _figures(analysis: Optional[Analysis]) -> str:
+    """The analyses' panels as inline SVG, each run in one look across them; without matplotlib, how
+    to get them."""
+    from ir_coliee.formats import plots
+
+    if analysis is None:
+        return html.paragraph("No figures: no grouping applies.")
+    try:
+        plots.require("matplotlib", "the figures", "'ir_coliee[plot]'")
+    except ColieeError as e:
+        return html.paragraph(f"{e}. The tables above hold every value.", "warn")
+    styles = plots.looks(analysis.runs)
+    return (
+        '<div class="figs">'
+        + "".join(
+            html.figure(plots.svg(p, styles, f"fig{i}"), p.title, p.alt)
+            for i, p in enumerate(analysis.panels())
+        )
+        + "</div>"
+    )
+
+
+def _findings(findings: list[Finding], scored: Report) -> str:
+    """What is not about one run's file: the gold, the files skipped in folders (each run's findings
+    are in its section)."""
+    runs = {r.path for r in scored.runs} | {r.name for r in scored.runs}
+    general = [html.paragraph(str(f), "warn") for f in findings if f.path not in runs]
+    return "".join(general) or html.paragraph("No finding outside the runs' files.")
+
+
+def _runs(scored: Report, findings: list[Finding], digits: int) -> str:
+    """Each run: where it came from, the findings on its file, its per-question values."""
+    values = scored.per_query.pivot(index=["run", "query_id"], columns="measure", values="value")
+    parts = []
+    for info in scored.runs:
+        own = [f for f in findings if f.path in (info.path, info.name)]
+        table = values.loc[info.name][scored.measures].reset_index()
+        parts.append(
+            f'<h3 id="run-{html.esc(info.name)}">{html.esc(info.name)}</h3>'
+            + html.paragraph(f"{info.path or 'given in memory'} ({info.format or 'in memory'})")
+            + "".join(html.paragraph(f"{f.level}: {f.message}", "warn") for f in own)
+            + (html.paragraph("No finding on this file.") if not own else "")
+            + html.table(
+                f"run:{info.name}",
+                f"{info.name}: per-question values",
+                list(table.columns),
+                table.values.tolist(),
+                digits,
+            )
+        )
+    return "".join(parts)
