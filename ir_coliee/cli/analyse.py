@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import argparse
-import sys
 
-from ir_coliee.cli.options import output_options, plot_target, positive, task_options
-from ir_coliee.cli.output import OUTPUT_FORMATS, report_findings
+from ir_coliee.cli.options import check_outputs, document, output_options, plotted, task_options
+from ir_coliee.cli.output import report_findings
 
 
 def add(sub: argparse._SubParsersAction) -> None:
@@ -36,9 +35,7 @@ def add(sub: argparse._SubParsersAction) -> None:
         help="write the groups' means and the histogram as .png, .pdf or .svg (matplotlib)",
     )
     output_options(
-        cmd,
-        OUTPUT_FORMATS,
-        "output format: the groups, the histogram and the questions in one document",
+        cmd, "output format: the groups, the histogram and the questions in one document"
     )
     cmd.set_defaults(func=run)
 
@@ -47,14 +44,11 @@ def run(args: argparse.Namespace) -> int:
     """The three tables, then the plot."""
     from ir_coliee.scoring.analyse import analyse
 
-    plot_target(args.plot)
-    positive("--digits", args.digits, 0)
+    check_outputs(args)
     result = analyse(args.gold, args.runs, args.by, args.measure, task=args.task, year=args.year)
     report_findings(result.findings)
-    result.write(sys.stdout, args.format, args.digits)
+    with document(args) as out:
+        result.write(out, args.format, args.digits)
     if args.plot:
-        print(
-            f"plot: {result.plot(args.plot)}",
-            file=sys.stderr if args.format == "json" else sys.stdout,
-        )
+        plotted(result.plot(args.plot))
     return 0

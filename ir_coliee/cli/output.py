@@ -6,10 +6,6 @@ from collections.abc import Sequence
 
 from ir_coliee.cli import say
 from ir_coliee.errors import Finding
-from ir_coliee.formats.tabular import OUTPUT_FORMATS, OutputFormat
-
-#: The formats of a plain table (``json`` is a document of its own).
-TABLE_FORMATS: tuple[OutputFormat, ...] = tuple(f for f in OUTPUT_FORMATS if f != "json")
 
 
 def report_findings(findings: Sequence[Finding]) -> None:
