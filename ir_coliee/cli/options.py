@@ -55,11 +55,14 @@ def resampling_options(parser: argparse.ArgumentParser, resamples: str, correcti
 
 
 def output_options(
-    parser: argparse.ArgumentParser, help: str = "output format", digits: bool = True
+    parser: argparse.ArgumentParser,
+    help: str = "output format",
+    digits: bool = True,
+    default: Optional[str] = "tsv",
 ) -> None:
     """The one door out of every command that prints a table: ``--format`` (the styles of the one writer,
-    :func:`ir_coliee.formats.tabular.write_rows`; tsv by default), ``--out`` and ``--digits``."""
-    parser.add_argument("--format", choices=OUTPUT_FORMATS, default="tsv", help=help)
+    :func:`ir_coliee.formats.tabular.write_rows`), ``--out`` and ``--digits``."""
+    parser.add_argument("--format", choices=OUTPUT_FORMATS, default=default, help=help)
     parser.add_argument(
         "--out",
         metavar="FILE",

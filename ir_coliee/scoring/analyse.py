@@ -390,7 +390,8 @@ class Analysis(NamedTuple):
         return self._frame("per_question")
 
     def write(self, out: TextIO, style: OutputFormat = "tsv", digits: int = 4) -> None:
-        """The three tables as one document: JSON one object; the others each table under its title."""
+        """The three tables as one document: JSON one object (``measure``: the one the histogram buckets
+        and ``solved`` and ``nothing`` count); the others each table under a title naming it."""
         output_options(style, digits)
         tables = self.tables()
         if style == "json":
@@ -402,6 +403,7 @@ class Analysis(NamedTuple):
                 {
                     "task": self.task,
                     "year": self.year,
+                    "measure": str(self.measures[0]),  # the histogram's, solved's and nothing's
                     **doc,
                     "findings": [str(f) for f in self.findings],
                 },
@@ -409,8 +411,13 @@ class Analysis(NamedTuple):
             )
             return
         title = {"markdown": "### {}\n\n", "latex": "% {}\n"}.get(style, "# {}\n")
+        first = self.measures[0]  # each table says which measure its counts are of
+        said = {
+            "histogram": f"histogram: the questions by their mean {first} over the runs",
+            "per_question": f"per question (solved, nothing: the runs whose {first} is 1, 0)",
+        }
         for i, (name, (header, rows)) in enumerate(tables.items()):
-            out.write("\n" * (i > 0) + title.format(name.replace("_", " ")))
+            out.write("\n" * (i > 0) + title.format(said.get(name, name)))
             write_rows(header, rows, out, digits, PAPER_MISSING.get(style, ""), style=style)
 
     def plot(self, path: PathLike) -> str:
