@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import argparse
+import os
 
 from ir_coliee.cli.options import check_outputs, document, output_options, plotted, task_options
-from ir_coliee.cli.output import report_findings
+from ir_coliee.cli.output import report_findings, summary
 
 
 def add(sub: argparse._SubParsersAction) -> None:
@@ -47,6 +48,8 @@ def run(args: argparse.Namespace) -> int:
     check_outputs(args)
     result = analyse(args.gold, args.runs, args.by, args.measure, task=args.task, year=args.year)
     report_findings(result.findings)
+    if any(map(os.path.isdir, args.runs)):
+        summary(f"analysed {len(result.runs)} runs", result.findings)
     with document(args) as out:
         result.write(out, args.format, args.digits)
     if args.plot:

@@ -12,7 +12,7 @@ from ir_coliee.cli.options import (
     positive,
     resampling_options,
 )
-from ir_coliee.cli.output import report_findings
+from ir_coliee.cli.output import report_findings, summary
 from ir_coliee.errors import ColieeError
 
 
@@ -86,6 +86,8 @@ def run(args: argparse.Namespace) -> int:
         if os.path.isdir(given):
             found, findings = runs_in_folder(given)
             report_findings(findings)
+            n = sum(map(len, found.values()))
+            summary(f"found {n} runs of {len(found)} benchmarks in {given}", findings)
         else:
             found = read_manifest(given)
         for name, systems in found.items():

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 
 from ir_coliee.cli.options import (
     check_outputs,
@@ -13,7 +14,7 @@ from ir_coliee.cli.options import (
     resampling_options,
     task_options,
 )
-from ir_coliee.cli.output import report_findings
+from ir_coliee.cli.output import report_findings, summary
 from ir_coliee.formats.tabular import PAPER_MISSING, write_rows
 
 
@@ -72,6 +73,8 @@ def run(args: argparse.Namespace) -> int:
         answers_gold=args.answers_gold,
     )
     report_findings(result.findings)
+    if any(map(os.path.isdir, args.runs)):
+        summary(f"compared {len(result.rows.runs)} runs", result.findings)
     table = result.rows
     rows = [[name, *row] for name, row in zip(table.runs, table.rows)]
     if (

@@ -5,12 +5,11 @@ from __future__ import annotations
 import argparse
 import os
 import re
-import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ir_coliee.cli.options import check_outputs, document, output_options, task_options
-from ir_coliee.cli.output import report_findings
+from ir_coliee.cli.output import report_findings, summary
 from ir_coliee.errors import ColieeError
 from ir_coliee.formats.textfile import STDIN
 from ir_coliee.model import FORMATS
@@ -121,13 +120,6 @@ def run(args: argparse.Namespace) -> int:
 
 def _summary(reports: list[Report]) -> None:
     """One line on standard error: what was scored, and what was skipped."""
-    from ir_coliee.scoring.walk import SKIPPED
-
     scored = sum(len(r.runs) for r in reports)
-    skipped = sum(f.rule == SKIPPED for r in reports for f in r.findings)
     said = f"{scored} run{'s' * (scored != 1)} in {len(reports)} table{'s' * (len(reports) != 1)}"
-    # a skipped entry may be a folder (unreadable, a loop): not counted as a file
-    print(
-        f"ir_coliee: scored {said}; skipped {skipped} entr{'ies' if skipped != 1 else 'y'}",
-        file=sys.stderr,
-    )
+    summary(f"scored {said}", [f for r in reports for f in r.findings])

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import sys
 
 from ir_coliee.cli.options import check_outputs, document, output_options
 from ir_coliee.errors import grouped, printable
@@ -35,7 +34,7 @@ def add(sub: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """One file: each finding with file:line and a verdict; several: one row per file. Exit 1 on an error."""
-    from ir_coliee.cli.output import report_findings
+    from ir_coliee.cli.output import report_findings, summary
     from ir_coliee.scoring.validate import INTAKE, validate_files
 
     check_outputs(args)
@@ -55,9 +54,7 @@ def run(args: argparse.Namespace) -> int:
             write_rows(INTAKE, rows, out, 0, style=args.format or "tsv")
     bad = sum(row[1] != "valid" for row in rows)
     if len(rows) > 1 or intake.skipped:
-        print(
-            f"ir_coliee: validated {len(rows)} files: {len(rows) - bad} valid, {bad} not valid; "
-            f"skipped {len(intake.skipped)} entr{'ies' if len(intake.skipped) != 1 else 'y'}",
-            file=sys.stderr,
+        summary(
+            f"validated {len(rows)} files: {len(rows) - bad} valid, {bad} not valid", intake.skipped
         )
     return 1 if bad else 0

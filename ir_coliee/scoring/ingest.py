@@ -244,7 +244,7 @@ def not_a_run(path: str, task: Task, e: ColieeError) -> Finding:
     if isinstance(e, ColieeFormatError):
         where = f" (line {e.line})" if e.line else ""
         return skipped(path, f"not a {task.label} run{where}: {e.problem}")
-    return skipped(path, f"not a {task.label} run: {str(e).removeprefix(f'{path}: ')}")
+    return skipped(path, f"not a {task.label} run: {str(e).removeprefix(path).lstrip(': ')}")
 
 
 def read_runs(

@@ -393,7 +393,10 @@ class Intake(NamedTuple):
         rows: list[list[object]] = []
         for path, findings in self.files:
             errors = total_count(f for f in findings if f.level == ERROR)
-            said = "; ".join(line.removeprefix(path).lstrip(": ") for line in grouped(findings, 1))
+            lines = (
+                line.removeprefix(path).removeprefix(":").lstrip() for line in grouped(findings, 1)
+            )
+            said = "; ".join(f"line {line}" if line[:1].isdigit() else line for line in lines)
             verdict = "not valid" if errors else "valid"
             rows.append([path, verdict, errors, total_count(findings) - errors, said])
         return rows
