@@ -378,7 +378,9 @@ def score(
     """Score ``runs`` against ``gold`` as the organisers do; see the module text for what is refused.
 
     ``runs``: one run or several (a list, or a dict of names to runs), each a path (``-``: standard input),
-    a DataFrame, a dict of dicts, or an iterable of rows (a generator is consumed once).
+    a DataFrame, a dict of dicts, or an iterable of rows (a generator is consumed once). Paths may be
+    folders, walked as every verb walks them (:func:`ir_coliee.scoring.ingest.walked`): a file found in
+    one that is no run of the task is skipped with a finding (rule ``skipped``).
     ``task`` and ``year`` default to those of a dataset id given as ``gold`` (else the task is guessed
     from the files, with a finding, and the year is the newest edition); ``measures`` default to the
     official ones of the task and edition with its ranked ones, whatever the runs' shape.
