@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import argparse
-import sys
+import os
 
-from ir_coliee.cli.options import output_options, plot_target, positive, task_options
-from ir_coliee.cli.output import OUTPUT_FORMATS, report_findings
+from ir_coliee.cli.options import check_outputs, document, output_options, plotted, task_options
+from ir_coliee.cli.output import report_findings, summary
 
 
 def add(sub: argparse._SubParsersAction) -> None:
@@ -36,9 +36,7 @@ def add(sub: argparse._SubParsersAction) -> None:
         help="write the groups' means and the histogram as .png, .pdf or .svg (matplotlib)",
     )
     output_options(
-        cmd,
-        OUTPUT_FORMATS,
-        "output format: the groups, the histogram and the questions in one document",
+        cmd, "output format: the groups, the histogram and the questions in one document"
     )
     cmd.set_defaults(func=run)
 
@@ -47,14 +45,13 @@ def run(args: argparse.Namespace) -> int:
     """The three tables, then the plot."""
     from ir_coliee.scoring.analyse import analyse
 
-    plot_target(args.plot)
-    positive("--digits", args.digits, 0)
+    check_outputs(args)
     result = analyse(args.gold, args.runs, args.by, args.measure, task=args.task, year=args.year)
     report_findings(result.findings)
-    result.write(sys.stdout, args.format, args.digits)
+    if any(map(os.path.isdir, args.runs)):
+        summary(f"analysed {len(result.runs)} runs", result.findings)
+    with document(args) as out:
+        result.write(out, args.format, args.digits)
     if args.plot:
-        print(
-            f"plot: {result.plot(args.plot)}",
-            file=sys.stderr if args.format == "json" else sys.stdout,
-        )
+        plotted(result.plot(args.plot))
     return 0

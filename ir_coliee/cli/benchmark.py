@@ -4,10 +4,15 @@ from __future__ import annotations
 
 import argparse
 import os
-import sys
 
-from ir_coliee.cli.options import output_options, positive, resampling_options
-from ir_coliee.cli.output import OUTPUT_FORMATS, report_findings
+from ir_coliee.cli.options import (
+    check_outputs,
+    document,
+    output_options,
+    positive,
+    resampling_options,
+)
+from ir_coliee.cli.output import report_findings, summary
 from ir_coliee.errors import ColieeError
 
 
@@ -52,7 +57,6 @@ def add(sub: argparse._SubParsersAction) -> None:
     )
     output_options(
         cmd,
-        OUTPUT_FORMATS,
         "tsv, csv, json: one row per (system, benchmark, measure); markdown, latex: the paper's table",
     )
     cmd.set_defaults(func=run)
@@ -74,14 +78,16 @@ def run(args: argparse.Namespace) -> int:
     from ir_coliee.scoring.benchmark import benchmark
     from ir_coliee.scoring.manifest import read_manifest, runs_in_folder
 
+    check_outputs(args)
     positive("--resamples", args.resamples)
-    positive("--digits", args.digits, 0)
     runs: dict = {}  # {benchmark: {system: a path or a run read}}
     for given in args.runs:
         found: dict
         if os.path.isdir(given):
             found, findings = runs_in_folder(given)
             report_findings(findings)
+            n = sum(map(len, found.values()))
+            summary(f"found {n} runs of {len(found)} benchmarks in {given}", findings)
         else:
             found = read_manifest(given)
         for name, systems in found.items():
@@ -105,5 +111,6 @@ def run(args: argparse.Namespace) -> int:
         },
     )
     report_findings(result.findings)
-    result.write(sys.stdout, args.format, args.digits)
+    with document(args) as out:
+        result.write(out, args.format, args.digits)
     return 0

@@ -3,16 +3,18 @@
 from __future__ import annotations
 
 import argparse
-import sys
+import os
 
 from ir_coliee.cli.options import (
+    check_outputs,
+    document,
     output_options,
-    plot_target,
+    plotted,
     positive,
     resampling_options,
     task_options,
 )
-from ir_coliee.cli.output import TABLE_FORMATS, report_findings
+from ir_coliee.cli.output import report_findings, summary
 from ir_coliee.formats.tabular import PAPER_MISSING, write_rows
 
 
@@ -26,7 +28,9 @@ def add(sub: argparse._SubParsersAction) -> None:
     )
     cmp.add_argument("gold", help="gold file or dataset id, as for eval")
     cmp.add_argument(
-        "runs", nargs="+", help="submission files; the first is the baseline unless --baseline"
+        "runs",
+        nargs="+",
+        help="submission files or folders of them; the first is the baseline unless --baseline",
     )
     cmp.add_argument(
         "--measure", action="append", help="a measure (repeatable; default: the official ones)"
@@ -45,9 +49,7 @@ def add(sub: argparse._SubParsersAction) -> None:
         "--plot",
         help="write the headline measure's intervals as .png, .pdf or .svg (needs matplotlib)",
     )
-    output_options(
-        cmp, TABLE_FORMATS, "output format (markdown and latex mark significant differences)"
-    )
+    output_options(cmp, "output format (markdown and latex mark significant differences)")
     cmp.set_defaults(func=run)
 
 
@@ -55,9 +57,8 @@ def run(args: argparse.Namespace) -> int:
     """The measures of several runs with confidence intervals and tests against the baseline."""
     from ir_coliee.scoring.compare import compare_runs, plot_intervals
 
-    plot_target(args.plot)
+    check_outputs(args)
     positive("--resamples", args.resamples)
-    positive("--digits", args.digits, 0)
     result = compare_runs(
         args.gold,
         args.runs,
@@ -72,24 +73,27 @@ def run(args: argparse.Namespace) -> int:
         answers_gold=args.answers_gold,
     )
     report_findings(result.findings)
+    if any(map(os.path.isdir, args.runs)):
+        summary(f"compared {len(result.rows.runs)} runs", result.findings)
     table = result.rows
     rows = [[name, *row] for name, row in zip(table.runs, table.rows)]
     if (
         args.format in PAPER_MISSING
     ):  # for a paper: a mark on what differs from the baseline, a dash for no value
         rows = [_marked(table.columns, row, args.correction, args.digits) for row in rows]
-    write_rows(
-        ["run", *table.columns],
-        rows,
-        sys.stdout,
-        args.digits,
-        PAPER_MISSING.get(args.format, ""),
-        args.format,
-    )
-    if args.format in PAPER_MISSING:
-        print(f"* p < 0.05 against the baseline ({args.correction} correction)")
+    with document(args) as out:
+        write_rows(
+            ["run", *table.columns],
+            rows,
+            out,
+            args.digits,
+            PAPER_MISSING.get(args.format, ""),
+            args.format,
+        )
+        if args.format in PAPER_MISSING:
+            out.write(f"* p < 0.05 against the baseline ({args.correction} correction)\n")
     if args.plot:
-        print(f"plot: {plot_intervals(result.table, result.headline, args.plot)}")
+        plotted(plot_intervals(result.table, result.headline, args.plot))
     return 0
 
 

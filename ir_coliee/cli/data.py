@@ -5,9 +5,13 @@ from __future__ import annotations
 import argparse
 import itertools
 from collections.abc import Sequence
+from typing import TYPE_CHECKING, TextIO
 
-from ir_coliee.cli.options import with_help
+from ir_coliee.cli.options import check_outputs, document, output_options, with_help
 from ir_coliee.errors import ColieeArgumentError, ColieeError
+
+if TYPE_CHECKING:
+    from ir_coliee.formats.tabular import OutputFormat
 
 
 def add(sub: argparse._SubParsersAction) -> None:
@@ -36,6 +40,11 @@ def add(sub: argparse._SubParsersAction) -> None:
     )
     check.add_argument("datasets", nargs="*", help="dataset ids (default: a summary of all)")
     check.add_argument("--all", action="store_true", help="list the files of every dataset")
+    output_options(
+        check,
+        "output format (tsv: the plain listing, one line per row; the others: a table with a header)",
+        digits=False,
+    )
     check.set_defaults(func=run_check)
 
 
@@ -46,23 +55,43 @@ def run_check(args: argparse.Namespace) -> int:
     from ir_coliee.data.files import ENV_HOME, data_root
     from ir_coliee.data.locator import LOCATOR
 
+    check_outputs(args)
     root = data_root()
     if not root.is_dir():
         what = "is a file, not a folder" if root.exists() else "does not exist"
         raise ColieeError(
             f"the data root {root} {what} (set ${ENV_HOME} to the folder holding the COLIEE packages)"
         )
-    print(f"data root: {root}")
+    rows: list[list[str]] = []
     if args.datasets or args.all:
-        complete = _check_each(args.datasets or listed_ids())
+        complete = _check_each(args.datasets or listed_ids(), rows)
     else:
-        complete = _summary(listed_ids())
-    for problem in LOCATOR.problems:
-        print(f"data root\tproblem\t{problem}")
+        complete = _summary(listed_ids(), rows)
+    rows += [["data root", "problem", problem] for problem in LOCATOR.problems]
+    with document(args) as out:
+        _write_check(str(root), rows, out, args.format)
     return 0 if complete else 1
 
 
-def _summary(dataset_ids: list[str]) -> bool:
+def _write_check(root: str, rows: list[list[str]], out: TextIO, style: OutputFormat) -> None:
+    """The listing: tsv as it always printed, one line per row (a summary's have two fields); the other
+    styles a table of three columns, the data root said as the style keeps notes."""
+    from ir_coliee.formats.tabular import note, write_json, write_rows
+
+    if style == "tsv":
+        out.write(f"data root: {root}\n")
+        out.writelines("\t".join(row) + "\n" for row in rows)
+        return
+    header = ["dataset", "part", "where"]
+    rows = [row if len(row) == 3 else [row[0], "", row[1]] for row in rows]
+    if style == "json":
+        write_json({"data_root": root, "rows": [dict(zip(header, row)) for row in rows]}, out)
+        return
+    out.write(note(f"data root: {root}", style))
+    write_rows(header, rows, out, 0, style=style)
+
+
+def _summary(dataset_ids: list[str], rows: list[list[str]]) -> bool:
     from ir_coliee.data.datasets.check import status
 
     absent, complete = [], True
@@ -72,14 +101,13 @@ def _summary(dataset_ids: list[str]) -> bool:
             absent.append(dataset_id)
             continue
         complete &= state == "complete"
-        print(f"{dataset_id}\t{state}" + (f": missing {', '.join(missing)}" if missing else ""))
-    print(
-        f"absent\t{len(absent)} of {len(dataset_ids)} datasets have none of their files here (--all lists them)"
-    )
+        rows.append([dataset_id, state + (f": missing {', '.join(missing)}" if missing else "")])
+    here = f"{len(absent)} of {len(dataset_ids)} datasets have none of their files here (--all lists them)"
+    rows.append(["absent", here])
     return complete
 
 
-def _check_each(dataset_ids: Sequence[str]) -> bool:
+def _check_each(dataset_ids: Sequence[str], rows: list[list[str]]) -> bool:
     from ir_coliee.data.catalog import known_dataset
     from ir_coliee.data.datasets.check import check_dataset
 
@@ -90,7 +118,7 @@ def _check_each(dataset_ids: Sequence[str]) -> bool:
             sources = check_dataset(dataset_id)
         except ColieeError as e:  # one bad file never hides the rest
             complete = False
-            print(f"{dataset_id}\terror\tERROR: {e}")
+            rows.append([dataset_id, "error", f"ERROR: {e}"])
             continue
         for source in sources:
             complete &= source.location is not None
@@ -98,7 +126,7 @@ def _check_each(dataset_ids: Sequence[str]) -> bool:
                 where = f"MISSING: {source.problem}"
             else:
                 where = source.location or f"NOTE: {source.problem}"
-            print(f"{dataset_id}\t{source.part}\t{where}")
+            rows.append([dataset_id, source.part, where])
     return complete
 
 

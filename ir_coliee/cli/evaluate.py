@@ -5,12 +5,11 @@ from __future__ import annotations
 import argparse
 import os
 import re
-import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from ir_coliee.cli.options import digits_option, positive, task_options
-from ir_coliee.cli.output import OUTPUT_FORMATS, report_findings
+from ir_coliee.cli.options import check_outputs, document, output_options, task_options
+from ir_coliee.cli.output import report_findings, summary
 from ir_coliee.errors import ColieeError
 from ir_coliee.formats.textfile import STDIN
 from ir_coliee.model import FORMATS
@@ -49,14 +48,13 @@ def add(sub: argparse._SubParsersAction) -> None:
         "--answers-gold",
         help="gold answers for --answers (default: the task4 twin of a dataset GOLD)",
     )
-    ev.add_argument("--format", choices=OUTPUT_FORMATS, default="tsv", help="output format")
     ev.add_argument(
         "--run-format",
         choices=("auto", *FORMATS),
         default="auto",
         help="read the run in this submission format (default: the task's, from the first line)",
     )
-    digits_option(ev)
+    output_options(ev)
     ev.add_argument(
         "--leaderboard",
         action="store_true",
@@ -87,7 +85,7 @@ def run(args: argparse.Namespace) -> int:
     from ir_coliee.scoring.files import AUTO, score_files
     from ir_coliee.scoring.report import write_placement, write_ranked
 
-    positive("--digits", args.digits, 0)
+    check_outputs(args)
     if args.leaderboard and args.format == "json":
         raise ColieeError(
             "--leaderboard prints the official tables: give a table --format (tsv, csv, markdown, latex)"
@@ -108,26 +106,20 @@ def run(args: argparse.Namespace) -> int:
         report_findings(report.findings)
     if not single:
         _summary(reports)
-    if single or args.per_query:  # one run's own table, or each query's values
-        for report in reports:
-            report.write(sys.stdout, args.format, args.digits, args.per_query)
-    else:
-        write_ranked(reports, sys.stdout, args.format, args.digits)
-    if args.leaderboard:
-        for report in reports:
-            write_placement(report, sys.stdout, args.format, args.digits)
+    with document(args) as out:
+        if single or args.per_query:  # one run's own table, or each query's values
+            for report in reports:
+                report.write(out, args.format, args.digits, args.per_query)
+        else:
+            write_ranked(reports, out, args.format, args.digits)
+        if args.leaderboard:
+            for report in reports:
+                write_placement(report, out, args.format, args.digits)
     return 0
 
 
 def _summary(reports: list[Report]) -> None:
     """One line on standard error: what was scored, and what was skipped."""
-    from ir_coliee.scoring.walk import SKIPPED
-
     scored = sum(len(r.runs) for r in reports)
-    skipped = sum(f.rule == SKIPPED for r in reports for f in r.findings)
     said = f"{scored} run{'s' * (scored != 1)} in {len(reports)} table{'s' * (len(reports) != 1)}"
-    # a skipped entry may be a folder (unreadable, a loop): not counted as a file
-    print(
-        f"ir_coliee: scored {said}; skipped {skipped} entr{'ies' if skipped != 1 else 'y'}",
-        file=sys.stderr,
-    )
+    summary(f"scored {said}", [f for r in reports for f in r.findings])

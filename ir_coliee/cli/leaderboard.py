@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import argparse
-import sys
 
-from ir_coliee.cli.options import digits_option
-from ir_coliee.formats.tabular import write_rows
+from ir_coliee.cli.options import check_outputs, document, output_options
+from ir_coliee.formats.tabular import json_value, note, write_json, write_rows
 from ir_coliee.model import TASK_KEYS
 
 
@@ -19,7 +18,7 @@ def add(sub: argparse._SubParsersAction) -> None:
     )
     board.add_argument("task", choices=TASK_KEYS, help="COLIEE task")
     board.add_argument("year", type=int, help="COLIEE edition")
-    digits_option(board)
+    output_options(board, "output format (json: the rows with the source and the checks)")
     board.set_defaults(func=run)
 
 
@@ -27,19 +26,21 @@ def run(args: argparse.Namespace) -> int:
     """The published official table of a task and edition, each row checked."""
     from ir_coliee.scoring.leaderboard import load_leaderboard
 
+    check_outputs(args)
     board = load_leaderboard(args.task, args.year)
-    print(f"# source: {board.source}")
-    if not board.complete:
-        print(f"# partial: {len(board.table)} published rows, not the complete official table")
-    write_rows(
-        board.columns,
-        [[row[c] for c in board.columns] for row in board.rows],
-        sys.stdout,
-        args.digits,
-    )
+    rows = [[row[c] for c in board.columns] for row in board.rows]
     flagged = sum(1 for row in board.rows if row["check"])
-    if flagged:
-        print(
-            f"# {flagged} rows fail a check (see the check column): their printed figures contradict each other"
-        )
+    with document(args) as out:
+        if args.format == "json":
+            records = [dict(zip(board.columns, map(json_value, row))) for row in rows]
+            write_json({"source": board.source, "complete": board.complete, "rows": records}, out)
+            return 0
+        out.write(note(f"source: {board.source}", args.format))
+        if not board.complete:
+            partial = f"partial: {len(board.table)} published rows, not the complete official table"
+            out.write(note(partial, args.format))
+        write_rows(board.columns, rows, out, args.digits, style=args.format)
+        if flagged:
+            said = f"{flagged} rows fail a check (see the check column): their printed figures contradict each other"
+            out.write(note(said, args.format))
     return 0

@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import functools
 import os
-from typing import Any, Optional
+import sys
+from collections.abc import Iterator
+from typing import Any, Optional, TextIO, cast
 
 from ir_coliee.errors import ColieeError
+from ir_coliee.formats.tabular import OUTPUT_FORMATS
 from ir_coliee.model import TASK_KEYS
 
 EXIT_CODES = "exit codes: 0 done; 1 findings or a scoring refusal (e.g. answers scored against article gold); 2 usage, or input that cannot be read"
@@ -50,10 +54,49 @@ def resampling_options(parser: argparse.ArgumentParser, resamples: str, correcti
     parser.add_argument("--seed", type=int, default=42, help="random seed of the resampling")
 
 
-def output_options(parser: argparse.ArgumentParser, choices: tuple[str, ...], help: str) -> None:
-    """``--format`` (tsv by default) and ``--digits``."""
-    parser.add_argument("--format", choices=choices, default="tsv", help=help)
-    digits_option(parser)
+def output_options(
+    parser: argparse.ArgumentParser,
+    help: str = "output format",
+    digits: bool = True,
+    default: Optional[str] = "tsv",
+) -> None:
+    """The one door out of every command that prints a table: ``--format`` (the styles of the one writer,
+    :func:`ir_coliee.formats.tabular.write_rows`), ``--out`` and ``--digits``."""
+    parser.add_argument("--format", choices=OUTPUT_FORMATS, default=default, help=help)
+    parser.add_argument(
+        "--out",
+        metavar="FILE",
+        help="write the document to FILE, whole or not at all (default: standard output)",
+    )
+    if digits:
+        digits_option(parser)
+
+
+def check_outputs(args: argparse.Namespace) -> None:
+    """The outputs a command was asked for, checked before the work: ``--out``, ``--plot``, ``--digits``."""
+    writable("--out", args.out)
+    if getattr(args, "plot", None):
+        plot_target(args.plot)
+    if hasattr(args, "digits"):
+        positive("--digits", args.digits, 0)
+
+
+@contextlib.contextmanager
+def document(args: argparse.Namespace) -> Iterator[TextIO]:
+    """Where a command writes its document: ``--out FILE`` through the atomic writer (a failure leaves no
+    half file), else standard output."""
+    if args.out is None:
+        yield sys.stdout
+        return
+    from ir_coliee.formats.textfile import atomic_output
+
+    with atomic_output(args.out) as out:
+        yield cast(TextIO, out)
+
+
+def plotted(path: str) -> None:
+    """Says where the figure went, on standard error: standard output holds the document alone."""
+    print(f"plot: {path}", file=sys.stderr)
 
 
 def digits_option(parser: argparse.ArgumentParser) -> None:

@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import sys
+from collections.abc import Iterable, Sequence
 
 from ir_coliee.cli import say
 from ir_coliee.errors import Finding
-from ir_coliee.formats.tabular import OUTPUT_FORMATS, OutputFormat
-
-#: The formats of a plain table (``json`` is a document of its own).
-TABLE_FORMATS: tuple[OutputFormat, ...] = tuple(f for f in OUTPUT_FORMATS if f != "json")
+from ir_coliee.scoring.walk import SKIPPED
 
 
 def report_findings(findings: Sequence[Finding]) -> None:
@@ -19,3 +17,11 @@ def report_findings(findings: Sequence[Finding]) -> None:
             "warning",
             f"{f.path}: {f.message}" if f.path and not f.message.startswith(f.path) else f.message,
         )
+
+
+def summary(done: str, findings: Iterable[Finding]) -> None:
+    """One line on standard error after a folder: what was done, and how many entries were skipped (each
+    named once among the findings above, with its reason)."""
+    n = sum(f.rule == SKIPPED for f in findings)
+    # a skipped entry may be a folder (unreadable, a loop): not counted as a file
+    print(f"ir_coliee: {done}; skipped {n} entr{'ies' if n != 1 else 'y'}", file=sys.stderr)

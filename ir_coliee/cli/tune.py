@@ -3,11 +3,19 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import sys
 
-from ir_coliee.cli.options import digits_option, plot_target, positive, task_options, writable
+from ir_coliee.cli.options import (
+    check_outputs,
+    document,
+    output_options,
+    plotted,
+    task_options,
+    writable,
+)
 from ir_coliee.cli.output import report_findings
-from ir_coliee.formats.tabular import write_rows
+from ir_coliee.formats.tabular import note, write_json, write_rows
 from ir_coliee.formats.textfile import writes_standard_output
 from ir_coliee.model import FORMATS
 from ir_coliee.scoring.tune import OVER
@@ -44,7 +52,7 @@ def add(sub: argparse._SubParsersAction) -> None:
     tune.add_argument(
         "--plot", help="write the tuning curve as .png, .pdf or .svg (needs matplotlib)"
     )
-    digits_option(tune)
+    output_options(tune, "output format of the cutoff (and the --curve)")
     tune.set_defaults(func=run)
 
 
@@ -54,8 +62,7 @@ def run(args: argparse.Namespace) -> int:
     from ir_coliee.table.runs import write_run
 
     writable("--write", args.write)
-    plot_target(args.plot)
-    positive("--digits", args.digits, 0)
+    check_outputs(args)
     result = tune(
         args.gold,
         args.run,
@@ -68,20 +75,24 @@ def run(args: argparse.Namespace) -> int:
     )
     report_findings(result.findings)
     tuned = result.tuned
-    said = (
-        sys.stderr if writes_standard_output(args.write) else sys.stdout
-    )  # standard output: the run alone
-    if args.curve:
-        write_rows(["cutoff", str(tuned.measure)], tuned.points, said, args.digits)
-    print(
-        f"best {args.over} cutoff: {tuned.cutoff:g} ({tuned.measure} = {tuned.value:.{args.digits}f})",
-        file=said,
-    )
+    header = ["cutoff", str(tuned.measure)]
+    # standard output holding the run written: the document goes to standard error
+    run_out = writes_standard_output(args.write) and args.out is None
+    with contextlib.nullcontext(sys.stderr) if run_out else document(args) as out:
+        if args.format == "json":
+            curve = [dict(zip(header, point)) for point in tuned.points] if args.curve else None
+            said = {"over": args.over, "cutoff": tuned.cutoff, "measure": header[1]}
+            write_json({**said, "value": tuned.value, **({"curve": curve} if curve else {})}, out)
+        else:
+            if args.curve:
+                write_rows(header, tuned.points, out, args.digits, style=args.format)
+            best = f"best {args.over} cutoff: {tuned.cutoff:g} ({tuned.measure} = {tuned.value:.{args.digits}f})"
+            out.write(f"{best}\n" if args.format == "tsv" else note(best, args.format))
     if args.write:
         written = write_run(
             result.kept, args.write, format=args.write_format or result.write_format, tag=args.tag
         )
-        print(f"written: {written}", file=said)
+        print(f"written: {written}", file=sys.stderr)
     if args.plot:
-        print(f"plot: {plot_curve(tuned, args.plot)}", file=said)
+        plotted(plot_curve(tuned, args.plot))
     return 0

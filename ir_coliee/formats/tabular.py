@@ -64,9 +64,14 @@ def write_rows(
     style: OutputFormat = "tsv",
     align: str = "",
 ) -> None:
-    """The table in ``style`` (tsv, csv, markdown, or a LaTeX booktabs tabular), ``digits`` decimals, the
-    same columns in each; NaN printed as ``missing`` when given; ``align`` (``l`` or ``r`` per column)
-    aligns Markdown's columns. No pandas needed."""
+    """The table in ``style`` (tsv, csv, markdown, a LaTeX booktabs tabular, or JSON: a list of one object
+    per row, values as numbers, NaN as ``null``), ``digits`` decimals, the same columns in each; NaN
+    printed as ``missing`` when given; ``align`` (``l`` or ``r`` per column) aligns Markdown's columns. An
+    unknown style is refused. No pandas needed."""
+    if style == "json":
+        write_json([dict(zip(header, map(json_value, row))) for row in values], out)
+        return
+    output_options(style, digits)
     rows = [[_fmt(v, digits, missing) for v in row] for row in values]
     if style == "csv":
         writer = csv.writer(out, lineterminator="\n")
@@ -84,9 +89,15 @@ def write_rows(
         out.write(" & ".join(map(latex_escape, header)) + " \\\\\n\\midrule\n")
         out.writelines(" & ".join(map(latex_escape, row)) + " \\\\\n" for row in rows)
         out.write("\\bottomrule\n\\end{tabular}\n")
-    else:
+    elif style == "tsv":
         out.write("\t".join(header) + "\n")
         out.writelines("\t".join(row) + "\n" for row in rows)
+
+
+def note(text: str, style: OutputFormat) -> str:
+    """A line of a document around its tables (a title, a source, a footnote) as ``style`` keeps it apart
+    from the tables: a ``#`` comment in tsv and csv, a paragraph in Markdown, a ``%`` comment in LaTeX."""
+    return {"markdown": "{}\n\n", "latex": "% {}\n"}.get(style, "# {}\n").format(text)
 
 
 def output_options(style: object, digits: object) -> None:

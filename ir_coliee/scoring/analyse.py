@@ -31,7 +31,7 @@ import unicodedata
 from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NamedTuple, Optional, TextIO, Union, cast
+from typing import TYPE_CHECKING, NamedTuple, Optional, TextIO, Union
 
 from ir_measures.measures.base import Measure, SumAgg
 
@@ -52,8 +52,6 @@ from ir_coliee.scoring.evaluate import MeasureLike
 from ir_coliee.scoring.gold import GoldLike
 from ir_coliee.scoring.ingest import RunsLike
 from ir_coliee.scoring.score import Prepared, check_measures, prepare
-from ir_coliee.scoring.walk import files_of
-from ir_coliee.scoring.walk import skipped as skip
 from ir_coliee.table.shapes import gold_table
 from ir_coliee.table.tables import Table
 
@@ -199,38 +197,6 @@ def _grouping(by: By, prepared: Prepared, qrels: Table, taken: set[str]) -> Grou
     return Grouping(name, of, ["single", "multiple", NONE])
 
 
-def _run_paths(runs: RunsLike) -> tuple[RunsLike, list[str], list[Finding]]:
-    """Paths of runs walked as ``eval`` walks them (each file once; what is left out is a finding), and the
-    files found in folders; runs in memory as given."""
-    paths = [runs] if isinstance(runs, (str, os.PathLike)) else runs
-    if not isinstance(paths, (list, tuple)) or not any(
-        isinstance(p, (str, os.PathLike)) for p in paths
-    ):
-        return runs, [], []
-    if not all(isinstance(p, (str, os.PathLike)) for p in paths):
-        raise ColieeArgumentError(
-            "runs: give paths of run files and folders, or runs in memory, not both"
-        )
-    walked = files_of(paths)
-    files = [f.path for f in walked.files]
-    return files, [f for f in files if f not in {os.fspath(p) for p in paths}], walked.skipped
-
-
-def _prepared(
-    gold: GoldLike, runs: RunsLike, found: list[str], skipped: list[Finding], *args: Any
-) -> Prepared:
-    """:func:`prepare`, a file found in a folder that is no run (a README) skipped as ``eval auto`` skips it."""
-    while True:
-        try:
-            return prepare(gold, runs, *args)
-        except ColieeError as e:  # one naming a file found in a folder is about that file
-            bad = next((f for f in found if str(e).startswith(f"{f}:")), None)
-            if bad is None or len(cast(list, runs)) == 1:
-                raise
-            runs = [r for r in cast(list, runs) if r != bad]
-            skipped.append(skip(bad, f"not a run: {str(e).removeprefix(f'{bad}: ')}"))
-
-
 def analyse(
     gold: GoldLike,
     runs: RunsLike,
@@ -245,9 +211,8 @@ def analyse(
     measure (default: the headline alone), counts (``NumRet``: summed over a group, as ``score`` sums them)
     last; the first is the one the histogram buckets and that counts the runs solving a question fully
     (value 1) or getting nothing (value 0)."""
-    runs, found, skipped = _run_paths(runs)
     measures = [measures] if isinstance(measures, (str, Measure)) else measures
-    prepared = _prepared(gold, runs, found, skipped, task, year, "auto", measures is not None)
+    prepared = prepare(gold, runs, task, year, "auto", measures is not None)
     chosen: list[Measure] = [AnswerAccuracy]
     if prepared.task.gold == TORTS:
         if any(str(m) != str(AnswerAccuracy) for m in measures or ()):
@@ -300,7 +265,6 @@ def analyse(
         counts = Counter(answer.values())
         majority = max(sorted(counts), key=lambda a: (counts[a], a in ("N", "False")))
         baseline = (majority, [float(answer[q] == majority) for q in qids])
-    prepared.findings.extend(skipped)
     return Analysis(
         prepared.task.key, prepared.year, chosen, qids, groupings, data, baseline, prepared.findings
     )
@@ -428,7 +392,8 @@ class Analysis(NamedTuple):
         return self._frame("per_question")
 
     def write(self, out: TextIO, style: OutputFormat = "tsv", digits: int = 4) -> None:
-        """The three tables as one document: JSON one object; the others each table under its title."""
+        """The three tables as one document: JSON one object (``measure``: the one the histogram buckets
+        and ``solved`` and ``nothing`` count); the others each table under a title naming it."""
         output_options(style, digits)
         tables = self.tables()
         if style == "json":
@@ -440,6 +405,7 @@ class Analysis(NamedTuple):
                 {
                     "task": self.task,
                     "year": self.year,
+                    "measure": str(self.measures[0]),  # the histogram's, solved's and nothing's
                     **doc,
                     "findings": [str(f) for f in self.findings],
                 },
@@ -447,8 +413,13 @@ class Analysis(NamedTuple):
             )
             return
         title = {"markdown": "### {}\n\n", "latex": "% {}\n"}.get(style, "# {}\n")
+        first = self.measures[0]  # each table says which measure its counts are of
+        said = {
+            "histogram": f"histogram: the questions by their mean {first} over the runs",
+            "per_question": f"per question (solved, nothing: the runs whose {first} is 1, 0)",
+        }
         for i, (name, (header, rows)) in enumerate(tables.items()):
-            out.write("\n" * (i > 0) + title.format(name.replace("_", " ")))
+            out.write("\n" * (i > 0) + title.format(said.get(name, name)))
             write_rows(header, rows, out, digits, PAPER_MISSING.get(style, ""), style=style)
 
     def panels(self) -> list[Panel]:

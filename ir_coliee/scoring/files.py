@@ -17,6 +17,7 @@ from ir_coliee.errors import (
 from ir_coliee.model import TaskLike, edition_dataset, edition_of_file, task_of
 from ir_coliee.scoring.evaluate import MeasureLike
 from ir_coliee.scoring.gold import GoldLike
+from ir_coliee.scoring.ingest import not_a_run
 from ir_coliee.scoring.report import Report
 from ir_coliee.scoring.score import score
 from ir_coliee.scoring.walk import files_of, skipped
@@ -31,8 +32,7 @@ def parsed_or_skipped(path: str, task: str, run_format: FormatOption) -> Union[P
     try:
         return parse_run(path, run_format, allowed=task_of(task).readable())
     except ColieeFormatError as e:
-        where = f" (line {e.line})" if e.line else ""
-        return skipped(path, f"not a {task_of(task).label} run{where}: {e.problem}")
+        return not_a_run(path, task_of(task), e)
 
 
 def _score_group(
@@ -74,14 +74,12 @@ def score_files(
     a file that is no run, or whose edition its name does not say, is skipped with a finding (rule
     ``skipped``, in the first report) and never stops the others. Else one report. ``answers``: the answer
     file of the one run given (see :func:`score`)."""
+    if gold != AUTO:  # the folders walked by the door (prepare)
+        return [score(gold, list(paths), task, year, measures, answers, answers_gold, run_format)]
+    if answers is not None:
+        raise ColieeError("--answers goes with one run; score each run with its answer file")
     walked = files_of(paths)
     files = [f.path for f in walked.files]
-    if answers is not None and (gold == AUTO or len(files) != 1):
-        raise ColieeError("--answers goes with one run; score each run with its answer file")
-    if gold != AUTO:
-        alone = score(gold, files, task, year, measures, answers, answers_gold, run_format)
-        alone.findings.extend(walked.skipped)
-        return [alone]
     groups: dict[str, list[ParsedRun]] = {}
     left = list(walked.skipped)
     for path in files:

@@ -16,15 +16,24 @@ from __future__ import annotations
 import contextlib
 import os
 from collections import Counter
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 from itertools import filterfalse
 from typing import NamedTuple, Optional, Union, cast
 
 from ir_measures.util import TYPE_QREL, TYPE_RUN
 
-from ir_coliee.errors import WARNING, ColieeScoringError, Finding, some
+from ir_coliee.errors import (
+    WARNING,
+    ColieeError,
+    ColieeFormatError,
+    ColieeScoringError,
+    Finding,
+    PathLike,
+    some,
+)
 from ir_coliee.formats.textfile import Input, is_input, regular_file, stream_name
 from ir_coliee.model import ANSWER_LABELS, FORMATS, FormatName, Task, expected_any
+from ir_coliee.scoring.walk import files_of, skipped
 from ir_coliee.table.run_lines import first_format
 from ir_coliee.table.runs import FormatOption, ParsedRun, parse_run
 from ir_coliee.table.shapes import (
@@ -198,21 +207,44 @@ def ingest(
     forced: FormatOption,
     gold: TYPE_QREL,
     gold_source: str,
+    found: Collection[str] = (),
 ) -> tuple[list[Ingested], list[Finding]]:
     """Every run read in its task's format, aligned with the gold, checked (see the module text); the
-    findings are those of the aligned runs, the tables the scorer reads."""
+    findings are those of the aligned runs, the tables the scorer reads. A file ``found`` in a folder that
+    is no run of the task (a log, a README, another task's run) is skipped with a finding, each file read
+    once; a run given itself is refused."""
     ids = gold_ids(gold_table(gold))
-    runs: list[Ingested] = []
+    kept = []
     findings: list[Finding] = []
-    for info, coded, parsed in read_runs(named, readable, task, forced, gold_source):
-        aligned = align(coded, ids)
+    for name, run in named.items():
+        try:
+            info, coded, parsed = _read(name, readable[name], task, forced, gold_source, run)
+            aligned = align(coded, ids)
+            checked = check_run(aligned.run, ids, task, info.path or info.name, gold_source)
+        except (ColieeFormatError, ColieeScoringError) as e:
+            if not isinstance(run, (str, os.PathLike)) or os.fspath(run) not in found:
+                raise
+            findings.append(not_a_run(os.fspath(run), task, e))
+            continue
+        kept.append((info, aligned, checked, parsed))
+    infos = unique_names([info for info, _, _, _ in kept])
+    runs: list[Ingested] = []
+    for info, (_, aligned, checked, parsed) in zip(infos, kept):
         where = info.path or info.name
         findings.extend(Finding(WARNING, where, None, note, "mapped-ids") for note in aligned.notes)
-        findings.extend(check_run(aligned.run, ids, task, where, gold_source))
+        findings.extend(checked)
         if parsed is not None:
             findings.extend(file_findings(parsed, where))
         runs.append(Ingested(info, aligned.run, parsed))
     return runs, findings
+
+
+def not_a_run(path: str, task: Task, e: ColieeError) -> Finding:
+    """Why a file found beside the runs is skipped: it is no run of ``task`` (at which line, and why)."""
+    if isinstance(e, ColieeFormatError):
+        where = f" (line {e.line})" if e.line else ""
+        return skipped(path, f"not a {task.label} run{where}: {e.problem}")
+    return skipped(path, f"not a {task.label} run: {str(e).removeprefix(path).lstrip(': ')}")
 
 
 def read_runs(
@@ -227,6 +259,23 @@ def read_runs(
     read = [_read(name, readable[name], task, forced, gold_source, named[name]) for name in named]
     infos = unique_names([info for info, _, _ in read])
     return [Ingested(info, coded, parsed) for info, (_, coded, parsed) in zip(infos, read)]
+
+
+def walked(runs: RunsLike) -> tuple[RunsLike, set[str], list[Finding]]:
+    """Runs given as paths of files and folders, walked as every verb walks them
+    (:mod:`ir_coliee.scoring.walk`: each file once): the files, those of them found in a folder (skipped,
+    not refused, when they are no run), and what the walk left out; runs given otherwise as they are."""
+    given = [runs] if isinstance(runs, (str, os.PathLike)) else runs
+    if not isinstance(given, (list, tuple)) or not all(
+        isinstance(p, (str, os.PathLike)) for p in given
+    ):
+        return runs, set(), []
+    paths = [os.fspath(cast(PathLike, p)) for p in given]
+    if len(paths) == 1 and not os.path.isdir(paths[0]):
+        return runs, set(), []  # one file: nothing to walk
+    walk = files_of(paths)
+    files = [f.path for f in walk.files]
+    return files, {f for f in files if f not in paths}, walk.skipped
 
 
 # --- the checks ---------------------------------------------------------------------------------------

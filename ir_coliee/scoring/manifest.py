@@ -1,8 +1,9 @@
 """Where ``ir_coliee benchmark`` finds its runs: a manifest file, or folders named as dataset ids.
 
 A manifest is a text file with one run per line, ``BENCHMARK SYSTEM PATH`` separated by spaces or tabs
-(``#`` starts a comment; a relative path is relative to the manifest's folder), or a JSON object
-``{"BENCHMARK": {"SYSTEM": "PATH"}}``. A folder holds one folder per benchmark, named by its dataset id
+(``#`` starts a comment), or a JSON object ``{"BENCHMARK": {"SYSTEM": "PATH"}}``. Every relative path in
+it, a run's or a gold file's (a BENCHMARK that is no dataset id), is relative to the manifest's folder,
+wherever the command runs. A folder holds one folder per benchmark, named by its dataset id
 (``runs/coliee/task1/2025/test/``); each file in it is a system, named by the file name without its
 official prefix (``task1.``, ``R06.task4.``) and without ``.txt`` (``task1.bm25`` -> ``bm25``).
 """
@@ -25,7 +26,7 @@ from ir_coliee.errors import (
 from ir_coliee.formats.textfile import iter_lines, parse_json, read_text
 from ir_coliee.model import name_says, task_of
 from ir_coliee.scoring.files import parsed_or_skipped
-from ir_coliee.scoring.gold import load_gold
+from ir_coliee.scoring.gold import is_dataset_id, load_gold
 from ir_coliee.scoring.ingest import RunLike, shared_run
 from ir_coliee.scoring.walk import skipped, walk
 from ir_coliee.table.runs import ParsedRun
@@ -48,7 +49,7 @@ def read_manifest(path: PathLike) -> Manifest:
                 path, None, "a JSON value that is not an object of objects", _EXPECTED
             )
         return {
-            str(b): {str(s): os.path.join(folder, str(p)) for s, p in v.items()}
+            _gold_path(folder, str(b)): {str(s): os.path.join(folder, str(p)) for s, p in v.items()}
             for b, v in doc.items()
         }
     runs: Manifest = {}
@@ -59,6 +60,7 @@ def read_manifest(path: PathLike) -> Manifest:
         if len(fields) != 3:
             raise ColieeFormatError(path, lineno, f"{len(fields)} fields", _EXPECTED)
         benchmark, system, run = fields
+        benchmark = _gold_path(folder, benchmark)
         if system in runs.setdefault(benchmark, {}):
             raise ColieeFormatError(
                 path, lineno, f"a second run of {system} on {benchmark}", "one run per system"
@@ -67,6 +69,15 @@ def read_manifest(path: PathLike) -> Manifest:
     if not runs:
         raise ColieeFormatError(path, None, "no runs listed", _EXPECTED)
     return runs
+
+
+def _gold_path(folder: str, benchmark: str) -> str:
+    """A benchmark as the manifest names it: a gold file relative to the manifest's folder (a file found
+    only from the working folder is not taken: its name, joined, is then said missing), else a dataset id."""
+    joined = os.path.join(folder, benchmark)
+    if is_dataset_id(benchmark) or not (os.path.isfile(joined) or os.path.isfile(benchmark)):
+        return benchmark
+    return joined
 
 
 class Found(NamedTuple):

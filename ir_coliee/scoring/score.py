@@ -9,6 +9,7 @@ the gold or whose ids follow another convention, a measure that does not apply t
 
 from __future__ import annotations
 
+import contextlib
 import os
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Callable, NamedTuple, Optional, Union, cast
@@ -19,6 +20,7 @@ from ir_measures.util import TYPE_QREL, TYPE_RUN
 from ir_coliee.errors import (
     WARNING,
     ColieeError,
+    ColieeFormatError,
     ColieeScoringError,
     Finding,
     PathLike,
@@ -54,8 +56,10 @@ from ir_coliee.scoring.ingest import (
     named_runs,
     opened,
     shared_run,
+    walked,
 )
 from ir_coliee.scoring.report import PerQuery, Report
+from ir_coliee.scoring.walk import SKIPPED
 from ir_coliee.table.runs import FormatOption
 from ir_coliee.table.shapes import gold_table
 from ir_coliee.table.tables import CodedRun, Table, answer_counts, set_counts
@@ -85,7 +89,7 @@ class Prepared(NamedTuple):
 def _resolve_task(
     task: Optional[TaskLike],
     gold: Gold,
-    first: Opened,
+    runs: list[Opened],
     findings: list[Finding],
     measures_named: bool = False,
 ) -> Task:
@@ -103,7 +107,7 @@ def _resolve_task(
         return task_of(task)
     if gold.torts is not None:
         return guess_task(TORTS, statute=False)
-    kind = kind_of_labels(holds_labels(first))
+    kind = kind_of_labels(_holds_labels(runs))
     table = gold.tables.get(kind, next(iter(gold.tables.values())))
     statute = bool(table) and all(QUESTION_ID.match(q) for q in table)
     guess = guess_task(kind, statute)
@@ -111,6 +115,15 @@ def _resolve_task(
         message = f"scoring as COLIEE {guess.label} (guessed from the files); pass task= (--task on the command line) to choose"
         findings.append(Finding(WARNING, gold.source, None, message, "guess"))
     return guess
+
+
+def _holds_labels(runs: list[Opened]) -> bool:
+    """Whether the first run that reads as a run holds Y/N answers (a log found first in a folder is not
+    asked); the last one's error where none reads."""
+    for run in runs[:-1]:
+        with contextlib.suppress(ColieeFormatError):
+            return holds_labels(run)
+    return holds_labels(runs[-1])
 
 
 def prepare(
@@ -127,6 +140,7 @@ def prepare(
         coliee_warnings() as quirks
     ):  # a reading rule applied to a slip in the gold: a finding of the report
         loaded = load_gold(gold)
+    runs, found, left = walked(runs)
     named = named_runs(runs)
     findings = (
         [Finding(WARNING, loaded.source, None, loaded.note, "gold-elsewhere")]
@@ -135,17 +149,19 @@ def prepare(
     )
     findings += [Finding(WARNING, loaded.source, None, message, "gold-quirk") for message in quirks]
     with opened(named) as readable:  # streams copied once, iterators consumed once
-        resolved = _resolve_task(
-            task, loaded, next(iter(readable.values())), findings, measures_named
-        )
+        resolved = _resolve_task(task, loaded, list(readable.values()), findings, measures_named)
         if loaded.dataset is not None and year is None:
             year = loaded.dataset.year
         official_entry(resolved.key, year)  # the edition exists
         if resolved.gold == TORTS:
-            return Prepared(loaded, {}, resolved, year, [], findings, named)
+            return Prepared(loaded, {}, resolved, year, [], findings + left, named)
         qrels = loaded.table(resolved)
-        read, checked = ingest(named, readable, resolved, run_format, qrels, loaded.source)
-    return Prepared(loaded, qrels, resolved, year, read, findings + checked, named)
+        read, checked = ingest(named, readable, resolved, run_format, qrels, loaded.source, found)
+    if not read:
+        said = left + [f for f in checked if f.rule == SKIPPED]
+        shown = "; ".join(f"{f.path}: {f.message}" for f in said[:3])
+        raise ColieeError(f"no run could be scored ({len(said)} skipped): {shown}")
+    return Prepared(loaded, qrels, resolved, year, read, findings + checked + left, named)
 
 
 def check_measures(
@@ -362,7 +378,9 @@ def score(
     """Score ``runs`` against ``gold`` as the organisers do; see the module text for what is refused.
 
     ``runs``: one run or several (a list, or a dict of names to runs), each a path (``-``: standard input),
-    a DataFrame, a dict of dicts, or an iterable of rows (a generator is consumed once).
+    a DataFrame, a dict of dicts, or an iterable of rows (a generator is consumed once). Paths may be
+    folders, walked as every verb walks them (:func:`ir_coliee.scoring.ingest.walked`): a file found in
+    one that is no run of the task is skipped with a finding (rule ``skipped``).
     ``task`` and ``year`` default to those of a dataset id given as ``gold`` (else the task is guessed
     from the files, with a finding, and the year is the newest edition); ``measures`` default to the
     official ones of the task and edition with its ranked ones, whatever the runs' shape.

@@ -319,6 +319,8 @@ def tune(
     if max_rank < 1:
         raise ColieeError(f"--max-rank must be at least 1, got {max_rank}")
     prepared = prepare(gold, run, task, year)
+    if len(prepared.runs) != 1:  # a folder: a cutoff is learned on one run
+        raise ColieeError(f"tune takes one run; {run} holds {len(prepared.runs)}")
     (tuned_run,) = prepared.runs
     if (
         over != "rank"

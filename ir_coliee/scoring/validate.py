@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import os
 from collections import Counter
-from typing import TYPE_CHECKING, Callable, Optional, cast
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Callable, NamedTuple, Optional, cast
 
 from ir_coliee.errors import (
     ERROR,
@@ -23,7 +24,9 @@ from ir_coliee.errors import (
     Finding,
     Level,
     PathLike,
+    grouped,
     some,
+    total_count,
 )
 from ir_coliee.formats.pilot import read_torts, remaining_nulls
 from ir_coliee.formats.textfile import regular_file
@@ -41,6 +44,7 @@ from ir_coliee.model import (
     sniff,
     task_of,
 )
+from ir_coliee.scoring.walk import files_of
 from ir_coliee.table.run_lines import RUN_TAG, RunColumns, data_lines, read_columns
 
 if TYPE_CHECKING:
@@ -370,3 +374,43 @@ def validate_run(
                 )
             )
     return sorted(findings, key=lambda f: f.line or 0)
+
+
+#: The columns of :meth:`Intake.rows`.
+INTAKE = ["path", "verdict", "errors", "warnings", "findings"]
+
+
+class Intake(NamedTuple):
+    """:func:`validate_files`: each file's findings, in the order the walk found them, and what the walk
+    left out (rule ``skipped``)."""
+
+    files: list[tuple[str, list[Finding]]]
+    skipped: list[Finding]
+
+    def rows(self) -> list[list[object]]:
+        """One row per file: its verdict, its counts, and its findings on one line (one per rule, then
+        how many more)."""
+        rows: list[list[object]] = []
+        for path, findings in self.files:
+            errors = total_count(f for f in findings if f.level == ERROR)
+            lines = (
+                line.removeprefix(path).removeprefix(":").lstrip() for line in grouped(findings, 1)
+            )
+            said = "; ".join(f"line {line}" if line[:1].isdigit() else line for line in lines)
+            verdict = "not valid" if errors else "valid"
+            rows.append([path, verdict, errors, total_count(findings) - errors, said])
+        return rows
+
+
+def validate_files(
+    paths: Sequence[PathLike],
+    task: TaskLike,
+    year: Optional[int] = None,
+    dataset: Optional[str] = None,
+) -> Intake:
+    """:func:`validate_run` of each file of ``paths`` and of the folders among them, walked as every verb
+    walks them (:mod:`ir_coliee.scoring.walk`): an organiser's intake of a folder of submissions."""
+    walked = files_of(paths)
+    return Intake(
+        [(f.path, validate_run(f.path, task, year, dataset)) for f in walked.files], walked.skipped
+    )

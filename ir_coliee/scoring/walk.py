@@ -1,5 +1,6 @@
-"""The one way folders of runs are walked, for every command that takes a folder (``eval``, ``eval auto``,
-``benchmark``): teams keep runs in sub-folders, beside logs, links and odd files.
+"""The one way folders of runs are walked, for every verb that takes a folder (``score`` and what prepares
+through it: ``eval``, ``compare``, ``analyse``, ``tune``; ``eval auto``, ``benchmark``, ``validate``): teams
+keep runs in sub-folders, beside logs, links and odd files.
 
 - Any depth, without recursion; folders and files in name order, hidden ones (``.DS_Store``) left out.
 - A linked folder is followed once, inside the tree or out of it (a team folder linked from elsewhere is

@@ -300,14 +300,13 @@ def test_category_files_without_categories_or_with_reserved_ones_are_refused(wri
 
 
 def test_plain_argument_errors(write):
-    """A single measure is a measure, not its letters; a mix of paths and runs in memory, or no ``by``,
-    is an argument error, not a bug."""
+    """A single measure is a measure, not its letters; no ``by`` is an argument error, not a bug; a mix of
+    paths and runs in memory is read as ``score`` reads it."""
     a = ir_coliee.analyse(GOLD, {"bm25": RUN}, by="relevant", measures="MicroP", task=1, year=2025)
     assert [str(m) for m in a.measures] == ["MicroP", "MicroF1"]
-    with pytest.raises(
-        ColieeArgumentError, match="runs: give paths of run files and folders, or runs in memory"
-    ):
-        ir_coliee.analyse(GOLD, [write("run.txt", "q1 a x\n"), RUN], by="relevant", task=1)
+    mixed = ir_coliee.analyse(GOLD, [write("run.txt", "q1 a x\n"), RUN], by="relevant", task=1)
+    scored = ir_coliee.score(GOLD, [write("run.txt", "q1 a x\n"), RUN], task=1)
+    assert list(mixed.data) == scored.table["run"].tolist()
     for by in (None, 3, [None]):
         with pytest.raises(
             ColieeArgumentError, match=f"by: give at least one grouping .*not {re.escape(repr(by))}"

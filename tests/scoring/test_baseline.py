@@ -69,7 +69,9 @@ def test_tune_plots_the_curve(write, tmp_path, capsys):
     )
     png = tmp_path / "curve.png"
     assert main(["tune", gold, run, "--plot", str(png)]) == 0
-    assert f"plot: {png}" in capsys.readouterr().out and png.read_bytes()[:4] == b"\x89PNG"
+    # the figure said on standard error: the document alone on standard output
+    out, err = capsys.readouterr()
+    assert f"plot: {png}" in err and "plot" not in out and png.read_bytes()[:4] == b"\x89PNG"
 
 
 def test_a_japanese_collection_is_searched_by_characters_and_pairs():
