@@ -31,7 +31,7 @@ import unicodedata
 from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, NamedTuple, Optional, TextIO, Union
+from typing import TYPE_CHECKING, NamedTuple, Optional, TextIO, Union, cast
 
 from ir_measures.measures.base import Measure, SumAgg
 

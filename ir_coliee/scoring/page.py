@@ -19,14 +19,14 @@ from ir_coliee.formats import html
 from ir_coliee.formats.textfile import atomic_output
 from ir_coliee.measures.significance import Correction
 from ir_coliee.model import TORTS, TaskLike, task_of
-from ir_coliee.scoring.analyse import Analysis, By, _prepared, _run_paths, analyse
+from ir_coliee.scoring.analyse import Analysis, By, analyse
 from ir_coliee.scoring.compare import Comparison, compare_runs
 from ir_coliee.scoring.evaluate import MeasureLike
 from ir_coliee.scoring.gold import GoldLike, is_dataset_id
 from ir_coliee.scoring.ingest import RunsLike
 from ir_coliee.scoring.leaderboard import Leaderboard, load_leaderboard
 from ir_coliee.scoring.report import Report, ranked
-from ir_coliee.scoring.score import score
+from ir_coliee.scoring.score import prepare, score
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -85,10 +85,9 @@ def report(
     against (default: the best); ``correction``, ``resamples`` and ``seed`` as
     :func:`ir_coliee.compare_runs`; ``digits``: the decimals shown (each cell keeps its exact value in
     ``data-value``)."""
-    walked, found, skipped = _run_paths(runs)
-    prepared = _prepared(gold, walked, found, skipped, task, year, "auto", False)
+    prepared = prepare(gold, runs, task, year, "auto", False)  # folders walked, non-runs skipped
     paths = [r.info.path for r in prepared.runs]
-    kept = paths if paths and all(paths) else walked  # the files that are runs, once each
+    kept = paths if paths and all(paths) else runs  # the files that are runs, once each
     scored = score(gold, kept, task, year)
     board = ranked(scored, fractions=False)
     names = [r.name for r in scored.runs]
@@ -104,7 +103,7 @@ def report(
         published = load_leaderboard(scored.task, scored.year) if scored.year else None
     except ColieeError:  # no table shipped for the edition
         published = None
-    findings = list(dict.fromkeys([*skipped, *scored.findings]))
+    findings = list(dict.fromkeys([*prepared.findings, *scored.findings]))
     sections = [
         ("leaderboard", "Leaderboard", _leaderboard(scored, board, published, digits)),
         ("significance", "Significance", _significance(tested, base, correction, digits)),
