@@ -13,6 +13,7 @@ from ir_coliee.cli.options import (
     task_options,
 )
 from ir_coliee.cli.output import TABLE_FORMATS, report_findings
+from ir_coliee.formats.escape import ESCAPERS
 from ir_coliee.formats.tabular import PAPER_MISSING, write_rows
 
 
@@ -87,7 +88,10 @@ def run(args: argparse.Namespace) -> int:
         args.format,
     )
     if args.format in PAPER_MISSING:
-        print(f"* p < 0.05 against the baseline ({args.correction} correction)")
+        # a paper's note: text of its format (a raw "<" in LaTeX text is "¡")
+        print(
+            ESCAPERS[args.format](f"* p < 0.05 against the baseline ({args.correction} correction)")
+        )
     if args.plot:
         print(f"plot: {plot_intervals(result.table, result.headline, args.plot)}")
     return 0

@@ -12,7 +12,7 @@ import stat
 import sys
 import tempfile
 from collections.abc import Callable, Generator, Iterable, Iterator
-from typing import IO, BinaryIO, Optional, Union, cast
+from typing import IO, BinaryIO, Optional, TextIO, Union, cast
 
 from ir_coliee.errors import ColieeFormatError, PathLike
 
@@ -254,8 +254,10 @@ def atomic_output(path: PathLike, mode: str = "w") -> Iterator[IO]:
         return
     folder = os.path.dirname(target)
     with _named_errors(given):
+        # ".NAME.xxxxxxxx.tmp" is 14 characters longer than NAME: cut to what the file system takes
+        room = _name_max(folder) - len(".." + "x" * 8 + ".tmp")
         fd, temporary = tempfile.mkstemp(
-            prefix=f".{os.path.basename(target)}.", suffix=".tmp", dir=folder
+            prefix=f".{os.path.basename(target)[: max(room, 1)]}.", suffix=".tmp", dir=folder
         )
     try:
         os.fchmod(fd, stat.S_IMODE(info.st_mode) if info is not None else _default_mode())
@@ -287,6 +289,39 @@ _STANDARD = {
     "/dev/fd/2": "stderr",
     "/proc/self/fd/2": "stderr",
 }
+
+
+def _name_max(folder: str) -> int:
+    """The longest file name ``folder``'s file system takes (255 where it does not say)."""
+    try:
+        return os.pathconf(folder, "PC_NAME_MAX")
+    except (OSError, ValueError, AttributeError):
+        return 255
+
+
+def write_whole(out: TextIO, text: str) -> None:
+    """``text`` written to ``out`` whole, or an ``OSError`` naming ``out``'s file: every byte counted on its
+    way (one large write to a full disk was cut at what fit, without an error, and the command exited 0).
+    A stream without a descriptor (``io.StringIO``) is written as usual."""
+    raw = getattr(getattr(out, "buffer", None), "raw", None)
+    if raw is None:
+        out.write(text)
+        return
+    name = getattr(
+        out, "name", None
+    )  # a path; not "<stdout>" or a descriptor: the caller names those
+    with (
+        _named_errors(name)
+        if isinstance(name, str) and name[:1] != "<"
+        else contextlib.nullcontext()
+    ):
+        out.flush()
+        rest = memoryview(text.encode(out.encoding, out.errors or "strict"))
+        while rest:
+            written = raw.write(rest)
+            if not written:  # nothing more fits (None: a non-blocking descriptor that is full)
+                raise OSError(errno.ENOSPC, "the document was cut short")
+            rest = rest[written:]
 
 
 @contextlib.contextmanager

@@ -162,7 +162,7 @@ def test_every_output_format_is_one_parseable_document(grid):
     assert markdown[2].startswith("|  | MicroP | MicroR | MicroF1 | rank |")
     # the headline family of the default: one test per benchmark, 9 in all
     assert markdown[6].startswith(
-        "†: p < 0.05 against A, the paired test valid for each measure, holm correction"
+        "†: p &lt; 0.05 against A, the paired test valid for each measure, holm correction"
     )
     assert "over the headline measure of each benchmark (9 tests)" in markdown[6]
     assert markdown[4].startswith("| B | 0.0000 | 0.0000 | 0.0000 | 2 |")
