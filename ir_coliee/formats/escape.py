@@ -10,17 +10,17 @@ import html
 import re
 from typing import Callable
 
-from ir_coliee.errors import printable
+from ir_coliee.errors import UNSAFE, printable
 
 #: The first characters that make a spreadsheet read a cell as a formula (``=HYPERLINK(...)``, ``@SUM``,
-#: ``+cmd|...``, ``-2+3``): such a cell is shown with a leading ``'``, which spreadsheets read as "text".
-_FORMULA = tuple("=+-@")
+#: ``+cmd|...``, ``-2+3``): such a cell is shown with a leading ``'``, which spreadsheets read as "text"
+#: (and so is one that begins with ``'`` itself, which a spreadsheet would drop).
+_FORMULA = tuple("=+-@'")
 
 
 def plain(text: str) -> str:
-    """TSV, CSV and the terminal: controls and invisible characters as escapes (``\\x1b``, ``\\u202e``), a
-    tab or line end as ``\\t`` or ``\\n`` (never a new column or row), a formula's first character guarded
-    (a string that is a number, ``-0.5``, is no formula and stays as it is)."""
+    """TSV, CSV and the terminal: :func:`plain_text`, a formula's first character guarded (a string that
+    is a number, ``-0.5``, is no formula and stays as it is)."""
     text = plain_text(text)
     return f"'{text}" if text.startswith(_FORMULA) and not _number(text) else text
 
@@ -53,9 +53,11 @@ _LATEX_SPECIAL = {
     "\\": "\\textbackslash{}",
     "~": "\\textasciitilde{}",
     "^": "\\textasciicircum{}",
-    # a "[" after a row's "\\" would be read as the row's spacing ("Missing number"): braced, always
+    # a "[" or "*" after a row's "\\" would be read as its argument ("Missing number", a star lost):
+    # braced, always
     "[": "{[}",
     "]": "{]}",
+    "*": "{*}",
     # the paper tables' marks (significant, a partial published table) and signs outside math mode
     **{"†": "$^\\dagger$", "‡": "$^\\ddagger$", "<": "$<$", ">": "$>$", "|": "$|$"},
 }
@@ -72,9 +74,17 @@ def html_text(text: str) -> str:
 
 
 def plain_text(text: str) -> str:
-    """``text`` as shown in a document: controls, tabs and line ends as escapes (no formula guard: a
-    document is no spreadsheet)."""
-    return printable(text).replace("\t", "\\t").replace("\n", "\\n")
+    """``text`` as shown in a document, one line: controls and invisible characters as escapes
+    (``\\x1b``, ``\\u202e``), a tab or line end as ``\\t`` or ``\\n`` (never a new column or row), and a
+    backslash that these would make one of them as ``\\\\`` (each name shown one way; ``C:\\runs`` as it
+    is). No formula guard: a document is no spreadsheet."""
+    text = printable(_ESCAPE_LIKE.sub(r"\\\\", text)).replace("\t", "\\t").replace("\n", "\\n")
+    return text.replace("\u2028", "\\u2028").replace("\u2029", "\\u2029")  # line ends to Unicode
+
+
+#: A backslash that would read as the start of an escape of :func:`plain_text`: before the letter or
+#: backslash of one, or before a character that is written as one.
+_ESCAPE_LIKE = re.compile(r"\\(?=[xutn\\\t\n\u2028\u2029]|" + UNSAFE.pattern + ")")
 
 
 #: The escaper of each output format.
