@@ -519,3 +519,12 @@ def test_an_os_error_that_is_no_write_error_is_not_blamed_on_standard_output() -
         2,
         "<standard output>: No space left on device",
     )
+
+
+def test_debug_keeps_the_exit_code_of_unreadable_input(write, tmp_path, capsys):
+    missing = str(tmp_path / "nosuch.json")
+    assert main(["eval", missing, write("task1.r", RUN_T1), "--task", "1"]) == 2
+    plain = capsys.readouterr().err
+    assert main(["--debug", "eval", missing, write("task1.r", RUN_T1), "--task", "1"]) == 2
+    debug = capsys.readouterr().err
+    assert "Traceback" in debug and debug.endswith(plain) and "Traceback" not in plain
