@@ -528,3 +528,22 @@ def test_debug_keeps_the_exit_code_of_unreadable_input(write, tmp_path, capsys):
     assert main(["--debug", "eval", missing, write("task1.r", RUN_T1), "--task", "1"]) == 2
     debug = capsys.readouterr().err
     assert "Traceback" in debug and debug.endswith(plain) and "Traceback" not in plain
+
+
+@pytest.mark.parametrize(
+    "call, said",
+    [
+        (lambda g: ir_coliee.analyse(g, [g], by=[]), "by: give at least one grouping"),
+        (lambda g: ir_coliee.analyse(g, [g], by=["length", "length"]), "given twice"),
+        (lambda g: ir_coliee.tune(g, g, over="depth"), "unknown cutoff kind 'depth'"),
+        (lambda g: ir_coliee.tune(g, g, max_rank=2.5), "max_rank must be a whole number"),
+        (lambda g: ir_coliee.tune_cutoff(g, g, steps=0), "steps must be a whole number"),
+        (lambda g: ir_coliee.compare_runs(g, [g, g], resamples=0), "resamples must be"),
+        (lambda g: ir_coliee.compare_runs(g, [g, g], seed=-1), "seed must be"),
+        (lambda g: ir_coliee.benchmark({"b": {"s": g}}, resamples=0), "resamples must be"),
+    ],
+)
+def test_arguments_are_refused_before_any_file_is_read(tmp_path, call, said):
+    missing = str(tmp_path / "nosuch.qrels")  # read first, this would be the error
+    with pytest.raises(ir_coliee.ColieeArgumentError, match=said):
+        call(missing)

@@ -73,6 +73,12 @@ def html_text(text: str) -> str:
     return html.escape(plain_text(text), quote=True)
 
 
+def figure_text(text: str) -> str:
+    """A label of a matplotlib figure that shows ``text`` as :func:`plain_text` writes it: a ``$`` never
+    starts math (two of them made the figure fail as it was written, after the work)."""
+    return plain_text(text).replace("$", "\\$")
+
+
 def plain_text(text: str) -> str:
     """``text`` as shown in a document, one line: controls and invisible characters as escapes
     (``\\x1b``, ``\\u202e``), a tab or line end as ``\\t`` or ``\\n`` (never a new column or row), and a

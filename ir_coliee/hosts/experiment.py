@@ -125,8 +125,7 @@ def Experiment(
     """``pt.Experiment(...)`` with the p-value valid for each measure (see the module text); every other
     argument is passed to ``pt.Experiment`` as is."""
     resampling_arguments(resamples, seed)  # before any system runs
-    if correction is not None:
-        _known_correction(correction)
+    _known_correction(correction)
     systems, labels = _named(retr_systems, names)
     kept: list[list[pd.DataFrame]] = [[] for _ in systems]
     if isinstance(baseline, str) and baseline not in labels:
@@ -190,9 +189,11 @@ def Experiment(
     return table
 
 
-def _known_correction(correction: str) -> None:
+def _known_correction(correction: Optional[str]) -> None:
     """Refuse a ``correction`` that statsmodels does not know (its names, as ``pt.Experiment`` takes them)
     before any system runs: PyTerrier finds out only after running them all."""
+    if correction is None:
+        return
     import statsmodels.stats.multitest
 
     try:

@@ -243,6 +243,20 @@ def analyse(
     measure (default: the headline alone), counts (``NumRet``: summed over a group, as ``score`` sums them)
     last; the first is the one the histogram buckets and that counts the runs solving a question fully
     (value 1) or getting nothing (value 0)."""
+    bys = (
+        [by]
+        if isinstance(by, (str, os.PathLike))
+        else list(by)
+        if isinstance(by, (list, tuple))
+        else []
+    )
+    if not bys or not all(isinstance(b, (str, os.PathLike)) for b in bys):
+        raise ColieeArgumentError(
+            f"by: give at least one grouping ({', '.join(GROUPINGS)}, a file), not {by!r}"
+        )
+    keys = [os.fspath(b) if os.fspath(b) in GROUPINGS else os.path.realpath(b) for b in bys]
+    if twice := [os.fspath(b) for b, k in zip(bys, keys) if keys.count(k) > 1]:
+        raise ColieeArgumentError(f"by {twice[-1]!r}: given twice; each grouping is shown once")
     runs, found, skipped = _run_paths(runs)
     measures = [measures] if isinstance(measures, (str, Measure)) else measures
     prepared = _prepared(gold, runs, found, skipped, task, year, "auto", measures is not None)
@@ -266,20 +280,6 @@ def analyse(
         )
         # a count (NumRet: summed by score, not averaged) is no fraction to bucket or to call solved: last
         chosen.sort(key=lambda m: isinstance(m.aggregator(), SumAgg))
-    bys = (
-        [by]
-        if isinstance(by, (str, os.PathLike))
-        else list(by)
-        if isinstance(by, (list, tuple))
-        else []
-    )
-    if not bys or not all(isinstance(b, (str, os.PathLike)) for b in bys):
-        raise ColieeArgumentError(
-            f"by: give at least one grouping ({', '.join(GROUPINGS)}, a file), not {by!r}"
-        )
-    keys = [os.fspath(b) if os.fspath(b) in GROUPINGS else os.path.realpath(b) for b in bys]
-    if twice := [os.fspath(b) for b, k in zip(bys, keys) if keys.count(k) > 1]:
-        raise ColieeArgumentError(f"by {twice[-1]!r}: given twice; each grouping is shown once")
     groupings: list[Grouping] = []
     for b in bys:  # names taken: the groupings', the columns' of per_question, the earlier files'
         groupings.append(_grouping(b, prepared, qrels, {*RESERVED, *(g.name for g in groupings)}))
@@ -454,12 +454,14 @@ class Analysis(NamedTuple):
         aside) as bars, and the histogram as grouped bars (needs matplotlib)."""
         import pandas as pd
 
+        from ir_coliee.formats.escape import figure_text
         from ir_coliee.formats.plots import pyplot, save
 
         plt = pyplot()
         groups, histogram = self._frame("groups"), self._frame("histogram")
-        names = [
-            f"{b}: {g}" if b != "all" else "all" for b, g in zip(groups["by"], groups["group"])
+        names = [  # a category file's names: labels, never math
+            figure_text(f"{b}: {g}") if b != "all" else "all"
+            for b, g in zip(groups["by"], groups["group"])
         ]
         fig, (bars, hist) = plt.subplots(1, 2, figsize=(12, 1 + 0.4 * len(names)))
         fractions = [

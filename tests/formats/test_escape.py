@@ -10,6 +10,7 @@ import io
 import re
 
 import markdown as markdown_renderer
+import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
@@ -185,3 +186,24 @@ def test_latex_reads_back_as_the_name(name):
 
 def test_a_caption_or_note_is_latex_text_too():
     assert latex("* p < 0.05 [x]") == "{*} p $<$ 0.05 {[}x{]}"
+
+
+@pytest.mark.filterwarnings("ignore:Glyph")  # a character the font lacks is drawn as a box
+@settings(max_examples=20, deadline=None)
+@given(st.lists(names, min_size=1, max_size=3, unique=True))
+@example(["a$^$b", "$\\frac{1}{0}$"])
+def test_names_in_a_figure_are_labels_never_math(tmp_path_factory, runs):
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import pandas as pd
+
+    from ir_coliee.scoring.compare import plot_intervals
+
+    frame = pd.DataFrame(
+        {"F": [0.5] * len(runs), "F CI low": [0.4] * len(runs), "F CI high": [0.6] * len(runs)},
+        index=runs,
+    )
+    path = tmp_path_factory.mktemp("plot") / "f.svg"
+    assert plot_intervals(frame, "F", str(path)) == str(path)  # drawn: no label parsed as math
+    assert path.read_text().lstrip().startswith("<?xml")
