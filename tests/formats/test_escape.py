@@ -207,3 +207,50 @@ def test_names_in_a_figure_are_labels_never_math(tmp_path_factory, runs):
     path = tmp_path_factory.mktemp("plot") / "f.svg"
     assert plot_intervals(frame, "F", str(path)) == str(path)  # drawn: no label parsed as math
     assert path.read_text().lstrip().startswith("<?xml")
+
+
+# --- every verb, every style: hostile names from files read back whole -----------------------------------
+
+#: A file name that holds a tab, a terminal escape, HTML, Markdown and LaTeX's specials, a formula start.
+HOSTILE_NAME = "=x\t\x1b[31m<img src=x onerror=alert(1)>_*[1pt]|$&%#"
+
+
+@pytest.mark.parametrize("style", ["tsv", "csv", "markdown", "latex"])
+@pytest.mark.parametrize("verb", ["eval", "compare", "analyse"])
+def test_hostile_file_names_in_every_verb_and_style(tmp_path, capsys, verb, style):
+    from support.cli import GOLD_T1, RUN_T1
+
+    from ir_coliee.cli import main
+
+    gold = tmp_path / "g.json"
+    gold.write_text(GOLD_T1)
+    runs = [tmp_path / f"task1.{HOSTILE_NAME}", tmp_path / "task1.plain"]
+    for run in runs:
+        run.write_text(RUN_T1)
+    (tmp_path / f"{HOSTILE_NAME}.cat").write_text("000001 <b>long</b>\n000002 =short\n000003 [x]\n")
+    extra = {
+        "eval": ["--task", "1"],
+        "compare": ["--task", "1", "--resamples", "50"],
+        "analyse": ["--task", "1", "--by", str(tmp_path / f"{HOSTILE_NAME}.cat")],
+    }[verb]
+    assert main([verb, str(gold), *map(str, runs), *extra, "--format", style]) == 0
+    out = capsys.readouterr().out
+    assert "\x1b" not in out and out.count("\n") == len(out.splitlines())
+    tables = out.split("\n\n")  # analyse: several tables, a blank line between them
+    checked = 0
+    for text in tables:
+        lines = [line for line in text.splitlines() if line and not line.startswith(("# ", "% "))]
+        text = "\n".join(lines) + "\n"  # (analyse's titles aside: "# groups", "### groups")
+        if style == "tsv":
+            assert len({line.count("\t") for line in lines}) == 1, text
+        elif style == "csv":
+            assert len({len(r) for r in csv.reader(io.StringIO(text))}) == 1, text
+        elif style == "markdown":
+            page = rendered(markdown_renderer.markdown(text, extensions=["tables"]))
+            assert page.tags <= {"table", "thead", "tbody", "tr", "th", "td", "p", "h3"}, text
+        elif text.startswith("\\begin{tabular}"):
+            table_text = text[: text.index("\\end{tabular}") + len("\\end{tabular}\n")]
+            assert len({len(row) for row in latex_cells(table_text)}) == 1
+        checked += style != "latex" or text.startswith("\\begin{tabular}")
+    assert checked == len(tables)
+    assert HOSTILE_NAME.split("\t")[0] in "".join(tables) or style != "tsv"
