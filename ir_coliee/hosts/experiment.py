@@ -124,17 +124,9 @@ def Experiment(
 ) -> pd.DataFrame:
     """``pt.Experiment(...)`` with the p-value valid for each measure (see the module text); every other
     argument is passed to ``pt.Experiment`` as is."""
-    resampling_arguments(resamples, seed)  # before any system runs
-    _known_correction(correction)
     systems, labels = _named(retr_systems, names)
+    base = _checked(labels, baseline, resamples, seed, correction, correction_alpha)
     kept: list[list[pd.DataFrame]] = [[] for _ in systems]
-    if isinstance(baseline, str) and baseline not in labels:
-        raise ColieeArgumentError(
-            f"Experiment: unknown baseline {baseline!r}; the systems are {', '.join(labels)}"
-        )
-    base = (
-        labels.index(baseline) if isinstance(baseline, str) else baseline
-    )  # by name, as for a dict of systems
     table = _pt_experiment(
         [_recording(s, k, n) for s, k, n in zip(systems, kept, labels)],
         topics,
@@ -189,17 +181,42 @@ def Experiment(
     return table
 
 
-def _known_correction(correction: Optional[str]) -> None:
-    """Refuse a ``correction`` that statsmodels does not know (its names, as ``pt.Experiment`` takes them)
-    before any system runs: PyTerrier finds out only after running them all."""
-    if correction is None:
-        return
-    import statsmodels.stats.multitest
+def _checked(
+    labels: list[str],
+    baseline: Optional[Union[int, str]],
+    resamples: object,
+    seed: object,
+    correction: Optional[str],
+    alpha: object,
+) -> Optional[int]:
+    """The index of the ``baseline`` (by name, as for a dict of systems), every argument of the tests refused
+    before any system runs: PyTerrier finds an unknown ``correction`` (statsmodels' names, as
+    ``pt.Experiment`` takes them) only after running them all, and a baseline out of range is a bare
+    ``AssertionError``."""
+    resampling_arguments(resamples, seed)
+    if correction is not None:
+        import statsmodels.stats.multitest
 
-    try:
-        statsmodels.stats.multitest.multipletests([0.5], method=correction)
-    except ValueError as e:
-        raise ColieeArgumentError(f"Experiment: unknown correction {correction!r}: {e}") from None
+        try:
+            statsmodels.stats.multitest.multipletests([0.5], method=correction)
+        except ValueError as e:
+            raise ColieeArgumentError(
+                f"Experiment: unknown correction {correction!r}: {e}"
+            ) from None
+    if isinstance(alpha, bool) or not isinstance(alpha, (int, float)) or not 0 < alpha < 1:
+        raise ColieeArgumentError(
+            f"Experiment: correction_alpha must be between 0 and 1, got {alpha!r}"
+        )
+    if isinstance(baseline, str) and baseline not in labels:
+        raise ColieeArgumentError(
+            f"Experiment: unknown baseline {baseline!r}; the systems are {', '.join(labels)}"
+        )
+    index = labels.index(baseline) if isinstance(baseline, str) else baseline
+    if index is not None and index not in range(len(labels)):
+        raise ColieeArgumentError(
+            f"Experiment: baseline {baseline!r} is not the index of a system (0 to {len(labels) - 1})"
+        )
+    return index
 
 
 def _pt_experiment(*args: Any, **kwargs: Any) -> Any:

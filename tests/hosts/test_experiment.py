@@ -379,7 +379,16 @@ def test_pyterriers_own_refusals_of_its_arguments_pass_through_unchanged():
 
 
 @pytest.mark.parametrize(
-    "bad", [{"resamples": 0}, {"resamples": 1.5}, {"seed": -1}, {"correction": "nosuch"}]
+    "bad",
+    [
+        {"resamples": 0},
+        {"resamples": 1.5},
+        {"seed": -1},
+        {"correction": "nosuch"},
+        {"correction_alpha": 2.0},
+        {"baseline": 2},
+        {"baseline": -1},
+    ],
 )
 def test_arguments_are_refused_before_any_system_runs(tmp_path, bad):
     ran = []
@@ -395,9 +404,7 @@ def test_arguments_are_refused_before_any_system_runs(tmp_path, bad):
             TOPICS,
             QRELS,
             [ir_coliee.MicroF1],
-            baseline=0,
-            save_dir=str(tmp_path),
-            **bad,
+            **{"baseline": 0, "save_dir": str(tmp_path), **bad},
         )
     assert ran == [] and list(tmp_path.iterdir()) == []
 
