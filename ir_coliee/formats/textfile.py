@@ -316,12 +316,21 @@ def write_whole(out: TextIO, text: str) -> None:
         else contextlib.nullcontext()
     ):
         out.flush()
-        rest = memoryview(text.encode(out.encoding, out.errors or "strict"))
-        while rest:
-            written = raw.write(rest)
-            if not written:  # nothing more fits (None: a non-blocking descriptor that is full)
-                raise OSError(errno.ENOSPC, "the document was cut short")
-            rest = rest[written:]
+        for start in range(
+            0, len(text), _CHUNK
+        ):  # encoded a part at a time: no second copy of it all
+            rest = memoryview(
+                text[start : start + _CHUNK].encode(out.encoding, out.errors or "strict")
+            )
+            while rest:
+                written = raw.write(rest)
+                if not written:  # nothing more fits (None: a non-blocking descriptor that is full)
+                    raise OSError(errno.ENOSPC, "the document was cut short")
+                rest = rest[written:]
+
+
+#: Characters of a document encoded at once by :func:`write_whole`.
+_CHUNK = 1 << 20
 
 
 @contextlib.contextmanager

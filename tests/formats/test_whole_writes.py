@@ -37,7 +37,11 @@ def _stream(step: int, room: int, name: str = "out.json") -> io.TextIOWrapper:
 DOC = {f"q{i}": [f"d{i}"] * 20 for i in range(500)}  # 60 KB: more than a buffer, one write
 
 
-def test_a_document_written_in_short_writes_arrives_whole():
+@pytest.mark.parametrize("chunk", [1 << 20, 777])
+def test_a_document_written_in_short_writes_arrives_whole(monkeypatch, chunk):
+    import ir_coliee.formats.textfile
+
+    monkeypatch.setattr(ir_coliee.formats.textfile, "_CHUNK", chunk)  # encoded in parts, or at once
     out = _stream(step=1000, room=10**9)
     write_json(DOC, out)
     written = out.buffer.raw.data.decode()  # type: ignore[attr-defined]
