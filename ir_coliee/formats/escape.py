@@ -42,7 +42,7 @@ _EDGE_SPACE = re.compile(r"^\s+|\s+$")
 
 
 def markdown(text: str) -> str:
-    """A Markdown table cell (or text) that shows ``text`` as :func:`plain` writes it: no emphasis, code,
+    """A Markdown table cell (or text) that shows ``text`` as :func:`plain_text` writes it: no emphasis, code,
     link, HTML or cell boundary from the name, its spaces at either end kept."""
     text = "".join(_MARKDOWN_SPECIAL.get(c, c) for c in plain_text(text))
     return _EDGE_SPACE.sub(lambda m: "".join(f"&#{ord(c)};" for c in m[0]), text)
@@ -64,12 +64,12 @@ _LATEX_SPECIAL = {
 
 
 def latex(text: str) -> str:
-    """LaTeX text (a cell, a header, a caption) that typesets ``text`` as :func:`plain` writes it."""
+    """LaTeX text (a cell, a header, a caption) that typesets ``text`` as :func:`plain_text` writes it."""
     return "".join(_LATEX_SPECIAL.get(c, c) for c in plain_text(text))
 
 
 def html_text(text: str) -> str:
-    """HTML text or an attribute's value that shows ``text`` as :func:`plain` writes it."""
+    """HTML text or an attribute's value that shows ``text`` as :func:`plain_text` writes it."""
     return html.escape(plain_text(text), quote=True)
 
 
