@@ -83,11 +83,13 @@ def test_anything_below_a_command_is_one_message_and_an_exit_code(
     assert main(["eval", write("g.json", GOLD_T1), write("task1.r", RUN_T1)]) == code
     err = capsys.readouterr().err
     assert err.startswith("ir_coliee: error: ") and said in err and "Traceback" not in err
-    with pytest.raises(type(error)):
-        main(["--debug", "eval", write("g.json", GOLD_T1), write("task1.r", RUN_T1)])
+    # --debug adds the traceback, and keeps the exit code the error has without it
+    assert main(["--debug", "eval", write("g.json", GOLD_T1), write("task1.r", RUN_T1)]) == code
+    err = capsys.readouterr().err
+    assert "Traceback" in err and f"{type(error).__name__}" in err and said in err
     monkeypatch.setenv("IR_COLIEE_DEBUG", "1")
-    with pytest.raises(type(error)):
-        main(["eval", write("g.json", GOLD_T1), write("task1.r", RUN_T1)])
+    assert main(["eval", write("g.json", GOLD_T1), write("task1.r", RUN_T1)]) == code
+    assert "Traceback" in capsys.readouterr().err
 
 
 def test_a_full_standard_output_is_named(write):
@@ -526,3 +528,31 @@ def test_an_os_error_that_is_no_write_error_is_not_blamed_on_standard_output() -
         2,
         "<standard output>: No space left on device",
     )
+
+
+def test_debug_keeps_the_exit_code_of_unreadable_input(write, tmp_path, capsys):
+    missing = str(tmp_path / "nosuch.json")
+    assert main(["eval", missing, write("task1.r", RUN_T1), "--task", "1"]) == 2
+    plain = capsys.readouterr().err
+    assert main(["--debug", "eval", missing, write("task1.r", RUN_T1), "--task", "1"]) == 2
+    debug = capsys.readouterr().err
+    assert "Traceback" in debug and debug.endswith(plain) and "Traceback" not in plain
+
+
+@pytest.mark.parametrize(
+    "call, said",
+    [
+        (lambda g: ir_coliee.analyse(g, [g], by=[]), "by: give at least one grouping"),
+        (lambda g: ir_coliee.analyse(g, [g], by=["length", "length"]), "given twice"),
+        (lambda g: ir_coliee.tune(g, g, over="depth"), "unknown cutoff kind 'depth'"),
+        (lambda g: ir_coliee.tune(g, g, max_rank=2.5), "max_rank must be a whole number"),
+        (lambda g: ir_coliee.tune_cutoff(g, g, steps=0), "steps must be a whole number"),
+        (lambda g: ir_coliee.compare_runs(g, [g, g], resamples=0), "resamples must be"),
+        (lambda g: ir_coliee.compare_runs(g, [g, g], seed=-1), "seed must be"),
+        (lambda g: ir_coliee.benchmark({"b": {"s": g}}, resamples=0), "resamples must be"),
+    ],
+)
+def test_arguments_are_refused_before_any_file_is_read(tmp_path, call, said):
+    missing = str(tmp_path / "nosuch.qrels")  # read first, this would be the error
+    with pytest.raises(ir_coliee.ColieeArgumentError, match=said):
+        call(missing)

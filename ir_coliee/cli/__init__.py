@@ -8,15 +8,18 @@ module only; ``--help`` and anything that names no command build them all."""
 from __future__ import annotations
 
 import argparse
+import contextlib
 import errno
 import gc
 import importlib
+import io
 import os
 import signal
 import sys
 import threading
+import traceback
 import warnings
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Callable, NamedTuple, Optional, Union
 
 from ir_coliee.cli.options import EXIT_CODES, with_help
@@ -150,27 +153,71 @@ _SHOW_WARNING = warnings.showwarning
 _SHOWN: set[str] = set()
 
 
+class _Stdout(io.FileIO):
+    """Standard output whose reader may leave (``| head -1``): what is written after is dropped, so that the
+    command still writes the files it was asked to (``--write``, ``--plot``), and :attr:`left` says so."""
+
+    left = False
+
+    def write(self, data) -> int:  # type: ignore[override]
+        if not self.left:
+            try:
+                return super().write(data)
+            except BrokenPipeError:
+                self.left = True
+        return memoryview(data).nbytes
+
+
+#: The exit status of a command whose standard output was closed before it ended: 128 + SIGPIPE, the
+#: status the shell shows for `yes | head -1`'s `yes` (with ``pipefail``), once the files asked for are written.
+CLOSED_PIPE = 128 + 13
+
+
+@contextlib.contextmanager
+def _guarded_stdout() -> Iterator[Optional[_Stdout]]:
+    """``sys.stdout`` on a :class:`_Stdout` while a command runs (a stream without a descriptor, as in
+    tests that capture output, is left as it is)."""
+    try:
+        descriptor = sys.stdout.fileno()
+    except (OSError, ValueError, AttributeError):
+        yield None
+        return
+    given = sys.stdout
+    given.flush()
+    raw = _Stdout(descriptor, "w", closefd=False)
+    sys.stdout = io.TextIOWrapper(
+        io.BufferedWriter(raw),
+        encoding=given.encoding,
+        errors=given.errors,
+        newline="\n",
+        line_buffering=bool(given.line_buffering),
+    )
+    try:
+        yield raw
+    finally:
+        with contextlib.suppress(OSError):
+            sys.stdout.flush()
+        sys.stdout = given
+
+
 def _run(args: argparse.Namespace, debug: bool = False) -> int:
     """The error boundary of every command: whatever goes wrong below is one message and an exit code (1: the
     inputs are readable but scoring them as asked would mislead; 2: input, usage, or anything else), never a
-    traceback unless asked for (``--debug``, ``$IR_COLIEE_DEBUG``)."""
-    try:
-        code = args.func(args)
-        sys.stdout.flush()  # a full device is said here, naming standard output
-        return code
-    except BrokenPipeError:  # the reader closed the pipe (| head): stop quietly, as shell tools do
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-        return 0
-    except KeyboardInterrupt:
-        print("ir_coliee: interrupted", file=sys.stderr)
-        return 130
-    except Exception as e:
-        if debug:
-            raise
-        code, message = failure(e, args.command)
-        say("error", message)
-        return code
+    traceback; ``--debug`` (or ``$IR_COLIEE_DEBUG``) shows the traceback too, and keeps the code."""
+    with _guarded_stdout() as stdout:
+        try:
+            code = args.func(args)
+            sys.stdout.flush()  # a full device is said here, naming standard output
+        except KeyboardInterrupt:
+            print("ir_coliee: interrupted", file=sys.stderr)
+            return 130
+        except Exception as e:
+            code, message = failure(e, args.command)
+            if debug:
+                traceback.print_exc()
+            say("error", message)
+            return code
+        return CLOSED_PIPE if stdout is not None and stdout.left else code
 
 
 def failure(e: Exception, command: str) -> tuple[int, str]:

@@ -15,6 +15,7 @@ from ir_coliee.cli.options import (
     task_options,
 )
 from ir_coliee.cli.output import report_findings, summary
+from ir_coliee.formats.escape import ESCAPERS
 from ir_coliee.formats.tabular import PAPER_MISSING, write_rows
 
 
@@ -91,7 +92,9 @@ def run(args: argparse.Namespace) -> int:
             args.format,
         )
         if args.format in PAPER_MISSING:
-            out.write(f"* p < 0.05 against the baseline ({args.correction} correction)\n")
+            # a paper's note: text of its format (a raw "<" in LaTeX text is "¡")
+            note = f"* p < 0.05 against the baseline ({args.correction} correction)"
+            out.write(ESCAPERS[args.format](note) + "\n")
     if args.plot:
         plotted(plot_intervals(result.table, result.headline, args.plot))
     return 0

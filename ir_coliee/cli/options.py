@@ -14,7 +14,7 @@ from ir_coliee.errors import ColieeError
 from ir_coliee.formats.tabular import OUTPUT_FORMATS
 from ir_coliee.model import TASK_KEYS
 
-EXIT_CODES = "exit codes: 0 done; 1 findings or a scoring refusal (e.g. answers scored against article gold); 2 usage, or input that cannot be read"
+EXIT_CODES = "exit codes: 0 done; 1 findings or a scoring refusal (e.g. answers scored against article gold); 2 usage, or input that cannot be read; 141 standard output closed before the end (| head), the files asked for written"
 
 
 class Help(argparse.HelpFormatter):

@@ -12,7 +12,7 @@ from itertools import accumulate, chain
 from typing import Optional
 
 from ir_coliee.errors import ColieeFormatError, ColieeWarning, PathLike
-from ir_coliee.formats.textfile import key_line, parse_json, paused_gc, strip_txt
+from ir_coliee.formats.textfile import key_line, key_lines, parse_json, paused_gc, strip_txt
 
 _JSON_EXPECTED = (
     'a JSON object mapping each query to a list of file names, e.g. {"078507.txt": ["081644.txt"]}, '
@@ -37,6 +37,8 @@ def _label_names(value: object, key: str) -> list[str]:
     if len(names) < len(value):
         raise ValueError(f"an empty document id among the labels of {key!r}")
     bad = next((n for n in names if not _LABEL_NAME.fullmatch(n)), None)
+    if bad is None and not all(map(strip_txt, names)):  # ".txt": an empty id no run can retrieve
+        raise ValueError(f"the labels of {key!r} hold '.txt', which names no case")
     if bad is not None:
         raise ValueError(
             f"the labels of {key!r} hold {bad!r}, which is no file name (names are joined by commas, semicolons or spaces)"
@@ -97,7 +99,8 @@ def _without_txt(names: list[str]) -> Optional[list[str]]:
         return None
     if names and not (_NAMES.fullmatch(joined) and joined.count("\n") == len(names) - 1):
         return None
-    return (joined + "\n").replace(".txt\n", "\n")[:-1].split("\n") if names else []
+    plain = (joined + "\n").replace(".txt\n", "\n")[:-1].split("\n") if names else []
+    return None if "" in plain else plain  # ".txt" names no case: read one by one, and refused
 
 
 def _doc_ids(value: object, key: str, text: str, source: PathLike) -> dict[str, int]:
@@ -114,7 +117,7 @@ def _doc_ids(value: object, key: str, text: str, source: PathLike) -> dict[str, 
 def _queries_of(keys: list[str], text: str, source: PathLike) -> list[str]:
     """The query id of each key (``.txt`` and spaces stripped), all checked in one match."""
     plain = _without_txt(keys)
-    if plain is not None and "" not in plain:  # (a key ".txt" names no query)
+    if plain is not None:
         return plain
     queries = [strip_txt(k.strip()) for k in keys]
     for key, query in zip(keys, queries):
@@ -131,31 +134,39 @@ def _labels_given_twice(
     given: dict[str, list[tuple[str, object]]] = {}  # query -> every (key, value) that names it
     for query, (key, value) in zip(queries, data.items()):
         given.setdefault(query, []).extend((key, v) for v in repeated.get(key, [value]))
+    twice = {q: v for q, v in given.items() if len(v) > 1}
+    found = key_lines(text, {k for values in twice.values() for k, _ in values})  # one pass
+    lines = {q: _lines(found, values) for q, values in twice.items()}
     labels: dict[str, dict[str, int]] = {}
     for query, values in given.items():
         # the last in the file, not in the object (keys "001.txt" and "001"); a query given once: no search
-        lines = _lines(text, values) if len(values) > 1 else [0]
-        key, value = values[max(range(len(values)), key=lambda i: (lines[i] or 0, i))]
+        at = lines.get(query, [0])
+        key, value = values[max(range(len(values)), key=lambda i: (at[i] or 0, i))]
         labels[query] = _doc_ids(value, key, text, source)
-    _warn_repeated(text, source, {q: v for q, v in given.items() if len(v) > 1})
+    _warn_repeated(source, twice, lines)
     return labels
 
 
-def _lines(text: str, values: list[tuple[str, object]]) -> list[Optional[int]]:
-    """The line of each ``(key, value)`` (the n-th of a key that repeats is its n-th appearance)."""
+def _lines(found: dict[str, list[int]], values: list[tuple[str, object]]) -> list[Optional[int]]:
+    """The line of each ``(key, value)`` among the lines ``found`` of each key (the n-th of a key that
+    repeats is its n-th appearance)."""
     nth: dict[str, int] = {}
-    lines = []
+    lines: list[Optional[int]] = []
     for key, _ in values:
         nth[key] = nth.get(key, 0) + 1
-        lines.append(key_line(text, key, nth[key]))
+        lines.append(found[key][nth[key] - 1] if len(found[key]) >= nth[key] else None)
     return lines
 
 
-def _warn_repeated(text: str, source: PathLike, twice: dict[str, list[tuple[str, object]]]) -> None:
+def _warn_repeated(
+    source: PathLike,
+    twice: dict[str, list[tuple[str, object]]],
+    lines: dict[str, list[Optional[int]]],
+) -> None:
     keys, extra = [], 0
     for query, values in twice.items():
         at = ", ".join(
-            f"{k!r} line {n}" if n else repr(k) for (k, _), n in zip(values, _lines(text, values))
+            f"{k!r} line {n}" if n else repr(k) for (k, _), n in zip(values, lines[query])
         )
         keys.append(f"{query} ({at})")
         try:

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 from ir_coliee.errors import ColieeArgumentError, ColieeError, PathLike
+from ir_coliee.formats.escape import figure_text
 from ir_coliee.formats.textfile import atomic_output
 
 
@@ -115,16 +116,17 @@ def draw(ax: Any, panel: Panel, styles: dict[str, tuple[Any, str]]) -> None:
             [x + offset for x in range(len(values))],
             values,
             width,
-            label=name,
+            label=figure_text(name),
             color=colour,
             hatch=hatch,
             edgecolor="0.15" if hatch else colour,
             linewidth=0,
         )
-    ax.set_xticks(range(len(panel.categories)), panel.categories)
-    ax.set_xlabel(panel.x)
-    ax.set_ylabel(panel.y)
-    ax.set_title(panel.title)
+    # names from files are labels, never math ($...$) or controls
+    ax.set_xticks(range(len(panel.categories)), [figure_text(str(c)) for c in panel.categories])
+    ax.set_xlabel(figure_text(panel.x))
+    ax.set_ylabel(figure_text(panel.y))
+    ax.set_title(figure_text(panel.title))
     if len(panel.series) > 1:
         ax.legend(fontsize="small", loc="upper left", bbox_to_anchor=(1.01, 1), frameon=False)
 

@@ -5,12 +5,15 @@ pandas' Styler (:func:`write_grouped`)."""
 from __future__ import annotations
 
 import csv
+import io
 import json
 import numbers
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Literal, TextIO
 
-from ir_coliee.errors import UNSAFE, ColieeArgumentError, printable
+from ir_coliee.errors import UNSAFE, ColieeArgumentError
+from ir_coliee.formats.escape import ESCAPERS, latex, markdown
+from ir_coliee.formats.textfile import write_whole
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -20,27 +23,16 @@ OUTPUT_FORMATS: tuple[OutputFormat, ...] = ("tsv", "csv", "json", "markdown", "l
 #: The formats for a paper, and how each writes a cell without a value (a baseline's p-value, a measure of
 #: another task): a dash, never ``nan``.
 PAPER_MISSING: dict[str, str] = {"markdown": "–", "latex": "--"}
-_LATEX_SPECIAL = {
-    **{c: f"\\{c}" for c in "&%$#_{}"},
-    "\\": "\\textbackslash{}",
-    "~": "\\textasciitilde{}",
-    "^": "\\textasciicircum{}",
-    # the paper tables' marks (significant, a partial published table) and signs outside math mode
-    **{"†": "$^\\dagger$", "‡": "$^\\ddagger$", "<": "$<$", ">": "$>$"},
-}
 
 
-def _fmt(value: object, digits: int, missing: str = "") -> str:
+def _fmt(value: object, digits: int, missing: str, escape: Callable[[str], str]) -> str:
     if _missing(value):
         return ""
     if isinstance(value, float):
         return missing if value != value and missing else f"{value:.{digits}f}"
-    # an id from a file must neither drive the terminal nor split a row: controls and line ends escaped
-    return printable(str(value)).replace("\t", "\\t").replace("\n", "\\n")
-
-
-def latex_escape(text: str) -> str:
-    return "".join(_LATEX_SPECIAL.get(c, c) for c in text)
+    if isinstance(value, numbers.Number) and not isinstance(value, bool):
+        return str(value)  # a number is no name: never escaped
+    return escape(str(value))  # an id or a name from a file
 
 
 def _missing(value: object) -> bool:
@@ -72,26 +64,31 @@ def write_rows(
         write_json([dict(zip(header, map(json_value, row))) for row in values], out)
         return
     output_options(style, digits)
-    rows = [[_fmt(v, digits, missing) for v in row] for row in values]
+    escape = ESCAPERS[style]
+    rows = [[_fmt(v, digits, missing, escape) for v in row] for row in values]
+    header = [escape(str(h)) for h in header]
     if style == "csv":
-        writer = csv.writer(out, lineterminator="\n")
-        writer.writerows([header, *rows])
+        text = io.StringIO()
+        csv.writer(text, lineterminator="\n").writerows([header, *rows])
+        write_whole(out, text.getvalue())
     elif style == "markdown":
-        rule = "".join("---:|" if a == "r" else "---|" for a in align.ljust(len(header), "l"))
-        out.write("| " + " | ".join(h.replace("|", "\\|") for h in header) + " |\n|" + rule + "\n")
-        out.writelines(
-            "| " + " | ".join(c.replace("|", "\\|") for c in row) + " |\n" for row in rows
-        )
+        write_whole(out, _markdown_table(header, rows, align))
     elif style == "latex":
         columns = list(zip(*values)) if values else [() for _ in header]
         numeric = ["r" if _numeric(column) else "l" for column in columns]
-        out.write(f"\\begin{{tabular}}{{{''.join(numeric)}}}\n\\toprule\n")
-        out.write(" & ".join(map(latex_escape, header)) + " \\\\\n\\midrule\n")
-        out.writelines(" & ".join(map(latex_escape, row)) + " \\\\\n" for row in rows)
-        out.write("\\bottomrule\n\\end{tabular}\n")
-    elif style == "tsv":
-        out.write("\t".join(header) + "\n")
-        out.writelines("\t".join(row) + "\n" for row in rows)
+        lines = [f"\\begin{{tabular}}{{{''.join(numeric)}}}", "\\toprule"]
+        lines += [" & ".join(header) + " \\\\", "\\midrule"]
+        lines += [" & ".join(row) + " \\\\" for row in rows]
+        write_whole(out, "\n".join([*lines, "\\bottomrule", "\\end{tabular}", ""]))
+    else:  # tsv (output_options refused any other style)
+        write_whole(out, "".join("\t".join(row) + "\n" for row in [header, *rows]))
+
+
+def _markdown_table(header: list[str], rows: list[list[str]], align: str) -> str:
+    """A Markdown table of cells escaped already; ``align``: ``l`` or ``r`` per column."""
+    rule = "".join("---:|" if a == "r" else "---|" for a in align.ljust(len(header), "l"))
+    lines = ["| " + " | ".join(header) + " |", "|" + rule]
+    return "\n".join([*lines, *("| " + " | ".join(row) + " |" for row in rows), ""])
 
 
 def note(text: str, style: OutputFormat) -> str:
@@ -142,9 +139,7 @@ def write_grouped(
     and every column right-aligned, the ``bold`` cells bold (``**`` in Markdown, ``\\textbf`` in LaTeX, where
     pandas' Styler writes it: booktabs rules, groups centred over their columns), ``note`` under the Markdown
     table or as the LaTeX caption."""
-    escape = (
-        latex_escape if style == "latex" else _markdown_escape
-    )  # names and cells alike, header and body
+    escape = ESCAPERS[style]  # names and cells alike, header and body
     cells = cells.apply(lambda column: column.map(escape)).rename(index=escape, columns=escape)
     if style == "latex":
         import numpy as np
@@ -152,7 +147,7 @@ def write_grouped(
         marks = np.where(bold, "textbf:--rwrap;", "")
         styler = cells.style.apply(lambda _: marks, axis=None).hide(names=True, axis="index")
         column_format = "l" + "r" * cells.shape[1]
-        caption = latex_escape(note)
+        caption = latex(note)
         lines = styler.to_latex(
             column_format=column_format, hrules=True, multicol_align="c", caption=caption
         )
@@ -161,7 +156,7 @@ def write_grouped(
             lines.index("\\toprule") + 2,
             " ".join(_group_rules(list(cells.columns.get_level_values(0)))),
         )
-        out.write("\n".join(lines))
+        write_whole(out, "\n".join(lines))
         return
     shown = cells.where(
         ~bold.to_numpy(), "**" + cells + "**"
@@ -174,14 +169,8 @@ def write_grouped(
         ["", *cells.columns.get_level_values(1)],
         *([s, *r] for s, r in zip(cells.index, shown.values.tolist())),
     ]
-    write_rows(["", *groups], rows, out, 0, style="markdown", align="l" + "r" * cells.shape[1])
-    out.write(f"\n{note}\n")
-
-
-def _markdown_escape(text: str) -> str:
-    """``text`` shown as written in Markdown: ``*`` and ``_`` neither emphasis nor bold (``|`` is
-    :func:`write_rows`' to escape)."""
-    return text.replace("\\", "\\\\").replace("*", "\\*").replace("_", "\\_")
+    table = _markdown_table(["", *groups], rows, "l" + "r" * cells.shape[1])
+    write_whole(out, f"{table}\n{markdown(note)}\n")
 
 
 def _group_rules(groups: list[str]) -> list[str]:
@@ -212,4 +201,4 @@ def write_json(doc: object, out: TextIO) -> None:
         text.encode(getattr(out, "encoding", None) or "utf-8")
     except (UnicodeEncodeError, LookupError):
         text = json.dumps(doc, indent=2)
-    out.write(UNSAFE.sub(lambda m: f"\\u{ord(m[0]):04x}", text) + "\n")
+    write_whole(out, UNSAFE.sub(lambda m: f"\\u{ord(m[0]):04x}", text) + "\n")

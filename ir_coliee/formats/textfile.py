@@ -11,8 +11,8 @@ import re
 import stat
 import sys
 import tempfile
-from collections.abc import Callable, Generator, Iterator
-from typing import IO, BinaryIO, Optional, Union, cast
+from collections.abc import Callable, Generator, Iterable, Iterator
+from typing import IO, BinaryIO, Optional, TextIO, Union, cast
 
 from ir_coliee.errors import ColieeFormatError, PathLike
 
@@ -254,8 +254,10 @@ def atomic_output(path: PathLike, mode: str = "w") -> Iterator[IO]:
         return
     folder = os.path.dirname(target)
     with _named_errors(given):
+        # ".NAME.xxxxxxxx.tmp" is 14 characters longer than NAME: cut to what the file system takes
+        room = _name_max(folder) - len(".." + "x" * 8 + ".tmp")
         fd, temporary = tempfile.mkstemp(
-            prefix=f".{os.path.basename(target)}.", suffix=".tmp", dir=folder
+            prefix=f".{os.path.basename(target)[: max(room, 1)]}.", suffix=".tmp", dir=folder
         )
     try:
         os.fchmod(fd, stat.S_IMODE(info.st_mode) if info is not None else _default_mode())
@@ -287,6 +289,48 @@ _STANDARD = {
     "/dev/fd/2": "stderr",
     "/proc/self/fd/2": "stderr",
 }
+
+
+def _name_max(folder: str) -> int:
+    """The longest file name ``folder``'s file system takes (255 where it does not say)."""
+    try:
+        return os.pathconf(folder, "PC_NAME_MAX")
+    except (OSError, ValueError, AttributeError):
+        return 255
+
+
+def write_whole(out: TextIO, text: str) -> None:
+    """``text`` written to ``out`` whole, or an ``OSError`` naming ``out``'s file: every byte counted on its
+    way (one large write to a full disk was cut at what fit, without an error, and the command exited 0).
+    A stream without a descriptor (``io.StringIO``) is written as usual."""
+    raw = getattr(getattr(out, "buffer", None), "raw", None)
+    if raw is None:
+        out.write(text)
+        return
+    name = getattr(
+        out, "name", None
+    )  # a path; not "<stdout>" or a descriptor: the caller names those
+    with (
+        _named_errors(name)
+        if isinstance(name, str) and name[:1] != "<"
+        else contextlib.nullcontext()
+    ):
+        out.flush()
+        for start in range(
+            0, len(text), _CHUNK
+        ):  # encoded a part at a time: no second copy of it all
+            rest = memoryview(
+                text[start : start + _CHUNK].encode(out.encoding, out.errors or "strict")
+            )
+            while rest:
+                written = raw.write(rest)
+                if not written:  # nothing more fits (None: a non-blocking descriptor that is full)
+                    raise OSError(errno.ENOSPC, "the document was cut short")
+                rest = rest[written:]
+
+
+#: Characters of a document encoded at once by :func:`write_whole`.
+_CHUNK = 1 << 20
 
 
 @contextlib.contextmanager
@@ -384,8 +428,29 @@ def _object_hook(
 def key_line(text: str, key: str, occurrence: int = 1) -> Optional[int]:
     """The line of a JSON key's ``occurrence``-th appearance in ``text`` (``None`` if it has fewer), so that
     errors about a structure can name a line too."""
-    found = [m.start() for m in re.finditer(re.escape(json.dumps(key)) + r"\s*:", text)]
-    return text.count("\n", 0, found[occurrence - 1]) + 1 if len(found) >= occurrence else None
+    found = key_lines(text, [key])[key]
+    return found[occurrence - 1] if len(found) >= occurrence else None
+
+
+#: A JSON string, and the colon after it when it is a key. Every string is matched in turn, so a quote
+#: inside a string never starts a match (``["x", ": "]`` holds no key).
+_JSON_STRING = re.compile(r'"([^"\\]*(?:\\.[^"\\]*)*)"(\s*:)?')
+
+
+def key_lines(text: str, keys: Iterable[str]) -> dict[str, list[int]]:
+    """The line of every appearance of each of ``keys`` as a JSON key in ``text``, in order: one pass over
+    the text whatever the number of keys (a search of the whole text per key made a label file that
+    repeats 12,500 keys take minutes). Keys are compared as decoded (``"\\u0030"`` is ``"0"``)."""
+    lines: dict[str, list[int]] = {k: [] for k in keys}
+    line, at = 1, 0
+    for m in _JSON_STRING.finditer(text):
+        if m[2] is None:
+            continue
+        key = json.loads(f'"{m[1]}"') if "\\" in m[1] else m[1]
+        if key in lines:
+            line, at = line + text.count("\n", at, m.start()), m.start()
+            lines[key].append(line)
+    return lines
 
 
 def parse_json(

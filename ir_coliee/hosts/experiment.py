@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any, Optional, Union
 from ir_measures.measures.base import Measure
 
 from ir_coliee.errors import ColieeArgumentError, ColieeError, hosted
-from ir_coliee.measures.significance import significance_test
+from ir_coliee.measures.significance import resampling_arguments, significance_test
 from ir_coliee.scoring.compare import compare_rows
 from ir_coliee.scoring.evaluate import parse_measures
 from ir_coliee.table.shapes import gold_table
@@ -125,14 +125,8 @@ def Experiment(
     """``pt.Experiment(...)`` with the p-value valid for each measure (see the module text); every other
     argument is passed to ``pt.Experiment`` as is."""
     systems, labels = _named(retr_systems, names)
+    base = _checked(labels, baseline, resamples, seed, correction, correction_alpha)
     kept: list[list[pd.DataFrame]] = [[] for _ in systems]
-    if isinstance(baseline, str) and baseline not in labels:
-        raise ColieeArgumentError(
-            f"Experiment: unknown baseline {baseline!r}; the systems are {', '.join(labels)}"
-        )
-    base = (
-        labels.index(baseline) if isinstance(baseline, str) else baseline
-    )  # by name, as for a dict of systems
     table = _pt_experiment(
         [_recording(s, k, n) for s, k, n in zip(systems, kept, labels)],
         topics,
@@ -187,18 +181,51 @@ def Experiment(
     return table
 
 
+def _checked(
+    labels: list[str],
+    baseline: Optional[Union[int, str]],
+    resamples: object,
+    seed: object,
+    correction: Optional[str],
+    alpha: object,
+) -> Optional[int]:
+    """The index of the ``baseline`` (by name, as for a dict of systems), every argument of the tests refused
+    before any system runs: PyTerrier finds an unknown ``correction`` (statsmodels' names, as
+    ``pt.Experiment`` takes them) only after running them all, and a baseline out of range is a bare
+    ``AssertionError``."""
+    resampling_arguments(resamples, seed)
+    if correction is not None:
+        import statsmodels.stats.multitest
+
+        try:
+            statsmodels.stats.multitest.multipletests([0.5], method=correction)
+        except ValueError as e:
+            raise ColieeArgumentError(
+                f"Experiment: unknown correction {correction!r}: {e}"
+            ) from None
+    if isinstance(alpha, bool) or not isinstance(alpha, (int, float)) or not 0 < alpha < 1:
+        raise ColieeArgumentError(
+            f"Experiment: correction_alpha must be between 0 and 1, got {alpha!r}"
+        )
+    if isinstance(baseline, str) and baseline not in labels:
+        raise ColieeArgumentError(
+            f"Experiment: unknown baseline {baseline!r}; the systems are {', '.join(labels)}"
+        )
+    index = labels.index(baseline) if isinstance(baseline, str) else baseline
+    if index is not None and index not in range(len(labels)):
+        raise ColieeArgumentError(
+            f"Experiment: baseline {baseline!r} is not the index of a system (0 to {len(labels) - 1})"
+        )
+    return index
+
+
 def _pt_experiment(*args: Any, **kwargs: Any) -> Any:
-    """``pt.Experiment``; a system that returned nothing, or an unknown ``correction`` (statsmodels' names, as
-    ``pt.Experiment`` takes them), is the caller's error, said as such."""
+    """``pt.Experiment``; a system that returned nothing is the caller's error, said as such."""
     import pyterrier as pt
 
     try:
         return pt.Experiment(*args, **kwargs)
     except Exception as e:
-        if "method not recognized" in str(e):
-            raise ColieeArgumentError(
-                f"Experiment: unknown correction {kwargs['correction']!r}: {e}"
-            ) from None
         if "no results received from" in str(e):
             raise ColieeError(f"Experiment: {e}") from None
         hosted(
@@ -212,7 +239,7 @@ def _save_valid(frame: pd.DataFrame, save_dir: str) -> None:
     test's), and ``significance.json`` naming the test behind each replaced column."""
     import json
 
-    from ir_coliee.formats.textfile import atomic_output
+    from ir_coliee.formats.textfile import atomic_output, parse_json
 
     path = os.path.join(save_dir, "aggregated.csv")
     saved = _saved_table(save_dir)
@@ -225,8 +252,16 @@ def _save_valid(frame: pd.DataFrame, save_dir: str) -> None:
     saved.loc[rows, replaced] = ours.to_numpy()
     with atomic_output(path) as f:
         saved.to_csv(f, index=False)
-    with atomic_output(os.path.join(save_dir, "significance.json")) as f:
-        json.dump({"tests": frame.attrs["tests"]}, f, indent=2)
+    # merged as PyTerrier merges aggregated.csv: the columns another experiment kept keep their test's name
+    tests = os.path.join(save_dir, "significance.json")
+    kept: object = {}
+    if os.path.exists(tests):
+        with open(tests, encoding="utf-8") as f:
+            kept = parse_json(f.read(), tests, '{"tests": {"MicroF1": "randomization on counts"}}')
+        kept = kept.get("tests") if isinstance(kept, dict) else None
+    merged = {**(kept if isinstance(kept, dict) else {}), **frame.attrs["tests"]}
+    with atomic_output(tests) as f:
+        json.dump({"tests": merged}, f, indent=2)
 
 
 def _saved_table(save_dir: str) -> pd.DataFrame:

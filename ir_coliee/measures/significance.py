@@ -290,6 +290,21 @@ def mcnemar_p(a: np.ndarray, b: np.ndarray) -> float:
     return min(1.0, 2 * tail)
 
 
+def resampling_arguments(resamples: object, seed: object, correction: object = "none") -> None:
+    """Refuse, before any run is scored, a number of resamples, a seed or a correction the tests cannot
+    take."""
+    if correction not in CORRECTIONS:
+        raise ColieeArgumentError(
+            f"unknown correction {correction!r}; expected one of {', '.join(CORRECTIONS)}"
+        )
+    if isinstance(resamples, bool) or not isinstance(resamples, int) or resamples < 1:
+        raise ColieeArgumentError(
+            f"resamples must be a whole number of at least 1, got {resamples!r}"
+        )
+    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+        raise ColieeArgumentError(f"seed must be a whole number from 0, got {seed!r}")
+
+
 def correct(p_values: Sequence[float], method: Correction) -> list[float]:
     """Holm's step-down, Bonferroni, or no correction of a family of p-values (another name is refused, never
     read as Holm)."""

@@ -18,9 +18,10 @@ would make PyTerrier print a macro number under a micro name. These float subcla
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Iterator, Sequence
+from collections import UserList
+from collections.abc import Iterable
 from functools import cached_property
-from typing import Callable, Optional, TypeVar
+from typing import Callable, Optional, TypeVar, Union
 
 from ir_measures.measures.base import Agg
 
@@ -114,6 +115,8 @@ class ExactSum(float):
             return self
         if isinstance(other, ExactSum):
             return ExactSum(self.exact + other.exact)
+        if isinstance(other, int):  # sum(values, 1): an int is exact, and stays so
+            return ExactSum(self.exact + (other << _UNIT_BITS))
         if isinstance(other, float) and not isinstance(other, MicroValue):
             # a non-finite value: plain float arithmetic (a CountedValue would hand the sum back here)
             return (
@@ -232,28 +235,22 @@ def exact_mean(values: Iterable[float]) -> float:
     return math.fsum(values) / len(values) if values else math.nan
 
 
-class LazyValues(Sequence):
+class LazyValues(UserList):
     """Per-query values made on first use, then kept: a score needs only the aggregates, and making the
-    values of a million queries as objects took longer than the rest of scoring them."""
+    values of a million queries as objects took longer than the rest of scoring them. Otherwise the list
+    ir_measures returns: it concatenates, sorts and compares as one, and pickles as the plain list it stands
+    for (multiprocessing and joblib hand results back that way; the function that makes it is no value)."""
 
-    def __init__(self, make: Callable[[], list]) -> None:
-        self._make = make
+    def __init__(self, make: Union[Callable[[], list], Iterable] = ()) -> None:
+        # UserList's operators build a new one from a list: that list is the value, made already
+        if callable(make):
+            self._make = make
+        else:
+            self.data = list(make)
 
     @cached_property
-    def _values(self) -> list:
+    def data(self) -> list:  # type: ignore[override]
         return self._make()
 
-    def __getitem__(self, index):  # type: ignore[override]
-        return self._values[index]
-
-    def __len__(self) -> int:
-        return len(self._values)
-
-    def __iter__(self) -> Iterator:
-        return iter(self._values)
-
-    def __eq__(self, other: object) -> bool:  # as the list it stands for
-        return self._values == (other._values if isinstance(other, LazyValues) else other)
-
-    def __repr__(self) -> str:
-        return repr(self._values)
+    def __reduce__(self):
+        return (list, (self.data,))

@@ -211,6 +211,20 @@ def analyse(
     measure (default: the headline alone), counts (``NumRet``: summed over a group, as ``score`` sums them)
     last; the first is the one the histogram buckets and that counts the runs solving a question fully
     (value 1) or getting nothing (value 0)."""
+    bys = (
+        [by]
+        if isinstance(by, (str, os.PathLike))
+        else list(by)
+        if isinstance(by, (list, tuple))
+        else []
+    )
+    if not bys or not all(isinstance(b, (str, os.PathLike)) for b in bys):
+        raise ColieeArgumentError(
+            f"by: give at least one grouping ({', '.join(GROUPINGS)}, a file), not {by!r}"
+        )
+    keys = [os.fspath(b) if os.fspath(b) in GROUPINGS else os.path.realpath(b) for b in bys]
+    if twice := [os.fspath(b) for b, k in zip(bys, keys) if keys.count(k) > 1]:
+        raise ColieeArgumentError(f"by {twice[-1]!r}: given twice; each grouping is shown once")
     measures = [measures] if isinstance(measures, (str, Measure)) else measures
     prepared = prepare(gold, runs, task, year, "auto", measures is not None)
     chosen: list[Measure] = [AnswerAccuracy]
@@ -233,20 +247,6 @@ def analyse(
         )
         # a count (NumRet: summed by score, not averaged) is no fraction to bucket or to call solved: last
         chosen.sort(key=lambda m: isinstance(m.aggregator(), SumAgg))
-    bys = (
-        [by]
-        if isinstance(by, (str, os.PathLike))
-        else list(by)
-        if isinstance(by, (list, tuple))
-        else []
-    )
-    if not bys or not all(isinstance(b, (str, os.PathLike)) for b in bys):
-        raise ColieeArgumentError(
-            f"by: give at least one grouping ({', '.join(GROUPINGS)}, a file), not {by!r}"
-        )
-    keys = [os.fspath(b) if os.fspath(b) in GROUPINGS else os.path.realpath(b) for b in bys]
-    if twice := [os.fspath(b) for b, k in zip(bys, keys) if keys.count(k) > 1]:
-        raise ColieeArgumentError(f"by {twice[-1]!r}: given twice; each grouping is shown once")
     groupings: list[Grouping] = []
     for b in bys:  # names taken: the groupings', the columns' of per_question, the earlier files'
         groupings.append(_grouping(b, prepared, qrels, {*RESERVED, *(g.name for g in groupings)}))

@@ -33,9 +33,9 @@ from ir_coliee.formats.tabular import (
     write_rows,
 )
 from ir_coliee.measures.significance import (
-    CORRECTIONS,
     Correction,
     correct,
+    resampling_arguments,
     stat_of,
     stratified_wins,
 )
@@ -257,10 +257,7 @@ def benchmark(
     :func:`ir_coliee.scoring.names.paper_names`)."""
     if family not in ("headline", "all"):
         raise ColieeArgumentError(f"family={family!r}: expected 'headline' or 'all'")
-    if correction not in CORRECTIONS:
-        raise ColieeArgumentError(
-            f"unknown correction {correction!r}; expected one of {', '.join(CORRECTIONS)}"
-        )
+    resampling_arguments(resamples, seed, correction)
     if not runs:
         raise ColieeError("no benchmark given")
     first = next(iter(runs.values()))

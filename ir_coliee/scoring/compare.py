@@ -19,7 +19,6 @@ from ir_coliee.formats.pilot import decision_qrels, decision_run, read_torts
 from ir_coliee.formats.textfile import is_input
 from ir_coliee.measures import AnswerAccuracy
 from ir_coliee.measures.significance import (
-    CORRECTIONS,
     Correction,
     PerQuery,
     bootstrap_sums,
@@ -29,6 +28,7 @@ from ir_coliee.measures.significance import (
     per_query_all,
     percentiles,
     randomization_sums,
+    resampling_arguments,
     side_by_side,
     significance_test,
     stat_of,
@@ -116,14 +116,7 @@ def compare(
     Gold and runs given as files or a dataset id are read as :func:`ir_coliee.score` reads them (the task and
     its official measures from the files, as :func:`compare_runs` does).
     """
-    if correction not in CORRECTIONS:
-        raise ColieeArgumentError(
-            f"unknown correction {correction!r}; expected one of {', '.join(CORRECTIONS)}"
-        )
-    if isinstance(resamples, bool) or not isinstance(resamples, int) or resamples < 1:
-        raise ColieeArgumentError(
-            f"resamples must be a whole number of at least 1, got {resamples!r}"
-        )
+    resampling_arguments(resamples, seed, correction)
     if not 0 < confidence < 1:
         raise ColieeArgumentError(
             f"confidence must be between 0 and 1 (0.95 for 95%), got {confidence!r}"
@@ -298,6 +291,7 @@ class ComparisonTable:
 def plot_intervals(frame: pd.DataFrame, measure: str, path: str) -> str:
     """A figure (PNG, PDF or SVG by the suffix) of each run's value and confidence interval for ``measure``
     (needs matplotlib)."""
+    from ir_coliee.formats.escape import figure_text
     from ir_coliee.formats.plots import pyplot, save
 
     plt = pyplot()
@@ -305,7 +299,7 @@ def plot_intervals(frame: pd.DataFrame, measure: str, path: str) -> str:
     errors = [values - frame[f"{measure} CI low"], frame[f"{measure} CI high"] - values]
     fig, ax = plt.subplots(figsize=(6, 0.5 + 0.5 * len(frame)))
     ax.errorbar(values, range(len(frame)), xerr=errors, fmt="o", capsize=4)
-    ax.set_yticks(range(len(frame)), labels=list(frame.index))
+    ax.set_yticks(range(len(frame)), labels=[figure_text(str(run)) for run in frame.index])
     ax.set_xlabel(f"{measure} ({round(100 * frame.attrs.get('confidence', 0.95))}% bootstrap CI)")
     fig.tight_layout()
     return save(fig, path)
@@ -355,6 +349,7 @@ def compare_runs(
     Accuracy tasks compare paired right/wrong outcomes (exact McNemar, Wilson intervals): Tasks 4 and 5,
     the pilot's tort prediction (JSONL submissions), and the 2026 gated Task 3 (``answers``: each run's
     answer file, in the order of the runs)."""
+    resampling_arguments(resamples, seed, correction)
     prepared = prepare(
         gold, runs, gated_task(answers, task, gold), year, measures_named=measures is not None
     )

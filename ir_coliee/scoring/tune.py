@@ -214,6 +214,17 @@ def _ranked(run: TYPE_RUN, gold: Table, measure: Measure) -> Optional[_Ranking]:
     )
 
 
+def _cutoff_arguments(over: object, max_rank: object, steps: object) -> None:
+    """Refuse, before any file is read, a cutoff kind or a number of candidates the tuning cannot take."""
+    if over not in OVER:
+        raise ColieeArgumentError(
+            f"unknown cutoff kind {over!r}; expected one of {', '.join(OVER)}"
+        )
+    for name, value in (("max_rank", max_rank), ("steps", steps)):
+        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+            raise ColieeArgumentError(f"{name} must be a whole number of at least 1, got {value!r}")
+
+
 def tune_cutoff(
     qrels: TYPE_QREL,
     run: TYPE_RUN,
@@ -228,10 +239,7 @@ def tune_cutoff(
     quantiles of them); for relative scores, ``steps`` + 1 ratios from 0 to 1. The gold comes first, as
     everywhere in the API.
     """
-    if over not in OVER:
-        raise ColieeArgumentError(
-            f"unknown cutoff kind {over!r}; expected one of {', '.join(OVER)}"
-        )
+    _cutoff_arguments(over, max_rank, steps)
     from ir_coliee.table.shapes import align, coded_run, gold_ids
 
     (chosen,) = parse_measures([measure])
@@ -318,6 +326,7 @@ def tune(
     MacroF2 for Task 3) on training ``gold``, and ``apply`` (e.g. the test run) cut with it."""
     if max_rank < 1:
         raise ColieeError(f"--max-rank must be at least 1, got {max_rank}")
+    _cutoff_arguments(over, max_rank, 100)
     prepared = prepare(gold, run, task, year)
     if len(prepared.runs) != 1:  # a folder: a cutoff is learned on one run
         raise ColieeError(f"tune takes one run; {run} holds {len(prepared.runs)}")

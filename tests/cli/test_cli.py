@@ -198,6 +198,10 @@ def test_datasets_command_passes_through_to_ir_datasets(capsys, coliee_home):
         "no field 'nosuch' in docs (fields: doc_id, case_id, paragraph, text)"
         in capsys.readouterr().err
     )
+    # lookup serves queries too (ir_datasets asks a queries_store, which its handlers lack)
+    assert main(["datasets", "lookup", "coliee/task2/2026/test", "--qid", "999", "nosuch"]) == 0
+    looked_up = capsys.readouterr()
+    assert looked_up.out.split("\t")[0] == "999" and "query_id nosuch not found" in looked_up.err
     main(["datasets", "export", "coliee/task2/2026/test", "qrels", "--format", "tsv"])
     assert capsys.readouterr().out.splitlines()[0] == "999\t999/002\t1\t0"
     main(["datasets", "export", "coliee/task2/2026/test", "docs", "--format", "jsonl"])

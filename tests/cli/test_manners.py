@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 
@@ -136,13 +137,13 @@ def test_output_formats_hold_the_same_columns(write, capsys, style, expected):
     # the measures named, so that this test of the layouts does not hang on the default set
     measures = ["MicroP", "MicroR", "MicroF1"]
     _, out, _ = run_cli(capsys, "eval", gold, run, *measures, "--task", "1", "--format", style)
-    shown = run.replace("_", "\\_") if style == "latex" else run
+    shown = run.replace("_", "\\_") if style in ("latex", "markdown") else run
     assert out.splitlines() == [
         line.replace("{run}", shown) for line in expected
     ]  # 2/3, 2/4, 4/7 as in the tsv test
 
 
-def test_output_closed_early_exits_quietly(write):
+def test_output_closed_early_stops_quietly_with_the_status_of_a_closed_pipe(write):
     gold = write("gold.qrels", "".join(f"q{q} 0 d{q} 1\n" for q in range(5000)))
     run = write("task1.r", "".join(f"q{q} d{q} t\n" for q in range(5000)))
     argv = ["eval", gold, run, "--task", "1", "--per-query"]  # about 600 KB: more than a pipe holds
@@ -152,8 +153,34 @@ def test_output_closed_early_exits_quietly(write):
     assert process.stdout is not None and process.stderr is not None
     process.stdout.read(20)
     process.stdout.close()  # as `| head -1` does
-    assert process.wait(timeout=60) == 0
-    assert b"Traceback" not in process.stderr.read()
+    assert (
+        process.wait(timeout=60) == 141
+    )  # 128 + SIGPIPE, as the shell shows `yes | head -1`'s yes
+    assert process.stderr.read() == b""
+
+
+@pytest.mark.parametrize("closed", ["before", "at once"])
+def test_the_files_asked_for_are_written_when_standard_output_is_closed(write, tmp_path, closed):
+    gold = write("gold.qrels", "".join(f"q{q} 0 d{q} 1\n" for q in range(3)))
+    run = write(
+        "task3-L.t", "".join(f"q{q} Q0 d{q} 1 0.9 t\nq{q} Q0 x 2 0.8 t\n" for q in range(3))
+    )
+    cut, figure = tmp_path / "cut.txt", tmp_path / "curve.svg"
+    argv = ["tune", gold, run, "--task", "1", "--write", str(cut), "--plot", str(figure)]
+    read, written = os.pipe()
+    if closed == "before":
+        os.close(read)  # no reader at all: the first line printed fails
+    process = subprocess.Popen(
+        [sys.executable, "-m", "ir_coliee", *argv], stdout=written, stderr=subprocess.PIPE
+    )
+    os.close(written)
+    if closed == "at once":
+        os.close(read)
+    assert process.wait(timeout=120) == 141
+    assert process.stderr is not None and b"Traceback" not in process.stderr.read()
+    # cutoff 1 keeps each query's first, all right; written as a Task 1 submission, tagged "tuned"
+    assert cut.read_text() == "".join(f"q{q} d{q} tuned\n" for q in range(3))
+    assert figure.read_text().lstrip().startswith("<?xml")
 
 
 @pytest.mark.parametrize("forced, shown", [("1", True), ("0", False)])

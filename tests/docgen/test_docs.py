@@ -247,3 +247,27 @@ def test_the_quick_start_examples_run_on_files_shaped_like_the_real_ones(coliee_
     assert result.returncode == 0, result.stderr[-3000:]
     # per question F2: R05-01-A 1; R05-01-I P 1/2, R 1/2 -> 1/2; mean 3/4
     assert result.stdout.strip().splitlines()[-1] == "[0.75]"
+
+
+def test_a_page_that_cannot_be_written_is_one_line(tmp_path, monkeypatch, capsys):
+    import errno
+    import shutil
+
+    import ir_coliee.docgen
+    from ir_coliee.docgen.__main__ import main
+
+    for name in PAGES:
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy(DOCS / name, tmp_path / name)
+
+    def read_only(path):  # as atomic_output refuses a read-only page (root may write any)
+        raise PermissionError(errno.EACCES, "cannot write (permission denied)", str(path))
+
+    monkeypatch.setattr(ir_coliee.docgen, "atomic_output", read_only)
+    assert main([str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith(f"ir_coliee.docgen: {tmp_path}")
+    assert err.endswith(": cannot write (permission denied)\n") and "Traceback" not in err
+    monkeypatch.undo()
+    assert main([str(tmp_path)]) == 0  # the pages are current: written as they were
+    assert all((tmp_path / n).read_text() == (DOCS / n).read_text() for n in PAGES)

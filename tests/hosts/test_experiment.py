@@ -376,3 +376,51 @@ def test_pyterriers_own_refusals_of_its_arguments_pass_through_unchanged():
     with pytest.raises(ir_coliee.ColieeArgumentError) as named:
         ir_coliee.Experiment(*args, [ir_coliee.MicroF1], names=["a", "b"], baseline="nope")
     assert str(named.value) == "Experiment: unknown baseline 'nope'; the systems are a, b"
+
+
+@pytest.mark.parametrize(
+    "bad",
+    [
+        {"resamples": 0},
+        {"resamples": 1.5},
+        {"seed": -1},
+        {"correction": "nosuch"},
+        {"correction_alpha": 2.0},
+        {"baseline": 2},
+        {"baseline": -1},
+    ],
+)
+def test_arguments_are_refused_before_any_system_runs(tmp_path, bad):
+    ran = []
+
+    class Counting(pt.Transformer):
+        def transform(self, topics: pd.DataFrame) -> pd.DataFrame:
+            ran.append(len(topics))
+            return _run(0, 2)
+
+    with pytest.raises(ir_coliee.ColieeArgumentError, match=next(iter(bad))):
+        ir_coliee.Experiment(
+            [Counting(), Counting()],
+            TOPICS,
+            QRELS,
+            [ir_coliee.MicroF1],
+            **{"baseline": 0, "save_dir": str(tmp_path), **bad},
+        )
+    assert ran == [] and list(tmp_path.iterdir()) == []
+
+
+def test_two_experiments_in_one_save_dir_keep_every_columns_test(tmp_path):
+    import json
+
+    args = (TOPICS, QRELS)
+    options = dict(baseline=0, resamples=200, save_dir=str(tmp_path))
+    ir_coliee.Experiment([_run(0, 2), _run(1, 3)], *args, ["map"], names=["a", "b"], **options)
+    second = ir_coliee.Experiment(
+        [_run(0, 1), _run(1, 2)], *args, [ir_coliee.MicroF1], names=["c", "d"], **options
+    )
+    saved = pd.read_csv(tmp_path / "aggregated.csv").set_index("name")
+    assert saved.loc["d", "MicroF1 p-value"] == second.loc[1, "MicroF1 p-value"]
+    assert not math.isnan(saved.loc["b", "map p-value"])  # the first experiment's row, kept
+    assert json.loads((tmp_path / "significance.json").read_text()) == {
+        "tests": {"map": "randomization on values", "MicroF1": "randomization on counts"}
+    }

@@ -120,3 +120,44 @@ def test_a_gold_table_is_converted_once_and_a_plain_dict_every_time():
     assert gold_table(table) is table  # handed back, not converted again
     plain = dict(table)
     assert gold_table(plain) is not plain and gold_table(plain) == table
+
+
+@settings(max_examples=50, deadline=None)
+@given(
+    st.lists(st.integers(0, 5).map(lambda k: k / 7), min_size=1, max_size=5),
+    st.one_of(st.integers(-3, 3), st.floats(-3, 3, allow_nan=False)),
+)
+def test_a_macro_value_adds_to_ints_and_floats_on_both_sides_exactly(fractions, start):
+    made = [CountedValue(f, 1, 1, 1) for f in fractions]
+    expected = math.fsum([*fractions, start])  # the correctly rounded sum
+    assert sum(made, start) == expected and made[0] + start == start + made[0]
+    assert made[0] + start == math.fsum([fractions[0], start])
+    assert type(sum(made, start)) is ExactSum
+
+
+def test_an_int_added_stays_exact():
+    third = CountedValue(1 / 3, 1, 3, 1)
+    # 1/3 as a float, plus 2**60 and minus it again: exact, where float maths loses 1/3 entirely
+    assert (third + 2**60) + -(2**60) == 1 / 3
+    assert sum([third, third, third], 1) == math.fsum([1 / 3] * 3 + [1])
+
+
+def test_results_pickle_and_their_per_query_list_behaves_as_a_list():
+    results = ir_measures.calc([MicroF1, MacroF2], GOLD, RUN)
+    copy = pickle.loads(pickle.dumps(results))
+    assert copy == results and type(copy.per_query) is list
+    assert copy.per_query[0].value.tp == results.per_query[0].value.tp
+    both = results.per_query + results.per_query
+    assert len(both) == 2 * len(results.per_query) and [*results.per_query, 1][-1] == 1
+    assert [1] + results.per_query == [1, *results.per_query]  # noqa: RUF005 (the operator tested)
+    ordered = sorted(results.per_query, key=lambda m: (m.query_id, str(m.measure)))
+    results.per_query.sort(key=lambda m: (m.query_id, str(m.measure)))
+    assert results.per_query == ordered
+
+
+def test_a_score_pickles_whole():
+    import ir_coliee
+
+    report = ir_coliee.score(GOLD, RUN, measures=["MicroF1", "MacroF2"])
+    copy = pickle.loads(pickle.dumps(report))
+    assert copy.rows == report.rows and copy.per_query.equals(report.per_query)

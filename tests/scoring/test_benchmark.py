@@ -165,7 +165,7 @@ def test_every_output_format_is_one_parseable_document(grid):
     assert markdown[2].startswith("|  | " + " | ".join(first) + " | rank |")
     # the headline family of the default: one test per benchmark, 9 in all
     assert markdown[6].startswith(
-        "†: p < 0.05 against A, the paired test valid for each measure, holm correction"
+        "†: p &lt; 0.05 against A, the paired test valid for each measure, holm correction"
     )
     assert "over the headline measure of each benchmark (9 tests)" in markdown[6]
     assert markdown[4].startswith("| B |" + " 0.0000 |" * len(first) + " 2 |")  # finds nothing
@@ -532,7 +532,7 @@ def test_no_correction_is_said_so_names_are_escaped_and_each_group_is_ruled(tmp_
     rules = "\\cmidrule(lr){2-4} \\cmidrule(lr){5-6} \\cmidrule(lr){7-8} \\cmidrule(lr){10-13}"
     assert f"{{vs A}} \\\\\n{rules}\n & MicroP & MicroF1 & rank & " in latex
     assert (
-        "\nmy\\_*run* & 0.2500 & " in latex
+        "\nmy\\_{*}run{*} & 0.2500 & " in latex  # a "*" braced: never a row's \\* when first
         and "toy\\_set" in latex
         and "no correction (3 tests)" in latex
     )

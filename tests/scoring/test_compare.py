@@ -279,7 +279,8 @@ def test_compare_command_marks_and_plots_the_headline(write, capsys, tmp_path):
     assert out[0].startswith("| run | baseline | MicroP | MicroP CI low |")
     assert (
         out[2].startswith("| a | yes | 0.6667 |")
-        and "* p < 0.05 against the baseline (holm correction)" in out
+        # the note is Markdown text: "*" no list bullet, "<" no tag (rendered: "* p < 0.05 ...")
+        and "\\* p &lt; 0.05 against the baseline (holm correction)" in out
     )
     assert png.read_bytes()[:4] == b"\x89PNG"
 

@@ -75,11 +75,12 @@ def test_an_official_row_equal_to_the_run_is_named_and_ties_share_a_rank(
 def test_several_runs_against_one_gold_are_ranked(submissions, capsys):
     a, b = submissions / "R05.task4.A", submissions / "R05.task4.B"
     assert main(["eval", "coliee/task4/2024/test", str(b), str(a), "--format", "markdown"]) == 0
+    shown = {p: str(p).replace("_", "\\_") for p in (a, b)}  # Markdown text: "_" no emphasis
     assert capsys.readouterr().out.splitlines() == [
         "| rank | run | AnswerAccuracy | correct | path |",
         "|---|---|---|---|---|",
-        f"| 1 | A | 1.0000 | 2/2 | {a} |",
-        f"| 2 | B | 0.5000 | 1/2 | {b} |",
+        f"| 1 | A | 1.0000 | 2/2 | {shown[a]} |",
+        f"| 2 | B | 0.5000 | 1/2 | {shown[b]} |",
     ]
 
 

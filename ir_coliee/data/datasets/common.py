@@ -103,7 +103,7 @@ class Docs(BaseDocs):
         )
 
     def docs_store(self, field: str = "doc_id") -> Store:
-        return Store(self)
+        return Store(self._cls, "doc_id", self.by_id, self.make)
 
     def docs_count(self) -> int:
         return len(self.by_id())
@@ -119,24 +119,31 @@ class Docs(BaseDocs):
 
 
 class Store(Docstore):
-    """``docs_store()``: lookups in the collection's ``by_id()``, each document made when asked (a case file
-    read from its file or open zip: the folder listing is the index, with no cache to build)."""
+    """``docs_store()`` (and ``queries_store()``): lookups in an index of the records by id, each record
+    made when asked (a case file read from its file or open zip: the folder listing is the index, with no
+    cache to build)."""
 
-    def __init__(self, docs: Docs):
-        super().__init__(docs.docs_cls(), "doc_id")
-        self._docs = docs
+    def __init__(
+        self,
+        cls: type,
+        field: str,
+        index: Callable[[], Mapping[str, Any]],
+        make: Callable[[str, Any], NamedTuple],
+    ):
+        super().__init__(cls, field)
+        self._index, self._make = index, make
 
     @functools.cached_property
     def _found(self) -> Mapping[str, Any]:
         """The index, made once per store (a collection without one of its own, the pilot's claims, is
         read whole to make it: not once per lookup)."""
-        return self._docs.by_id()
+        return self._index()
 
     def get_many_iter(self, doc_ids: Iterable[str]) -> Iterator[NamedTuple]:
         found = self._found
         for doc_id in doc_ids:
             if doc_id in found:
-                yield self._docs.make(doc_id, found[doc_id])
+                yield self._make(doc_id, found[doc_id])
 
 
 class Queries(BaseQueries):
@@ -164,6 +171,15 @@ class Queries(BaseQueries):
 
     def queries_lang(self) -> str:
         return self._lang
+
+    def queries_store(self) -> Store:
+        """The queries by id: what ``ir_datasets lookup --qid`` asks for."""
+
+        def index() -> dict[str, Any]:
+            queries: Iterable[Any] = self.queries_iter()
+            return {q.query_id: q for q in queries}
+
+        return Store(self._cls, "query_id", index, lambda _, query: query)
 
 
 @functools.cache

@@ -1,0 +1,103 @@
+"""One escaper per output format, for every string that came from a file (a run tag, a system, benchmark or
+category name, an id) and goes into a header, a cell, a caption or a note: the name is shown as read, and
+never drives the terminal, shifts a column, starts a formula, a row or a tag.
+
+Numbers are never escaped: the writers format them, and only strings pass through here."""
+
+from __future__ import annotations
+
+import html
+import re
+from typing import Callable
+
+from ir_coliee.errors import UNSAFE, printable
+
+#: The first characters that make a spreadsheet read a cell as a formula (``=HYPERLINK(...)``, ``@SUM``,
+#: ``+cmd|...``, ``-2+3``): such a cell is shown with a leading ``'``, which spreadsheets read as "text"
+#: (and so is one that begins with ``'`` itself, which a spreadsheet would drop).
+_FORMULA = tuple("=+-@'")
+
+
+def plain(text: str) -> str:
+    """TSV, CSV and the terminal: :func:`plain_text`, a formula's first character guarded (a string that
+    is a number, ``-0.5``, is no formula and stays as it is)."""
+    text = plain_text(text)
+    return f"'{text}" if text.startswith(_FORMULA) and not _number(text) else text
+
+
+def _number(text: str) -> bool:
+    try:
+        float(text)
+    except ValueError:
+        return False
+    return True
+
+
+_MARKDOWN_SPECIAL = {
+    **{c: f"\\{c}" for c in "\\`*_[]|"},  # code, emphasis, links and images, a table's cells
+    **{c: html.escape(c) for c in "<>&"},  # tags and entities: text, never HTML
+}
+#: Spaces at either end of a cell, which a Markdown table strips: kept as character references.
+_EDGE_SPACE = re.compile(r"^\s+|\s+$")
+
+
+def markdown(text: str) -> str:
+    """A Markdown table cell (or text) that shows ``text`` as :func:`plain_text` writes it: no emphasis, code,
+    link, HTML or cell boundary from the name, its spaces at either end kept."""
+    text = "".join(_MARKDOWN_SPECIAL.get(c, c) for c in plain_text(text))
+    return _EDGE_SPACE.sub(lambda m: "".join(f"&#{ord(c)};" for c in m[0]), text)
+
+
+_LATEX_SPECIAL = {
+    **{c: f"\\{c}" for c in "&%$#_{}"},
+    "\\": "\\textbackslash{}",
+    "~": "\\textasciitilde{}",
+    "^": "\\textasciicircum{}",
+    # a "[" or "*" after a row's "\\" would be read as its argument ("Missing number", a star lost):
+    # braced, always
+    "[": "{[}",
+    "]": "{]}",
+    "*": "{*}",
+    # the paper tables' marks (significant, a partial published table) and signs outside math mode
+    **{"†": "$^\\dagger$", "‡": "$^\\ddagger$", "<": "$<$", ">": "$>$", "|": "$|$"},
+}
+
+
+def latex(text: str) -> str:
+    """LaTeX text (a cell, a header, a caption) that typesets ``text`` as :func:`plain_text` writes it."""
+    return "".join(_LATEX_SPECIAL.get(c, c) for c in plain_text(text))
+
+
+def html_text(text: str) -> str:
+    """HTML text or an attribute's value that shows ``text`` as :func:`plain_text` writes it."""
+    return html.escape(plain_text(text), quote=True)
+
+
+def figure_text(text: str) -> str:
+    """A label of a matplotlib figure that shows ``text`` as :func:`plain_text` writes it: a ``$`` never
+    starts math (two of them made the figure fail as it was written, after the work)."""
+    return plain_text(text).replace("$", "\\$")
+
+
+def plain_text(text: str) -> str:
+    """``text`` as shown in a document, one line: controls and invisible characters as escapes
+    (``\\x1b``, ``\\u202e``), a tab or line end as ``\\t`` or ``\\n`` (never a new column or row), and a
+    backslash that these would make one of them as ``\\\\`` (each name shown one way; ``C:\\runs`` as it
+    is). No formula guard: a document is no spreadsheet."""
+    text = printable(_ESCAPE_LIKE.sub(r"\\\\", text)).replace("\t", "\\t").replace("\n", "\\n")
+    return text.replace("\u2028", "\\u2028").replace("\u2029", "\\u2029")  # line ends to Unicode
+
+
+#: A backslash that would read as the start of an escape of :func:`plain_text`: before the letter or
+#: backslash of one, or before a character that is written as one.
+_ESCAPE_LIKE = re.compile(r"\\(?=[xutn\\\t\n\u2028\u2029]|" + UNSAFE.pattern + ")")
+
+
+#: The escaper of each output format.
+ESCAPERS: dict[str, Callable[[str], str]] = {
+    "tsv": plain,
+    "csv": plain,
+    "markdown": markdown,
+    "latex": latex,
+    "html": html_text,
+}
