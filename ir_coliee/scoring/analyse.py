@@ -112,6 +112,21 @@ def _question_texts(prepared: Prepared) -> dict[str, str]:
     return {q.query_id: q.text for q in files.questions()}
 
 
+def _category_fields(path: str, n: int, line: str) -> list[str]:
+    """The fields of line ``n`` of a category file (``[]``: no data), each rule of the file checked."""
+    line = line.split("#", 1)[0]  # a comment, on a line of its own or after the data
+    fields = [f.strip() for f in (line.split("\t") if "\t" in line else line.split()) if f.strip()]
+    where = f"category file {path}, line {n}"
+    if len(fields) == 1:
+        raise ColieeError(f"{where}: expected QUERY_ID CATEGORY, got {line.strip()!r}")
+    if clash := {NONE, "all"} & set(fields[1:]):
+        raise ColieeError(f"{where}: {clash.pop()!r} names a group of its own; rename it")
+    # per_question joins categories with ", "
+    if comma := next((c for c in fields[1:] if "," in c), None):
+        raise ColieeError(f"{where}: the category {comma!r} holds a comma; rename it")
+    return fields
+
+
 def _categories(path: str, qids: Sequence[str], taken: set[str]) -> Grouping:
     """A category file's groups, named by its base name, or its path where ``taken`` holds that name; an id
     that is not a gold question is refused (a file of another set)."""
@@ -122,29 +137,11 @@ def _categories(path: str, qids: Sequence[str], taken: set[str]) -> Grouping:
     known, unknown = set(qids), []
     of: dict[str, list[str]] = {q: [] for q in qids}
     for n, line in enumerate(lines, 1):
-        line = line.split("#", 1)[0]  # a comment, on a line of its own or after the data
-        fields = [
-            f.strip() for f in (line.split("\t") if "\t" in line else line.split()) if f.strip()
-        ]
+        fields = _category_fields(path, n, line)
         if not fields:
             continue
-        if len(fields) < 2:
-            raise ColieeError(
-                f"category file {path}, line {n}: expected QUERY_ID CATEGORY, got {line.strip()!r}"
-            )
-        if clash := {NONE, "all"} & set(fields[1:]):
-            raise ColieeError(
-                f"category file {path}, line {n}: {clash.pop()!r} names a group of its own; rename it"
-            )
-        if comma := next(
-            (c for c in fields[1:] if "," in c), None
-        ):  # per_question joins categories with ", "
-            raise ColieeError(
-                f"category file {path}, line {n}: the category {comma!r} holds a comma; rename it"
-            )
-        qid = (
-            fields[0] if fields[0] in known else fields[0].removesuffix(".txt")
-        )  # Task 1 names its cases' files
+        # Task 1 names its cases' files
+        qid = fields[0] if fields[0] in known else fields[0].removesuffix(".txt")
         if qid not in known:
             unknown.append(fields[0])
             continue
@@ -163,6 +160,32 @@ def _categories(path: str, qids: Sequence[str], taken: set[str]) -> Grouping:
     return Grouping(name if name not in taken else os.path.abspath(path), of, [*order, NONE])
 
 
+def _anonymised(prepared: Prepared, qrels: Table) -> Grouping:
+    """The questions that name parties by anonymised symbols, and the others (a question without a text
+    is among the others, said as a finding)."""
+    texts = _question_texts(prepared)
+    for q in (q for q in qrels if not texts.get(q, "").strip()):
+        prepared.findings.append(
+            Finding(WARNING, prepared.gold.source, None, f"{q}: no question text: other")
+        )
+    of = {q: ["anonymised" if is_anonymised(texts.get(q, "")) else "other"] for q in qrels}
+    return Grouping("anonymised", of, ["anonymised", "other"])
+
+
+def _by_relevant(name: str, qrels: Table) -> Grouping:
+    """The questions by their number of relevant items (``relevant``), or as one or several
+    (``single-multiple``)."""
+    counts = {q: sum(r > 0 for r in docs.values()) for q, docs in qrels.items()}
+    if name == "relevant":
+        return Grouping(
+            name,
+            {q: [str(n)] for q, n in counts.items()},
+            [str(n) for n in sorted(set(counts.values()))],
+        )
+    of = {q: ["multiple" if n > 1 else "single" if n == 1 else NONE] for q, n in counts.items()}
+    return Grouping(name, of, ["single", "multiple", NONE])
+
+
 def _grouping(by: By, prepared: Prepared, qrels: Table, taken: set[str]) -> Grouping:
     name = os.fspath(by)
     if name not in GROUPINGS:
@@ -179,22 +202,51 @@ def _grouping(by: By, prepared: Prepared, qrels: Table, taken: set[str]) -> Grou
             f'by="{name}" means nothing where the gold is one answer per question: group by {other}'
         )
     if name == "anonymised":
-        texts = _question_texts(prepared)
-        for q in (q for q in qrels if not texts.get(q, "").strip()):
-            prepared.findings.append(
-                Finding(WARNING, prepared.gold.source, None, f"{q}: no question text: other")
-            )
-        of = {q: ["anonymised" if is_anonymised(texts.get(q, "")) else "other"] for q in qrels}
-        return Grouping(name, of, ["anonymised", "other"])
-    counts = {q: sum(r > 0 for r in docs.values()) for q, docs in qrels.items()}
-    if name == "relevant":
-        return Grouping(
-            name,
-            {q: [str(n)] for q, n in counts.items()},
-            [str(n) for n in sorted(set(counts.values()))],
+        return _anonymised(prepared, qrels)
+    return _by_relevant(name, qrels)
+
+
+def _asked(by: Union[By, Sequence[By]]) -> list[By]:
+    """The groupings asked for, each once (checked before any file is read)."""
+    bys = (
+        [by]
+        if isinstance(by, (str, os.PathLike))
+        else list(by)
+        if isinstance(by, (list, tuple))
+        else []
+    )
+    if not bys or not all(isinstance(b, (str, os.PathLike)) for b in bys):
+        raise ColieeArgumentError(
+            f"by: give at least one grouping ({', '.join(GROUPINGS)}, a file), not {by!r}"
         )
-    of = {q: ["multiple" if n > 1 else "single" if n == 1 else NONE] for q, n in counts.items()}
-    return Grouping(name, of, ["single", "multiple", NONE])
+    keys = [os.fspath(b) if os.fspath(b) in GROUPINGS else os.path.realpath(b) for b in bys]
+    if twice := [os.fspath(b) for b, k in zip(bys, keys) if keys.count(k) > 1]:
+        raise ColieeArgumentError(f"by {twice[-1]!r}: given twice; each grouping is shown once")
+    return bys
+
+
+def _chosen(prepared: Prepared, measures: Optional[Sequence[MeasureLike]]) -> list[Measure]:
+    """The measures asked for, then the headline, each once; counts last."""
+    official = check_measures(None, prepared.task, prepared.year, ranked=False)
+    headline = official_entry(prepared.task.key, prepared.year).ranking_column(
+        [str(m) for m in official]
+    )
+    # each once, the first kept (parse_measures drops a second naming of one measure)
+    chosen = check_measures(
+        [*(measures or ()), headline], prepared.task, prepared.year, ranked=False
+    )
+    # a count (NumRet: summed by score, not averaged) is no fraction to bucket or to call solved: last
+    chosen.sort(key=lambda m: isinstance(m.aggregator(), SumAgg))
+    return chosen
+
+
+def _majority(qrels: Table, qids: Sequence[str]) -> tuple[str, list[float]]:
+    """The majority answer of a gold of one answer per question (a tie goes to N or False), and whether
+    it is right on each question: the baseline the overview papers show beside the runs."""
+    answer = {q: next(iter(docs)) for q, docs in qrels.items()}
+    counts = Counter(answer.values())
+    majority = max(sorted(counts), key=lambda a: (counts[a], a in ("N", "False")))
+    return majority, [float(answer[q] == majority) for q in qids]
 
 
 def analyse(
@@ -211,20 +263,7 @@ def analyse(
     measure (default: the headline alone), counts (``NumRet``: summed over a group, as ``score`` sums them)
     last; the first is the one the histogram buckets and that counts the runs solving a question fully
     (value 1) or getting nothing (value 0)."""
-    bys = (
-        [by]
-        if isinstance(by, (str, os.PathLike))
-        else list(by)
-        if isinstance(by, (list, tuple))
-        else []
-    )
-    if not bys or not all(isinstance(b, (str, os.PathLike)) for b in bys):
-        raise ColieeArgumentError(
-            f"by: give at least one grouping ({', '.join(GROUPINGS)}, a file), not {by!r}"
-        )
-    keys = [os.fspath(b) if os.fspath(b) in GROUPINGS else os.path.realpath(b) for b in bys]
-    if twice := [os.fspath(b) for b, k in zip(bys, keys) if keys.count(k) > 1]:
-        raise ColieeArgumentError(f"by {twice[-1]!r}: given twice; each grouping is shown once")
+    bys = _asked(by)
     measures = [measures] if isinstance(measures, (str, Measure)) else measures
     prepared = prepare(gold, runs, task, year, "auto", measures is not None)
     chosen: list[Measure] = [AnswerAccuracy]
@@ -237,16 +276,7 @@ def analyse(
         qrels = gold_table(decisions)
     else:
         frames, qrels = prepared.run_tables(), prepared.qrels
-        official = check_measures(None, prepared.task, prepared.year, ranked=False)
-        headline = official_entry(prepared.task.key, prepared.year).ranking_column(
-            [str(m) for m in official]
-        )
-        # each once, the first kept (parse_measures drops a second naming of one measure)
-        chosen = check_measures(
-            [*(measures or ()), headline], prepared.task, prepared.year, ranked=False
-        )
-        # a count (NumRet: summed by score, not averaged) is no fraction to bucket or to call solved: last
-        chosen.sort(key=lambda m: isinstance(m.aggregator(), SumAgg))
+        chosen = _chosen(prepared, measures)
     groupings: list[Grouping] = []
     for b in bys:  # names taken: the groupings', the columns' of per_question, the earlier files'
         groupings.append(_grouping(b, prepared, qrels, {*RESERVED, *(g.name for g in groupings)}))
@@ -259,12 +289,8 @@ def analyse(
         name: dict(zip(chosen, per_query_all(chosen, qids, qrels, run)))
         for name, run in frames.items()
     }
-    baseline = None
-    if prepared.task.kind.labels or prepared.task.gold == TORTS:
-        answer = {q: next(iter(docs)) for q, docs in qrels.items()}
-        counts = Counter(answer.values())
-        majority = max(sorted(counts), key=lambda a: (counts[a], a in ("N", "False")))
-        baseline = (majority, [float(answer[q] == majority) for q in qids])
+    answers = prepared.task.kind.labels or prepared.task.gold == TORTS
+    baseline = _majority(qrels, qids) if answers else None
     return Analysis(
         prepared.task.key, prepared.year, chosen, qids, groupings, data, baseline, prepared.findings
     )

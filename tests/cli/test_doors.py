@@ -17,7 +17,7 @@ from support.team_folders import SKIPPED, write_team_folder
 
 import ir_coliee
 from ir_coliee.cli import main
-from ir_coliee.formats.tabular import latex_escape
+from ir_coliee.formats.escape import ESCAPERS
 
 T4 = "coliee/task4/2024/test"
 STYLES = ("tsv", "csv", "json", "markdown", "latex")
@@ -175,7 +175,7 @@ def _values(style: str, out: str, name: str, measure: str, key: str = "run") -> 
         rows = doc if isinstance(doc, list) else doc.get("runs") or doc.get("rows")
         return next(r[measure] for r in rows if r[key] == name)
     rows = cells(out, style)
-    shown = latex_escape(name) if style == "latex" else name  # a path's _ as LaTeX writes it
+    shown = ESCAPERS[style](name)  # a path as the style writes it (a _ escaped in LaTeX, Markdown)
     return rows[column(rows, key).index(shown) + 1][rows[0].index(measure)]
 
 
