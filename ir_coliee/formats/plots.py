@@ -114,7 +114,7 @@ def label(text: object) -> str:
 
 def draw(ax: Any, panel: Panel, styles: dict[str, tuple[Any, str]]) -> None:
     """``panel`` on ``ax``: grouped bars, one per series in each category, axes named, a legend of runs
-    under the axes (the figure stays narrow enough to read on a phone)."""
+    above the axes (the figure stays narrow enough to read on a phone)."""
     width = 0.8 / len(panel.series)
     bars = []
     for i, (name, values) in enumerate(panel.series.items()):
@@ -131,26 +131,25 @@ def draw(ax: Any, panel: Panel, styles: dict[str, tuple[Any, str]]) -> None:
                 linewidth=0,
             )
         )
-    ax.set_xticks(range(len(panel.categories)), [label(c) for c in panel.categories])
+    many = sum(map(len, panel.categories)) > 40  # slanted, so that they do not overlap on a phone
+    ax.set_xticks(
+        range(len(panel.categories)),
+        [label(c) for c in panel.categories],
+        rotation=40 if many else 0,
+        ha="right" if many else "center",
+    )
     ax.set_xlabel(label(panel.x))
     ax.set_ylabel(label(panel.y))
-    ax.set_title(label(panel.title))
-    if len(panel.series) > 1:  # labels given, so that a name starting with "_" is listed too
+    rows = -(-len(panel.series) // 3) if len(panel.series) > 1 else 0  # the legend's, 3 runs a row
+    ax.set_title(label(panel.title), pad=6 + 17 * rows)
+    if rows:  # between the title and the axes; labels given, so that a "_name" is listed too
         names = [label(n) for n in panel.series]
-        ax.legend(
-            bars,
-            names,
-            fontsize="small",
-            loc="upper center",
-            bbox_to_anchor=(0.5, -0.18),
-            ncol=3,
-            frameon=False,
-        )
+        ax.legend(bars, names, loc="lower center", bbox_to_anchor=(0.5, 1), ncol=3, frameon=False)
 
 
 def _figure(panels: Sequence[Panel], styles: dict[str, tuple[Any, str]]) -> Any:
     rows = -(-max(len(p.series) for p in panels) // 3)  # the legend's, three runs a row
-    height = 3.0 + (0.2 * rows if rows > 1 else 0)
+    height = 3.0 + 0.25 * rows
     fig, axes = pyplot().subplots(len(panels), 1, figsize=(5, height * len(panels)), squeeze=False)
     for ax, panel in zip(axes[:, 0], panels):
         draw(ax, panel, styles)

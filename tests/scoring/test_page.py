@@ -93,7 +93,8 @@ def test_the_page_is_self_contained_and_escapes_what_files_say(release, tmp_path
     assert refs and set(refs) <= set(ids)  # each reference to an id renamed with it
     plot = tmp_path / "analyse.png"
     run_cli(capsys, "analyse", gold, season, "--by", "relevant", "--plot", plot)
-    assert plot.stat().st_size > 1000
+    run_cli(capsys, "compare", gold, season, "--resamples", 50, "--plot", tmp_path / "c.png")
+    assert plot.stat().st_size > 1000 and (tmp_path / "c.png").stat().st_size > 1000
 
 
 def test_without_matplotlib_the_page_is_whole_and_says_how_to_get_figures(
