@@ -6,6 +6,7 @@ import argparse
 import os
 
 from ir_coliee.cli.options import (
+    answers_options,
     check_outputs,
     document,
     output_options,
@@ -39,13 +40,7 @@ def add(sub: argparse._SubParsersAction) -> None:
     task_options(cmp)
     cmp.add_argument("--baseline", type=int, default=0, help="index of the baseline run")
     resampling_options(cmp, "resamples for tests and intervals", "multiple-testing correction")
-    cmp.add_argument(
-        "--answers", nargs="+", help="2026 Task 3: the answer file of each run, in the runs' order"
-    )
-    cmp.add_argument(
-        "--answers-gold",
-        help="gold answers for --answers (default: the task4 twin of a dataset GOLD)",
-    )
+    answers_options(cmp)
     cmp.add_argument(
         "--plot",
         help="write the headline measure's intervals as .png, .pdf or .svg (needs matplotlib)",

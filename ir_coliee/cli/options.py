@@ -54,6 +54,19 @@ def resampling_options(parser: argparse.ArgumentParser, resamples: str, correcti
     parser.add_argument("--seed", type=int, default=42, help="random seed of the resampling")
 
 
+def answers_options(parser: argparse.ArgumentParser) -> None:
+    """2026 Task 3's answer files, one per run (each scored with its run as recall-gated accuracy)."""
+    parser.add_argument(
+        "--answers",
+        nargs="+",
+        help="2026 Task 3: the answer file of each run, in the runs' order (folders walked sorted)",
+    )
+    parser.add_argument(
+        "--answers-gold",
+        help="gold answers for --answers (default: the task4 twin of a dataset GOLD)",
+    )
+
+
 def output_options(
     parser: argparse.ArgumentParser,
     help: str = "output format",

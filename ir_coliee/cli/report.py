@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 
 from ir_coliee.cli.options import (
+    answers_options,
     digits_option,
     positive,
     resampling_options,
@@ -36,6 +37,7 @@ def add(sub: argparse._SubParsersAction) -> None:
     )
     cmd.add_argument("--measure", action="append", help="an analysed measure besides the headline")
     cmd.add_argument("--baseline", help="the run each run is tested against (default: the best)")
+    answers_options(cmd)
     task_options(cmd)
     resampling_options(cmd, "resamples for tests and intervals", "multiple-testing correction")
     digits_option(cmd)
@@ -61,6 +63,8 @@ def run(args: argparse.Namespace) -> int:
         args.resamples,
         args.seed,
         args.digits,
+        args.answers,
+        args.answers_gold,
     )
     report_findings(page.findings)
     page.write(args.out)

@@ -8,8 +8,9 @@ import html
 import numbers
 from collections.abc import Sequence
 
-#: The page's style sheet: readable at 1280 px, tables scroll sideways on a phone, figures side by side
-#: where there is room, and on paper no navigation, tables whole and no figure split across pages.
+#: The page's style sheet: readable at 1280 px; on a phone tables scroll sideways and figures stack, each
+#: scaled to the width (its viewBox); on paper no navigation, tables shrunk and wrapped to the page's
+#: width (every column printed), no figure split across pages.
 CSS = """
 body{font:15px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;margin:0 auto;
 max-width:80rem;padding:0 1rem 2rem;color:#1b1b1b;background:#fff}
@@ -22,10 +23,12 @@ caption{text-align:left;font-weight:600;padding:.3rem 0}
 th,td{padding:.2rem .6rem;border-bottom:1px solid #e3e3e3;text-align:left;white-space:nowrap}
 td.n{text-align:right}thead th{border-bottom:2px solid #999;background:#f5f5f5}
 tr.mark td{background:#fff6d6}
-.figs{display:grid;grid-template-columns:repeat(auto-fit,minmax(min(100%,34rem),1fr));gap:1rem}
-figure{margin:0}figure svg{max-width:100%;height:auto}figcaption{font-weight:600}
-@media print{nav{display:none}body{font-size:9pt;max-width:none}.scroll{overflow:visible}
-h2{break-after:avoid}tr,figure{break-inside:avoid}th,td{white-space:normal}}
+.figs{display:grid;grid-template-columns:repeat(auto-fit,minmax(min(100%,30rem),1fr));gap:1rem}
+figure{margin:0}figure svg{width:100%;height:auto}figcaption{font-weight:600}
+@media print{nav{display:none}body{font-size:9pt;max-width:none;padding:0}.scroll{overflow:visible}
+h2{break-after:avoid}tr,figure{break-inside:avoid}table{table-layout:fixed;width:100%;font-size:6.5pt}
+th,td{white-space:normal;overflow-wrap:anywhere;padding:.1rem .15rem}.figs{display:block}
+figure svg{max-width:60%}}
 """
 
 
@@ -43,6 +46,8 @@ def _cell(column: str, value: object, digits: int) -> str:
         return f'<td data-col="{esc(column)}">{esc(shown)}</td>'
     exact = repr(float(value)) if isinstance(value, float) else str(value)
     shown = "–" if value != value else f"{value:.{digits}f}" if isinstance(value, float) else exact
+    if 0 < float(value) < 0.5 * 10**-digits:  # a p-value not zero, though it rounds to zero
+        shown = f"&lt; {10**-digits:.{digits}f}"
     return f'<td class="n" data-col="{esc(column)}" data-value="{exact}">{shown}</td>'
 
 

@@ -7,6 +7,7 @@ import importlib
 import importlib.util
 import io
 import os
+import re
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
@@ -106,35 +107,51 @@ def looks(names: Sequence[str]) -> dict[str, tuple[Any, str]]:
     }
 
 
+def label(text: object) -> str:
+    """Text from a file shown as written: a ``$`` escaped, so that no run or category name is read as
+    mathtext (``$x^2$`` drawn as x², ``$\\frac$`` a parse error), controls written out as in the tables."""
+    return figure_text(str(text))
+
+
 def draw(ax: Any, panel: Panel, styles: dict[str, tuple[Any, str]]) -> None:
-    """``panel`` on ``ax``: grouped bars, one per series in each category, axes named, a legend of runs."""
+    """``panel`` on ``ax``: grouped bars, one per series in each category, axes named, a legend of runs
+    above the axes (the figure stays narrow enough to read on a phone)."""
     width = 0.8 / len(panel.series)
+    bars = []
     for i, (name, values) in enumerate(panel.series.items()):
         colour, hatch = styles.get(name, ("0.45", ""))
         offset = (i - (len(panel.series) - 1) / 2) * width
-        ax.bar(
-            [x + offset for x in range(len(values))],
-            values,
-            width,
-            label=figure_text(name),
-            color=colour,
-            hatch=hatch,
-            edgecolor="0.15" if hatch else colour,
-            linewidth=0,
+        bars.append(
+            ax.bar(
+                [x + offset for x in range(len(values))],
+                values,
+                width,
+                color=colour,
+                hatch=hatch,
+                edgecolor="0.15" if hatch else colour,
+                linewidth=0,
+            )
         )
-    # names from files are labels, never math ($...$) or controls
-    ax.set_xticks(range(len(panel.categories)), [figure_text(str(c)) for c in panel.categories])
-    ax.set_xlabel(figure_text(panel.x))
-    ax.set_ylabel(figure_text(panel.y))
-    ax.set_title(figure_text(panel.title))
-    if len(panel.series) > 1:
-        ax.legend(fontsize="small", loc="upper left", bbox_to_anchor=(1.01, 1), frameon=False)
+    many = sum(map(len, panel.categories)) > 40  # slanted, so that they do not overlap on a phone
+    ax.set_xticks(
+        range(len(panel.categories)),
+        [label(c) for c in panel.categories],
+        rotation=40 if many else 0,
+        ha="right" if many else "center",
+    )
+    ax.set_xlabel(label(panel.x))
+    ax.set_ylabel(label(panel.y))
+    rows = -(-len(panel.series) // 3) if len(panel.series) > 1 else 0  # the legend's, 3 runs a row
+    ax.set_title(label(panel.title), pad=6 + 17 * rows)
+    if rows:  # between the title and the axes; labels given, so that a "_name" is listed too
+        names = [label(n) for n in panel.series]
+        ax.legend(bars, names, loc="lower center", bbox_to_anchor=(0.5, 1), ncol=3, frameon=False)
 
 
 def _figure(panels: Sequence[Panel], styles: dict[str, tuple[Any, str]]) -> Any:
-    runs = max(len(p.series) for p in panels)
-    height = max(3.0, 0.2 * runs)  # room for the legend of every run
-    fig, axes = pyplot().subplots(len(panels), 1, figsize=(8, height * len(panels)), squeeze=False)
+    rows = -(-max(len(p.series) for p in panels) // 3)  # the legend's, three runs a row
+    height = 3.0 + 0.25 * rows
+    fig, axes = pyplot().subplots(len(panels), 1, figsize=(5, height * len(panels)), squeeze=False)
     for ax, panel in zip(axes[:, 0], panels):
         draw(ax, panel, styles)
     return fig
@@ -148,8 +165,8 @@ def plot(panels: Sequence[Panel], styles: dict[str, tuple[Any, str]], path: Path
 
 
 def svg(panel: Panel, styles: dict[str, tuple[Any, str]], salt: str) -> str:
-    """``panel`` as an inline SVG element: text kept as text, no date, ids made unique by ``salt`` (each
-    figure of a page its own, so that two figures' clip paths never share an id)."""
+    """``panel`` as an inline SVG element: text kept as text, no date, every id (and every reference
+    to one) prefixed by ``salt``, each figure of a page its own, so that no two share an id."""
     import matplotlib
 
     fig = _figure([panel], styles)
@@ -158,4 +175,4 @@ def svg(panel: Panel, styles: dict[str, tuple[Any, str]], salt: str) -> str:
         fig.savefig(out, format="svg", metadata={"Date": None}, bbox_inches="tight")
     pyplot().close(fig)
     text = out.getvalue()
-    return text[text.index("<svg") :]
+    return re.sub(r'(\bid="|url\(#|href="#)', rf"\1{salt}-", text[text.index("<svg") :])

@@ -207,22 +207,20 @@ def _grouping(by: By, prepared: Prepared, qrels: Table, taken: set[str]) -> Grou
 
 
 def _asked(by: Union[By, Sequence[By]]) -> list[By]:
-    """The groupings asked for, each once (checked before any file is read)."""
-    bys = (
-        [by]
-        if isinstance(by, (str, os.PathLike))
-        else list(by)
-        if isinstance(by, (list, tuple))
-        else []
-    )
-    if not bys or not all(isinstance(b, (str, os.PathLike)) for b in bys):
+    """The groupings asked for, each once (``[]``: the whole set alone; checked before any file is
+    read)."""
+    bys = [by] if isinstance(by, (str, os.PathLike)) else by
+    if not isinstance(bys, (list, tuple)) or not all(
+        isinstance(b, (str, os.PathLike)) for b in bys
+    ):
         raise ColieeArgumentError(
-            f"by: give at least one grouping ({', '.join(GROUPINGS)}, a file), not {by!r}"
+            f"by: give at least one grouping ({', '.join(GROUPINGS)}, a file), or [] for the whole "
+            f"set alone, not {by!r}"
         )
     keys = [os.fspath(b) if os.fspath(b) in GROUPINGS else os.path.realpath(b) for b in bys]
     if twice := [os.fspath(b) for b, k in zip(bys, keys) if keys.count(k) > 1]:
         raise ColieeArgumentError(f"by {twice[-1]!r}: given twice; each grouping is shown once")
-    return bys
+    return list(bys)
 
 
 def _chosen(prepared: Prepared, measures: Optional[Sequence[MeasureLike]]) -> list[Measure]:
@@ -257,8 +255,8 @@ def analyse(
     task: Optional[TaskLike] = None,
     year: Optional[int] = None,
 ) -> Analysis:
-    """The questions of ``gold`` grouped ``by`` one grouping or several (see the module text), with each
-    run's values per question and per group. ``gold`` and ``runs`` are anything :func:`ir_coliee.score`
+    """The questions of ``gold`` grouped ``by`` one grouping or several (see the module text; ``[]``: the
+    whole set alone), with each run's values per question and per group. ``gold`` and ``runs`` are anything :func:`ir_coliee.score`
     takes (runs also as folders of run files); ``measures``: those asked, then the task's headline
     measure (default: the headline alone), counts (``NumRet``: summed over a group, as ``score`` sums them)
     last; the first is the one the histogram buckets and that counts the runs solving a question fully

@@ -26,7 +26,7 @@ from ir_coliee.scoring.gold import GoldLike, is_dataset_id
 from ir_coliee.scoring.ingest import RunsLike
 from ir_coliee.scoring.leaderboard import Leaderboard, load_leaderboard
 from ir_coliee.scoring.report import Report, ranked
-from ir_coliee.scoring.score import prepare, score
+from ir_coliee.scoring.score import gated_task, prepare, score
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -34,15 +34,15 @@ if TYPE_CHECKING:
 
 class ResultsPage:
     """The page (:attr:`html`) and the results it shows: ``report`` (score), ``comparison``
-    (compare_runs), ``analysis`` (analyse; None where no grouping applies), ``published`` (the edition's
-    table, if any), ``findings`` (the files skipped in folders, then score's)."""
+    (compare_runs), ``analysis`` (analyse; the whole set alone where no grouping applies), ``published``
+    (the edition's table, if any), ``findings`` (the files skipped in folders, then score's)."""
 
     def __init__(
         self,
         html: str,
         report: Report,
         comparison: Comparison,
-        analysis: Optional[Analysis],
+        analysis: Analysis,
         published: Optional[Leaderboard],
         findings: list[Finding],
     ):
@@ -76,6 +76,8 @@ def report(
     resamples: int = 10_000,
     seed: int = 42,
     digits: int = 4,
+    answers: Optional[Sequence[PathLike]] = None,
+    answers_gold: Optional[GoldLike] = None,
 ) -> ResultsPage:
     """The results page of ``runs`` against ``gold`` (anything :func:`ir_coliee.analyse` takes).
 
@@ -84,21 +86,35 @@ def report(
     (the leaderboard and the tests use the official ones); ``baseline``: the run each run is tested
     against (default: the best); ``correction``, ``resamples`` and ``seed`` as
     :func:`ir_coliee.compare_runs`; ``digits``: the decimals shown (each cell keeps its exact value in
-    ``data-value``)."""
+    ``data-value``); ``answers`` and ``answers_gold``: 2026 Task 3, each run's answer file in the order
+    of the runs (folders walked in sorted order), scored with it as recall-gated accuracy, which then
+    ranks the runs and places them on the published table, as :func:`ir_coliee.score` scores them
+    (answer files found in a folder are skipped there as runs of another task)."""
+    task = gated_task(answers, task, gold)
     prepared = prepare(gold, runs, task, year, "auto", False)  # folders walked, non-runs skipped
     paths = [r.info.path for r in prepared.runs]
     kept = paths if paths and all(paths) else runs  # the files that are runs, once each
-    scored = score(gold, kept, task, year)
+    scored = score(gold, kept, task, year, answers=answers, answers_gold=answers_gold)
     board = ranked(scored, fractions=False)
     names = [r.name for r in scored.runs]
     base = baseline if baseline is not None else str(board["run"].iloc[0])
     if base not in names:
         raise ColieeArgumentError(f"baseline {base!r} is not one of the runs ({', '.join(names)})")
     tested = compare_runs(
-        gold, kept, None, task, year, names.index(base), resamples, correction, seed
+        gold,
+        kept,
+        None,
+        task,
+        year,
+        names.index(base),
+        resamples,
+        correction,
+        seed,
+        answers,
+        answers_gold,
     )
     groupings = _groupings(gold, scored.task) if by is None else by
-    analysis = analyse(gold, kept, groupings, measures, task, year) if groupings else None
+    analysis = analyse(gold, kept, groupings, measures, task, year)
     try:
         published = load_leaderboard(scored.task, scored.year) if scored.year else None
     except ColieeError:  # no table shipped for the edition
@@ -110,10 +126,11 @@ def report(
         ("analyses", "Analyses", _analyses(analysis, digits)),
         ("figures", "Figures", _figures(analysis)),
         ("findings", "Findings", _findings(findings, scored)),
-        ("runs", "Runs", _runs(scored, findings, digits)),
+        ("runs", "Runs", _runs(scored, findings, list(prepared.qrels), digits)),
     ]
     entry = task_of(scored.task).label + (f" {scored.year}" if scored.year else "")
-    intro = [f"COLIEE {entry}: {len(names)} runs scored against {prepared.gold.source}."]
+    runs_scored = f"{len(names)} run{'s' * (len(names) != 1)} scored"
+    intro = [f"COLIEE {entry}: {runs_scored} against {prepared.gold.source}."]
     text = html.page(f"COLIEE {entry} results", intro, sections)
     return ResultsPage(text, scored, tested, analysis, published, findings)
 
@@ -124,7 +141,19 @@ def _leaderboard(
     """The runs best first, each placed on the published table where one ranks by the same headline."""
     board = board.drop(columns="path")
     parts = []
-    if published is not None and published.headline in board.columns:
+    if published is not None and published.headline not in board.columns:
+        gate = (
+            ": give each run's answer file (answers=, --answers)"
+            if task_of(scored.task).gate
+            else ""
+        )
+        parts.append(
+            html.paragraph(
+                f"The published {scored.year} table ranks by {published.headline}, which these runs"
+                f" are not scored by{gate}."
+            )
+        )
+    elif published is not None:
         kind = "" if published.complete else " (partial table)"
         board["placement"] = [
             f"{published.place(v)[0]} of {len(published.rows) + 1}{kind}"
@@ -142,7 +171,7 @@ def _leaderboard(
                 list(merged.columns),
                 merged.values.tolist(),
                 digits,
-                [e == "this run" for e in merged["entry"]],
+                [str(e).startswith("this run") for e in merged["entry"]],  # "this run = X" too
             )
         )
         parts.append(html.paragraph(f"Source: {published.source}"))
@@ -170,11 +199,8 @@ def _significance(tested: Comparison, base: str, correction: str, digits: int) -
     return "".join(parts)
 
 
-def _analyses(analysis: Optional[Analysis], digits: int) -> str:
-    if analysis is None:
-        return html.paragraph(
-            "No grouping applies to this gold: give by= a category file (--by FILE)."
-        )
+def _analyses(analysis: Analysis, digits: int) -> str:
+    """The tables of ``analyse``; with no grouping, the whole set's (difficulty, histogram) alone."""
     m = analysis.measures[0]
     captions = {
         "groups": "Each group's value of each measure, scored over the group alone",
@@ -187,15 +213,13 @@ def _analyses(analysis: Optional[Analysis], digits: int) -> str:
     )
 
 
-def _figures(analysis: Optional[Analysis]) -> str:
+def _figures(analysis: Analysis) -> str:
     """The analyses' panels as inline SVG, each run in one look across them; without matplotlib, how
     to get them."""
     from ir_coliee.formats import plots
 
-    if analysis is None:
-        return html.paragraph("No figures: no grouping applies.")
     try:
-        plots.require("matplotlib", "the figures", "'ir_coliee[plot]'")
+        plots.require("matplotlib", "drawing the figures", "'ir_coliee[plot]'")
     except ColieeError as e:
         return html.paragraph(f"{e}. The tables above hold every value.", "warn")
     styles = plots.looks(analysis.runs)
@@ -217,15 +241,18 @@ def _findings(findings: list[Finding], scored: Report) -> str:
     return "".join(general) or html.paragraph("No finding outside the runs' files.")
 
 
-def _runs(scored: Report, findings: list[Finding], digits: int) -> str:
-    """Each run: where it came from, the findings on its file, its per-question values."""
+def _runs(scored: Report, findings: list[Finding], order: list[str], digits: int) -> str:
+    """Each run: where it came from, the findings on its file, its per-question values in the gold's
+    ``order`` (the analyses' order)."""
     values = scored.per_query.pivot(index=["run", "query_id"], columns="measure", values="value")
     parts = []
-    for info in scored.runs:
+    for i, info in enumerate(scored.runs, 1):
         own = [f for f in findings if f.path in (info.path, info.name)]
-        table = values.loc[info.name][scored.measures].reset_index()
+        table = values.loc[info.name]
+        table = table.reindex([q for q in order if q in table.index] or table.index)
+        table = table[[m for m in scored.measures if m in table.columns]].reset_index()
         parts.append(
-            f'<h3 id="run-{html.esc(info.name)}">{html.esc(info.name)}</h3>'
+            f'<h3 id="run-{i}">{html.esc(info.name)}</h3>'  # an id unique and a valid token
             + html.paragraph(f"{info.path or 'given in memory'} ({info.format or 'in memory'})")
             + "".join(html.paragraph(f"{f.level}: {f.message}", "warn") for f in own)
             + (html.paragraph("No finding on this file.") if not own else "")

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import io
 import os
+import re
 import tempfile
 from pathlib import Path
 
@@ -34,6 +35,14 @@ ARGS = [
     "--disable-sync",
 ]
 RESAMPLES = 500
+#: Each figure's width on the screen and the height of its smallest text.
+FIGURES = """[...document.querySelectorAll('figure svg')].map(svg => [
+  svg.getBoundingClientRect().width,
+  Math.min(...[...svg.querySelectorAll('text')].map(t => t.getBoundingClientRect().height)),
+])"""
+#: Where the widest table ends (its content, should a cell overflow it).
+WIDEST_TABLE = """Math.max(...[...document.querySelectorAll('table')].map(t =>
+  t.getBoundingClientRect().left + t.scrollWidth))"""
 
 
 @pytest.fixture(scope="module")
@@ -100,12 +109,20 @@ def check(browser, gold: str, runs: list, by: list, out: Path) -> bytes:
         assert page.evaluate("document.querySelector('main section').id") == "leaderboard"
         png = page.screenshot()
         assert_not_blank(png)
-        page.set_viewport_size(
-            {"width": 390, "height": 800}
-        )  # a phone: tables scroll, the page not
+        ids = page.evaluate("[...document.querySelectorAll('[id]')].map(e => e.id)")
+        assert len(set(ids)) == len(ids) and not any(re.search(r"\s", i) for i in ids)
+        # a phone: tables scroll, the page not; figures one under the other, each the page's width,
+        # their smallest text (the legend's) still 8 px high
+        page.set_viewport_size({"width": 390, "height": 800})
         assert page.evaluate("document.documentElement.scrollWidth") <= 390
+        figures = page.evaluate(FIGURES)
+        assert figures and all(300 < width <= 390 and text >= 8 for width, text in figures), figures
+        assert_not_blank(page.screenshot())
+        # on paper (an A4 page's printable width, about 700 px): no navigation, every table whole
         page.emulate_media(media="print")
+        page.set_viewport_size({"width": 700, "height": 1000})
         assert page.evaluate("getComputedStyle(document.querySelector('nav')).display") == "none"
+        assert page.evaluate(WIDEST_TABLE) <= 700
         assert page.errors == [] and page.requests == []
     finally:
         page.close()

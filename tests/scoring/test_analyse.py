@@ -258,8 +258,8 @@ def test_bad_groupings_are_refused_naming_them(write):
         ir_coliee.analyse(GOLD, [RUN], by=write("c.tsv", "q1\n"), task=1)
     with pytest.raises(ColieeError, match="reads the question texts of a statute dataset"):
         ir_coliee.analyse(GOLD, [RUN], by="anonymised", task=1)
-    with pytest.raises(ColieeError, match="at least one grouping"):
-        ir_coliee.analyse(GOLD, [RUN], by=[], task=1)
+    whole = ir_coliee.analyse(GOLD, {"bm25": RUN}, by=[], task=1)  # the whole set alone
+    assert whole.groups["group"].tolist() == ["all"] and len(whole.panels()) == 1
 
 
 def test_names_never_collide(write, tmp_path):
