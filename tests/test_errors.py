@@ -66,7 +66,7 @@ def test_a_required_package_that_fails_to_import_is_named_with_its_reinstall(tmp
         (
             ImportError("libfoo.so: cannot open", name="matplotlib"),
             2,
-            "the optional package matplotlib failed to import (libfoo.so: cannot open): reinstall it, or run without it",
+            "the optional package matplotlib failed to import (libfoo.so: cannot open): pip install --force-reinstall matplotlib",
         ),
         (AttributeError("x"), 2, "`ir_coliee eval` failed: AttributeError: x"),
     ],
