@@ -68,6 +68,8 @@ def build_parser(command: Optional[str] = None) -> argparse.ArgumentParser:
 
     parser = argparse.ArgumentParser(
         prog="ir_coliee",
+        # written out: argparse wraps the list of commands differently from one Python to the next
+        usage="%(prog)s [-h] [--version] [--debug] COMMAND ...",
         description="COLIEE benchmarks: official scoring and data.",
         epilog=EXIT_CODES,
     )
@@ -77,7 +79,7 @@ def build_parser(command: Optional[str] = None) -> argparse.ArgumentParser:
         action="store_true",
         help=f"show the traceback of an error, for a bug report (or set {DEBUG_VARIABLE}=1)",
     )
-    sub = with_help(parser.add_subparsers(dest="command", required=True))
+    sub = with_help(parser.add_subparsers(dest="command", required=True, prog=parser.prog))
     for group in [c for c in COMMANDS if command in c.names] or COMMANDS:
         group.adder()(sub)
     return parser
