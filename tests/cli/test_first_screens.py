@@ -4,17 +4,18 @@ missing optional dependency."""
 
 from __future__ import annotations
 
-import argparse
 import importlib.util
 import sys
 from pathlib import Path
 
 import pandas as pd
 import pytest
+import tomllib
 from support.cli import run_cli
 
 import ir_coliee
 from ir_coliee.cli import build_parser
+from ir_coliee.docgen.reference import _commands
 from ir_coliee.errors import PACKAGES, ColieeError
 from ir_coliee.model import FORMATS
 
@@ -35,17 +36,9 @@ def test_the_demo_says_its_folder_is_temporary_and_each_dataset_warning_once(cap
     ]
 
 
-def _commands(parser: argparse.ArgumentParser, name: str = "ir_coliee"):
-    for action in parser._actions:
-        if isinstance(action, argparse._SubParsersAction):
-            for command, sub in action.choices.items():
-                yield f"{name} {command}", sub
-                yield from _commands(sub, f"{name} {command}")
-
-
 def test_every_command_has_a_description():
     commands = dict(_commands(build_parser()))
-    assert {"ir_coliee tune", "ir_coliee data", "ir_coliee data check"} <= set(commands)
+    assert {"tune", "data", "data check"} <= set(commands)
     assert [name for name, sub in commands.items() if not sub.description] == []
 
 
@@ -102,7 +95,6 @@ def test_a_missing_optional_package_names_its_pip_package_and_extra(monkeypatch,
 
 
 def test_the_packages_named_are_those_pyproject_declares():
-    tomllib = pytest.importorskip("tomllib")  # Python 3.11
     project = tomllib.loads((Path(__file__).parents[2] / "pyproject.toml").read_text())["project"]
 
     def names(requirements: list[str]) -> set[str]:
