@@ -114,6 +114,47 @@ def coliee_warnings() -> Iterator[list[str]]:
             said.append(str(w.message))
 
 
+#: Each package ir_coliee imports, by module: the name pip installs it by, and the extra of ir_coliee that
+#: brings it ("" for a dependency of every install). A test holds it to pyproject.toml.
+PACKAGES: dict[str, tuple[str, str]] = {
+    "ir_measures": ("ir-measures", ""),
+    "ir_datasets": ("ir-datasets", ""),
+    "pytrec_eval": ("pytrec-eval-terrier", ""),
+    "pandas": ("pandas", ""),
+    "jinja2": ("jinja2", ""),
+    "numpy": ("numpy", ""),
+    "pyarrow": ("pyarrow", ""),
+    "tqdm": ("tqdm", ""),
+    "bm25s": ("bm25s", "demo"),
+    "matplotlib": ("matplotlib", "plot"),
+    "pyterrier": ("python-terrier", "pyterrier"),
+}
+
+
+def install_hint(module: str) -> str:
+    """How to install the package of ``module`` (``pyterrier.measures``: ``pip install python-terrier``),
+    and the extra of ir_coliee that brings it."""
+    package, extra = PACKAGES.get(module.split(".")[0], (module.split(".")[0], ""))
+    return f"pip install {package}" + (f" (or pip install 'ir_coliee[{extra}]')" if extra else "")
+
+
+def import_failure(e: ImportError) -> str:
+    """What a failed import means and its fix: a package missing is installed, one that is installed but
+    fails to import (a missing shared library) is reinstalled. The package is the module the error names,
+    else the one whose code raised it (a package whose own ``__init__`` fails)."""
+    tb = e.__traceback__
+    while tb is not None and tb.tb_next is not None:
+        tb = tb.tb_next
+    name = (e.name or (tb.tb_frame.f_globals.get("__name__") if tb else None) or "?").split(".")[0]
+    if isinstance(e, ModuleNotFoundError):
+        return f"the package {name} is not installed: {install_hint(name)}"
+    kind = "optional" if PACKAGES.get(name, ("", "?"))[1] else "required"
+    package = PACKAGES.get(name, (name, ""))[0]
+    return (
+        f"the {kind} package {name} failed to import ({e}): pip install --force-reinstall {package}"
+    )
+
+
 F = TypeVar("F", bound=Callable)
 
 
@@ -135,7 +176,7 @@ def guarded(verb: F) -> F:
         except RecursionError:
             raise ColieeError(f"{verb.__name__}: an input nested too deeply to read") from None
         except ImportError as e:
-            raise ColieeError(f"{verb.__name__}: an optional package failed to import ({e})") from e
+            raise ColieeError(f"{verb.__name__}: {import_failure(e)}") from e
         except Exception as e:
             if getattr(e, "coliee_hosted", False):
                 raise  # a host library's own error (see hosted): as the host raised it

@@ -23,7 +23,13 @@ from collections.abc import Iterator, Sequence
 from typing import Callable, NamedTuple, Optional, Union
 
 from ir_coliee.cli.options import EXIT_CODES, with_help
-from ir_coliee.errors import ColieeError, ColieeScoringError, ColieeWarning, printable
+from ir_coliee.errors import (
+    ColieeError,
+    ColieeScoringError,
+    ColieeWarning,
+    import_failure,
+    printable,
+)
 
 #: Adds a command group's parsers to the subcommands.
 AddParsers = Callable[[argparse._SubParsersAction], None]
@@ -66,6 +72,8 @@ def build_parser(command: Optional[str] = None) -> argparse.ArgumentParser:
 
     parser = argparse.ArgumentParser(
         prog="ir_coliee",
+        # written out: argparse wraps the list of commands differently from one Python to the next
+        usage="%(prog)s [-h] [--version] [--debug] COMMAND ...",
         description="COLIEE benchmarks: official scoring and data.",
         epilog=EXIT_CODES,
     )
@@ -75,7 +83,7 @@ def build_parser(command: Optional[str] = None) -> argparse.ArgumentParser:
         action="store_true",
         help=f"show the traceback of an error, for a bug report (or set {DEBUG_VARIABLE}=1)",
     )
-    sub = with_help(parser.add_subparsers(dest="command", required=True))
+    sub = with_help(parser.add_subparsers(dest="command", required=True, prog=parser.prog))
     for group in [c for c in COMMANDS if command in c.names] or COMMANDS:
         group.adder()(sub)
     return parser
@@ -83,7 +91,13 @@ def build_parser(command: Optional[str] = None) -> argparse.ArgumentParser:
 
 def say(level: str, message: str) -> None:
     """One line (or block) on standard error, ``ir_coliee: LEVEL: message``; control and invisible
-    characters from ids are shown as escapes, never sent to the terminal."""
+    characters from ids are shown as escapes, never sent to the terminal. A warning is said once per
+    command, however many reports or readers give it (where the gold of a dataset comes from: one
+    finding of each run scored on it, three in the demo)."""
+    if level == "warning":
+        if message in _SAID:
+            return
+        _SAID.add(message)
     print(f"ir_coliee: {level}: {printable(message)}", file=sys.stderr)
 
 
@@ -132,7 +146,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     # a command builds millions of small objects that live to its end (a 2M-line gold): the collector's
     # default of a pass every 700 allocations rescans them again and again (a third of the time)
     gc.set_threshold(100_000, 50, 100)
-    _SHOWN.clear()
+    _SAID.clear()
     with warnings.catch_warnings():
         warnings.showwarning = _show_warning
         return _run(args, debug)
@@ -142,15 +156,14 @@ def _show_warning(message, category, filename, lineno, file=None, line=None) -> 
     """A :class:`ColieeWarning` (a reading rule applied to a slip in a file) as the commands' other warnings;
     any other warning as Python shows it."""
     if issubclass(category, ColieeWarning):
-        if str(message) not in _SHOWN:  # said once, however many doors read the file
-            _SHOWN.add(str(message))
-            say("warning", str(message))
+        say("warning", str(message))
     else:
         _SHOW_WARNING(message, category, filename, lineno, file, line)
 
 
 _SHOW_WARNING = warnings.showwarning
-_SHOWN: set[str] = set()
+#: The warnings said by the command running.
+_SAID: set[str] = set()
 
 
 class _Stdout(io.FileIO):
@@ -238,17 +251,7 @@ def failure(e: Exception, command: str) -> tuple[int, str]:
     if isinstance(e, RecursionError):
         return 2, "an input nested too deeply to read"
     if isinstance(e, ImportError):
-        name = _package_of(e)
-        required = name in _REQUIRED
-        fix = (
-            f"pip install --force-reinstall {_REQUIRED[name]}"
-            if required
-            else "reinstall it, or run without it"
-        )
-        return (
-            2,
-            f"the {'required' if required else 'optional'} package {name} failed to import ({e}): {fix}",
-        )
+        return 2, import_failure(e)
     return 2, (
         f"`ir_coliee {command}` failed: {type(e).__name__}: {e}. This is a bug of ir_coliee: please report it with "
         f"the traceback that `ir_coliee --debug {command} ...` (or {DEBUG_VARIABLE}=1) prints"
@@ -257,22 +260,5 @@ def failure(e: Exception, command: str) -> tuple[int, str]:
 
 #: The errors of a write that fails (what an OSError without a file name means on standard output).
 _WRITE_ERRORS = {errno.ENOSPC, errno.EIO, errno.EFBIG, errno.EDQUOT, errno.EPIPE, errno.EBADF}
-
-#: The modules of pyproject's dependencies, and the name pip installs each by.
-_REQUIRED = {
-    m: m.replace("_", "-")
-    for m in ("ir_measures", "ir_datasets", "pandas", "jinja2", "numpy", "pyarrow")
-}
-_REQUIRED["pytrec_eval"] = "pytrec-eval-terrier"
-
-
-def _package_of(e: ImportError) -> str:
-    """The package that failed: the module the error names, else the one whose code raised it (a package
-    whose own ``__init__`` fails, e.g. on a missing shared library)."""
-    tb = e.__traceback__
-    while tb is not None and tb.tb_next is not None:
-        tb = tb.tb_next
-    return (e.name or (tb.tb_frame.f_globals.get("__name__") if tb else None) or "?").split(".")[0]
-
 
 __all__ = ["COMMANDS", "Command", "build_parser", "main"]

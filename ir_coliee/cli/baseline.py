@@ -34,7 +34,7 @@ def run(args: argparse.Namespace) -> int:
     from ir_coliee.table.runs import write_run
 
     writable("--write", args.write)
-    require("bm25s", "the BM25 baseline", "'ir_coliee[demo]'")
+    require("bm25s", "the BM25 baseline")
     run = bm25(args.dataset, args.k)
     fmt = task_of(dataset_entry(args.dataset).task).formats[0]
     written = write_run(run, args.write, format=fmt, tag=args.tag)

@@ -27,9 +27,13 @@ def add(sub: argparse._SubParsersAction) -> None:
     datasets.add_argument("irds_args", nargs=argparse.REMAINDER, help="arguments for ir_datasets")
     datasets.set_defaults(func=run_datasets)
     data = with_help(
-        sub.add_parser("data", help="the licensed data: which files are found").add_subparsers(
-            dest="data_command", required=True
-        )
+        sub.add_parser(
+            "data",
+            help="the licensed data: which files are found",
+            description="The licensed data under the data root ($COLIEE_HOME, else "
+            "~/.ir_datasets/coliee): `ir_coliee data check` says which "
+            "datasets are here and the file behind each part.",
+        ).add_subparsers(dest="data_command", required=True)
     )
     check = data.add_parser(
         "check",

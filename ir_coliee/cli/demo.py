@@ -16,14 +16,22 @@ def add(sub: argparse._SubParsersAction) -> None:
         description="Load each task's sample dataset through ir_datasets, run a BM25 baseline, write, "
         "validate and score official submission files.",
     )
-    demo.add_argument("--out", help="keep the submission files in this folder")
+    demo.add_argument(
+        "--out",
+        help="keep the submission files in this folder (default: a temporary folder, deleted at the end)",
+    )
     demo.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
     from ir_coliee.scoring.demo import run_demo
 
-    require("bm25s", "the demo's BM25 baselines", "'ir_coliee[demo]'")
+    require("bm25s", "the demo's BM25 baselines")
+    if not args.out:
+        print(
+            "The submission files go to a temporary folder, deleted when the demo ends: "
+            "keep them with --out FOLDER.\n"
+        )
     for step in run_demo(args.out):
         print(
             f"== {step.dataset_id} (synthetic sample release): {step.baseline} -> {step.path.name}"

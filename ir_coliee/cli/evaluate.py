@@ -32,7 +32,7 @@ def add(sub: argparse._SubParsersAction) -> None:
     ev.add_argument(
         "inputs",
         nargs="+",
-        metavar="RUN [RUN ...] [MEASURE ...]",
+        metavar="INPUT",
         help="submission files or folders of them (- for stdin), then measures such as MicroF1 'MacroF(beta=2)' AP "
         "R@10 (default: the official ones); several runs give one ranked row each",
     )

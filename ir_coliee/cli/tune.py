@@ -25,6 +25,9 @@ def add(sub: argparse._SubParsersAction) -> None:
     tune = sub.add_parser(
         "tune",
         help="the cutoff (rank, score or relative score) that maximises a measure on training data",
+        description="Find the cutoff of a run (top k ranks, a score threshold, or a score relative to "
+        "each query's best) that maximises a measure on training data; with --apply and --write, cut "
+        "a test run with it and write the submission file.",
     )
     tune.add_argument("gold", help="training gold file or dataset id")
     tune.add_argument("run", help="a scored or ranked run on the training queries")

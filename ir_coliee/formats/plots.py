@@ -11,16 +11,16 @@ import re
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
-from ir_coliee.errors import ColieeArgumentError, ColieeError, PathLike
+from ir_coliee.errors import PACKAGES, ColieeArgumentError, ColieeError, PathLike, install_hint
 from ir_coliee.formats.escape import figure_text
 from ir_coliee.formats.textfile import atomic_output
 
 
-def require(module: str, purpose: str, package: str = "") -> None:
+def require(module: str, purpose: str) -> None:
     """Refuse at once, before any work, when an optional dependency is missing or fails to import (a
     broken install raises inside it): not after the work and its other outputs are done."""
     if importlib.util.find_spec(module) is None:
-        raise ColieeError(f"{purpose} needs {module}: pip install {package or module}")
+        raise ColieeError(f"{purpose} needs {module}: {install_hint(module)}")
     try:
         importlib.import_module(module)
     except (
@@ -28,7 +28,7 @@ def require(module: str, purpose: str, package: str = "") -> None:
     ) as e:  # whatever a broken install raises: ImportError, OSError, AttributeError, ...
         raise ColieeError(
             f"{purpose} needs {module}, which is installed but fails to import ({type(e).__name__}: {e}); "
-            f"reinstall it: pip install --force-reinstall {package or module}"
+            f"reinstall it: pip install --force-reinstall {PACKAGES[module][0]}"
         ) from None
 
 

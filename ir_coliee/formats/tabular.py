@@ -187,8 +187,9 @@ def _group_rules(groups: list[str]) -> list[str]:
 
 
 def json_value(value: object) -> object:
-    """A cell as JSON holds it: NaN as ``null``, numpy scalars as Python numbers."""
-    if isinstance(value, float) and value != value:
+    """A cell as JSON holds it: NaN and pandas' NA (pandas 1.5 fills a per-query column with it) as
+    ``null``, numpy scalars as Python numbers."""
+    if _missing(value) or (isinstance(value, float) and value != value):
         return None
     return value.item() if hasattr(value, "item") else value  # type: ignore[attr-defined]
 

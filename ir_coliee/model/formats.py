@@ -38,7 +38,8 @@ class RunFormat(NamedTuple):
     fixed: tuple[tuple[int, str], ...] = ()
     """Columns holding a constant (TREC's ``Q0``)."""
     tag_optional: bool = False
-    """Experiment files often omit the tag of an answer line (``R02-1-A N``): scored with a warning."""
+    """Experiment files often omit the tag of an answer line (``R02-1-A N``): scored with a warning, but
+    no official submission (:meth:`official`, the validator's)."""
     example: str = ""
 
     @property
@@ -59,9 +60,16 @@ class RunFormat(NamedTuple):
         """Case and paragraph ids may carry ``.txt``; answers never do."""
         return not self.labels
 
+    def official(self) -> RunFormat:
+        """The format as a submission must follow it (the validator's): every line ends with its tag."""
+        return self._replace(tag_optional=False)
+
     def expected(self) -> str:
-        """What a line looks like, for error messages: ``3 columns 'query_id doc_id run_tag'``."""
-        optional = " (run_tag optional)" if self.tag_optional else ""
+        """What a line looks like, for error messages: ``3 columns 'query_id doc_id run_tag'`` (the rule
+        :meth:`widths` applies)."""
+        optional = (
+            " (run_tag optional when scored; a submission needs it)" if self.tag_optional else ""
+        )
         return f"{self.width} columns '{' '.join(self.columns)}'{optional}"
 
 
@@ -100,9 +108,10 @@ FORMATS: dict[FormatName, RunFormat] = {
 }
 
 
-def expected_any(names: tuple[FormatName, ...] = tuple(FORMATS)) -> str:
-    """The lines the given formats take, for error messages."""
-    return " or ".join(FORMATS[n].expected() for n in names)
+def expected_any(names: tuple[FormatName, ...] = tuple(FORMATS), official: bool = False) -> str:
+    """The lines the given formats take (``official``: in a submission), for error messages."""
+    formats = (FORMATS[n].official() if official else FORMATS[n] for n in names)
+    return " or ".join(f.expected() for f in formats)
 
 
 def sniff(

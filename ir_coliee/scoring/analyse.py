@@ -73,16 +73,22 @@ RESERVED = {"all", "query_id", "solved", "nothing", *GROUPINGS}
 # a single capital Latin letter standing alone (after NFKC: full-width letters too), not one of an
 # abbreviation, a letter followed or preceded by "." and another letter (U.S., E.g.)
 _SYMBOL = re.compile(r"(?<![A-Za-z0-9-])(?<![A-Za-z]\.)[A-Z](?![A-Za-z0-9-])(?!\.[A-Za-z])")
+# the Japanese questions' symbols for parties and things, 甲 乙 丙 丁 (甲土地 where the English has land X,
+# 乙建物 building Y), not the words they open (丁寧 careful, 丁目 a street block, 丁度 exactly, 甲斐, 甲状腺, 乙女)
+_KANJI_SYMBOL = re.compile("[甲乙丙丁](?![寧目斐状女度])")
 
 
 def is_anonymised(text: str) -> bool:
     """The rule of ``by="anonymised"``: the question names a party (or a thing: ``land X``, ``Plan B``) by a
-    symbol, a capital Latin letter standing alone (``A sold X to B``; full-width ``Ａ`` too; ``(A)``, ``"A``),
+    symbol: one of 甲 乙 丙 丁 (``甲土地``, ``乙建物``: the Japanese questions' land X and building Y), or a
+    capital Latin letter standing alone (``A sold X to B``; full-width ``Ａ`` too; ``(A)``, ``"A``),
     other than the pronoun ``I``, the letters of an abbreviation (``U.S.``, ``E.g.``), and the article: an
     ``A`` opening the text or a sentence (after ``.``, ``!``, ``?``) followed by whitespace and a lowercase
     word (``A person who...``; so a question whose only symbol is an ``A`` opening sentences, ``A sold it.``,
     is missed; ``A's land``, ``A, a minor,`` and ``Aが`` are a party's)."""
     text = unicodedata.normalize("NFKC", text)
+    if _KANJI_SYMBOL.search(text):
+        return True
     for match in _SYMBOL.finditer(text):
         opening = text[: match.start()].rstrip()[-1:] in ("", ".", "!", "?")
         article = match[0] == "A" and opening and re.match(r"\s+[a-z]", text[match.end() :])

@@ -54,7 +54,7 @@ def bm25_top(
     """The ``k`` best documents of each query by BM25, with their scores (progress bars with ``progress``).
     A Japanese collection is tokenised into characters and character bigrams (:func:`japanese_tokens`), any
     other as ``bm25s`` does (words, English stop words removed)."""
-    require("bm25s", "the BM25 baseline", "'ir_coliee[demo]'")
+    require("bm25s", "the BM25 baseline")
     import bm25s
 
     progress = progress and shown()  # bm25s draws its bars wherever it is asked to: logs too

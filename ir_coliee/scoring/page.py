@@ -219,7 +219,7 @@ def _figures(analysis: Analysis) -> str:
     from ir_coliee.formats import plots
 
     try:
-        plots.require("matplotlib", "drawing the figures", "'ir_coliee[plot]'")
+        plots.require("matplotlib", "drawing the figures")
     except ColieeError as e:
         return html.paragraph(f"{e}. The tables above hold every value.", "warn")
     styles = plots.looks(analysis.runs)

@@ -75,7 +75,7 @@ def _read_lines(readable: PathLike, path: str, task: Task, add: Add) -> Optional
         add(
             ERROR,
             lineno,
-            f"{len(parts)} columns ({kind}); {task.label} takes {expected_any(task.formats)}",
+            f"{len(parts)} columns ({kind}); {task.label} takes {expected_any(task.formats, official=True)}",
             "format",
         )
         return None
@@ -88,8 +88,8 @@ def _read_lines(readable: PathLike, path: str, task: Task, add: Add) -> Optional
             e.expected,
         )
 
-    return read_columns(
-        readable, FORMATS[looks], on_error=bad_line, on_text=_TextRules(path, task, add)
+    return read_columns(  # the official format: an answer line without its tag is refused here
+        readable, FORMATS[looks].official(), on_error=bad_line, on_text=_TextRules(path, task, add)
     )
 
 
@@ -193,10 +193,6 @@ def _rows(columns: RunColumns) -> dict[int, list[int]]:
 
 
 def _check_tags(columns: RunColumns, add: Add) -> None:
-    for line in columns.untagged:
-        add(
-            ERROR, line, "no run tag; the official format ends each line with the run tag", "no-tag"
-        )
     for tag, line in columns.tags.items():
         if not RUN_TAG.fullmatch(tag):
             add(

@@ -93,7 +93,8 @@ def test_get_results_stores_each_query_text_once_and_equals_pyterriers(monkeypat
     pd.testing.assert_frame_equal(
         ours.astype({"query": object}), theirs.astype({"query": object}), check_dtype=False
     )
-    assert ours.memory_usage(deep=True).sum() * 10 < theirs.memory_usage(deep=True).sum()
+    # the query texts (the other columns are alike, and their size depends on pandas' string type)
+    assert ours["query"].memory_usage(deep=True) * 10 < theirs["query"].memory_usage(deep=True)
     refresh()
 
 
@@ -254,7 +255,11 @@ def test_it_is_pt_experiment_with_reuse_batches_timing_and_saved_valid_p_values(
     }
     # the saved table carries the p-value the returned one does, and the file beside it names the test
     assert (
-        pd.read_csv(tmp_path / "aggregated.csv").set_index("name").loc["b", "MicroF1 p-value"]
+        float(
+            pd.read_csv(tmp_path / "aggregated.csv", dtype=str)
+            .set_index("name")
+            .loc["b", "MicroF1 p-value"]
+        )
         == valid
     )
     assert json.loads((tmp_path / "significance.json").read_text())["tests"] == {
@@ -342,11 +347,12 @@ def test_dict_and_tuple_results_are_pyterriers_and_the_saved_table_gets_the_vali
     )
     assert ours == theirs and ours["b"]["MicroF1"] == pytest.approx(2 / 5)
     table = ir_coliee.Experiment(*args, names=["a", "b"], baseline=0, resamples=500)
-    saved = pd.read_csv(tmp_path / "aggregated.csv")
+    # the text as written, read by float(): pandas before 3.0 reads a float to within one unit in its last digit
+    saved = pd.read_csv(tmp_path / "aggregated.csv", dtype=str)
     theirs_table = pt.Experiment(*args, names=["a", "b"], baseline=0)  # its t-test
-    assert saved.loc[1, "MicroF1 p-value"] == table.loc[1, "MicroF1 p-value"]
+    assert float(saved.loc[1, "MicroF1 p-value"]) == table.loc[1, "MicroF1 p-value"]
     assert (
-        saved.loc[1, "map p-value"]
+        float(saved.loc[1, "map p-value"])
         == table.loc[1, "map p-value"]
         != theirs_table.loc[1, "map p-value"]
     )

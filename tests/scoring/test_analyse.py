@@ -85,6 +85,42 @@ def test_the_anonymised_rule(text, anonymised):
     assert is_anonymised(text) is anonymised
 
 
+@pytest.mark.parametrize(
+    ("english", "japanese", "anonymised"),
+    [
+        ("A sold Land X to B.", "Ａは、Ｂに対し、甲土地を売却した。", True),
+        (
+            "A leased Building Y, which A owns, to B.",
+            "Ａは、その所有する乙建物をＢに賃貸した。",
+            True,
+        ),
+        # things alone named by symbols: 甲 乙 where the English has X and Y
+        ("The owner of Land X sold it.", "甲土地の所有者は、これを売却した。", True),
+        (
+            "Building Y on Land X was destroyed by fire.",
+            "甲土地上の乙建物が火災により滅失した。",
+            True,
+        ),
+        ("C acquired Land Z from D.", "丙は、丁から丙土地を取得した。", True),
+        (
+            "A person who is a minor may rescind a contract.",
+            "未成年者は、契約を取り消すことができる。",
+            False,
+        ),
+        (
+            "The lender may claim it. A guarantor may refuse.",
+            "貸主は請求できる。保証人は拒むことができる。",
+            False,
+        ),
+        # the kanji opening words are no symbols: 丁寧 (careful), 丁目 (a street block)
+        ("A mandatary must explain carefully.", "受任者は丁寧に説明しなければならない。", False),
+        ("The address is Block 2.", "住所は二丁目である。", False),
+    ],
+)
+def test_english_and_japanese_questions_are_grouped_alike(english, japanese, anonymised):
+    assert (is_anonymised(english), is_anonymised(japanese)) == (anonymised, anonymised)
+
+
 def test_a_question_without_text_is_other_with_a_warning(exam, monkeypatch):
     from ir_coliee.scoring import analyse
 

@@ -168,7 +168,10 @@ def test_answer_files_without_a_tag_are_scored_with_a_warning(write):
     assert (report.table.iloc[0]["correct"], report.table.iloc[0]["questions"]) == (1, 3)
     assert "no-tag" in rules(report) and "absent-queries" in rules(report)
     findings = ir_coliee.validate_run(write("R06.task4.x", "R06-01-A Y\n"), task=4)
-    assert [(f.level, f.line, f.rule) for f in findings] == [("error", 1, "no-tag")]
+    # the validator applies the official rule: the run tag ends every line
+    assert [(f.level, f.line, f.message) for f in findings] == [
+        ("error", 1, "2 columns; expected 3 columns 'query_id Y|N run_tag'")
+    ]
 
 
 def test_two_column_answer_gold(write):
