@@ -60,10 +60,8 @@ class DataFile(NamedTuple):
     @property
     def edition(self) -> Optional[int]:
         """The COLIEE edition of the package it came in (``COLIEE2024statute_data-English`` -> 2024)."""
-        for pattern in (
-            EDITION_IN_NAME,
-            YEAR_IN_NAME,
-        ):  # a package's name wins over a year anywhere
+        # a package's name wins over a year anywhere
+        for pattern in (EDITION_IN_NAME, YEAR_IN_NAME):
             for part in self.parts:
                 m = pattern.search(part)
                 if m:

@@ -208,9 +208,8 @@ class FlatPool(Layout):
     def _queries_source(self) -> DataFile:
         listed = self.query_list()
         try:
-            docs = (
-                self.docs()
-            )  # a query's text is its case file: the list alone does not make the queries readable
+            # a query's text is its case file: the list alone does not make the queries readable
+            docs = self.docs()
         except ColieeDataError as e:
             if not e.names:  # the folder is there but holds no case file: its own error says so
                 raise

@@ -71,9 +71,8 @@ def index(
                     name = entry.name
                     if name[0] == ".":
                         continue
-                    if (
-                        entry.is_file()
-                    ):  # follows links; for a plain file, the listing already says so
+                    # follows links; for a plain file, the listing already says so
+                    if entry.is_file():
                         if name[-4:].lower() == ".zip":
                             zips.append(entry.path)
                             for member in zip_members(entry.path, (*rel, name), problems):

@@ -196,9 +196,8 @@ class StatuteSet(NamedTuple):
             gold = _questions_of(self.files.exam_gold(exam))
             try:
                 asked = {q.query_id for q in _questions_of(self.files.exam_input(exam))}
-            except (
-                LookupError
-            ):  # the gold alone scores: the 2026 Japanese package without the English one
+            # the gold alone scores: the 2026 Japanese package without the English one
+            except LookupError:
                 asked = {q.query_id for q in gold}
             yield from (q for q in gold if q.query_id in asked)
 

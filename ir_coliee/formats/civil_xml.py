@@ -100,9 +100,8 @@ def _egov_articles(element: ET.Element, path: list[str]) -> Iterator[tuple[ET.El
     for child in element:
         if child.tag == "Article":
             yield child, " > ".join(path)
-        elif (
-            child.tag in HEADING_LEVELS
-        ):  # e-Gov names them as the English files do; <PartTitle> holds the title
+        # e-Gov names them as the English files do; <PartTitle> holds the title
+        elif child.tag in HEADING_LEVELS:
             yield from _egov_articles(
                 child, [*path, (child.findtext(f"{child.tag}Title") or "").strip()]
             )

@@ -196,11 +196,8 @@ def tort_json(tort: ColieeTort) -> dict:
     """The tort as the JSON object of the official format."""
     out: dict = {} if tort.version is None else {"version": tort.version}
     out["tort_id"] = tort.tort_id
-    for key in (
-        "undisputed_facts",
-        "plaintiff_claims",
-        "defendant_claims",
-    ):  # the records' fields are the keys
+    # the records' fields are the keys
+    for key in ("undisputed_facts", "plaintiff_claims", "defendant_claims"):
         out[key] = [record._asdict() for record in getattr(tort, key)]
     out["court_decision"] = tort.court_decision
     return out

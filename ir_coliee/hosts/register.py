@@ -55,9 +55,8 @@ class _RegisterOnImport(importlib.abc.MetaPathFinder):
     def find_spec(self, name: str, path: object = None, target: Optional[ModuleType] = None):
         if name != "ir_datasets":
             return None
-        sys.meta_path.remove(
-            self
-        )  # the other finders find ir_datasets; this hook is done after one use
+        # the other finders find ir_datasets; this hook is done after one use
+        sys.meta_path.remove(self)
         spec = importlib.util.find_spec(name)
         if spec is None or spec.loader is None:
             return spec

@@ -94,9 +94,8 @@ class _FMeasure(ColieeMeasure):
 
     def validate_params(self) -> None:
         super().validate_params()
-        if (
-            not 0 < self["beta"] <= 1e150
-        ):  # a larger beta squared overflows: every value would be NaN
+        # a larger beta squared overflows: every value would be NaN
+        if not 0 < self["beta"] <= 1e150:
             self.validated = False
             raise ColieeArgumentError(
                 f"{self.NAME}: beta must be above 0 and at most 1e150, got {self['beta']!r}"

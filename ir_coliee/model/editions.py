@@ -190,9 +190,8 @@ class Edition(NamedTuple):
 EDITIONS: dict[int, Edition] = {
     e.year: e
     for e in (
-        Edition(
-            2018, ("1", "2", "3", "4"), "H29"
-        ),  # 2018's H29 is not confirmed by an official page
+        # 2018's H29 is not confirmed by an official page
+        Edition(2018, ("1", "2", "3", "4"), "H29"),
         Edition(2019, ("1", "2", "3", "4"), "H30", task1=_TASK1_2019, task2=_TASK2_2019),
         Edition(2020, ("1", "2", "3", "4"), "R01", task1=_TASK1_2020, task2=_TASK2),
         Edition(2021, ("1", "2", "3", "4", "5"), "R02", task1=_TASK1_2021, task2=_TASK2),

@@ -34,9 +34,8 @@ TAG = "bm25demo"
 @contextlib.contextmanager
 def sample_release() -> Iterator[Path]:
     """Point the data root at the bundled synthetic release for the duration of the block."""
-    from unittest import (
-        mock,
-    )  # patch.dict: the environment as it was afterwards, the variable set or not
+    # patch.dict: the environment as it was afterwards, the variable set or not
+    from unittest import mock
 
     try:
         with mock.patch.dict(os.environ, COLIEE_HOME=str(RELEASE)):

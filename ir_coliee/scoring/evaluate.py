@@ -104,9 +104,8 @@ def chosen_measures(
         raise ColieeArgumentError(
             "give the measures, or the task (and year) whose official measures to use"
         )
-    return official_measures(
-        task, year, ranked=True
-    )  # as score's default: every shape of run ranks
+    # as score's default: every shape of run ranks
+    return official_measures(task, year, ranked=True)
 
 
 def per_query_frame(metrics: Iterable[tuple[str, object, float]]) -> pd.DataFrame:

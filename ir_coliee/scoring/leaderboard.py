@@ -297,9 +297,10 @@ def load_leaderboard(task: object, year: int) -> Leaderboard:
     published = [m for m in measures if any(not math.isnan(r[m]) for r in rows)]
     headline = official_entry(key, year).ranking_column(published)
     short = next((k for k, name in names.items() if name == headline), headline)
+    # stable: published order on ties
     order = sorted(
         range(len(rows)), key=lambda i: (math.isnan(rows[i][headline]), -rows[i][headline])
-    )  # stable: published order on ties
+    )
     exact = [
         (
             float(min(_half_unit(rows_of[i].values.get(short, Decimal(0))), _COARSEST)),

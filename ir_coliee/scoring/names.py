@@ -13,9 +13,8 @@ from ir_coliee.errors import ColieeArgumentError
 def short_name(benchmark: str) -> str:
     """A benchmark as a paper's header names it: ``coliee/task1/2025/test`` -> ``T1 2025`` (another split
     follows: ``T3 2024 train/h30``), a gold file -> its file name without extension, another id as given."""
-    found = re.fullmatch(
-        r"coliee/task(\d)/(\d{4})/(.+)", benchmark
-    )  # the pilot is no benchmark cell
+    # the pilot is no benchmark cell
+    found = re.fullmatch(r"coliee/task(\d)/(\d{4})/(.+)", benchmark)
     if found:
         task, year, split = found.groups()
         return f"T{task} {year}" + ("" if split == "test" else f" {split}")

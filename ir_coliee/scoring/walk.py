@@ -77,9 +77,8 @@ def _once(found: list[Found], left: list[Finding]) -> tuple[list[Found], list[Fi
 def _walk_folder(top: str, found: list[Found], left: list[Finding]) -> None:
     seen: set[tuple[int, int]] = set()
     stack: list[tuple[str, tuple[str, ...]]] = [(top, ())]
-    above = os.path.dirname(
-        os.path.realpath(top)
-    )  # a link to a folder holding it would walk the tree again
+    # a link to a folder holding it would walk the tree again
+    above = os.path.dirname(os.path.realpath(top))
     while stack:
         folder, below = stack.pop()
         try:

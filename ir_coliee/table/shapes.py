@@ -359,10 +359,8 @@ def _numeral(text: str) -> Optional[str]:
 
 def _uniform_width(gold: Collection[str]) -> Optional[int]:
     """The width of the gold's ids when all are ASCII digits of one width (``000028``: 6), else ``None``."""
-    widths, joined = (
-        set(map(len, gold)),
-        "".join(gold),
-    )  # asked of all at once: a gold of a million queries
+    # asked of all at once: a gold of a million queries
+    widths, joined = set(map(len, gold)), "".join(gold)
     return widths.pop() if len(widths) == 1 and joined.isascii() and joined.isdigit() else None
 
 
@@ -487,7 +485,6 @@ def align(run: CodedRun, gold: GoldIds) -> Aligned:
                 f"{count} {what} ids are not in the gold and are read as the gold's id of the same number "
                 f"(e.g. {example[0]!r} -> {example[1]!r})"
             )
-    out.aligned = (
-        gold.key
-    )  # on the run itself when nothing changed: its ids are this gold's convention
+    # on the run itself when nothing changed: its ids are this gold's convention
+    out.aligned = gold.key
     return Aligned(out, notes)

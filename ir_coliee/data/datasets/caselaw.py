@@ -65,9 +65,8 @@ class ColieeCaseDoc(NamedTuple):
 
     def paragraphs(self) -> list[tuple[int, str]]:
         """``(N, text)`` of each paragraph marked ``[N]``; text before the first marker is left out."""
-        pieces = _PARAGRAPH.split(
-            self.text
-        )  # the text before the first marker, then each marker's number and text
+        # the text before the first marker, then each marker's number and text
+        pieces = _PARAGRAPH.split(self.text)
         return [(int(n), body.strip()) for n, body in zip(pieces[1::2], pieces[2::2])]
 
 
@@ -156,9 +155,8 @@ class Candidates(BaseScoredDocs):
     def scoreddocs_iter(self) -> Iterator[GenericScoredDoc]:
         for qid in self._layout.query_ids():
             for did in self._layout.candidates(qid):
-                yield GenericScoredDoc(
-                    qid, did, 0.0
-                )  # scoreddocs_cls(): BaseScoredDocs' own, GenericScoredDoc
+                # scoreddocs_cls(): BaseScoredDocs' own, GenericScoredDoc
+                yield GenericScoredDoc(qid, did, 0.0)
 
 
 # --- registration --------------------------------------------------------------------------------------

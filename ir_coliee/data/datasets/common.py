@@ -225,9 +225,8 @@ class SizeCounts:
     def files_count(self, part: str) -> int:
         """The count of the user's files."""
         if part == "docs":
-            return (
-                self._dataset.docs_count()
-            )  # the collection's own count (a folder listing for case law)
+            # the collection's own count (a folder listing for case law)
+            return self._dataset.docs_count()
         return sum(1 for _ in getattr(self._dataset, f"{part}_iter")())
 
     def _metadata(self, part: str) -> dict[str, int]:

@@ -145,21 +145,16 @@ def register_statute() -> None:
             code = civil_code_of(entry)
             if code is not None:
                 codes[code] = None
-                if not code[
-                    1
-                ]:  # the English code under the task's id, as registered before it had an id of its own
+                # the English code under the task's id, as registered before it had an id of its own
+                if not code[1]:
                     docs = Documentation(
                         f"task{entry.task}", entry.task, entry.year, {"part": "the Civil Code"}
                     )
                     _register_code(
                         model_dataset_id(entry.task, entry.year, ""), entry.year, "", docs
                     )
-    for (
-        year,
-        lang,
-    ) in (
-        codes
-    ):  # the Civil Code of an edition in one language: every dataset reading it links to it
+    # the Civil Code of an edition in one language: every dataset reading it links to it
+    for year, lang in codes:
         extra = {
             "language": LANGUAGES[lang][0],
             "part": f"the Civil Code of the {year} statute tasks",
