@@ -202,17 +202,15 @@ def coded_run(run: object, source: str = "the run") -> CodedRun:
     scoring API refuses it, as it refuses any run that shares no query with the gold."""
     run = as_dicts(run)
     if isinstance(run, CodedRun):
-        coded = run
-    elif hasattr(run, "columns") and hasattr(run, "itertuples"):
-        coded = _from_frame(run, source)
-    elif isinstance(run, Mapping):
-        coded = _from_dicts(run, source)
-    elif isinstance(run, Iterable) and not isinstance(run, (str, bytes)):
+        return run
+    if hasattr(run, "columns") and hasattr(run, "itertuples"):
+        return _from_frame(run, source)
+    if isinstance(run, Mapping):
+        return _from_dicts(run, source)
+    if isinstance(run, Iterable) and not isinstance(run, (str, bytes)):
         rows = list(run)
-        coded = _from_rows(rows, source) if rows else _from_columns([], [], [], source)
-    else:
-        raise _refuse(source, f"a {type(run).__name__}; expected {_EXPECTED}")
-    return coded
+        return _from_rows(rows, source) if rows else _from_columns([], [], [], source)
+    raise _refuse(source, f"a {type(run).__name__}; expected {_EXPECTED}")
 
 
 def gold_table(qrels: object, source: str = "the gold") -> Table:
@@ -408,25 +406,22 @@ def _restored(text: str, numbered: Mapping[str, str], width: Optional[int]) -> s
     number = _numeral(text)
     if number is not None and number in numbered:
         return numbered[number]
-    if width is not None and _short_number(digits := text.removesuffix(".0"), width):
+    digits = text.removesuffix(".0")
+    if width is not None and digits.isascii() and digits.isdigit() and len(digits) < width:
         return digits.zfill(width)
     return text
-
-
-def _short_number(text: str, width: int) -> bool:
-    return text.isascii() and text.isdigit() and len(text) < width
 
 
 def _without_txt(ids: list[str]) -> list[str]:
     return [strip_txt(i) for i in ids] if any(i.endswith(".txt") for i in ids) else ids
 
 
-def _rescoped(run: CodedRun, scoped: bool) -> tuple[CodedRun, int]:
+def _rescoped(run: CodedRun, scoped: bool) -> CodedRun:
     """Document ids scoped by their query (``826/032``) where the gold's are, unscoped where the gold's are
     not; pairs, not distinct ids, decide (``032`` of case 826 is not ``032`` of case 827)."""
     has_scope = [SCOPE in d for d in run.doc_ids]
     if (scoped and all(has_scope)) or (not scoped and not any(has_scope)):
-        return run, 0
+        return run
     ids: dict[str, int] = {}
     by_pair: dict[tuple[int, int], int] = {}
     changed = 0
@@ -441,9 +436,7 @@ def _rescoped(run: CodedRun, scoped: bool) -> tuple[CodedRun, int]:
             changed += new != d
             code = by_pair[pair] = ids.setdefault(new, len(ids))
         codes.append(code)
-    return run.with_codes(
-        run.query_ids, list(ids), run.queries, codes, merged=bool(changed)
-    ), changed
+    return run.with_codes(run.query_ids, list(ids), run.queries, codes, merged=bool(changed))
 
 
 def _merged(ids: list[str]) -> tuple[list[str], Optional[list[int]]]:
@@ -473,7 +466,7 @@ def align(run: CodedRun, gold: GoldIds) -> Aligned:
     notes: list[str] = []
     query_ids, padded_queries, query_example = _unpadded(_without_txt(run.query_ids), gold.position)
     out = _recoded(run, query_ids, _without_txt(run.doc_ids))
-    out, _ = _rescoped(out, gold.scoped)
+    out = _rescoped(out, gold.scoped)
     doc_ids, padded_docs, doc_example = _unpadded(out.doc_ids, gold.docs)
     out = _recoded(out, out.query_ids, doc_ids)
     for count, example, what in (
