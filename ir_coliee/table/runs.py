@@ -35,12 +35,7 @@ from ir_coliee.model.formats import FORMATS, FormatName
 if TYPE_CHECKING:
     import pandas as pd
 
-from ir_coliee.table.run_lines import (
-    FormatOption,
-    ParsedRun,
-    first_format,
-    parse_checked,
-)
+from ir_coliee.table.run_lines import FormatOption, ParsedRun, first_format, parse_checked
 from ir_coliee.table.run_write import write_run as write_any
 
 
