@@ -33,13 +33,8 @@ class Layout:
         files: CaseLawFiles,
         locator: Locator = LOCATOR,
     ):
-        self.dataset_id, self.year, self.split, self.files, self.locator = (
-            dataset_id,
-            year,
-            split,
-            files,
-            locator,
-        )
+        self.dataset_id, self.year, self.split = dataset_id, year, split
+        self.files, self.locator = files, locator
         self.scoped = files.scoped
         self._memo: dict[str, tuple[int, object]] = {}
 

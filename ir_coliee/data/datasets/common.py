@@ -80,12 +80,8 @@ class Docs(BaseDocs):
         make: Callable[[str, Any], NamedTuple] = _itself,
     ):
         super().__init__()
-        self._cls, self._namespace, self._lang, self._corpus = (
-            doc_cls,
-            namespace,
-            lang,
-            (doc_cls, *corpus),
-        )
+        self._cls, self._namespace, self._lang = doc_cls, namespace, lang
+        self._corpus = (doc_cls, *corpus)
         self._stream, self._by_id, self.make = stream, by_id, make
 
     def __eq__(self, other: object) -> bool:
