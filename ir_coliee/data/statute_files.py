@@ -92,11 +92,16 @@ class StatuteFiles:
         """The files that hold an exam's gold: its own, or those of :data:`STATUTE_FILES`'s ``gold_elsewhere``."""
         return list(STATUTE_FILES.gold_elsewhere[self.iso].get(exam, ())) or self.exam_names(exam)
 
+    def _test_input(self, exam: str) -> tuple[str, ...]:
+        """The edition's unlabelled test input, when ``exam`` is its test exam."""
+        return (
+            STATUTE_FILES.test_input[self.iso] if exam == EDITIONS[self.year].statute_exam else ()
+        )
+
     def _exam_files(self, exam: str, names: Sequence[str] = ()) -> list[DataFile]:
         """The copies of an exam (under ``names``, by default its own; the edition's unlabelled test input
         too), best first."""
-        own = STATUTE_FILES.test_input[self.iso] if exam == EDITIONS[self.year].statute_exam else ()
-        return self._ranked(names or self.exam_names(exam), own)
+        return self._ranked(names or self.exam_names(exam), self._test_input(exam))
 
     def t1_texts(self, exam: str) -> dict[str, str]:
         """``t1`` text of each question from the first copy of the exam that has it."""
@@ -110,14 +115,8 @@ class StatuteFiles:
     def exam_input(self, exam: str) -> DataFile:
         found = self._exam_files(exam)
         if not found:
-            test_input = (
-                STATUTE_FILES.test_input[self.iso]
-                if exam == EDITIONS[self.year].statute_exam
-                else ()
-            )
-            raise missing(
-                f"the {exam} exam questions", [*self.exam_names(exam), *test_input], self.dataset_id
-            )
+            names = [*self.exam_names(exam), *self._test_input(exam)]
+            raise missing(f"the {exam} exam questions", names, self.dataset_id)
         return found[0]
 
     def exam_gold(self, exam: str) -> DataFile:
