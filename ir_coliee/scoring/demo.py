@@ -95,9 +95,8 @@ def _steps(out: Path) -> list[tuple[str, str, Callable[[], Path]]]:
             write_run(make(), out / name, format=chosen, tag=TAG, max_per_query=limit)
         )
 
-    answers_name = (
-        f"{EDITIONS[YEAR].statute_exam}.task4.{TAG}"  # R06.task4.bm25demo: the exam names the file
-    )
+    # R06.task4.bm25demo: the exam names the file
+    answers_name = f"{EDITIONS[YEAR].statute_exam}.task4.{TAG}"
     ranked = task_of("3").ranked_limit  # task3-L files: at most 100 articles a question
     assert ranked is not None
     return [
