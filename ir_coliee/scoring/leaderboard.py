@@ -166,12 +166,8 @@ def _names(task: str, year: int) -> dict[str, str]:
 def _tables() -> list[tuple[str, list[dict[str, str]]]]:
     """Every shipped table (``ir_coliee/results/*.csv``, in name order): its source and its records."""
     tables = []
-    files = [
-        f
-        for f in resources.files("ir_coliee").joinpath("results").iterdir()
-        if f.name.endswith(".csv")
-    ]
-    for file in sorted(files, key=lambda f: f.name):
+    files = resources.files("ir_coliee").joinpath("results").iterdir()
+    for file in sorted((f for f in files if f.name.endswith(".csv")), key=lambda f: f.name):
         first, _, rest = file.read_text(encoding="utf-8").partition("\n")
         tables.append(
             (first.removeprefix("# source:").strip(), list(csv.DictReader(io.StringIO(rest))))
