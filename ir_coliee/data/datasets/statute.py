@@ -93,14 +93,8 @@ def civil_code_docs(files: StatuteFiles) -> Docs:
     """The Civil Code articles of an edition (deleted articles are not documents): one corpus per edition and
     language, whichever dataset reads it, so Tasks 3 and 4, train and test, share one index."""
     stream, by_id = functools.partial(_stream, files), functools.partial(_articles_by_id, files)
-    return Docs(
-        ColieeArticle,
-        f"{NAME}/civil-code/{files.iso}",
-        files.iso,
-        (files.year, files.lang),
-        stream,
-        by_id,
-    )
+    namespace = f"{NAME}/civil-code/{files.iso}"
+    return Docs(ColieeArticle, namespace, files.iso, (files.year, files.lang), stream, by_id)
 
 
 def _graded(exams: StatuteSet) -> Iterator[ColieeQuestion]:
@@ -159,13 +153,8 @@ def register_statute() -> None:
             "language": LANGUAGES[lang][0],
             "part": f"the Civil Code of the {year} statute tasks",
         }
-        _register_code(
-            civil_code_id(year, lang),
-            year,
-            lang,
-            Documentation(CIVIL_CODE, None, year, extra),
-            True,
-        )
+        documentation = Documentation(CIVIL_CODE, None, year, extra)
+        _register_code(civil_code_id(year, lang), year, lang, documentation, linked=True)
 
 
 def _register_code(
