@@ -82,13 +82,8 @@ def _caselaw() -> Iterator[Registered]:
                 continue
             for split in task_of(task).splits:
                 dataset_id = model_dataset_id(task, year, split)
-                yield Registered(
-                    dataset_id,
-                    task,
-                    year,
-                    split,
-                    LAYOUTS[files.layout](dataset_id, year, split, files),
-                )
+                layout = LAYOUTS[files.layout](dataset_id, year, split, files)
+                yield Registered(dataset_id, task, year, split, layout)
 
 
 def _statute_set(
