@@ -137,13 +137,8 @@ def _claims(obj: dict, side: str, tort: Id, source: PathLike, line: int) -> tupl
     for raw in _objects(obj, f"{side}_claims", source, line):
         claim_id = _id(raw.get("id"), f"a {side} claim id of tort {tort!r}", source, line)
         what = f"{side} claim {claim_id!r} of tort {tort!r}"
-        claims.append(
-            ColieeClaim(
-                claim_id,
-                _text(raw, what, source, line),
-                _flag(raw, "is_accepted", what, source, line),
-            )
-        )
+        text = _text(raw, what, source, line)
+        claims.append(ColieeClaim(claim_id, text, _flag(raw, "is_accepted", what, source, line)))
     ids = [str(c.id) for c in claims]
     if len(set(ids)) != len(ids):
         raise _fail(source, line, f"tort {tort!r} has two {side} claims with the same id")

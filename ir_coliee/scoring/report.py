@@ -95,14 +95,8 @@ class Report:
         else:
             missing = "disqualified" if any(self.disqualified.values()) else ""
             header = ["run", *self.measures, "path"]
-            write_rows(
-                header,
-                [[row[c] for c in header] for row in self.rows],
-                out,
-                digits,
-                missing,
-                style=style,
-            )
+            rows = [[row[c] for c in header] for row in self.rows]
+            write_rows(header, rows, out, digits, missing, style=style)
 
     def _per_query_with_totals(self) -> pd.DataFrame:
         import pandas as pd

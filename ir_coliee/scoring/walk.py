@@ -84,12 +84,8 @@ def _walk_folder(top: str, found: list[Found], left: list[Finding]) -> None:
         try:
             here = os.stat(folder)
             if (here.st_dev, here.st_ino) in seen:
-                left.append(
-                    skipped(
-                        folder,
-                        "a folder already walked (through a link, or a link loop), not walked again",
-                    )
-                )
+                why = "a folder already walked (through a link, or a link loop), not walked again"
+                left.append(skipped(folder, why))
                 continue
             seen.add((here.st_dev, here.st_ino))
             with os.scandir(folder) as listing:
@@ -107,12 +103,8 @@ def _walk_folder(top: str, found: list[Found], left: list[Finding]) -> None:
                 and entry.is_symlink()
                 and _holds(os.path.realpath(entry.path), above)
             ):
-                left.append(
-                    skipped(
-                        entry.path,
-                        "a link to a folder holding the one walked (such as /), not followed",
-                    )
-                )
+                why = "a link to a folder holding the one walked (such as /), not followed"
+                left.append(skipped(entry.path, why))
             elif kind == "folder":
                 folders.append((entry.path, (*below, entry.name)))
             elif kind == "file":
