@@ -40,12 +40,8 @@ def measure_parameters() -> str:
     for cls in dict.fromkeys(type(m) for m in REGISTRY.values()):
         out.append(f"\n## {cls.NAME}\n\n{' '.join((cls.__doc__ or '').split())}\n")
         params = cls.SUPPORTED_PARAMS.items()
-        out.append(
-            table(
-                ("parameter", "default", "meaning"),
-                [(f"`{p}`", _default(p, i.default), i.desc) for p, i in params],
-            )
-        )
+        rows = [(f"`{p}`", _default(p, i.default), i.desc) for p, i in params]
+        out.append(table(("parameter", "default", "meaning"), rows))
         used = [e for e in OFFICIAL if any(isinstance(m, cls) for m in e.measures)]
         if used:
             out.append(
@@ -239,13 +235,8 @@ def commands_help() -> str:
         parser = build_parser()
         out = ["\n```text\n", parser.format_help(), "```\n"]
         for name, command in _commands(parser):
-            out.extend(
-                [
-                    f"\n{'#' * (1 + name.count(' '))}# ir_coliee {name}\n\n```text\n",
-                    command.format_help(),
-                    "```\n",
-                ]
-            )
+            heading = f"\n{'#' * (1 + name.count(' '))}# ir_coliee {name}\n\n```text\n"
+            out.extend([heading, command.format_help(), "```\n"])
     return "".join(out) + "\n"
 
 
@@ -307,9 +298,8 @@ def editions_table() -> str:
             if files is None:
                 cells.append("not supported (layout unknown)")
             else:
-                names = files.names("folders", "{split}", e.year) + files.names(
-                    "gold", "{split}", e.year
-                )
+                names = files.names("folders", "{split}", e.year)
+                names += files.names("gold", "{split}", e.year)
                 names += [files.index_file] if files.index_file else []
                 cells.append(f"{files.layout}: " + _names(names))
         rows.append(
