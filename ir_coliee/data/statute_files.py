@@ -52,12 +52,8 @@ class StatuteFiles:
         """The files under ``names`` (and under ``own``, the edition's own copies only, after them) by edition
         first, then by the first name they are under, then (copies of one file) by the data root's copy rule."""
         preference = {f: i for i, name in enumerate(names) for f in self.locator.find(name)}
-        preference.update(
-            (f, len(names))
-            for name in own
-            for f in self.locator.find(name)
-            if f.edition == self.year
-        )
+        own_copies = (f for name in own for f in self.locator.find(name) if f.edition == self.year)
+        preference.update((f, len(names)) for f in own_copies)
 
         def rank(f: DataFile) -> tuple[int, int, int]:
             e = f.edition

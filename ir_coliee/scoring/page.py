@@ -136,16 +136,9 @@ def _leaderboard(
             f"The published {scored.year} table by {published.headline}, with these runs placed"
             f" ({'the complete official table' if published.complete else 'a partial table'})"
         )
-        parts.append(
-            html.table(
-                "placement",
-                caption,
-                list(merged.columns),
-                merged.values.tolist(),
-                digits,
-                [e == "this run" for e in merged["entry"]],
-            )
-        )
+        rows = merged.values.tolist()
+        marked = [e == "this run" for e in merged["entry"]]
+        parts.append(html.table("placement", caption, list(merged.columns), rows, digits, marked))
         parts.append(html.paragraph(f"Source: {published.source}"))
     caption = "Official measures, best first (ties share a rank); counts behind each measure"
     return html.table(
