@@ -235,11 +235,9 @@ class Locator:
         """Whether ``f`` may be read; a file that may not is skipped, once named in :attr:`problems`."""
         if os.access(f.disk_path, os.R_OK):
             return True
-        why = (
-            "permission denied"
-            if os.path.exists(f.disk_path)
-            else "no longer there: removed since the data root was scanned"
-        )
+        why = "permission denied"
+        if not os.path.exists(f.disk_path):
+            why = "no longer there: removed since the data root was scanned"
         problem = f"{f.disk_path}: cannot be read ({why}), skipped"
         if problem not in self.problems:
             self.problems.append(problem)

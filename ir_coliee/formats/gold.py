@@ -118,11 +118,9 @@ def gold_kind(table: Mapping[str, Mapping[str, object]]) -> GoldKind:
     """``answers`` when every gold "document" is a Y/N answer, else ``documents`` (said by the first one that
     is not: no pass over a large gold)."""
     docs = chain.from_iterable(table.values())
-    return (
-        ANSWERS
-        if next(docs, None) in ANSWER_LABELS and all(d in ANSWER_LABELS for d in docs)
-        else DOCUMENTS
-    )
+    if next(docs, None) in ANSWER_LABELS and all(d in ANSWER_LABELS for d in docs):
+        return ANSWERS
+    return DOCUMENTS
 
 
 def _riteval_gold(

@@ -204,11 +204,9 @@ def write_placement(
             f"the {report.year} table ranks runs by {board.headline}, which this report does not hold"
         )
     placed = board.with_runs(report.table)
-    kind = (
-        "complete official table"
-        if board.complete
-        else f"partial table: {len(board.table)} published rows"
-    )
+    kind = "complete official table"
+    if not board.complete:
+        kind = f"partial table: {len(board.table)} published rows"
     out.write(
         f"\nleaderboard: COLIEE {report.year} {task_of(report.task).label}, by {board.headline} ({kind})\n"
     )

@@ -117,12 +117,11 @@ def _from_columns(queries: Any, docs: Any, scores: Optional[Any], source: str) -
 
     query_codes, query_ids = _encoded(queries, source, "query id")
     doc_codes, doc_ids = _encoded(docs, source, "document id")
-    # without scores, line order is the ranking, as in the official files without a score column
-    scored = (
-        _scores(scores, source)
-        if scores is not None
-        else np.arange(len(query_codes), 0, -1, dtype=float)
-    )
+    if scores is None:
+        # without scores, line order is the ranking, as in the official files without a score column
+        scored = np.arange(len(query_codes), 0, -1, dtype=float)
+    else:
+        scored = _scores(scores, source)
     return CodedRun(query_ids, doc_ids, query_codes, doc_codes, scored)
 
 
@@ -189,11 +188,9 @@ def _from_rows(rows: list, source: str) -> CodedRun:
 
 def as_dicts(value: object) -> object:
     """A ranx ``Qrels`` or ``Run`` as the dict of dicts it holds (``to_dict()``); anything else as it is."""
-    return (
-        value.to_dict()
-        if type(value).__module__.startswith("ranx.") and hasattr(value, "to_dict")
-        else value
-    )
+    if type(value).__module__.startswith("ranx.") and hasattr(value, "to_dict"):
+        return value.to_dict()
+    return value
 
 
 def coded_run(run: object, source: str = "the run") -> CodedRun:

@@ -84,11 +84,8 @@ def pilot_dataset(entry: Registered) -> Dataset:
     files, namespace = torts.files, f"{NAME}/pilot/{entry.year}"
     extra = {"split": entry.split, "qrels": "decisions" if torts.decisions else "claims"}
     claims = functools.partial(_claims, files)
-    docs = (
-        None
-        if torts.decisions
-        else Docs(ColieeClaimDoc, namespace, "ja", (entry.year, entry.split), claims)
-    )
+    corpus = (entry.year, entry.split)
+    docs = None if torts.decisions else Docs(ColieeClaimDoc, namespace, "ja", corpus, claims)
     # the torts as given to systems (nulls where answers are due, in test inputs), and from the gold copy
     records = SimpleNamespace(
         torts_iter=functools.partial(_lazily, files.input_torts),
