@@ -73,10 +73,6 @@ def id_text(value: object, source: str, what: str) -> str:
     )
 
 
-def _is_missing(value: object) -> bool:
-    return value is None or (isinstance(value, float) and math.isnan(value))
-
-
 def _encoded(values: Any, source: str, what: str) -> tuple[np.ndarray, list[str]]:
     """Codes and distinct texts of a column of ids of any dtype; the first missing id is refused with
     its row. Distinct values are converted once (a few thousand), not every line."""
@@ -248,7 +244,7 @@ def gold_table(qrels: object, source: str = "the gold") -> Table:
     for q, d, r in rows:
         for value, what in ((q, "query id"), (d, "document id")):
             if value not in texts:
-                if _is_missing(value):
+                if value is None or (isinstance(value, float) and math.isnan(value)):
                     raise _refuse(source, f"a {what} is missing (None or NaN)")
                 texts[value] = id_text(value, source, what)
         table.setdefault(texts[q], {})[texts[d]] = int(r)
