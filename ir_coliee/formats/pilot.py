@@ -226,23 +226,19 @@ def claim_doc_id(tort_id: object, side: str, claim_id: object) -> str:
     return f"{tort_id}/{side}/{claim_id}"
 
 
+def _decided(torts: Iterable[ColieeTort]) -> list[tuple[str, str]]:
+    """``(tort, "True"|"False")`` of each tort with a decision (torts without one left out)."""
+    return [(str(t.tort_id), str(t.court_decision)) for t in torts if t.court_decision is not None]
+
+
 def decision_qrels(torts: Iterable[ColieeTort]) -> list[Qrel]:
-    """Gold decisions in the ``AnswerAccuracy`` encoding, ``True`` or ``False`` (torts without a decision left
-    out)."""
-    return [
-        Qrel(str(t.tort_id), str(t.court_decision), 1)
-        for t in torts
-        if t.court_decision is not None
-    ]
+    """Gold decisions in the ``AnswerAccuracy`` encoding, ``True`` or ``False``."""
+    return [Qrel(q, decision, 1) for q, decision in _decided(torts)]
 
 
 def decision_run(torts: Iterable[ColieeTort]) -> list[ScoredDoc]:
     """Predicted decisions as an answer run."""
-    return [
-        ScoredDoc(str(t.tort_id), str(t.court_decision), 1.0)
-        for t in torts
-        if t.court_decision is not None
-    ]
+    return [ScoredDoc(q, decision, 1.0) for q, decision in _decided(torts)]
 
 
 def claim_qrels(torts: Iterable[ColieeTort], side: Optional[str] = None) -> list[Qrel]:
