@@ -159,12 +159,14 @@ class FlatPool(Layout):
                 docs.setdefault(strip_txt(parts[-1]), f)
         return docs
 
-    def query_list(self) -> DataFile:
-        listed = (
+    def _test_lists(self) -> list[str]:
+        """The files that list the test queries before the test labels are out (none for training)."""
+        return (
             self.files.names("test_queries", self.split, self.year) if self.split == "test" else []
         )
-        names = self.gold_names() + listed
-        return self._first(names, "the list of query cases")
+
+    def query_list(self) -> DataFile:
+        return self._first(self.gold_names() + self._test_lists(), "the list of query cases")
 
     def query_ids(self) -> list[str]:
         f = self.query_list()
@@ -174,11 +176,8 @@ class FlatPool(Layout):
         """Every query handed out: the gold's queries, then those of the test list (``test_no_labels``)
         that the gold leaves out (released, not scored)."""
         ids = self.query_ids()
-        listed = (
-            self.files.names("test_queries", self.split, self.year) if self.split == "test" else []
-        )
         with contextlib.suppress(ColieeDataError):
-            f = self._first(listed, "the list of test queries")
+            f = self._first(self._test_lists(), "the list of test queries")
             ids += [q for q in parse_query_list(f.read_text(), f.describe()) if q not in set(ids)]
         return ids
 
