@@ -187,12 +187,8 @@ class Locator:
             zips: list[str] = []
             self._by_name = index(self.root, problems, zips) if os.path.isdir(root) else {}
             self.problems = problems
-            watched = [*zips, *_subfolders(root)]
-            self._scanned = (
-                root,
-                _identity_or_none(root),
-                tuple((p, _identity_or_none(p)) for p in watched),
-            )
+            watched = tuple((p, _identity_or_none(p)) for p in [*zips, *_subfolders(root)])
+            self._scanned = (root, _identity_or_none(root), watched)
         return self._by_name
 
     def _still(self, root: str) -> bool:
