@@ -125,13 +125,8 @@ class Leaderboard:
             c for c in self.table.columns if c not in ("rank", "team", "run", "check", "source")
         ]
         official = self.table[["team", "run", *measures]].assign(entry="official")
-        ours = pd.DataFrame(
-            {
-                "team": "",
-                "run": runs["run"],
-                **{m: runs[m] if m in runs.columns else None for m in measures},
-            }
-        ).assign(entry="this run")
+        values = {m: runs[m] if m in runs.columns else None for m in measures}
+        ours = pd.DataFrame({"team": "", "run": runs["run"], **values}).assign(entry="this run")
         official["_at"] = official[self.headline]
         ours["_at"] = [self.published(v) for v in ours[self.headline]]
         for i, row in ours.iterrows():
