@@ -279,11 +279,8 @@ class XmlIndexed(CaseFolders):
             is_test = any("test" in part.lower() for part in f.parts[:-1])
             if f.edition == self.year and is_test == (self.split == "test"):
                 return f
-        raise missing(
-            f"the {self.split} index",
-            [f"{name} (in a {self.year} {self.split} folder)"],
-            self.dataset_id,
-        )
+        where = [f"{name} (in a {self.year} {self.split} folder)"]
+        raise missing(f"the {self.split} index", where, self.dataset_id)
 
     def gold_names(self) -> list[str]:
         return super().gold_names() if self.split == "test" else [self.files.index_file]

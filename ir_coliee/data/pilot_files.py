@@ -57,11 +57,8 @@ class PilotFiles:
         for f in self._candidates():
             if all(t.court_decision is not None for t in _torts_of(f)):
                 return f
-        raise missing(
-            f"the pilot {self.split} gold (every court_decision filled in)",
-            self._names(),
-            self.dataset_id,
-        )
+        what = f"the pilot {self.split} gold (every court_decision filled in)"
+        raise missing(what, self._names(), self.dataset_id)
 
     def gold_torts(self) -> list[ColieeTort]:
         asked = {str(t.tort_id) for t in self.input_torts()}

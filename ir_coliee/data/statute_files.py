@@ -224,8 +224,5 @@ class StatuteSet(NamedTuple):
         queries = [
             source_of(f"queries {e}", functools.partial(files.exam_input, e)) for e in self.exams
         ]
-        return [
-            *docs,
-            *queries,
-            *(source_of(f"qrels {e}", functools.partial(files.exam_gold, e)) for e in self.exams),
-        ]
+        qrels = [source_of(f"qrels {e}", functools.partial(files.exam_gold, e)) for e in self.exams]
+        return [*docs, *queries, *qrels]

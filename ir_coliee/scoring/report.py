@@ -72,12 +72,10 @@ class Report:
 
         from ir_coliee.scoring.evaluate import per_query_frame
 
-        frames = [
-            (values if isinstance(values, pd.DataFrame) else per_query_frame(values)).assign(
-                run=name
-            )
-            for name, values in self._per_query
-        ]
+        frames = []
+        for name, values in self._per_query:
+            frame = values if isinstance(values, pd.DataFrame) else per_query_frame(values)
+            frames.append(frame.assign(run=name))
         joined = pd.concat(frames, ignore_index=True)
         return joined[["run", *[c for c in joined.columns if c != "run"]]]
 
