@@ -44,9 +44,8 @@ def measure_parameters() -> str:
         out.append(table(("parameter", "default", "meaning"), rows))
         used = [e for e in OFFICIAL if any(isinstance(m, cls) for m in e.measures)]
         if used:
-            out.append(
-                "\nOfficial in: " + "; ".join(f"Task {e.task} {e.span()}" for e in used) + ".\n"
-            )
+            spans = "; ".join(f"Task {e.task} {e.span()}" for e in used)
+            out.append(f"\nOfficial in: {spans}.\n")
     return "".join(out) + "\n"
 
 
@@ -59,10 +58,8 @@ def official_table() -> str:
     rows = [
         (e.task, e.span(), _names(e.measures), _names(e.ranked) or "-", e.note) for e in OFFICIAL
     ]
-    return (
-        table(("task", "editions", "official measures", "also for ranked runs", "note"), rows)
-        + "\n"
-    )
+    header = ("task", "editions", "official measures", "also for ranked runs", "note")
+    return table(header, rows) + "\n"
 
 
 def _names(items: Iterable[object]) -> str:
@@ -302,9 +299,8 @@ def editions_table() -> str:
                 names += files.names("gold", "{split}", e.year)
                 names += [files.index_file] if files.index_file else []
                 cells.append(f"{files.layout}: " + _names(names))
-        rows.append(
-            (e.year, ", ".join(e.tasks), e.statute_exam, ", ".join(e.statute_languages), *cells)
-        )
+        languages = ", ".join(e.statute_languages)
+        rows.append((e.year, ", ".join(e.tasks), e.statute_exam, languages, *cells))
     header = (
         "year",
         "tasks",

@@ -204,13 +204,11 @@ def _one_answer_each(table: Table, path: PathLike, name: PathLike) -> None:
     if twice is None:
         return
     # its second answer, the ids compared as read (``.txt`` stripped: ``q1.txt`` and ``q1`` are one question)
-    line = [n for n, text in iter_lines(path) if list(map(strip_txt, text.split()[:1])) == [twice]][
-        1
-    ]
+    lines = [n for n, text in iter_lines(path) if list(map(strip_txt, text.split()[:1])) == [twice]]
     answers = " and ".join(sorted(a for a, r in table[twice].items() if r > 0))
     raise ColieeFormatError(
         name,
-        line,
+        lines[1],
         f"question {twice!r} has two gold answers ({answers})",
         "one Y or N per question",
     )

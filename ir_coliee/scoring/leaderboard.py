@@ -164,9 +164,8 @@ def _tables() -> list[tuple[str, list[dict[str, str]]]]:
     files = resources.files("ir_coliee").joinpath("results").iterdir()
     for file in sorted((f for f in files if f.name.endswith(".csv")), key=lambda f: f.name):
         first, _, rest = file.read_text(encoding="utf-8").partition("\n")
-        tables.append(
-            (first.removeprefix("# source:").strip(), list(csv.DictReader(io.StringIO(rest))))
-        )
+        records = list(csv.DictReader(io.StringIO(rest)))
+        tables.append((first.removeprefix("# source:").strip(), records))
     return tables
 
 
