@@ -17,7 +17,7 @@ from typing import NamedTuple, Optional, Union
 from ir_measures import Qrel
 
 from ir_coliee.data.layouts import LAYOUTS, Layout
-from ir_coliee.data.locator import LOCATOR, Source
+from ir_coliee.data.locator import Source
 from ir_coliee.data.pilot_files import PilotFiles, PilotSet
 from ir_coliee.data.statute_files import (
     LANGUAGES,
@@ -90,7 +90,7 @@ def _statute_set(
     dataset_id: str, task: str, year: int, exams: tuple[str, ...], lang: str, split: str
 ) -> Registered:
     record = task_of(task)
-    files = StatuteFiles(dataset_id, year, lang, LOCATOR)
+    files = StatuteFiles(dataset_id, year, lang)
     return Registered(
         dataset_id, task, year, split, StatuteSet(files, exams, record.gold, record.collection)
     )

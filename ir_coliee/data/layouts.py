@@ -9,7 +9,7 @@ from collections.abc import Callable, Iterator
 from ir_measures import Qrel
 
 from ir_coliee.data.files import DataFile
-from ir_coliee.data.locator import LOCATOR, Locator, Source, missing, source_of
+from ir_coliee.data.locator import LOCATOR, Source, missing, source_of
 from ir_coliee.errors import ColieeDataError, some
 from ir_coliee.formats.labels import parse_labels, parse_query_list
 from ir_coliee.formats.textfile import strip_txt
@@ -25,16 +25,9 @@ def _is_text(parts: tuple[str, ...]) -> bool:
 class Layout:
     """Where the documents, queries and gold of one split are; subclasses know one file layout."""
 
-    def __init__(
-        self,
-        dataset_id: str,
-        year: int,
-        split: str,
-        files: CaseLawFiles,
-        locator: Locator = LOCATOR,
-    ):
+    def __init__(self, dataset_id: str, year: int, split: str, files: CaseLawFiles):
         self.dataset_id, self.year, self.split = dataset_id, year, split
-        self.files, self.locator = files, locator
+        self.files, self.locator = files, LOCATOR
         self.scoped = files.scoped
         self._memo: dict[str, tuple[int, object]] = {}
 

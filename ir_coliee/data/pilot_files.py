@@ -9,7 +9,7 @@ from typing import NamedTuple
 from ir_measures import Qrel
 
 from ir_coliee.data.files import DataFile, FileCache
-from ir_coliee.data.locator import LOCATOR, Locator, Source, missing, source_of
+from ir_coliee.data.locator import LOCATOR, Source, missing, source_of
 from ir_coliee.formats.pilot import ColieeTort, claim_qrels, decision_qrels, parse_torts
 from ir_coliee.model import PILOT_FILES
 
@@ -21,8 +21,8 @@ def _torts_of(f: DataFile) -> list[ColieeTort]:
 
 
 class PilotFiles:
-    def __init__(self, dataset_id: str, year: int, split: str, locator: Locator = LOCATOR):
-        self.dataset_id, self.year, self.split, self.locator = dataset_id, year, split, locator
+    def __init__(self, dataset_id: str, year: int, split: str):
+        self.dataset_id, self.year, self.split, self.locator = dataset_id, year, split, LOCATOR
 
     def _candidates(self) -> list[DataFile]:
         """Pilot files of this split, this edition's first; a year in the file name itself says which

@@ -10,7 +10,7 @@ from typing import NamedTuple, Optional
 from ir_measures import Qrel
 
 from ir_coliee.data.files import DataFile, FileCache
-from ir_coliee.data.locator import LOCATOR, Locator, Source, missing, source_of
+from ir_coliee.data.locator import LOCATOR, Source, missing, source_of
 from ir_coliee.formats.riteval import ColieeStatuteQuestion, parse_riteval
 from ir_coliee.model import DOCUMENTS, EDITIONS, STATUTE_FILES, GoldKind, statute_exams
 
@@ -44,8 +44,8 @@ class StatuteFiles:
     files of no recognisable package, then earlier packages. Gold comes from the first labelled copy.
     """
 
-    def __init__(self, dataset_id: str, year: int, lang: str, locator: Locator = LOCATOR):
-        self.dataset_id, self.year, self.lang, self.locator = dataset_id, year, lang, locator
+    def __init__(self, dataset_id: str, year: int, lang: str):
+        self.dataset_id, self.year, self.lang, self.locator = dataset_id, year, lang, LOCATOR
         self.iso = LANGUAGES[lang][1]
 
     def _ranked(self, names: Sequence[str], own: Sequence[str] = ()) -> list[DataFile]:
