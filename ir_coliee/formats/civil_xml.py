@@ -102,9 +102,8 @@ def _egov_articles(element: ET.Element, path: list[str]) -> Iterator[tuple[ET.El
             yield child, " > ".join(path)
         # e-Gov names them as the English files do; <PartTitle> holds the title
         elif child.tag in HEADING_LEVELS:
-            yield from _egov_articles(
-                child, [*path, (child.findtext(f"{child.tag}Title") or "").strip()]
-            )
+            title = (child.findtext(f"{child.tag}Title") or "").strip()
+            yield from _egov_articles(child, [*path, title])
 
 
 def parse_egov_law(text: str, source: PathLike) -> Iterator[ColieeArticle]:

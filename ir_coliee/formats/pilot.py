@@ -90,9 +90,8 @@ class Null(NamedTuple):
 
     def where(self) -> str:
         """``tort 'T1'`` or ``tort 'T1', plaintiff claim 'p1'``."""
-        return f"tort {self.tort_id!r}" + (
-            f", {self.side} claim {self.claim_id!r}" if self.side else ""
-        )
+        claim = f", {self.side} claim {self.claim_id!r}" if self.side else ""
+        return f"tort {self.tort_id!r}{claim}"
 
 
 TORT_PREDICTION = "tort prediction"

@@ -118,7 +118,6 @@ def per_query_frame(metrics: Iterable[tuple[str, object, float]]) -> pd.DataFram
         if isinstance(value, CountedValue):
             counts = (value.tp, value.retrieved, value.relevant)
         rows.append((query_id, str(measure), float(value), *counts))
-    frame = pd.DataFrame(
-        rows, columns=["query_id", "measure", "value", "tp", "retrieved", "relevant"]
-    )
+    columns = ["query_id", "measure", "value", "tp", "retrieved", "relevant"]
+    frame = pd.DataFrame(rows, columns=columns)
     return frame.astype(dict.fromkeys(("tp", "retrieved", "relevant"), "Int64"))

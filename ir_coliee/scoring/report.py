@@ -102,9 +102,8 @@ class Report:
         frame = self.per_query.sort_values(["run", "query_id", "measure"], kind="stable")
         for row in self.rows:
             totals = {"run": row["run"], "query_id": "all", "measure": self.measures}
-            frame = pd.concat(
-                [frame, pd.DataFrame({**totals, "value": [row[m] for m in self.measures]})]
-            )
+            values = pd.DataFrame({**totals, "value": [row[m] for m in self.measures]})
+            frame = pd.concat([frame, values])
         frame = frame.reset_index(drop=True)
         return frame.drop(columns="run") if len(self.runs) == 1 else frame
 
@@ -124,9 +123,8 @@ class Report:
         if info.name in self.disqualified:
             doc["disqualified"] = self.disqualified[info.name]
         if per_query:
-            doc["per_query"] = records(
-                self.per_query[self.per_query["run"] == info.name].drop(columns="run")
-            )
+            own = self.per_query[self.per_query["run"] == info.name]
+            doc["per_query"] = records(own.drop(columns="run"))
         return doc
 
     def __repr__(self) -> str:
@@ -143,9 +141,8 @@ def ranked(report: Report, fractions: bool = True) -> pd.DataFrame:
     ``correct`` as ``66/101`` with ``fractions``, else ``correct`` and ``questions`` as numbers (JSON)."""
     entry = official_entry(report.task, report.year)
     headline = entry.ranking_column(report.measures)
-    table = report.table.sort_values(headline, ascending=False, kind="stable").reset_index(
-        drop=True
-    )
+    table = report.table.sort_values(headline, ascending=False, kind="stable")
+    table = table.reset_index(drop=True)
     counts = [c for c in ("tp", "retrieved", "relevant") if c in table.columns]
     out = table[["run", *report.measures, *counts]].copy()
     if {"correct", "questions"} <= set(table.columns):
@@ -180,9 +177,8 @@ def write_ranked(
         ignore_index=True,
     )
     # counts stay whole numbers where another task's rows left them empty (pandas made them floats)
-    grouped = grouped.astype(
-        {c: "Int64" for c in ("tp", "retrieved", "relevant") if c in grouped.columns}
-    )
+    counts = {c: "Int64" for c in ("tp", "retrieved", "relevant") if c in grouped.columns}
+    grouped = grouped.astype(counts)
     first = ["edition", "task"]
     grouped = grouped[[*first, *[c for c in grouped.columns if c not in (*first, "path")], "path"]]
     write_frame(grouped, out, digits, PAPER_MISSING.get(style, ""), style)
