@@ -193,14 +193,11 @@ def _figures(analysis: Optional[Analysis]) -> str:
     except ColieeError as e:
         return html.paragraph(f"{e}. The tables above hold every value.", "warn")
     styles = plots.looks(analysis.runs)
-    return (
-        '<div class="figs">'
-        + "".join(
-            html.figure(plots.svg(p, styles, f"fig{i}"), p.title, p.alt)
-            for i, p in enumerate(analysis.panels())
-        )
-        + "</div>"
+    panels = enumerate(analysis.panels())
+    figures = "".join(
+        html.figure(plots.svg(p, styles, f"fig{i}"), p.title, p.alt) for i, p in panels
     )
+    return f'<div class="figs">{figures}</div>'
 
 
 def _findings(findings: list[Finding], scored: Report) -> str:
