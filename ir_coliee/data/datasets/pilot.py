@@ -91,13 +91,10 @@ def pilot_dataset(entry: Registered) -> Dataset:
         torts_iter=functools.partial(_lazily, files.input_torts),
         gold_torts_iter=functools.partial(_lazily, files.gold_torts),
     )
-    return Dataset(
-        docs,
-        Queries(ColieeTortQuery, namespace, "ja", functools.partial(_tort_queries, files)),
-        records,
-        Qrels(torts, QREL_DEFS_DECISIONS if torts.decisions else QREL_DEFS_CLAIMS),
-        Documentation("pilot", "pilot", entry.year, extra),
-    )
+    queries = Queries(ColieeTortQuery, namespace, "ja", functools.partial(_tort_queries, files))
+    qrels = Qrels(torts, QREL_DEFS_DECISIONS if torts.decisions else QREL_DEFS_CLAIMS)
+    doc = Documentation("pilot", "pilot", entry.year, extra)
+    return Dataset(docs, queries, records, qrels, doc)
 
 
 def register_pilot() -> None:

@@ -115,9 +115,8 @@ def statute_dataset(entry: Registered) -> Dataset:
     """The ir_datasets entry of a statute dataset of the catalog."""
     exams = cast(StatuteSet, entry.files)
     docs = civil_code_docs(exams.files) if exams.collection else None
-    queries = Queries(
-        ColieeQuestion, f"{NAME}/statute", exams.files.iso, functools.partial(_graded, exams)
-    )
+    graded = functools.partial(_graded, exams)
+    queries = Queries(ColieeQuestion, f"{NAME}/statute", exams.files.iso, graded)
     # the full records (label, t1 text, gold articles) of every released question
     questions = SimpleNamespace(questions_iter=exams.questions)
     extra = {
@@ -141,12 +140,10 @@ def register_statute() -> None:
                 codes[code] = None
                 # the English code under the task's id, as registered before it had an id of its own
                 if not code[1]:
-                    docs = Documentation(
-                        f"task{entry.task}", entry.task, entry.year, {"part": "the Civil Code"}
-                    )
-                    _register_code(
-                        model_dataset_id(entry.task, entry.year, ""), entry.year, "", docs
-                    )
+                    about = {"part": "the Civil Code"}
+                    docs = Documentation(f"task{entry.task}", entry.task, entry.year, about)
+                    task_id = model_dataset_id(entry.task, entry.year, "")
+                    _register_code(task_id, entry.year, "", docs)
     # the Civil Code of an edition in one language: every dataset reading it links to it
     for year, lang in codes:
         extra = {
