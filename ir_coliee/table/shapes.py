@@ -213,14 +213,11 @@ def gold_table(qrels: object, source: str = "the gold") -> Table:
         return qrels
     qrels = as_dicts(qrels)
     if isinstance(qrels, Mapping):
-        return CheckedGold(
-            {
-                id_text(q, source, "query id"): {
-                    id_text(d, source, "document id"): int(r) for d, r in docs.items()
-                }
-                for q, docs in qrels.items()
-            }
-        )
+        checked = CheckedGold()
+        for q, docs in qrels.items():
+            query = id_text(q, source, "query id")
+            checked[query] = {id_text(d, source, "document id"): int(r) for d, r in docs.items()}
+        return checked
     if hasattr(qrels, "columns"):
         frame: Any = qrels
         names = [
