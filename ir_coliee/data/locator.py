@@ -203,12 +203,8 @@ class Locator:
         by_name = self._index()
         if not any(c in pattern for c in "*?["):
             return [as_file(f) for f in by_name.get(pattern, [])]
-        return [
-            as_file(f)
-            for name, files in by_name.items()
-            if fnmatch.fnmatchcase(name, pattern)
-            for f in files
-        ]
+        matching = (files for name, files in by_name.items() if fnmatch.fnmatchcase(name, pattern))
+        return [as_file(f) for files in matching for f in files]
 
     def pick(self, candidates: Iterable[DataFile], standing: Standing) -> list[DataFile]:
         """``candidates`` best first: by the caller's ``standing`` (edition, kind of file), then
@@ -280,12 +276,8 @@ class Locator:
         are part of the path, so this stays inside one zip file or one folder tree)."""
         prefix = f.parts[:-1]
         n = len(prefix)
-        return {
-            parts[n:]: as_file(g)
-            for files in self._index().values()
-            for g in files
-            if (parts := _parts(g))[:n] == prefix
-        }
+        found = (g for files in self._index().values() for g in files)
+        return {parts[n:]: as_file(g) for g in found if (parts := _parts(g))[:n] == prefix}
 
     @property
     def generation(self) -> int:
