@@ -132,12 +132,8 @@ def _sizes(dataset_id: str) -> str:
     from ir_coliee.model import known_sizes
 
     sizes = known_sizes(dataset_id)
-    return (
-        ", ".join(
-            f"{getattr(sizes, part):,} {part}" for part in sizes._fields if getattr(sizes, part)
-        )
-        or "-"
-    )
+    known = [f"{getattr(sizes, part):,} {part}" for part in sizes._fields if getattr(sizes, part)]
+    return ", ".join(known) or "-"
 
 
 def datasets_tables() -> str:
@@ -193,10 +189,8 @@ def data_files() -> str:
             (family, "<br>".join(_compact_exams(list(names))))
             for family, names in sorted(by_year[year].items())
         ]
-        out.append(
-            f"\n## COLIEE {year}\n"
-            + table(("task", "official files (any of the alternatives)"), rows)
-        )
+        header = ("task", "official files (any of the alternatives)")
+        out.append(f"\n## COLIEE {year}\n" + table(header, rows))
     return "".join(out) + "\n"
 
 
@@ -273,15 +267,10 @@ def tasks_table() -> str:
 def formats_table() -> str:
     from ir_coliee.model import FORMATS
 
-    rows = [
-        (
-            f"`{f.name}`",
-            f.expected().replace("|", "\\|"),
-            f"`{f.example}`",
-            "yes" if f.scored else "no: line order is the ranking",
-        )
-        for f in FORMATS.values()
-    ]
+    rows = []
+    for f in FORMATS.values():
+        scores = "yes" if f.scored else "no: line order is the ranking"
+        rows.append((f"`{f.name}`", f.expected().replace("|", "\\|"), f"`{f.example}`", scores))
     return table(("format", "columns", "example", "scores"), rows) + "\n"
 
 

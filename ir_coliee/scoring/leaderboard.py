@@ -310,15 +310,10 @@ def _plain(
 ) -> tuple[list[dict], list[str]]:
     """The rows as plain dicts, every measure of the table in each (NaN where not published), and a
     ``source`` where the table's rows have their own; and the measures."""
-    rows: list[dict] = [
-        {
-            "rank": r.rank,
-            "team": r.team,
-            "run": r.run,
-            **{names.get(k, k): float(x) for k, x in r.values.items()},
-        }
-        for r in rows_of
-    ]
+    rows: list[dict] = []
+    for r in rows_of:
+        values = {names.get(k, k): float(x) for k, x in r.values.items()}
+        rows.append({"rank": r.rank, "team": r.team, "run": r.run, **values})
     measures = list(dict.fromkeys(m for r in rows for m in r if m not in ("rank", "team", "run")))
     sourced = any(r.source for r in rows_of)
     for row, r in zip(rows, rows_of):
