@@ -97,9 +97,8 @@ class DataFile(NamedTuple):
             if self.member is None:
                 with open(self.disk_path, "rb") as f:
                     return f.read()
-            return _read_member(
-                open_zip(self.disk_path, file_identity(self.disk_path), os.getpid()), self.member
-            )
+            zf = open_zip(self.disk_path, file_identity(self.disk_path), os.getpid())
+            return _read_member(zf, self.member)
         except RuntimeError as e:  # zipfile's word for an encrypted member
             raise ColieeDataError(
                 f"{self.describe()}: cannot read from the zip file ({e}); extract it with its password "

@@ -186,11 +186,9 @@ class FlatPool(Layout):
     def _unlisted(self, query_ids: list[str]) -> ColieeDataError:
         listed = self.query_list()
         shown = some([f"{q}.txt" for q in query_ids], 5)
-        return missing(
-            f"the case files of {len(query_ids)} query cases listed in {listed.describe()} ({shown})",
-            [f"{name}/{query_ids[0]}.txt" for name in self.folder_names()],
-            self.dataset_id,
-        )
+        what = f"the case files of {len(query_ids)} query cases listed in {listed.describe()} ({shown})"
+        names = [f"{name}/{query_ids[0]}.txt" for name in self.folder_names()]
+        return missing(what, names, self.dataset_id)
 
     def _queries_source(self) -> DataFile:
         listed = self.query_list()
@@ -224,11 +222,8 @@ class CaseFolders(Layout):
         return self._cases()
 
     def query_ids(self) -> list[str]:
-        found = {
-            parts[0]
-            for parts in self._cases()
-            if len(parts) == 2 and parts[1] == self.files.query_file
-        }
+        query_file = self.files.query_file
+        found = {parts[0] for parts in self._cases() if len(parts) == 2 and parts[1] == query_file}
         return sorted(found, key=lambda q: (len(q), q))
 
     def query_file(self, query_id: str) -> DataFile:

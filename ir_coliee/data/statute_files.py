@@ -117,11 +117,8 @@ class StatuteFiles:
 
     def exam_gold(self, exam: str) -> DataFile:
         """The first labelled copy of the exam among :meth:`gold_names`."""
-        labelled = [
-            f
-            for f in self._exam_files(exam, self.gold_names(exam))
-            if any(q.label for q in _questions_of(f))
-        ]
+        copies = self._exam_files(exam, self.gold_names(exam))
+        labelled = [f for f in copies if any(q.label for q in _questions_of(f))]
         if labelled:
             return labelled[0]
         raise missing(

@@ -78,9 +78,8 @@ def _sentences(element: Optional[ET.Element]) -> str:
 def _item_lines(parent: ET.Element) -> Iterator[str]:
     """Items (号) and their sub-items, one per line: ``一　text``."""
     for child in parent:
-        if child.tag.startswith(("Item", "Subitem")) and not child.tag.endswith(
-            ("Title", "Sentence")
-        ):
+        item = child.tag.startswith(("Item", "Subitem"))
+        if item and not child.tag.endswith(("Title", "Sentence")):
             title = (child.findtext(f"{child.tag}Title") or "").strip()
             yield f"{title}　{_sentences(child.find(f'{child.tag}Sentence'))}".strip()
             yield from _item_lines(child)

@@ -89,9 +89,8 @@ def _walk_folder(top: str, found: list[Found], left: list[Finding]) -> None:
                 continue
             seen.add((here.st_dev, here.st_ino))
             with os.scandir(folder) as listing:
-                entries = sorted(
-                    (e for e in listing if not e.name.startswith(".")), key=lambda e: e.name
-                )
+                visible = (e for e in listing if not e.name.startswith("."))
+                entries = sorted(visible, key=lambda e: e.name)
         except OSError as e:
             left.append(skipped(folder, f"the folder cannot be read ({e.strerror or e})"))
             continue
