@@ -168,8 +168,8 @@ def datasets_over(corpus_id: str) -> list[str]:
 
 
 def known_dataset(dataset_id: str, what: str = "is not a COLIEE dataset id") -> Registered:
-    """:func:`dataset_entry`, or the error that names the closest known ids (or, for the id of a Civil
-    Code alone, the datasets over it)."""
+    """:func:`dataset_entry`, or the error that names the closest known ids (or, for the id of a
+    Civil Code alone, the datasets over it)."""
     with contextlib.suppress(KeyError):
         return dataset_entry(dataset_id)
     over = datasets_over(dataset_id)

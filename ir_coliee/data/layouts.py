@@ -153,7 +153,7 @@ class FlatPool(Layout):
         return docs
 
     def _test_lists(self) -> list[str]:
-        """The files that list the test queries before the test labels are out (none for training)."""
+        """The files listing the test queries before the test labels are out (none for training)."""
         return (
             self.files.names("test_queries", self.split, self.year) if self.split == "test" else []
         )
@@ -186,9 +186,9 @@ class FlatPool(Layout):
     def _unlisted(self, query_ids: list[str]) -> ColieeDataError:
         listed = self.query_list()
         shown = some([f"{q}.txt" for q in query_ids], 5)
-        what = f"the case files of {len(query_ids)} query cases listed in {listed.describe()} ({shown})"
+        what = f"the case files of {len(query_ids)} query cases listed in {listed.describe()}"
         names = [f"{name}/{query_ids[0]}.txt" for name in self.folder_names()]
-        return missing(what, names, self.dataset_id)
+        return missing(f"{what} ({shown})", names, self.dataset_id)
 
     def _queries_source(self) -> DataFile:
         listed = self.query_list()

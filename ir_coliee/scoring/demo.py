@@ -89,8 +89,8 @@ def _steps(out: Path) -> list[tuple[str, str, Callable[[], Path]]]:
         limit: Optional[int] = None,
         fmt: Optional[FormatName] = None,
     ) -> Callable[[], Path]:
-        """Write ``make`` of the task's dataset as ``{name}.{TAG}``, in the task's official format (or
-        ``fmt``: Task 3's ``task3.*`` sets are pairs)."""
+        """Write ``make`` of the task's dataset as ``{name}.{TAG}``, in the task's official format
+        (or ``fmt``: Task 3's ``task3.*`` sets are pairs)."""
         chosen = fmt or task_of(task).formats[0]
         path = out / f"{name}.{TAG}"
         return lambda: Path(
