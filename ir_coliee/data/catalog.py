@@ -8,6 +8,7 @@ Building the catalog reads no file: the objects find files when asked.
 
 from __future__ import annotations
 
+import contextlib
 import difflib
 import re
 from collections.abc import Iterator
@@ -16,7 +17,7 @@ from typing import NamedTuple, Optional, Union
 from ir_measures import Qrel
 
 from ir_coliee.data.layouts import LAYOUTS, Layout
-from ir_coliee.data.locator import LOCATOR, Source
+from ir_coliee.data.locator import Source
 from ir_coliee.data.pilot_files import PilotFiles, PilotSet
 from ir_coliee.data.statute_files import (
     LANGUAGES,
@@ -81,20 +82,15 @@ def _caselaw() -> Iterator[Registered]:
                 continue
             for split in task_of(task).splits:
                 dataset_id = model_dataset_id(task, year, split)
-                yield Registered(
-                    dataset_id,
-                    task,
-                    year,
-                    split,
-                    LAYOUTS[files.layout](dataset_id, year, split, files),
-                )
+                layout = LAYOUTS[files.layout](dataset_id, year, split, files)
+                yield Registered(dataset_id, task, year, split, layout)
 
 
 def _statute_set(
     dataset_id: str, task: str, year: int, exams: tuple[str, ...], lang: str, split: str
 ) -> Registered:
     record = task_of(task)
-    files = StatuteFiles(dataset_id, year, lang, LOCATOR)
+    files = StatuteFiles(dataset_id, year, lang)
     return Registered(
         dataset_id, task, year, split, StatuteSet(files, exams, record.gold, record.collection)
     )
@@ -156,19 +152,6 @@ def dataset_entry(dataset_id: str) -> Registered:
     return found
 
 
-def unknown_dataset(dataset_id: str, what: str = "is not a COLIEE dataset id") -> ColieeError:
-    """The error for an id ir_coliee does not know, with the closest known ids (or, for the id of a Civil
-    Code alone, the datasets over it)."""
-    over = datasets_over(dataset_id)
-    if over:
-        return ColieeError(
-            f"{dataset_id!r} holds documents only (no queries, no gold); its datasets: {some(over, 4)}"
-        )
-    close = difflib.get_close_matches(dataset_id, list(catalog()), n=3)
-    hint = f"; did you mean {' or '.join(close)}?" if close else " (see: ir_coliee datasets list)"
-    return ColieeError(f"{dataset_id!r} {what}{hint}")
-
-
 def civil_code_of(entry: Registered) -> Optional[tuple[int, str]]:
     """The edition and language of the Civil Code whose articles are a dataset's documents; ``None`` for a
     dataset without them (case law, the pilot, Task 5)."""
@@ -185,8 +168,15 @@ def datasets_over(corpus_id: str) -> list[str]:
 
 
 def known_dataset(dataset_id: str, what: str = "is not a COLIEE dataset id") -> Registered:
-    """:func:`dataset_entry`, or the error that names the closest known ids."""
-    try:
+    """:func:`dataset_entry`, or the error that names the closest known ids (or, for the id of a
+    Civil Code alone, the datasets over it)."""
+    with contextlib.suppress(KeyError):
         return dataset_entry(dataset_id)
-    except KeyError:
-        raise unknown_dataset(dataset_id, what) from None
+    over = datasets_over(dataset_id)
+    if over:
+        raise ColieeError(
+            f"{dataset_id!r} holds documents only (no queries, no gold); its datasets: {some(over, 4)}"
+        )
+    close = difflib.get_close_matches(dataset_id, list(catalog()), n=3)
+    hint = f"; did you mean {' or '.join(close)}?" if close else " (see: ir_coliee datasets list)"
+    raise ColieeError(f"{dataset_id!r} {what}{hint}")

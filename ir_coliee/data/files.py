@@ -60,10 +60,8 @@ class DataFile(NamedTuple):
     @property
     def edition(self) -> Optional[int]:
         """The COLIEE edition of the package it came in (``COLIEE2024statute_data-English`` -> 2024)."""
-        for pattern in (
-            EDITION_IN_NAME,
-            YEAR_IN_NAME,
-        ):  # a package's name wins over a year anywhere
+        # a package's name wins over a year anywhere
+        for pattern in (EDITION_IN_NAME, YEAR_IN_NAME):
             for part in self.parts:
                 m = pattern.search(part)
                 if m:
@@ -99,9 +97,8 @@ class DataFile(NamedTuple):
             if self.member is None:
                 with open(self.disk_path, "rb") as f:
                     return f.read()
-            return _read_member(
-                open_zip(self.disk_path, file_identity(self.disk_path), os.getpid()), self.member
-            )
+            zf = open_zip(self.disk_path, file_identity(self.disk_path), os.getpid())
+            return _read_member(zf, self.member)
         except RuntimeError as e:  # zipfile's word for an encrypted member
             raise ColieeDataError(
                 f"{self.describe()}: cannot read from the zip file ({e}); extract it with its password "

@@ -92,12 +92,8 @@ def threats(entry: Registered, shown: int = 5) -> list[tuple[str, str]]:
     ``test-in-training`` (what ``data check`` and ``ir_coliee benchmark`` report); ``unchecked`` when
     the dataset's own case files are not under the data root (its gold alone is enough to score)."""
     if isinstance(entry.files, Layout) and not _present(entry.files):
-        return [
-            (
-                "unchecked",
-                "identical documents and test cases in training pools not checked: no case files",
-            )
-        ]
+        why = "identical documents and test cases in training pools not checked: no case files"
+        return [("unchecked", why)]
     found = []
     groups = identical_documents(entry)
     if groups:

@@ -9,7 +9,7 @@ from collections.abc import Callable, Iterator
 from ir_measures import Qrel
 
 from ir_coliee.data.files import DataFile
-from ir_coliee.data.locator import LOCATOR, Locator, Source, missing, source_of
+from ir_coliee.data.locator import LOCATOR, Source, missing, source_of
 from ir_coliee.errors import ColieeDataError, some
 from ir_coliee.formats.labels import parse_labels, parse_query_list
 from ir_coliee.formats.textfile import strip_txt
@@ -25,21 +25,9 @@ def _is_text(parts: tuple[str, ...]) -> bool:
 class Layout:
     """Where the documents, queries and gold of one split are; subclasses know one file layout."""
 
-    def __init__(
-        self,
-        dataset_id: str,
-        year: int,
-        split: str,
-        files: CaseLawFiles,
-        locator: Locator = LOCATOR,
-    ):
-        self.dataset_id, self.year, self.split, self.files, self.locator = (
-            dataset_id,
-            year,
-            split,
-            files,
-            locator,
-        )
+    def __init__(self, dataset_id: str, year: int, split: str, files: CaseLawFiles):
+        self.dataset_id, self.year, self.split = dataset_id, year, split
+        self.files, self.locator = files, LOCATOR
         self.scoped = files.scoped
         self._memo: dict[str, tuple[int, object]] = {}
 
@@ -164,12 +152,14 @@ class FlatPool(Layout):
                 docs.setdefault(strip_txt(parts[-1]), f)
         return docs
 
-    def query_list(self) -> DataFile:
-        listed = (
+    def _test_lists(self) -> list[str]:
+        """The files listing the test queries before the test labels are out (none for training)."""
+        return (
             self.files.names("test_queries", self.split, self.year) if self.split == "test" else []
         )
-        names = self.gold_names() + listed
-        return self._first(names, "the list of query cases")
+
+    def query_list(self) -> DataFile:
+        return self._first(self.gold_names() + self._test_lists(), "the list of query cases")
 
     def query_ids(self) -> list[str]:
         f = self.query_list()
@@ -179,11 +169,8 @@ class FlatPool(Layout):
         """Every query handed out: the gold's queries, then those of the test list (``test_no_labels``)
         that the gold leaves out (released, not scored)."""
         ids = self.query_ids()
-        listed = (
-            self.files.names("test_queries", self.split, self.year) if self.split == "test" else []
-        )
         with contextlib.suppress(ColieeDataError):
-            f = self._first(listed, "the list of test queries")
+            f = self._first(self._test_lists(), "the list of test queries")
             ids += [q for q in parse_query_list(f.read_text(), f.describe()) if q not in set(ids)]
         return ids
 
@@ -199,18 +186,15 @@ class FlatPool(Layout):
     def _unlisted(self, query_ids: list[str]) -> ColieeDataError:
         listed = self.query_list()
         shown = some([f"{q}.txt" for q in query_ids], 5)
-        return missing(
-            f"the case files of {len(query_ids)} query cases listed in {listed.describe()} ({shown})",
-            [f"{name}/{query_ids[0]}.txt" for name in self.folder_names()],
-            self.dataset_id,
-        )
+        what = f"the case files of {len(query_ids)} query cases listed in {listed.describe()}"
+        names = [f"{name}/{query_ids[0]}.txt" for name in self.folder_names()]
+        return missing(f"{what} ({shown})", names, self.dataset_id)
 
     def _queries_source(self) -> DataFile:
         listed = self.query_list()
         try:
-            docs = (
-                self.docs()
-            )  # a query's text is its case file: the list alone does not make the queries readable
+            # a query's text is its case file: the list alone does not make the queries readable
+            docs = self.docs()
         except ColieeDataError as e:
             if not e.names:  # the folder is there but holds no case file: its own error says so
                 raise
@@ -238,11 +222,8 @@ class CaseFolders(Layout):
         return self._cases()
 
     def query_ids(self) -> list[str]:
-        found = {
-            parts[0]
-            for parts in self._cases()
-            if len(parts) == 2 and parts[1] == self.files.query_file
-        }
+        query_file = self.files.query_file
+        found = {parts[0] for parts in self._cases() if len(parts) == 2 and parts[1] == query_file}
         return sorted(found, key=lambda q: (len(q), q))
 
     def query_file(self, query_id: str) -> DataFile:
@@ -286,11 +267,8 @@ class XmlIndexed(CaseFolders):
             is_test = any("test" in part.lower() for part in f.parts[:-1])
             if f.edition == self.year and is_test == (self.split == "test"):
                 return f
-        raise missing(
-            f"the {self.split} index",
-            [f"{name} (in a {self.year} {self.split} folder)"],
-            self.dataset_id,
-        )
+        where = [f"{name} (in a {self.year} {self.split} folder)"]
+        raise missing(f"the {self.split} index", where, self.dataset_id)
 
     def gold_names(self) -> list[str]:
         return super().gold_names() if self.split == "test" else [self.files.index_file]

@@ -71,9 +71,8 @@ def index(
                     name = entry.name
                     if name[0] == ".":
                         continue
-                    if (
-                        entry.is_file()
-                    ):  # follows links; for a plain file, the listing already says so
+                    # follows links; for a plain file, the listing already says so
+                    if entry.is_file():
                         if name[-4:].lower() == ".zip":
                             zips.append(entry.path)
                             for member in zip_members(entry.path, (*rel, name), problems):
@@ -188,12 +187,8 @@ class Locator:
             zips: list[str] = []
             self._by_name = index(self.root, problems, zips) if os.path.isdir(root) else {}
             self.problems = problems
-            watched = [*zips, *_subfolders(root)]
-            self._scanned = (
-                root,
-                _identity_or_none(root),
-                tuple((p, _identity_or_none(p)) for p in watched),
-            )
+            watched = tuple((p, _identity_or_none(p)) for p in [*zips, *_subfolders(root)])
+            self._scanned = (root, _identity_or_none(root), watched)
         return self._by_name
 
     def _still(self, root: str) -> bool:
@@ -208,12 +203,8 @@ class Locator:
         by_name = self._index()
         if not any(c in pattern for c in "*?["):
             return [as_file(f) for f in by_name.get(pattern, [])]
-        return [
-            as_file(f)
-            for name, files in by_name.items()
-            if fnmatch.fnmatchcase(name, pattern)
-            for f in files
-        ]
+        matching = (files for name, files in by_name.items() if fnmatch.fnmatchcase(name, pattern))
+        return [as_file(f) for files in matching for f in files]
 
     def pick(self, candidates: Iterable[DataFile], standing: Standing) -> list[DataFile]:
         """``candidates`` best first: by the caller's ``standing`` (edition, kind of file), then
@@ -236,11 +227,9 @@ class Locator:
         """Whether ``f`` may be read; a file that may not is skipped, once named in :attr:`problems`."""
         if os.access(f.disk_path, os.R_OK):
             return True
-        why = (
-            "permission denied"
-            if os.path.exists(f.disk_path)
-            else "no longer there: removed since the data root was scanned"
-        )
+        why = "permission denied"
+        if not os.path.exists(f.disk_path):
+            why = "no longer there: removed since the data root was scanned"
         problem = f"{f.disk_path}: cannot be read ({why}), skipped"
         if problem not in self.problems:
             self.problems.append(problem)
@@ -287,12 +276,8 @@ class Locator:
         are part of the path, so this stays inside one zip file or one folder tree)."""
         prefix = f.parts[:-1]
         n = len(prefix)
-        return {
-            parts[n:]: as_file(g)
-            for files in self._index().values()
-            for g in files
-            if (parts := _parts(g))[:n] == prefix
-        }
+        found = (g for files in self._index().values() for g in files)
+        return {parts[n:]: as_file(g) for g in found if (parts := _parts(g))[:n] == prefix}
 
     @property
     def generation(self) -> int:

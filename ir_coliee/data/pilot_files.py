@@ -9,7 +9,7 @@ from typing import NamedTuple
 from ir_measures import Qrel
 
 from ir_coliee.data.files import DataFile, FileCache
-from ir_coliee.data.locator import LOCATOR, Locator, Source, missing, source_of
+from ir_coliee.data.locator import LOCATOR, Source, missing, source_of
 from ir_coliee.formats.pilot import ColieeTort, claim_qrels, decision_qrels, parse_torts
 from ir_coliee.model import PILOT_FILES
 
@@ -21,8 +21,8 @@ def _torts_of(f: DataFile) -> list[ColieeTort]:
 
 
 class PilotFiles:
-    def __init__(self, dataset_id: str, year: int, split: str, locator: Locator = LOCATOR):
-        self.dataset_id, self.year, self.split, self.locator = dataset_id, year, split, locator
+    def __init__(self, dataset_id: str, year: int, split: str):
+        self.dataset_id, self.year, self.split, self.locator = dataset_id, year, split, LOCATOR
 
     def _candidates(self) -> list[DataFile]:
         """Pilot files of this split, this edition's first; a year in the file name itself says which
@@ -57,11 +57,8 @@ class PilotFiles:
         for f in self._candidates():
             if all(t.court_decision is not None for t in _torts_of(f)):
                 return f
-        raise missing(
-            f"the pilot {self.split} gold (every court_decision filled in)",
-            self._names(),
-            self.dataset_id,
-        )
+        what = f"the pilot {self.split} gold (every court_decision filled in)"
+        raise missing(what, self._names(), self.dataset_id)
 
     def gold_torts(self) -> list[ColieeTort]:
         asked = {str(t.tort_id) for t in self.input_torts()}

@@ -10,7 +10,7 @@ from typing import NamedTuple, Optional
 from ir_measures import Qrel
 
 from ir_coliee.data.files import DataFile, FileCache
-from ir_coliee.data.locator import LOCATOR, Locator, Source, missing, source_of
+from ir_coliee.data.locator import LOCATOR, Source, missing, source_of
 from ir_coliee.formats.riteval import ColieeStatuteQuestion, parse_riteval
 from ir_coliee.model import DOCUMENTS, EDITIONS, STATUTE_FILES, GoldKind, statute_exams
 
@@ -44,20 +44,16 @@ class StatuteFiles:
     files of no recognisable package, then earlier packages. Gold comes from the first labelled copy.
     """
 
-    def __init__(self, dataset_id: str, year: int, lang: str, locator: Locator = LOCATOR):
-        self.dataset_id, self.year, self.lang, self.locator = dataset_id, year, lang, locator
+    def __init__(self, dataset_id: str, year: int, lang: str):
+        self.dataset_id, self.year, self.lang, self.locator = dataset_id, year, lang, LOCATOR
         self.iso = LANGUAGES[lang][1]
 
     def _ranked(self, names: Sequence[str], own: Sequence[str] = ()) -> list[DataFile]:
         """The files under ``names`` (and under ``own``, the edition's own copies only, after them) by edition
         first, then by the first name they are under, then (copies of one file) by the data root's copy rule."""
         preference = {f: i for i, name in enumerate(names) for f in self.locator.find(name)}
-        preference.update(
-            (f, len(names))
-            for name in own
-            for f in self.locator.find(name)
-            if f.edition == self.year
-        )
+        own_copies = (f for name in own for f in self.locator.find(name) if f.edition == self.year)
+        preference.update((f, len(names)) for f in own_copies)
 
         def rank(f: DataFile) -> tuple[int, int, int]:
             e = f.edition
@@ -92,11 +88,16 @@ class StatuteFiles:
         """The files that hold an exam's gold: its own, or those of :data:`STATUTE_FILES`'s ``gold_elsewhere``."""
         return list(STATUTE_FILES.gold_elsewhere[self.iso].get(exam, ())) or self.exam_names(exam)
 
+    def _test_input(self, exam: str) -> tuple[str, ...]:
+        """The edition's unlabelled test input, when ``exam`` is its test exam."""
+        return (
+            STATUTE_FILES.test_input[self.iso] if exam == EDITIONS[self.year].statute_exam else ()
+        )
+
     def _exam_files(self, exam: str, names: Sequence[str] = ()) -> list[DataFile]:
         """The copies of an exam (under ``names``, by default its own; the edition's unlabelled test input
         too), best first."""
-        own = STATUTE_FILES.test_input[self.iso] if exam == EDITIONS[self.year].statute_exam else ()
-        return self._ranked(names or self.exam_names(exam), own)
+        return self._ranked(names or self.exam_names(exam), self._test_input(exam))
 
     def t1_texts(self, exam: str) -> dict[str, str]:
         """``t1`` text of each question from the first copy of the exam that has it."""
@@ -110,23 +111,14 @@ class StatuteFiles:
     def exam_input(self, exam: str) -> DataFile:
         found = self._exam_files(exam)
         if not found:
-            test_input = (
-                STATUTE_FILES.test_input[self.iso]
-                if exam == EDITIONS[self.year].statute_exam
-                else ()
-            )
-            raise missing(
-                f"the {exam} exam questions", [*self.exam_names(exam), *test_input], self.dataset_id
-            )
+            names = [*self.exam_names(exam), *self._test_input(exam)]
+            raise missing(f"the {exam} exam questions", names, self.dataset_id)
         return found[0]
 
     def exam_gold(self, exam: str) -> DataFile:
         """The first labelled copy of the exam among :meth:`gold_names`."""
-        labelled = [
-            f
-            for f in self._exam_files(exam, self.gold_names(exam))
-            if any(q.label for q in _questions_of(f))
-        ]
+        copies = self._exam_files(exam, self.gold_names(exam))
+        labelled = [f for f in copies if any(q.label for q in _questions_of(f))]
         if labelled:
             return labelled[0]
         raise missing(
@@ -196,9 +188,8 @@ class StatuteSet(NamedTuple):
             gold = _questions_of(self.files.exam_gold(exam))
             try:
                 asked = {q.query_id for q in _questions_of(self.files.exam_input(exam))}
-            except (
-                LookupError
-            ):  # the gold alone scores: the 2026 Japanese package without the English one
+            # the gold alone scores: the 2026 Japanese package without the English one
+            except LookupError:
                 asked = {q.query_id for q in gold}
             yield from (q for q in gold if q.query_id in asked)
 
@@ -230,8 +221,5 @@ class StatuteSet(NamedTuple):
         queries = [
             source_of(f"queries {e}", functools.partial(files.exam_input, e)) for e in self.exams
         ]
-        return [
-            *docs,
-            *queries,
-            *(source_of(f"qrels {e}", functools.partial(files.exam_gold, e)) for e in self.exams),
-        ]
+        qrels = [source_of(f"qrels {e}", functools.partial(files.exam_gold, e)) for e in self.exams]
+        return [*docs, *queries, *qrels]

@@ -40,17 +40,12 @@ def measure_parameters() -> str:
     for cls in dict.fromkeys(type(m) for m in REGISTRY.values()):
         out.append(f"\n## {cls.NAME}\n\n{' '.join((cls.__doc__ or '').split())}\n")
         params = cls.SUPPORTED_PARAMS.items()
-        out.append(
-            table(
-                ("parameter", "default", "meaning"),
-                [(f"`{p}`", _default(p, i.default), i.desc) for p, i in params],
-            )
-        )
+        rows = [(f"`{p}`", _default(p, i.default), i.desc) for p, i in params]
+        out.append(table(("parameter", "default", "meaning"), rows))
         used = [e for e in OFFICIAL if any(isinstance(m, cls) for m in e.measures)]
         if used:
-            out.append(
-                "\nOfficial in: " + "; ".join(f"Task {e.task} {e.span()}" for e in used) + ".\n"
-            )
+            spans = "; ".join(f"Task {e.task} {e.span()}" for e in used)
+            out.append(f"\nOfficial in: {spans}.\n")
     return "".join(out) + "\n"
 
 
@@ -63,10 +58,8 @@ def official_table() -> str:
     rows = [
         (e.task, e.span(), _names(e.measures), _names(e.ranked) or "-", e.note) for e in OFFICIAL
     ]
-    return (
-        table(("task", "editions", "official measures", "also for ranked runs", "note"), rows)
-        + "\n"
-    )
+    header = ("task", "editions", "official measures", "also for ranked runs", "note")
+    return table(header, rows) + "\n"
 
 
 def _names(items: Iterable[object]) -> str:
@@ -139,12 +132,8 @@ def _sizes(dataset_id: str) -> str:
     from ir_coliee.model import known_sizes
 
     sizes = known_sizes(dataset_id)
-    return (
-        ", ".join(
-            f"{getattr(sizes, part):,} {part}" for part in sizes._fields if getattr(sizes, part)
-        )
-        or "-"
-    )
+    known = [f"{getattr(sizes, part):,} {part}" for part in sizes._fields if getattr(sizes, part)]
+    return ", ".join(known) or "-"
 
 
 def datasets_tables() -> str:
@@ -200,10 +189,8 @@ def data_files() -> str:
             (family, "<br>".join(_compact_exams(list(names))))
             for family, names in sorted(by_year[year].items())
         ]
-        out.append(
-            f"\n## COLIEE {year}\n"
-            + table(("task", "official files (any of the alternatives)"), rows)
-        )
+        header = ("task", "official files (any of the alternatives)")
+        out.append(f"\n## COLIEE {year}\n" + table(header, rows))
     return "".join(out) + "\n"
 
 
@@ -239,13 +226,8 @@ def commands_help() -> str:
         parser = build_parser()
         out = ["\n```text\n", parser.format_help(), "```\n"]
         for name, command in _commands(parser):
-            out.extend(
-                [
-                    f"\n{'#' * (1 + name.count(' '))}# ir_coliee {name}\n\n```text\n",
-                    command.format_help(),
-                    "```\n",
-                ]
-            )
+            heading = f"\n{'#' * (1 + name.count(' '))}# ir_coliee {name}\n\n```text\n"
+            out.extend([heading, command.format_help(), "```\n"])
     return "".join(out) + "\n"
 
 
@@ -285,15 +267,10 @@ def tasks_table() -> str:
 def formats_table() -> str:
     from ir_coliee.model import FORMATS
 
-    rows = [
-        (
-            f"`{f.name}`",
-            f.expected().replace("|", "\\|"),
-            f"`{f.example}`",
-            "yes" if f.scored else "no: line order is the ranking",
-        )
-        for f in FORMATS.values()
-    ]
+    rows = []
+    for f in FORMATS.values():
+        scores = "yes" if f.scored else "no: line order is the ranking"
+        rows.append((f"`{f.name}`", f.expected().replace("|", "\\|"), f"`{f.example}`", scores))
     return table(("format", "columns", "example", "scores"), rows) + "\n"
 
 
@@ -307,14 +284,12 @@ def editions_table() -> str:
             if files is None:
                 cells.append("not supported (layout unknown)")
             else:
-                names = files.names("folders", "{split}", e.year) + files.names(
-                    "gold", "{split}", e.year
-                )
+                names = files.names("folders", "{split}", e.year)
+                names += files.names("gold", "{split}", e.year)
                 names += [files.index_file] if files.index_file else []
                 cells.append(f"{files.layout}: " + _names(names))
-        rows.append(
-            (e.year, ", ".join(e.tasks), e.statute_exam, ", ".join(e.statute_languages), *cells)
-        )
+        languages = ", ".join(e.statute_languages)
+        rows.append((e.year, ", ".join(e.tasks), e.statute_exam, languages, *cells))
     header = (
         "year",
         "tasks",

@@ -78,9 +78,8 @@ def _sentences(element: Optional[ET.Element]) -> str:
 def _item_lines(parent: ET.Element) -> Iterator[str]:
     """Items (号) and their sub-items, one per line: ``一　text``."""
     for child in parent:
-        if child.tag.startswith(("Item", "Subitem")) and not child.tag.endswith(
-            ("Title", "Sentence")
-        ):
+        item = child.tag.startswith(("Item", "Subitem"))
+        if item and not child.tag.endswith(("Title", "Sentence")):
             title = (child.findtext(f"{child.tag}Title") or "").strip()
             yield f"{title}　{_sentences(child.find(f'{child.tag}Sentence'))}".strip()
             yield from _item_lines(child)
@@ -100,12 +99,10 @@ def _egov_articles(element: ET.Element, path: list[str]) -> Iterator[tuple[ET.El
     for child in element:
         if child.tag == "Article":
             yield child, " > ".join(path)
-        elif (
-            child.tag in HEADING_LEVELS
-        ):  # e-Gov names them as the English files do; <PartTitle> holds the title
-            yield from _egov_articles(
-                child, [*path, (child.findtext(f"{child.tag}Title") or "").strip()]
-            )
+        # e-Gov names them as the English files do; <PartTitle> holds the title
+        elif child.tag in HEADING_LEVELS:
+            title = (child.findtext(f"{child.tag}Title") or "").strip()
+            yield from _egov_articles(child, [*path, title])
 
 
 def parse_egov_law(text: str, source: PathLike) -> Iterator[ColieeArticle]:

@@ -118,11 +118,9 @@ def gold_kind(table: Mapping[str, Mapping[str, object]]) -> GoldKind:
     """``answers`` when every gold "document" is a Y/N answer, else ``documents`` (said by the first one that
     is not: no pass over a large gold)."""
     docs = chain.from_iterable(table.values())
-    return (
-        ANSWERS
-        if next(docs, None) in ANSWER_LABELS and all(d in ANSWER_LABELS for d in docs)
-        else DOCUMENTS
-    )
+    if next(docs, None) in ANSWER_LABELS and all(d in ANSWER_LABELS for d in docs):
+        return ANSWERS
+    return DOCUMENTS
 
 
 def _riteval_gold(
@@ -206,13 +204,11 @@ def _one_answer_each(table: Table, path: PathLike, name: PathLike) -> None:
     if twice is None:
         return
     # its second answer, the ids compared as read (``.txt`` stripped: ``q1.txt`` and ``q1`` are one question)
-    line = [n for n, text in iter_lines(path) if list(map(strip_txt, text.split()[:1])) == [twice]][
-        1
-    ]
+    lines = [n for n, text in iter_lines(path) if list(map(strip_txt, text.split()[:1])) == [twice]]
     answers = " and ".join(sorted(a for a, r in table[twice].items() if r > 0))
     raise ColieeFormatError(
         name,
-        line,
+        lines[1],
         f"question {twice!r} has two gold answers ({answers})",
         "one Y or N per question",
     )

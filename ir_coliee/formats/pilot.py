@@ -90,9 +90,8 @@ class Null(NamedTuple):
 
     def where(self) -> str:
         """``tort 'T1'`` or ``tort 'T1', plaintiff claim 'p1'``."""
-        return f"tort {self.tort_id!r}" + (
-            f", {self.side} claim {self.claim_id!r}" if self.side else ""
-        )
+        claim = f", {self.side} claim {self.claim_id!r}" if self.side else ""
+        return f"tort {self.tort_id!r}{claim}"
 
 
 TORT_PREDICTION = "tort prediction"
@@ -137,13 +136,8 @@ def _claims(obj: dict, side: str, tort: Id, source: PathLike, line: int) -> tupl
     for raw in _objects(obj, f"{side}_claims", source, line):
         claim_id = _id(raw.get("id"), f"a {side} claim id of tort {tort!r}", source, line)
         what = f"{side} claim {claim_id!r} of tort {tort!r}"
-        claims.append(
-            ColieeClaim(
-                claim_id,
-                _text(raw, what, source, line),
-                _flag(raw, "is_accepted", what, source, line),
-            )
-        )
+        text = _text(raw, what, source, line)
+        claims.append(ColieeClaim(claim_id, text, _flag(raw, "is_accepted", what, source, line)))
     ids = [str(c.id) for c in claims]
     if len(set(ids)) != len(ids):
         raise _fail(source, line, f"tort {tort!r} has two {side} claims with the same id")
@@ -196,11 +190,8 @@ def tort_json(tort: ColieeTort) -> dict:
     """The tort as the JSON object of the official format."""
     out: dict = {} if tort.version is None else {"version": tort.version}
     out["tort_id"] = tort.tort_id
-    for key in (
-        "undisputed_facts",
-        "plaintiff_claims",
-        "defendant_claims",
-    ):  # the records' fields are the keys
+    # the records' fields are the keys
+    for key in ("undisputed_facts", "plaintiff_claims", "defendant_claims"):
         out[key] = [record._asdict() for record in getattr(tort, key)]
     out["court_decision"] = tort.court_decision
     return out
@@ -234,23 +225,19 @@ def claim_doc_id(tort_id: object, side: str, claim_id: object) -> str:
     return f"{tort_id}/{side}/{claim_id}"
 
 
+def _decided(torts: Iterable[ColieeTort]) -> list[tuple[str, str]]:
+    """``(tort, "True"|"False")`` of each tort with a decision (torts without one left out)."""
+    return [(str(t.tort_id), str(t.court_decision)) for t in torts if t.court_decision is not None]
+
+
 def decision_qrels(torts: Iterable[ColieeTort]) -> list[Qrel]:
-    """Gold decisions in the ``AnswerAccuracy`` encoding, ``True`` or ``False`` (torts without a decision left
-    out)."""
-    return [
-        Qrel(str(t.tort_id), str(t.court_decision), 1)
-        for t in torts
-        if t.court_decision is not None
-    ]
+    """Gold decisions in the ``AnswerAccuracy`` encoding, ``True`` or ``False``."""
+    return [Qrel(q, decision, 1) for q, decision in _decided(torts)]
 
 
 def decision_run(torts: Iterable[ColieeTort]) -> list[ScoredDoc]:
     """Predicted decisions as an answer run."""
-    return [
-        ScoredDoc(str(t.tort_id), str(t.court_decision), 1.0)
-        for t in torts
-        if t.court_decision is not None
-    ]
+    return [ScoredDoc(q, decision, 1.0) for q, decision in _decided(torts)]
 
 
 def claim_qrels(torts: Iterable[ColieeTort], side: Optional[str] = None) -> list[Qrel]:

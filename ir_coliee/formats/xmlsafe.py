@@ -22,9 +22,8 @@ MAX_DEPTH = 200
 def parse_xml(text: str, source: PathLike, expected: str) -> ET.Element:
     """The root element; a :class:`ColieeFormatError` naming ``source`` and the line otherwise (malformed,
     entities declared, or nested deeper than :data:`MAX_DEPTH`)."""
-    if (
-        "<!ENTITY" in text
-    ):  # no COLIEE file declares entities; refusing them rules out expansion bombs
+    # no COLIEE file declares entities; refusing them rules out expansion bombs
+    if "<!ENTITY" in text:
         raise ColieeFormatError(
             source, line_of(text, "<!ENTITY"), "the XML declares entities", expected
         )

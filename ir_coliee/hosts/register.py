@@ -55,9 +55,8 @@ class _RegisterOnImport(importlib.abc.MetaPathFinder):
     def find_spec(self, name: str, path: object = None, target: Optional[ModuleType] = None):
         if name != "ir_datasets":
             return None
-        sys.meta_path.remove(
-            self
-        )  # the other finders find ir_datasets; this hook is done after one use
+        # the other finders find ir_datasets; this hook is done after one use
+        sys.meta_path.remove(self)
         spec = importlib.util.find_spec(name)
         if spec is None or spec.loader is None:
             return spec
@@ -86,7 +85,11 @@ class _Registering(importlib.abc.Loader):
 
 
 def _register_datasets() -> None:
-    _link_docs_parents()
+    import ir_datasets
+
+    # wrap ``ir_datasets.parent_id`` once (ir_datasets is imported: only the registration gets here)
+    if not hasattr(ir_datasets.parent_id, "walk"):
+        ir_datasets.parent_id = _linked(ir_datasets.parent_id)
     package = sys.modules.get("ir_coliee.data.datasets")
     if package is not None and not hasattr(package, "register_all"):
         return  # ir_coliee.data.datasets is what imports ir_datasets: it registers once it has loaded
@@ -101,14 +104,6 @@ def install_datasets() -> None:
         _register_datasets()
     elif not any(isinstance(f, _RegisterOnImport) for f in sys.meta_path):
         sys.meta_path.insert(0, _RegisterOnImport())
-
-
-def _link_docs_parents() -> None:
-    """Wrap ``ir_datasets.parent_id`` once (ir_datasets is imported: only the registration calls this)."""
-    import ir_datasets
-
-    if not hasattr(ir_datasets.parent_id, "walk"):
-        ir_datasets.parent_id = _linked(ir_datasets.parent_id)
 
 
 def _linked(walk: Callable[..., str]) -> Callable[..., str]:

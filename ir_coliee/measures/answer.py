@@ -22,8 +22,6 @@ class _AnswerAccuracy(ColieeMeasure):
 
     __name__ = "AnswerAccuracy"
     NAME = __name__
-    PRETTY_NAME = "Answer Accuracy"
-    SHORT_DESC = "Correct answers over gold questions; an unanswered question is wrong."
     TAKES = "answers"
     FORMULA = "Acc = |{q in gold : answer_q = gold_q}| / |gold|"
 

@@ -63,9 +63,8 @@ def calc(
     per_query = (
         parts[0] if len(parts) == 1 else LazyValues(lambda: [m for part in parts for m in part])
     )
-    return CalcResults(
-        {m: aggregated[m] for m in measures if m in aggregated}, cast(list, per_query)
-    )  # in the order asked
+    in_order = {m: aggregated[m] for m in measures if m in aggregated}  # in the order asked
+    return CalcResults(in_order, cast(list, per_query))
 
 
 def calc_aggregate(

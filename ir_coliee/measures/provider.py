@@ -118,9 +118,8 @@ class ColieeEvaluator(providers.Evaluator):
         queries needs none of them)."""
         counted = self._counts(run)
         aggregated = {m: aggregate(m, counts) for m, counts in counted}
-        return CalcResults(
-            aggregated, cast(list, LazyValues(lambda: list(per_query_values(counted))))
-        )
+        per_query = LazyValues(lambda: list(per_query_values(counted)))
+        return CalcResults(aggregated, cast(list, per_query))
 
     def calc_aggregate(self, run: object) -> dict[Measure, float]:
         return cast(dict, self.calc(run).aggregated)
@@ -138,11 +137,8 @@ class ColieeEvaluator(providers.Evaluator):
             # ir_measures scores a gold query the run lacks as 0 (as pytrec_eval does, and so do we here);
             # a run lacking every one is most likely an id mismatch, so its zeros do not pass unseen
             what = "the run shares no query with the qrels: every value is 0"
-            warnings.warn(
-                no_shared_query(codes.query_ids, self.ids.queries, what),
-                ColieeWarning,
-                stacklevel=3,
-            )
+            message = no_shared_query(codes.query_ids, self.ids.queries, what)
+            warnings.warn(message, ColieeWarning, stacklevel=3)
         keys = [
             (COUNTS[cast(ColieeMeasure, m).TAKES], m.params.get("cutoff"), m["rel"])
             for m in self.measures

@@ -30,8 +30,6 @@ class _MicroP(ColieeMeasure):
 
     __name__ = "MicroP"
     NAME = __name__
-    PRETTY_NAME = "Micro Precision"
-    SHORT_DESC = "Relevant retrieved pairs over all retrieved pairs, summed over the gold queries."
     AVERAGING = "micro"
     FORMULA = "P = Σ_q |ret_q ∩ rel_q| / Σ_q |ret_q|; 0 when nothing is retrieved"
 
@@ -44,8 +42,6 @@ class _MicroR(ColieeMeasure):
 
     __name__ = "MicroR"
     NAME = __name__
-    PRETTY_NAME = "Micro Recall"
-    SHORT_DESC = "Relevant retrieved pairs over all relevant pairs, summed over the gold queries."
     AVERAGING = "micro"
     FORMULA = "R = Σ_q |ret_q ∩ rel_q| / Σ_q |rel_q|"
 
@@ -58,10 +54,6 @@ class _MacroP(ColieeMeasure):
 
     __name__ = "MacroP"
     NAME = __name__
-    PRETTY_NAME = "Macro Precision"
-    SHORT_DESC = (
-        "Mean over the gold queries of the per-query precision (0 when nothing is retrieved)."
-    )
     FORMULA = "P = mean_q |ret_q ∩ rel_q| / |ret_q|; P_q = 0 when nothing is retrieved"
 
     def formula(self) -> Formula:
@@ -73,8 +65,6 @@ class _MacroR(ColieeMeasure):
 
     __name__ = "MacroR"
     NAME = __name__
-    PRETTY_NAME = "Macro Recall"
-    SHORT_DESC = "Mean over the gold queries of the per-query recall."
     FORMULA = "R = mean_q |ret_q ∩ rel_q| / |rel_q|"
 
     def formula(self) -> Formula:
@@ -94,9 +84,8 @@ class _FMeasure(ColieeMeasure):
 
     def validate_params(self) -> None:
         super().validate_params()
-        if (
-            not 0 < self["beta"] <= 1e150
-        ):  # a larger beta squared overflows: every value would be NaN
+        # a larger beta squared overflows: every value would be NaN
+        if not 0 < self["beta"] <= 1e150:
             self.validated = False
             raise ColieeArgumentError(
                 f"{self.NAME}: beta must be above 0 and at most 1e150, got {self['beta']!r}"
@@ -121,8 +110,6 @@ class _MicroF(_FMeasure):
 
     __name__ = "MicroF"
     NAME = __name__
-    PRETTY_NAME = "Micro F-measure"
-    SHORT_DESC = "F-measure of the micro precision and micro recall."
     AVERAGING = "micro"
     FORMULA = "F = (1+β²)·P·R / (β²·P + R) of micro P and micro R; 0 when P + R = 0"
 
@@ -132,10 +119,6 @@ class _MacroF(_FMeasure):
 
     __name__ = "MacroF"
     NAME = __name__
-    PRETTY_NAME = "Macro F-measure"
-    SHORT_DESC = (
-        "Mean over the gold queries of the per-query F-measure (not F of the mean P and R)."
-    )
     FORMULA = "F = mean_q (1+β²)·P_q·R_q / (β²·P_q + R_q); F_q = 0 when P_q + R_q = 0"
 
 

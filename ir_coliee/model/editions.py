@@ -190,9 +190,8 @@ class Edition(NamedTuple):
 EDITIONS: dict[int, Edition] = {
     e.year: e
     for e in (
-        Edition(
-            2018, ("1", "2", "3", "4"), "H29"
-        ),  # 2018's H29 is not confirmed by an official page
+        # 2018's H29 is not confirmed by an official page
+        Edition(2018, ("1", "2", "3", "4"), "H29"),
         Edition(2019, ("1", "2", "3", "4"), "H30", task1=_TASK1_2019, task2=_TASK2_2019),
         Edition(2020, ("1", "2", "3", "4"), "R01", task1=_TASK1_2020, task2=_TASK2),
         Edition(2021, ("1", "2", "3", "4", "5"), "R02", task1=_TASK1_2021, task2=_TASK2),
@@ -253,6 +252,11 @@ _EN_2025 = (36, 37, 41, 54, 47, 41, 79, 60, 74, 49, 49, 58, 70, 111, 81, 109, 10
 _JA_2026 = (28, 36, 35, 45, 46, 41, 79, 57, 71, 48, 47, 41, 67, 110, 81, 108, 101, 109, 73)
 
 
+def _exam_sizes(docs: Optional[int], questions: int, answers: bool) -> Sizes:
+    """An exam set's sizes: with ``answers`` gold (Tasks 4, 5), one gold answer per question."""
+    return Sizes(docs, questions, questions if answers else None)
+
+
 def _known_sizes() -> dict[str, Sizes]:
     sizes = {
         # Task 1: 2022's train list counts 14 duplicate entries in its 4,192 (which way is not known)
@@ -274,28 +278,18 @@ def _known_sizes() -> dict[str, Sizes]:
     }
     en, ja = dict(zip(statute_exams(), _EN_2025)), dict(zip(statute_exams(), _JA_2026))
     for task in ("3", "4"):
-        answers = task_of(task).gold == "answers"  # one gold answer per question
-        sizes[f"coliee/task{task}/2025/train"] = Sizes(
-            768, sum(en.values()), sum(en.values()) if answers else None
-        )
-        sizes[f"coliee/task{task}/2024/test"] = Sizes(
-            768, en["R05"], en["R05"] if answers else None
-        )
+        answers = task_of(task).gold == "answers"
+        sizes[f"coliee/task{task}/2025/train"] = _exam_sizes(768, sum(en.values()), answers)
+        sizes[f"coliee/task{task}/2024/test"] = _exam_sizes(768, en["R05"], answers)
         sizes[f"coliee/task{task}/2026/train/ja"] = Sizes(
             787, sum(ja.values()), sum(ja.values()) if answers else 1540
         )
         sizes[f"coliee/task{task}/2026/test/ja"] = Sizes(docs=787)
-        sizes[f"coliee/task{task}/2025/test/ja"] = Sizes(
-            queries=ja["R06"], qrels=ja["R06"] if answers else None
-        )
+        sizes[f"coliee/task{task}/2025/test/ja"] = _exam_sizes(None, ja["R06"], answers)
         for exam, n in en.items():
-            sizes[f"coliee/task{task}/2025/train/{exam.lower()}"] = Sizes(
-                768, n, n if answers else None
-            )
+            sizes[f"coliee/task{task}/2025/train/{exam.lower()}"] = _exam_sizes(768, n, answers)
         for exam, n in ja.items():
-            sizes[f"coliee/task{task}/2026/train/{exam.lower()}/ja"] = Sizes(
-                787, n, n if answers else None
-            )
+            sizes[f"coliee/task{task}/2026/train/{exam.lower()}/ja"] = _exam_sizes(787, n, answers)
     return sizes
 
 

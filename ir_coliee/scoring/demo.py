@@ -34,9 +34,8 @@ TAG = "bm25demo"
 @contextlib.contextmanager
 def sample_release() -> Iterator[Path]:
     """Point the data root at the bundled synthetic release for the duration of the block."""
-    from unittest import (
-        mock,
-    )  # patch.dict: the environment as it was afterwards, the variable set or not
+    # patch.dict: the environment as it was afterwards, the variable set or not
+    from unittest import mock
 
     try:
         with mock.patch.dict(os.environ, COLIEE_HOME=str(RELEASE)):
@@ -86,39 +85,32 @@ def _steps(out: Path) -> list[tuple[str, str, Callable[[], Path]]]:
     def writer(
         task: str,
         name: str,
-        make: Callable[[], object],
+        make: Callable[[object], object],
         limit: Optional[int] = None,
         fmt: Optional[FormatName] = None,
     ) -> Callable[[], Path]:
-        """Write in the task's official format (or ``fmt``: Task 3's ``task3.*`` sets are pairs)."""
+        """Write ``make`` of the task's dataset as ``{name}.{TAG}``, in the task's official format
+        (or ``fmt``: Task 3's ``task3.*`` sets are pairs)."""
         chosen = fmt or task_of(task).formats[0]
+        path = out / f"{name}.{TAG}"
         return lambda: Path(
-            write_run(make(), out / name, format=chosen, tag=TAG, max_per_query=limit)
+            write_run(make(load(task)), path, format=chosen, tag=TAG, max_per_query=limit)
         )
 
-    answers_name = (
-        f"{EDITIONS[YEAR].statute_exam}.task4.{TAG}"  # R06.task4.bm25demo: the exam names the file
-    )
+    # R06.task4.bm25demo: the exam names the file
+    answers_name = f"{EDITIONS[YEAR].statute_exam}.task4"
     ranked = task_of("3").ranked_limit  # task3-L files: at most 100 articles a question
     assert ranked is not None
     return [
-        ("1", "BM25, 5 cases per query", writer("1", f"task1.{TAG}", lambda: task1_run(load("1")))),
-        (
-            "2",
-            "BM25, best paragraph of each case",
-            writer("2", f"task2.{TAG}", lambda: task2_run(load("2"))),
-        ),
-        (
-            "3",
-            "BM25, best article",
-            writer("3", f"task3.{TAG}", lambda: task3_run(load("3"), 1), fmt="pairs"),
-        ),
+        ("1", "BM25, 5 cases per query", writer("1", "task1", task1_run)),
+        ("2", "BM25, best paragraph of each case", writer("2", "task2", task2_run)),
+        ("3", "BM25, best article", writer("3", "task3", lambda ds: task3_run(ds, 1), fmt="pairs")),
         (
             "3",
             "BM25, ranked list of 10",
-            writer("3", f"task3-L.{TAG}", lambda: task3_run(load("3"), 10), ranked.lines),
+            writer("3", "task3-L", lambda ds: task3_run(ds, 10), ranked.lines),
         ),
-        ("4", "always Y", writer("4", answers_name, lambda: task4_run(load("4")))),
+        ("4", "always Y", writer("4", answers_name, task4_run)),
         (
             "pilot",
             "tort found, plaintiff's claims accepted",

@@ -59,12 +59,10 @@ def _sound(measure: Measure) -> Measure:
 def _trec_named(name: MeasureLike) -> list[Measure]:
     """``name`` read as trec_eval names measures (``map``, ``ndcg_cut_10``, ``P_1``; ``P`` its family), as
     ``pt.Experiment`` reads its ``eval_metrics``; no measure where it is no such name."""
+    if not isinstance(name, str):
+        return []
     try:
-        return (
-            [_sound(m) for m in ir_measures.parse_trec_measure(name)]
-            if isinstance(name, str)
-            else []
-        )
+        return [_sound(m) for m in ir_measures.parse_trec_measure(name)]
     except ValueError:
         return []
 
@@ -104,9 +102,8 @@ def chosen_measures(
         raise ColieeArgumentError(
             "give the measures, or the task (and year) whose official measures to use"
         )
-    return official_measures(
-        task, year, ranked=True
-    )  # as score's default: every shape of run ranks
+    # as score's default: every shape of run ranks
+    return official_measures(task, year, ranked=True)
 
 
 def per_query_frame(metrics: Iterable[tuple[str, object, float]]) -> pd.DataFrame:
@@ -117,13 +114,10 @@ def per_query_frame(metrics: Iterable[tuple[str, object, float]]) -> pd.DataFram
 
     rows = []
     for query_id, measure, value in metrics:
-        counts = (
-            (value.tp, value.retrieved, value.relevant)
-            if isinstance(value, CountedValue)
-            else (None,) * 3
-        )
+        counts: tuple[Optional[int], ...] = (None,) * 3
+        if isinstance(value, CountedValue):
+            counts = (value.tp, value.retrieved, value.relevant)
         rows.append((query_id, str(measure), float(value), *counts))
-    frame = pd.DataFrame(
-        rows, columns=["query_id", "measure", "value", "tp", "retrieved", "relevant"]
-    )
+    columns = ["query_id", "measure", "value", "tp", "retrieved", "relevant"]
+    frame = pd.DataFrame(rows, columns=columns)
     return frame.astype(dict.fromkeys(("tp", "retrieved", "relevant"), "Int64"))

@@ -56,9 +56,8 @@ class Gold(NamedTuple):
 
 
 def is_dataset_id(gold: object) -> bool:
-    return (
-        isinstance(gold, str) and gold.startswith(f"{NAME}/") and not os.path.isfile(gold)
-    )  # a folder is no gold
+    # a folder is no gold
+    return isinstance(gold, str) and gold.startswith(f"{NAME}/") and not os.path.isfile(gold)
 
 
 def _dataset_gold(dataset_id: str) -> Gold:

@@ -125,13 +125,8 @@ class Leaderboard:
             c for c in self.table.columns if c not in ("rank", "team", "run", "check", "source")
         ]
         official = self.table[["team", "run", *measures]].assign(entry="official")
-        ours = pd.DataFrame(
-            {
-                "team": "",
-                "run": runs["run"],
-                **{m: runs[m] if m in runs.columns else None for m in measures},
-            }
-        ).assign(entry="this run")
+        values = {m: runs[m] if m in runs.columns else None for m in measures}
+        ours = pd.DataFrame({"team": "", "run": runs["run"], **values}).assign(entry="this run")
         official["_at"] = official[self.headline]
         ours["_at"] = [self.published(v) for v in ours[self.headline]]
         for i, row in ours.iterrows():
@@ -166,16 +161,11 @@ def _names(task: str, year: int) -> dict[str, str]:
 def _tables() -> list[tuple[str, list[dict[str, str]]]]:
     """Every shipped table (``ir_coliee/results/*.csv``, in name order): its source and its records."""
     tables = []
-    files = [
-        f
-        for f in resources.files("ir_coliee").joinpath("results").iterdir()
-        if f.name.endswith(".csv")
-    ]
-    for file in sorted(files, key=lambda f: f.name):
+    files = resources.files("ir_coliee").joinpath("results").iterdir()
+    for file in sorted((f for f in files if f.name.endswith(".csv")), key=lambda f: f.name):
         first, _, rest = file.read_text(encoding="utf-8").partition("\n")
-        tables.append(
-            (first.removeprefix("# source:").strip(), list(csv.DictReader(io.StringIO(rest))))
-        )
+        records = list(csv.DictReader(io.StringIO(rest)))
+        tables.append((first.removeprefix("# source:").strip(), records))
     return tables
 
 
@@ -297,9 +287,10 @@ def load_leaderboard(task: object, year: int) -> Leaderboard:
     published = [m for m in measures if any(not math.isnan(r[m]) for r in rows)]
     headline = official_entry(key, year).ranking_column(published)
     short = next((k for k, name in names.items() if name == headline), headline)
+    # stable: published order on ties
     order = sorted(
         range(len(rows)), key=lambda i: (math.isnan(rows[i][headline]), -rows[i][headline])
-    )  # stable: published order on ties
+    )
     exact = [
         (
             float(min(_half_unit(rows_of[i].values.get(short, Decimal(0))), _COARSEST)),
@@ -319,15 +310,10 @@ def _plain(
 ) -> tuple[list[dict], list[str]]:
     """The rows as plain dicts, every measure of the table in each (NaN where not published), and a
     ``source`` where the table's rows have their own; and the measures."""
-    rows: list[dict] = [
-        {
-            "rank": r.rank,
-            "team": r.team,
-            "run": r.run,
-            **{names.get(k, k): float(x) for k, x in r.values.items()},
-        }
-        for r in rows_of
-    ]
+    rows: list[dict] = []
+    for r in rows_of:
+        values = {names.get(k, k): float(x) for k, x in r.values.items()}
+        rows.append({"rank": r.rank, "team": r.team, "run": r.run, **values})
     measures = list(dict.fromkeys(m for r in rows for m in r if m not in ("rank", "team", "run")))
     sourced = any(r.source for r in rows_of)
     for row, r in zip(rows, rows_of):

@@ -13,9 +13,8 @@ from ir_coliee.errors import ColieeArgumentError
 def short_name(benchmark: str) -> str:
     """A benchmark as a paper's header names it: ``coliee/task1/2025/test`` -> ``T1 2025`` (another split
     follows: ``T3 2024 train/h30``), a gold file -> its file name without extension, another id as given."""
-    found = re.fullmatch(
-        r"coliee/task(\d)/(\d{4})/(.+)", benchmark
-    )  # the pilot is no benchmark cell
+    # the pilot is no benchmark cell
+    found = re.fullmatch(r"coliee/task(\d)/(\d{4})/(.+)", benchmark)
     if found:
         task, year, split = found.groups()
         return f"T{task} {year}" + ("" if split == "test" else f" {split}")
@@ -47,14 +46,10 @@ def _unique_file_name(b: str, files: Sequence[str]) -> str:
     ``files`` shares it; its short name if none does."""
     depth = max(len(os.path.abspath(b).split(os.sep)) - 1, 0)
     ways = [(n, suffix) for suffix in (False, True) for n in range(depth + 1)]
-    return next(
-        (
-            _file_name(b, *w)
-            for w in ways
-            if all(_file_name(b, *w) != _file_name(a, *w) for a in files if a != b)
-        ),
-        short_name(b),
-    )
+    for w in ways:
+        if all(_file_name(b, *w) != _file_name(a, *w) for a in files if a != b):
+            return _file_name(b, *w)
+    return short_name(b)
 
 
 def _refuse_clashes(shown: Mapping[str, str], kind: str, keys: Sequence[str]) -> None:

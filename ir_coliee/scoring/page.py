@@ -164,16 +164,9 @@ def _leaderboard(
             f"The published {scored.year} table by {published.headline}, with these runs placed"
             f" ({'the complete official table' if published.complete else 'a partial table'})"
         )
-        parts.append(
-            html.table(
-                "placement",
-                caption,
-                list(merged.columns),
-                merged.values.tolist(),
-                digits,
-                [str(e).startswith("this run") for e in merged["entry"]],  # "this run = X" too
-            )
-        )
+        rows = merged.values.tolist()
+        marked = [str(e).startswith("this run") for e in merged["entry"]]  # "this run = X" too
+        parts.append(html.table("placement", caption, list(merged.columns), rows, digits, marked))
         parts.append(html.paragraph(f"Source: {published.source}"))
     caption = "Official measures, best first (ties share a rank); counts behind each measure"
     return html.table(
@@ -223,14 +216,11 @@ def _figures(analysis: Analysis) -> str:
     except ColieeError as e:
         return html.paragraph(f"{e}. The tables above hold every value.", "warn")
     styles = plots.looks(analysis.runs)
-    return (
-        '<div class="figs">'
-        + "".join(
-            html.figure(plots.svg(p, styles, f"fig{i}"), p.title, p.alt)
-            for i, p in enumerate(analysis.panels())
-        )
-        + "</div>"
+    panels = enumerate(analysis.panels())
+    figures = "".join(
+        html.figure(plots.svg(p, styles, f"fig{i}"), p.title, p.alt) for i, p in panels
     )
+    return f'<div class="figs">{figures}</div>'
 
 
 def _findings(findings: list[Finding], scored: Report) -> str:

@@ -88,9 +88,8 @@ def score_pilot(gold: list[ColieeTort], submission: list[ColieeTort]) -> PilotSc
     unknown = [sd.doc_id for sd in predicted if sd.doc_id not in known]
     pooled: dict[str, float] = {}
     for side in GROUPS:
-        aggregated = dict.fromkeys(
-            (*RE_MEASURES, *POOLED), math.nan
-        )  # a disqualified sub-task: NaN
+        # a disqualified sub-task: NaN
+        aggregated = dict.fromkeys((*RE_MEASURES, *POOLED), math.nan)
         if RATIONALE_EXTRACTION not in disqualified:
             run = [sd for sd in claim_run(submission, side) if sd.doc_id in known]
             result = pipeline.calc([*RE_MEASURES, *POOLED], claim_qrels(gold, side), run)

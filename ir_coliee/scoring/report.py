@@ -72,12 +72,10 @@ class Report:
 
         from ir_coliee.scoring.evaluate import per_query_frame
 
-        frames = [
-            (values if isinstance(values, pd.DataFrame) else per_query_frame(values)).assign(
-                run=name
-            )
-            for name, values in self._per_query
-        ]
+        frames = []
+        for name, values in self._per_query:
+            frame = values if isinstance(values, pd.DataFrame) else per_query_frame(values)
+            frames.append(frame.assign(run=name))
         joined = pd.concat(frames, ignore_index=True)
         return joined[["run", *[c for c in joined.columns if c != "run"]]]
 
@@ -95,14 +93,8 @@ class Report:
         else:
             missing = "disqualified" if any(self.disqualified.values()) else ""
             header = ["run", *self.measures, "path"]
-            write_rows(
-                header,
-                [[row[c] for c in header] for row in self.rows],
-                out,
-                digits,
-                missing,
-                style=style,
-            )
+            rows = [[row[c] for c in header] for row in self.rows]
+            write_rows(header, rows, out, digits, missing, style=style)
 
     def _per_query_with_totals(self) -> pd.DataFrame:
         import pandas as pd
@@ -110,9 +102,8 @@ class Report:
         frame = self.per_query.sort_values(["run", "query_id", "measure"], kind="stable")
         for row in self.rows:
             totals = {"run": row["run"], "query_id": "all", "measure": self.measures}
-            frame = pd.concat(
-                [frame, pd.DataFrame({**totals, "value": [row[m] for m in self.measures]})]
-            )
+            values = pd.DataFrame({**totals, "value": [row[m] for m in self.measures]})
+            frame = pd.concat([frame, values])
         frame = frame.reset_index(drop=True)
         return frame.drop(columns="run") if len(self.runs) == 1 else frame
 
@@ -132,9 +123,8 @@ class Report:
         if info.name in self.disqualified:
             doc["disqualified"] = self.disqualified[info.name]
         if per_query:
-            doc["per_query"] = records(
-                self.per_query[self.per_query["run"] == info.name].drop(columns="run")
-            )
+            own = self.per_query[self.per_query["run"] == info.name]
+            doc["per_query"] = records(own.drop(columns="run"))
         return doc
 
     def __repr__(self) -> str:
@@ -151,9 +141,8 @@ def ranked(report: Report, fractions: bool = True) -> pd.DataFrame:
     ``correct`` as ``66/101`` with ``fractions``, else ``correct`` and ``questions`` as numbers (JSON)."""
     entry = official_entry(report.task, report.year)
     headline = entry.ranking_column(report.measures)
-    table = report.table.sort_values(headline, ascending=False, kind="stable").reset_index(
-        drop=True
-    )
+    table = report.table.sort_values(headline, ascending=False, kind="stable")
+    table = table.reset_index(drop=True)
     counts = [c for c in ("tp", "retrieved", "relevant") if c in table.columns]
     out = table[["run", *report.measures, *counts]].copy()
     if {"correct", "questions"} <= set(table.columns):
@@ -188,9 +177,8 @@ def write_ranked(
         ignore_index=True,
     )
     # counts stay whole numbers where another task's rows left them empty (pandas made them floats)
-    grouped = grouped.astype(
-        {c: "Int64" for c in ("tp", "retrieved", "relevant") if c in grouped.columns}
-    )
+    counts = {c: "Int64" for c in ("tp", "retrieved", "relevant") if c in grouped.columns}
+    grouped = grouped.astype(counts)
     first = ["edition", "task"]
     grouped = grouped[[*first, *[c for c in grouped.columns if c not in (*first, "path")], "path"]]
     write_frame(grouped, out, digits, PAPER_MISSING.get(style, ""), style)
@@ -210,11 +198,9 @@ def write_placement(
             f"the {report.year} table ranks runs by {board.headline}, which this report does not hold"
         )
     placed = board.with_runs(report.table)
-    kind = (
-        "complete official table"
-        if board.complete
-        else f"partial table: {len(board.table)} published rows"
-    )
+    kind = "complete official table"
+    if not board.complete:
+        kind = f"partial table: {len(board.table)} published rows"
     out.write(
         f"\nleaderboard: COLIEE {report.year} {task_of(report.task).label}, by {board.headline} ({kind})\n"
     )

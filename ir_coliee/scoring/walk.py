@@ -78,26 +78,20 @@ def _once(found: list[Found], left: list[Finding]) -> tuple[list[Found], list[Fi
 def _walk_folder(top: str, found: list[Found], left: list[Finding]) -> None:
     seen: set[tuple[int, int]] = set()
     stack: list[tuple[str, tuple[str, ...]]] = [(top, ())]
-    above = os.path.dirname(
-        os.path.realpath(top)
-    )  # a link to a folder holding it would walk the tree again
+    # a link to a folder holding it would walk the tree again
+    above = os.path.dirname(os.path.realpath(top))
     while stack:
         folder, below = stack.pop()
         try:
             here = os.stat(folder)
             if (here.st_dev, here.st_ino) in seen:
-                left.append(
-                    skipped(
-                        folder,
-                        "a folder already walked (through a link, or a link loop), not walked again",
-                    )
-                )
+                why = "a folder already walked (through a link, or a link loop), not walked again"
+                left.append(skipped(folder, why))
                 continue
             seen.add((here.st_dev, here.st_ino))
             with os.scandir(folder) as listing:
-                entries = sorted(
-                    (e for e in listing if not e.name.startswith(".")), key=lambda e: e.name
-                )
+                visible = (e for e in listing if not e.name.startswith("."))
+                entries = sorted(visible, key=lambda e: e.name)
         except OSError as e:
             left.append(skipped(folder, f"the folder cannot be read ({e.strerror or e})"))
             continue
@@ -109,12 +103,8 @@ def _walk_folder(top: str, found: list[Found], left: list[Finding]) -> None:
                 and entry.is_symlink()
                 and _holds(os.path.realpath(entry.path), above)
             ):
-                left.append(
-                    skipped(
-                        entry.path,
-                        "a link to a folder holding the one walked (such as /), not followed",
-                    )
-                )
+                why = "a link to a folder holding the one walked (such as /), not followed"
+                left.append(skipped(entry.path, why))
             elif kind == "folder":
                 folders.append((entry.path, (*below, entry.name)))
             elif kind == "file":

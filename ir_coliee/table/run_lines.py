@@ -136,9 +136,8 @@ def _score(text: str, path: PathLike, lineno: int, column: int) -> float:
 def parse_line(fmt: RunFormat, parts: list[str], path: PathLike, lineno: int) -> RunLine:
     """One line's fields checked against ``fmt``: column count, score, answer label."""
     width = len(fmt.columns)
-    if (
-        len(parts) != width and len(parts) not in fmt.widths()
-    ):  # (the tuple is made for unusual lines only)
+    # (the tuple is made for unusual lines only)
+    if len(parts) != width and len(parts) not in fmt.widths():
         raise ColieeFormatError(path, lineno, f"{len(parts)} columns", fmt.expected())
     doc = parts[fmt.doc]
     if fmt.labels and doc not in fmt.labels:

@@ -10,22 +10,9 @@ from ir_measures.util import TYPE_RUN
 
 from ir_coliee.errors import ColieeArgumentError, ColieeError, PathLike
 from ir_coliee.formats.textfile import atomic_output
-from ir_coliee.model.formats import (
-    FORMATS,
-    FormatName,
-    RunFormat,
-)
+from ir_coliee.model.formats import FORMATS, FormatName, RunFormat
 from ir_coliee.table.run_lines import RUN_TAG
 from ir_coliee.table.shapes import run_table
-
-
-def check_run_tag(tag: str) -> str:
-    """Return ``tag`` if it is an official run tag (1-12 letters or digits), else raise ``ValueError``."""
-    if not isinstance(tag, str) or not RUN_TAG.fullmatch(tag):
-        raise ColieeArgumentError(
-            f"run tag {tag!r} is not allowed: use 1 to 12 letters or digits, no punctuation"
-        )
-    return tag
 
 
 def _ranked(run: TYPE_RUN) -> list[tuple[str, list[tuple[str, float]]]]:
@@ -80,7 +67,10 @@ def write_run(
             f"unknown run format {format!r}; expected one of {', '.join(FORMATS)}"
         )
     fmt = FORMATS[format]
-    check_run_tag(tag)
+    if not isinstance(tag, str) or not RUN_TAG.fullmatch(tag):
+        raise ColieeArgumentError(
+            f"run tag {tag!r} is not allowed: use 1 to 12 letters or digits, no punctuation"
+        )
     if max_per_query is not None and not (isinstance(max_per_query, int) and max_per_query >= 1):
         raise ColieeError(
             f"max_per_query must be a whole number of at least 1, got {max_per_query!r}"

@@ -35,12 +35,7 @@ from ir_coliee.model.formats import FORMATS, FormatName
 if TYPE_CHECKING:
     import pandas as pd
 
-from ir_coliee.table.run_lines import (
-    FormatOption,
-    ParsedRun,
-    first_format,
-    parse_checked,
-)
+from ir_coliee.table.run_lines import FormatOption, ParsedRun, first_format, parse_checked
 from ir_coliee.table.run_write import write_run as write_any
 
 
@@ -116,9 +111,8 @@ def read_run(
     if columns != "pyterrier":
         raise ColieeArgumentError(f"unknown columns {columns!r}; expected ir_measures or pyterrier")
     frame = frame.rename(columns={"query_id": "qid", "doc_id": "docno"})
-    frame = frame.sort_values(["qid", "score"], ascending=[True, False], kind="stable").reset_index(
-        drop=True
-    )
+    frame = frame.sort_values(["qid", "score"], ascending=[True, False], kind="stable")
+    frame = frame.reset_index(drop=True)
     frame["rank"] = frame.groupby("qid", sort=False).cumcount()
     return frame
 

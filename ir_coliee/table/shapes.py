@@ -73,10 +73,6 @@ def id_text(value: object, source: str, what: str) -> str:
     )
 
 
-def _is_missing(value: object) -> bool:
-    return value is None or (isinstance(value, float) and math.isnan(value))
-
-
 def _encoded(values: Any, source: str, what: str) -> tuple[np.ndarray, list[str]]:
     """Codes and distinct texts of a column of ids of any dtype; the first missing id is refused with
     its row. Distinct values are converted once (a few thousand), not every line."""
@@ -117,12 +113,11 @@ def _from_columns(queries: Any, docs: Any, scores: Optional[Any], source: str) -
 
     query_codes, query_ids = _encoded(queries, source, "query id")
     doc_codes, doc_ids = _encoded(docs, source, "document id")
-    # without scores, line order is the ranking, as in the official files without a score column
-    scored = (
-        _scores(scores, source)
-        if scores is not None
-        else np.arange(len(query_codes), 0, -1, dtype=float)
-    )
+    if scores is None:
+        # without scores, line order is the ranking, as in the official files without a score column
+        scored = np.arange(len(query_codes), 0, -1, dtype=float)
+    else:
+        scored = _scores(scores, source)
     return CodedRun(query_ids, doc_ids, query_codes, doc_codes, scored)
 
 
@@ -189,11 +184,9 @@ def _from_rows(rows: list, source: str) -> CodedRun:
 
 def as_dicts(value: object) -> object:
     """A ranx ``Qrels`` or ``Run`` as the dict of dicts it holds (``to_dict()``); anything else as it is."""
-    return (
-        value.to_dict()
-        if type(value).__module__.startswith("ranx.") and hasattr(value, "to_dict")
-        else value
-    )
+    if type(value).__module__.startswith("ranx.") and hasattr(value, "to_dict"):
+        return value.to_dict()
+    return value
 
 
 def coded_run(run: object, source: str = "the run") -> CodedRun:
@@ -202,17 +195,15 @@ def coded_run(run: object, source: str = "the run") -> CodedRun:
     scoring API refuses it, as it refuses any run that shares no query with the gold."""
     run = as_dicts(run)
     if isinstance(run, CodedRun):
-        coded = run
-    elif hasattr(run, "columns") and hasattr(run, "itertuples"):
-        coded = _from_frame(run, source)
-    elif isinstance(run, Mapping):
-        coded = _from_dicts(run, source)
-    elif isinstance(run, Iterable) and not isinstance(run, (str, bytes)):
+        return run
+    if hasattr(run, "columns") and hasattr(run, "itertuples"):
+        return _from_frame(run, source)
+    if isinstance(run, Mapping):
+        return _from_dicts(run, source)
+    if isinstance(run, Iterable) and not isinstance(run, (str, bytes)):
         rows = list(run)
-        coded = _from_rows(rows, source) if rows else _from_columns([], [], [], source)
-    else:
-        raise _refuse(source, f"a {type(run).__name__}; expected {_EXPECTED}")
-    return coded
+        return _from_rows(rows, source) if rows else _from_columns([], [], [], source)
+    raise _refuse(source, f"a {type(run).__name__}; expected {_EXPECTED}")
 
 
 def gold_table(qrels: object, source: str = "the gold") -> Table:
@@ -222,14 +213,11 @@ def gold_table(qrels: object, source: str = "the gold") -> Table:
         return qrels
     qrels = as_dicts(qrels)
     if isinstance(qrels, Mapping):
-        return CheckedGold(
-            {
-                id_text(q, source, "query id"): {
-                    id_text(d, source, "document id"): int(r) for d, r in docs.items()
-                }
-                for q, docs in qrels.items()
-            }
-        )
+        checked = CheckedGold()
+        for q, docs in qrels.items():
+            query = id_text(q, source, "query id")
+            checked[query] = {id_text(d, source, "document id"): int(r) for d, r in docs.items()}
+        return checked
     if hasattr(qrels, "columns"):
         frame: Any = qrels
         names = [
@@ -253,7 +241,7 @@ def gold_table(qrels: object, source: str = "the gold") -> Table:
     for q, d, r in rows:
         for value, what in ((q, "query id"), (d, "document id")):
             if value not in texts:
-                if _is_missing(value):
+                if value is None or (isinstance(value, float) and math.isnan(value)):
                     raise _refuse(source, f"a {what} is missing (None or NaN)")
                 texts[value] = id_text(value, source, what)
         table.setdefault(texts[q], {})[texts[d]] = int(r)
@@ -359,10 +347,8 @@ def _numeral(text: str) -> Optional[str]:
 
 def _uniform_width(gold: Collection[str]) -> Optional[int]:
     """The width of the gold's ids when all are ASCII digits of one width (``000028``: 6), else ``None``."""
-    widths, joined = (
-        set(map(len, gold)),
-        "".join(gold),
-    )  # asked of all at once: a gold of a million queries
+    # asked of all at once: a gold of a million queries
+    widths, joined = set(map(len, gold)), "".join(gold)
     return widths.pop() if len(widths) == 1 and joined.isascii() and joined.isdigit() else None
 
 
@@ -410,25 +396,22 @@ def _restored(text: str, numbered: Mapping[str, str], width: Optional[int]) -> s
     number = _numeral(text)
     if number is not None and number in numbered:
         return numbered[number]
-    if width is not None and _short_number(digits := text.removesuffix(".0"), width):
+    digits = text.removesuffix(".0")
+    if width is not None and digits.isascii() and digits.isdigit() and len(digits) < width:
         return digits.zfill(width)
     return text
-
-
-def _short_number(text: str, width: int) -> bool:
-    return text.isascii() and text.isdigit() and len(text) < width
 
 
 def _without_txt(ids: list[str]) -> list[str]:
     return [strip_txt(i) for i in ids] if any(i.endswith(".txt") for i in ids) else ids
 
 
-def _rescoped(run: CodedRun, scoped: bool) -> tuple[CodedRun, int]:
+def _rescoped(run: CodedRun, scoped: bool) -> CodedRun:
     """Document ids scoped by their query (``826/032``) where the gold's are, unscoped where the gold's are
     not; pairs, not distinct ids, decide (``032`` of case 826 is not ``032`` of case 827)."""
     has_scope = [SCOPE in d for d in run.doc_ids]
     if (scoped and all(has_scope)) or (not scoped and not any(has_scope)):
-        return run, 0
+        return run
     ids: dict[str, int] = {}
     by_pair: dict[tuple[int, int], int] = {}
     changed = 0
@@ -443,9 +426,7 @@ def _rescoped(run: CodedRun, scoped: bool) -> tuple[CodedRun, int]:
             changed += new != d
             code = by_pair[pair] = ids.setdefault(new, len(ids))
         codes.append(code)
-    return run.with_codes(
-        run.query_ids, list(ids), run.queries, codes, merged=bool(changed)
-    ), changed
+    return run.with_codes(run.query_ids, list(ids), run.queries, codes, merged=bool(changed))
 
 
 def _merged(ids: list[str]) -> tuple[list[str], Optional[list[int]]]:
@@ -475,7 +456,7 @@ def align(run: CodedRun, gold: GoldIds) -> Aligned:
     notes: list[str] = []
     query_ids, padded_queries, query_example = _unpadded(_without_txt(run.query_ids), gold.position)
     out = _recoded(run, query_ids, _without_txt(run.doc_ids))
-    out, _ = _rescoped(out, gold.scoped)
+    out = _rescoped(out, gold.scoped)
     doc_ids, padded_docs, doc_example = _unpadded(out.doc_ids, gold.docs)
     out = _recoded(out, out.query_ids, doc_ids)
     for count, example, what in (
@@ -487,7 +468,6 @@ def align(run: CodedRun, gold: GoldIds) -> Aligned:
                 f"{count} {what} ids are not in the gold and are read as the gold's id of the same number "
                 f"(e.g. {example[0]!r} -> {example[1]!r})"
             )
-    out.aligned = (
-        gold.key
-    )  # on the run itself when nothing changed: its ids are this gold's convention
+    # on the run itself when nothing changed: its ids are this gold's convention
+    out.aligned = gold.key
     return Aligned(out, notes)

@@ -65,9 +65,8 @@ class ColieeCaseDoc(NamedTuple):
 
     def paragraphs(self) -> list[tuple[int, str]]:
         """``(N, text)`` of each paragraph marked ``[N]``; text before the first marker is left out."""
-        pieces = _PARAGRAPH.split(
-            self.text
-        )  # the text before the first marker, then each marker's number and text
+        # the text before the first marker, then each marker's number and text
+        pieces = _PARAGRAPH.split(self.text)
         return [(int(n), body.strip()) for n, body in zip(pieces[1::2], pieces[2::2])]
 
 
@@ -156,9 +155,8 @@ class Candidates(BaseScoredDocs):
     def scoreddocs_iter(self) -> Iterator[GenericScoredDoc]:
         for qid in self._layout.query_ids():
             for did in self._layout.candidates(qid):
-                yield GenericScoredDoc(
-                    qid, did, 0.0
-                )  # scoreddocs_cls(): BaseScoredDocs' own, GenericScoredDoc
+                # scoreddocs_cls(): BaseScoredDocs' own, GenericScoredDoc
+                yield GenericScoredDoc(qid, did, 0.0)
 
 
 # --- registration --------------------------------------------------------------------------------------
@@ -198,21 +196,13 @@ def caselaw_dataset(entry: Registered) -> Dataset:
     corpus = (type(layout), layout.pool())  # one pool, whichever split reads it
     stream = functools.partial(_read_docs, layout, records.make)
     docs = Docs(records.doc_cls, layout.dataset_id, "en", corpus, stream, layout.docs, records.make)
-    queries = Queries(
-        records.query_cls,
-        layout.dataset_id,
-        "en",
-        functools.partial(_read_queries, layout, records.query_cls),
-    )
+    read_queries = functools.partial(_read_queries, layout, records.query_cls)
+    queries = Queries(records.query_cls, layout.dataset_id, "en", read_queries)
     base_cases = functools.partial(_base_cases, cast(CaseFolders, layout))
     extra = SimpleNamespace(base_cases_iter=base_cases) if records.base_cases else None
     qrels = Qrels(layout, records.qrel_defs)
-    doc = Documentation(
-        f"task{entry.task}",
-        entry.task,
-        entry.year,
-        {"split": entry.split, "layout": type(layout).__name__},
-    )
+    about = {"split": entry.split, "layout": type(layout).__name__}
+    doc = Documentation(f"task{entry.task}", entry.task, entry.year, about)
     return Dataset(docs, queries, qrels, Candidates(layout), extra, doc)
 
 
@@ -227,8 +217,5 @@ def register_caselaw() -> None:
         if len(entries) > 1:  # splits over one pool: the edition's id is their docs parent
             first = entries[0]
             parent = model_dataset_id(first.task, first.year, "")
-            register_parent(
-                parent,
-                docs,
-                Documentation(f"task{first.task}", first.task, first.year, {"part": "the pool"}),
-            )
+            about = Documentation(f"task{first.task}", first.task, first.year, {"part": "the pool"})
+            register_parent(parent, docs, about)

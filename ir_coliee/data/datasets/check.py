@@ -65,13 +65,10 @@ def _counts(dataset: Dataset) -> list[Source]:
         unknown |= known is None
         found.append(f"{n:,} {noun}" + (" (as official)" if known == n else ""))
         if known is not None and n != known:
-            short.append(
-                Source(
-                    part,
-                    "",
-                    f"{n:,} of {known:,} {noun} of a complete official copy: incomplete or altered",
-                )
+            problem = (
+                f"{n:,} of {known:,} {noun} of a complete official copy: incomplete or altered"
             )
+            short.append(Source(part, "", problem))
     note = "; counted from your files where no official size is known" if unknown else ""
     return [Source("counts", "", ", ".join(found) + note), *short]
 
@@ -92,13 +89,8 @@ def check_dataset(dataset_id: str) -> list[Source]:
         sources.extend(_empty_gold(dataset))
         gold = list(dict.fromkeys(q.doc_id for q in dataset.qrels_iter()))
         found = dataset.docs_store().get_many(gold)
-        sources.extend(
-            _named(
-                "gold",
-                [d for d in gold if d not in found],
-                "gold document ids not in the documents",
-            )
-        )
+        absent = [d for d in gold if d not in found]
+        sources.extend(_named("gold", absent, "gold document ids not in the documents"))
     sources.extend(Source(rule, "", message) for rule, message in threats(entry))
     return sources
 

@@ -80,12 +80,8 @@ class Docs(BaseDocs):
         make: Callable[[str, Any], NamedTuple] = _itself,
     ):
         super().__init__()
-        self._cls, self._namespace, self._lang, self._corpus = (
-            doc_cls,
-            namespace,
-            lang,
-            (doc_cls, *corpus),
-        )
+        self._cls, self._namespace, self._lang = doc_cls, namespace, lang
+        self._corpus = (doc_cls, *corpus)
         self._stream, self._by_id, self.make = stream, by_id, make
 
     def __eq__(self, other: object) -> bool:
@@ -241,9 +237,8 @@ class SizeCounts:
     def files_count(self, part: str) -> int:
         """The count of the user's files."""
         if part == "docs":
-            return (
-                self._dataset.docs_count()
-            )  # the collection's own count (a folder listing for case law)
+            # the collection's own count (a folder listing for case law)
+            return self._dataset.docs_count()
         return sum(1 for _ in getattr(self._dataset, f"{part}_iter")())
 
     def _metadata(self, part: str) -> dict[str, int]:

@@ -84,23 +84,17 @@ def pilot_dataset(entry: Registered) -> Dataset:
     files, namespace = torts.files, f"{NAME}/pilot/{entry.year}"
     extra = {"split": entry.split, "qrels": "decisions" if torts.decisions else "claims"}
     claims = functools.partial(_claims, files)
-    docs = (
-        None
-        if torts.decisions
-        else Docs(ColieeClaimDoc, namespace, "ja", (entry.year, entry.split), claims)
-    )
+    corpus = (entry.year, entry.split)
+    docs = None if torts.decisions else Docs(ColieeClaimDoc, namespace, "ja", corpus, claims)
     # the torts as given to systems (nulls where answers are due, in test inputs), and from the gold copy
     records = SimpleNamespace(
         torts_iter=functools.partial(_lazily, files.input_torts),
         gold_torts_iter=functools.partial(_lazily, files.gold_torts),
     )
-    return Dataset(
-        docs,
-        Queries(ColieeTortQuery, namespace, "ja", functools.partial(_tort_queries, files)),
-        records,
-        Qrels(torts, QREL_DEFS_DECISIONS if torts.decisions else QREL_DEFS_CLAIMS),
-        Documentation("pilot", "pilot", entry.year, extra),
-    )
+    queries = Queries(ColieeTortQuery, namespace, "ja", functools.partial(_tort_queries, files))
+    qrels = Qrels(torts, QREL_DEFS_DECISIONS if torts.decisions else QREL_DEFS_CLAIMS)
+    doc = Documentation("pilot", "pilot", entry.year, extra)
+    return Dataset(docs, queries, records, qrels, doc)
 
 
 def register_pilot() -> None:

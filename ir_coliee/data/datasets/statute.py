@@ -93,14 +93,8 @@ def civil_code_docs(files: StatuteFiles) -> Docs:
     """The Civil Code articles of an edition (deleted articles are not documents): one corpus per edition and
     language, whichever dataset reads it, so Tasks 3 and 4, train and test, share one index."""
     stream, by_id = functools.partial(_stream, files), functools.partial(_articles_by_id, files)
-    return Docs(
-        ColieeArticle,
-        f"{NAME}/civil-code/{files.iso}",
-        files.iso,
-        (files.year, files.lang),
-        stream,
-        by_id,
-    )
+    namespace = f"{NAME}/civil-code/{files.iso}"
+    return Docs(ColieeArticle, namespace, files.iso, (files.year, files.lang), stream, by_id)
 
 
 def _graded(exams: StatuteSet) -> Iterator[ColieeQuestion]:
@@ -121,9 +115,8 @@ def statute_dataset(entry: Registered) -> Dataset:
     """The ir_datasets entry of a statute dataset of the catalog."""
     exams = cast(StatuteSet, entry.files)
     docs = civil_code_docs(exams.files) if exams.collection else None
-    queries = Queries(
-        ColieeQuestion, f"{NAME}/statute", exams.files.iso, functools.partial(_graded, exams)
-    )
+    graded = functools.partial(_graded, exams)
+    queries = Queries(ColieeQuestion, f"{NAME}/statute", exams.files.iso, graded)
     # the full records (label, t1 text, gold articles) of every released question
     questions = SimpleNamespace(questions_iter=exams.questions)
     extra = {
@@ -145,32 +138,20 @@ def register_statute() -> None:
             code = civil_code_of(entry)
             if code is not None:
                 codes[code] = None
-                if not code[
-                    1
-                ]:  # the English code under the task's id, as registered before it had an id of its own
-                    docs = Documentation(
-                        f"task{entry.task}", entry.task, entry.year, {"part": "the Civil Code"}
-                    )
-                    _register_code(
-                        model_dataset_id(entry.task, entry.year, ""), entry.year, "", docs
-                    )
-    for (
-        year,
-        lang,
-    ) in (
-        codes
-    ):  # the Civil Code of an edition in one language: every dataset reading it links to it
+                # the English code under the task's id, as registered before it had an id of its own
+                if not code[1]:
+                    about = {"part": "the Civil Code"}
+                    docs = Documentation(f"task{entry.task}", entry.task, entry.year, about)
+                    task_id = model_dataset_id(entry.task, entry.year, "")
+                    _register_code(task_id, entry.year, "", docs)
+    # the Civil Code of an edition in one language: every dataset reading it links to it
+    for year, lang in codes:
         extra = {
             "language": LANGUAGES[lang][0],
             "part": f"the Civil Code of the {year} statute tasks",
         }
-        _register_code(
-            civil_code_id(year, lang),
-            year,
-            lang,
-            Documentation(CIVIL_CODE, None, year, extra),
-            True,
-        )
+        documentation = Documentation(CIVIL_CODE, None, year, extra)
+        _register_code(civil_code_id(year, lang), year, lang, documentation, linked=True)
 
 
 def _register_code(
