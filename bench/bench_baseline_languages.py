@@ -5,7 +5,7 @@ is), with spaces in English. Each question is made of some of its gold article's
     python bench/bench_baseline_languages.py [--articles 700] [--questions 100] [--markdown FILE]
 
 prints MacroF2 of the top article (BM25, k = 1) with words as bm25s splits them, with character trigrams,
-bigrams, and characters with bigrams (ir_coliee.scoring.baseline.japanese_tokens, the baseline's choice), for both
+bigrams, and characters with bigrams (ir_coliee.extras.baseline.japanese_tokens, the baseline's choice), for both
 languages.
 """
 
@@ -18,7 +18,7 @@ from typing import Callable
 
 import bm25s
 
-from ir_coliee.scoring.baseline import japanese_tokens
+from ir_coliee.extras.baseline import japanese_tokens
 
 Tokenise = Callable[[list[str]], list[list[str]]]
 

@@ -50,7 +50,7 @@ _LAZY = {
     "ir_coliee.scoring.benchmark": "BenchmarkResult benchmark",
     "ir_coliee.scoring.compare": "compare compare_runs",
     "ir_coliee.scoring.gated": "score_recall_gated",
-    "ir_coliee.scoring.gold": "load_gold",
+    "ir_coliee.inputs.gold": "load_gold",
     "ir_coliee.scoring.page": "ResultsPage report",
     "ir_coliee.scoring.report": "Report",
     "ir_coliee.scoring.score": "evaluate prepare score",
@@ -64,6 +64,7 @@ if TYPE_CHECKING:
     from ir_coliee.data.datasets import register_all
     from ir_coliee.formats.gold import read_label_json, read_qrels
     from ir_coliee.hosts.experiment import Experiment
+    from ir_coliee.inputs.gold import load_gold
     from ir_coliee.measures import (  # noqa: F401  (exported at run time from _MEASURES)
         AnswerAccuracy,
         MacroF,
@@ -81,7 +82,6 @@ if TYPE_CHECKING:
     from ir_coliee.scoring.benchmark import BenchmarkResult, benchmark
     from ir_coliee.scoring.compare import compare, compare_runs
     from ir_coliee.scoring.gated import score_recall_gated
-    from ir_coliee.scoring.gold import load_gold
     from ir_coliee.scoring.page import ResultsPage, report
     from ir_coliee.scoring.report import Report
     from ir_coliee.scoring.score import evaluate, prepare, score

@@ -19,7 +19,7 @@ from support.cli import GOLD_T1, RUN_T1
 import ir_coliee
 from ir_coliee.cli import main
 from ir_coliee.errors import ColieeError
-from ir_coliee.formats.tabular import write_rows
+from ir_coliee.outputs.tabular import write_rows
 
 GOLD_A = "R06-01-A Y g\nR06-01-I N g\n"
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 
 from ir_coliee.cli.options import writable
-from ir_coliee.formats.plots import require
+from ir_coliee.outputs.plots import require
 
 
 def add(sub: argparse._SubParsersAction) -> None:
@@ -29,8 +29,8 @@ def add(sub: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     """BM25 over a dataset of the user's data, written as the task's official submission file."""
     from ir_coliee.data.catalog import dataset_entry
+    from ir_coliee.extras.baseline import bm25
     from ir_coliee.model import task_of
-    from ir_coliee.scoring.baseline import bm25
     from ir_coliee.table.runs import write_run
 
     writable("--write", args.write)

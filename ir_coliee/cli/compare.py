@@ -16,8 +16,8 @@ from ir_coliee.cli.options import (
     task_options,
 )
 from ir_coliee.cli.output import report_findings, summary
-from ir_coliee.formats.escape import ESCAPERS
-from ir_coliee.formats.tabular import PAPER_MISSING, write_rows
+from ir_coliee.outputs.escape import ESCAPERS
+from ir_coliee.outputs.tabular import PAPER_MISSING, write_rows
 
 
 def add(sub: argparse._SubParsersAction) -> None:

@@ -11,7 +11,7 @@ from ir_coliee.cli.options import check_outputs, document, output_options, with_
 from ir_coliee.errors import ColieeArgumentError, ColieeError
 
 if TYPE_CHECKING:
-    from ir_coliee.formats.tabular import OutputFormat
+    from ir_coliee.outputs.tabular import OutputFormat
 
 
 def add(sub: argparse._SubParsersAction) -> None:
@@ -80,7 +80,7 @@ def run_check(args: argparse.Namespace) -> int:
 def _write_check(root: str, rows: list[list[str]], out: TextIO, style: OutputFormat) -> None:
     """The listing: tsv as it always printed, one line per row (a summary's have two fields); the other
     styles a table of three columns, the data root said as the style keeps notes."""
-    from ir_coliee.formats.tabular import note, write_json, write_rows
+    from ir_coliee.outputs.tabular import note, write_json, write_rows
 
     if style == "tsv":
         out.write(f"data root: {root}\n")

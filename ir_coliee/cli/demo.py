@@ -6,7 +6,7 @@ import argparse
 import sys
 
 from ir_coliee.cli.output import report_findings
-from ir_coliee.formats.plots import require
+from ir_coliee.outputs.plots import require
 
 
 def add(sub: argparse._SubParsersAction) -> None:
@@ -24,7 +24,7 @@ def add(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ir_coliee.scoring.demo import run_demo
+    from ir_coliee.extras.demo import run_demo
 
     require("bm25s", "the demo's BM25 baselines")
     if not args.out:

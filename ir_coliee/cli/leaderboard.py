@@ -5,8 +5,8 @@ from __future__ import annotations
 import argparse
 
 from ir_coliee.cli.options import check_outputs, document, output_options
-from ir_coliee.formats.tabular import json_value, note, write_json, write_rows
 from ir_coliee.model import TASK_KEYS
+from ir_coliee.outputs.tabular import json_value, note, write_json, write_rows
 
 
 def add(sub: argparse._SubParsersAction) -> None:
@@ -24,7 +24,7 @@ def add(sub: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """The published official table of a task and edition, each row checked."""
-    from ir_coliee.scoring.leaderboard import load_leaderboard
+    from ir_coliee.results import load_leaderboard
 
     check_outputs(args)
     board = load_leaderboard(args.task, args.year)

@@ -11,8 +11,8 @@ from collections.abc import Iterator
 from typing import Any, Optional, TextIO, cast
 
 from ir_coliee.errors import ColieeError
-from ir_coliee.formats.tabular import OUTPUT_FORMATS
 from ir_coliee.model import TASK_KEYS
+from ir_coliee.outputs.tabular import OUTPUT_FORMATS
 
 EXIT_CODES = "exit codes: 0 done; 1 findings or a scoring refusal (e.g. answers scored against article gold); 2 usage, or input that cannot be read; 141 standard output closed before the end (| head), the files asked for written"
 
@@ -74,7 +74,7 @@ def output_options(
     default: Optional[str] = "tsv",
 ) -> None:
     """The one door out of every command that prints a table: ``--format`` (the styles of the one writer,
-    :func:`ir_coliee.formats.tabular.write_rows`), ``--out`` and ``--digits``."""
+    :func:`ir_coliee.outputs.tabular.write_rows`), ``--out`` and ``--digits``."""
     parser.add_argument("--format", choices=OUTPUT_FORMATS, default=default, help=help)
     parser.add_argument(
         "--out",
@@ -124,7 +124,7 @@ def positive(name: str, value: int, least: int = 1) -> None:
 def plot_target(path: Optional[str]) -> None:
     """``--plot``: a file the command may write, of a format matplotlib writes, and matplotlib there to draw
     it (all before the work)."""
-    from ir_coliee.formats.plots import figure_format, require
+    from ir_coliee.outputs.plots import figure_format, require
 
     writable("--plot", path)
     if path:

@@ -7,7 +7,7 @@ from collections.abc import Iterable, Sequence
 
 from ir_coliee.cli import say
 from ir_coliee.errors import Finding
-from ir_coliee.scoring.walk import SKIPPED
+from ir_coliee.inputs.walk import SKIPPED
 
 
 def report_findings(findings: Sequence[Finding]) -> None:

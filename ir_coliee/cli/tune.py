@@ -15,9 +15,9 @@ from ir_coliee.cli.options import (
     writable,
 )
 from ir_coliee.cli.output import report_findings
-from ir_coliee.formats.tabular import note, write_json, write_rows
 from ir_coliee.formats.textfile import writes_standard_output
 from ir_coliee.model import FORMATS
+from ir_coliee.outputs.tabular import note, write_json, write_rows
 from ir_coliee.scoring.tune import OVER
 
 

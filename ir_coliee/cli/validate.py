@@ -49,7 +49,7 @@ def run(args: argparse.Namespace) -> int:
             said = f"{path}: {verdict} as a COLIEE Task {args.task} submission: {errors:,} errors, {warnings:,} warnings"
             out.write(printable(said) + "\n")
         else:
-            from ir_coliee.formats.tabular import write_rows
+            from ir_coliee.outputs.tabular import write_rows
 
             write_rows(INTAKE, rows, out, 0, style=args.format or "tsv")
     bad = sum(row[1] != "valid" for row in rows)

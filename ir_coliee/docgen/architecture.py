@@ -17,9 +17,19 @@ LAYERS: tuple[tuple[str, tuple[str, ...], str], ...] = (
         "the facts: tasks, gold kinds, submission formats, editions, official measures (by name)",
     ),
     (
+        "published",
+        ("results",),
+        "the published official result tables, with their sources, and a run's place on them",
+    ),
+    (
         "formats",
         ("formats",),
-        "the organisers' files read and written: gold files, records; text files, plain tables, figures",
+        "the organisers' files read and written: gold files, records, runs' text; whole-file writes",
+    ),
+    (
+        "outputs",
+        ("outputs",),
+        "the one door out: an escaper per style, one writer of tables, figures, the page's HTML",
     ),
     (
         "table",
@@ -37,10 +47,16 @@ LAYERS: tuple[tuple[str, tuple[str, ...], str], ...] = (
         "the data root: files found, the catalog of dataset ids, their gold, the ir_datasets entries",
     ),
     (
+        "inputs",
+        ("inputs",),
+        "the one door in: gold and runs from ids, files, team folders as kept, host shapes; skips said",
+    ),
+    (
         "scoring",
         ("scoring",),
-        "one module per verb: score, compare, tune, benchmark, validate, gated, pilot, ...",
+        "one module per verb and its result: score, compare, tune, benchmark, analyse, report, ...",
     ),
+    ("extras", ("extras",), "the BM25 baseline and the demo on the sample release"),
     (
         "hosts",
         ("hosts",),

@@ -30,9 +30,9 @@ from typing import TYPE_CHECKING, Any, Optional, Union
 from ir_measures.measures.base import Measure
 
 from ir_coliee.errors import ColieeArgumentError, ColieeError, hosted
+from ir_coliee.measures.parse import parse_measures
 from ir_coliee.measures.significance import resampling_arguments, significance_test
 from ir_coliee.scoring.compare import compare_rows
-from ir_coliee.scoring.evaluate import parse_measures
 from ir_coliee.table.shapes import gold_table
 
 if TYPE_CHECKING:

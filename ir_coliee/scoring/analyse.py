@@ -36,7 +36,13 @@ from typing import TYPE_CHECKING, NamedTuple, Optional, TextIO, Union, cast
 from ir_measures.measures.base import Measure, SumAgg
 
 from ir_coliee.errors import WARNING, ColieeArgumentError, ColieeError, Finding, PathLike
-from ir_coliee.formats.tabular import (
+from ir_coliee.inputs.gold import GoldLike
+from ir_coliee.inputs.ingest import RunsLike
+from ir_coliee.measures import AnswerAccuracy
+from ir_coliee.measures.parse import MeasureLike
+from ir_coliee.measures.significance import PerQuery, per_query_all, stat_of
+from ir_coliee.model import TORTS, TaskLike, official_entry
+from ir_coliee.outputs.tabular import (
     PAPER_MISSING,
     OutputFormat,
     json_value,
@@ -44,13 +50,7 @@ from ir_coliee.formats.tabular import (
     write_json,
     write_rows,
 )
-from ir_coliee.measures import AnswerAccuracy
-from ir_coliee.measures.significance import PerQuery, per_query_all, stat_of
-from ir_coliee.model import TORTS, TaskLike, official_entry
 from ir_coliee.scoring.compare import pilot_decisions
-from ir_coliee.scoring.evaluate import MeasureLike
-from ir_coliee.scoring.gold import GoldLike
-from ir_coliee.scoring.ingest import RunsLike
 from ir_coliee.scoring.score import Prepared, check_measures, prepare
 from ir_coliee.table.shapes import gold_table
 from ir_coliee.table.tables import Table
@@ -59,7 +59,7 @@ if TYPE_CHECKING:
     import numpy as np
     import pandas as pd
 
-    from ir_coliee.formats.plots import Panel
+    from ir_coliee.outputs.plots import Panel
 
 #: The groupings by name; any other ``by`` is a category file.
 GROUPINGS = ("relevant", "single-multiple", "anonymised")
@@ -455,7 +455,7 @@ class Analysis(NamedTuple):
     def panels(self) -> list[Panel]:
         """The figures as the overview papers draw them: one panel per grouping, each group's value of the
         first measure with one bar per run, then the histogram of the whole set."""
-        from ir_coliee.formats.plots import Panel
+        from ir_coliee.outputs.plots import Panel
 
         m, panels = self.measures[0], []
         for g in self.groupings:
@@ -472,6 +472,6 @@ class Analysis(NamedTuple):
     def plot(self, path: PathLike) -> str:
         """The :meth:`panels` one above the other (PNG, PDF or SVG, as the suffix says; needs matplotlib),
         each run in the colour it has in every figure of the results page."""
-        from ir_coliee.formats.plots import looks, plot
+        from ir_coliee.outputs.plots import looks, plot
 
         return plot(self.panels(), looks(self.runs), path)

@@ -24,14 +24,9 @@ from typing import TYPE_CHECKING, Literal, NamedTuple, Optional, TextIO, Union, 
 
 from ir_coliee.data.guards import threat_findings
 from ir_coliee.errors import ColieeArgumentError, ColieeError, Finding
-from ir_coliee.formats.tabular import (
-    PAPER_MISSING,
-    OutputFormat,
-    json_value,
-    write_grouped,
-    write_json,
-    write_rows,
-)
+from ir_coliee.inputs.gold import is_dataset_id
+from ir_coliee.inputs.ingest import RunLike
+from ir_coliee.measures.parse import MeasureLike, parse_measures
 from ir_coliee.measures.significance import (
     Correction,
     correct,
@@ -40,12 +35,17 @@ from ir_coliee.measures.significance import (
     stratified_wins,
 )
 from ir_coliee.model import official_entry
+from ir_coliee.outputs.names import paper_names
+from ir_coliee.outputs.tabular import (
+    PAPER_MISSING,
+    OutputFormat,
+    json_value,
+    write_grouped,
+    write_json,
+    write_rows,
+)
+from ir_coliee.results import placed
 from ir_coliee.scoring.compare import compare_rows
-from ir_coliee.scoring.evaluate import MeasureLike, parse_measures
-from ir_coliee.scoring.gold import is_dataset_id
-from ir_coliee.scoring.ingest import RunLike
-from ir_coliee.scoring.leaderboard import placed
-from ir_coliee.scoring.names import paper_names
 from ir_coliee.scoring.score import SCORERS, Prepared, Request, prepare
 
 if TYPE_CHECKING:
@@ -254,7 +254,7 @@ def benchmark(
     equals scoring that benchmark alone; every raw p-value equals its valid test computed alone;
     ``correction`` is applied once, over the ``family``: the headline measure of each benchmark, or
     ``"all"`` cells. ``names`` maps a benchmark or a system to the name the paper table prints (default:
-    :func:`ir_coliee.scoring.names.paper_names`)."""
+    :func:`ir_coliee.outputs.names.paper_names`)."""
     if family not in ("headline", "all"):
         raise ColieeArgumentError(f"family={family!r}: expected 'headline' or 'all'")
     resampling_arguments(resamples, seed, correction)

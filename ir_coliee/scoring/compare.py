@@ -17,7 +17,10 @@ from ir_measures.util import TYPE_QREL, TYPE_RUN
 from ir_coliee.errors import ColieeArgumentError, ColieeError, ColieeWarning, Finding, PathLike
 from ir_coliee.formats.pilot import decision_qrels, decision_run, read_torts
 from ir_coliee.formats.textfile import is_input
+from ir_coliee.inputs.gold import GoldLike
+from ir_coliee.inputs.ingest import RunsLike, shared_run
 from ir_coliee.measures import AnswerAccuracy
+from ir_coliee.measures.parse import MeasureLike, chosen_measures, parse_measures
 from ir_coliee.measures.significance import (
     Correction,
     PerQuery,
@@ -36,11 +39,8 @@ from ir_coliee.measures.significance import (
 )
 from ir_coliee.model import TORTS, TaskLike, official_entry
 from ir_coliee.progress import progress
-from ir_coliee.scoring.evaluate import MeasureLike, chosen_measures, parse_measures
 from ir_coliee.scoring.gated import NAME as GATED
 from ir_coliee.scoring.gated import score_recall_gated
-from ir_coliee.scoring.gold import GoldLike
-from ir_coliee.scoring.ingest import RunsLike, shared_run
 from ir_coliee.scoring.score import (
     Prepared,
     check_measures,
@@ -291,7 +291,7 @@ class ComparisonTable:
 def plot_intervals(frame: pd.DataFrame, measure: str, path: str) -> str:
     """A figure (PNG, PDF or SVG by the suffix) of each run's value and confidence interval for ``measure``
     (needs matplotlib)."""
-    from ir_coliee.formats.plots import label, pyplot, save
+    from ir_coliee.outputs.plots import label, pyplot, save
 
     plt = pyplot()
     values = frame[measure]

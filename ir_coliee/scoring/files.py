@@ -14,13 +14,13 @@ from ir_coliee.errors import (
     Finding,
     PathLike,
 )
+from ir_coliee.inputs.gold import GoldLike
+from ir_coliee.inputs.ingest import not_a_run
+from ir_coliee.inputs.walk import files_of, skipped
+from ir_coliee.measures.parse import MeasureLike
 from ir_coliee.model import TaskLike, edition_dataset, edition_of_file, task_of
-from ir_coliee.scoring.evaluate import MeasureLike
-from ir_coliee.scoring.gold import GoldLike
-from ir_coliee.scoring.ingest import not_a_run
 from ir_coliee.scoring.report import Report
 from ir_coliee.scoring.score import score
-from ir_coliee.scoring.walk import files_of, skipped
 from ir_coliee.table.runs import FormatOption, ParsedRun, parse_run
 
 #: ``gold="auto"``: each file is scored against the test set of the edition its name says.
@@ -67,7 +67,7 @@ def score_files(
     answers: Optional[PathLike] = None,
     answers_gold: Optional[GoldLike] = None,
 ) -> list[Report]:
-    """:func:`score` for run files and folders of them (walked by :mod:`ir_coliee.scoring.walk`: what it
+    """:func:`score` for run files and folders of them (walked by :mod:`ir_coliee.inputs.walk`: what it
     leaves out is a finding of rule ``skipped``). With ``gold="auto"``, each file is
     scored against the test set of the edition its name says (``R04.task4.X``: 2023's Task 4; a name
     without its year takes ``year``, ``H30.bert-large`` takes ``task``), one report per task and edition;

@@ -13,9 +13,9 @@ from typing import TYPE_CHECKING
 from ir_measures.util import TYPE_QREL, TYPE_RUN
 
 from ir_coliee.measures import MacroF2, MacroP, MacroR
+from ir_coliee.measures.parse import per_query_frame
 from ir_coliee.measures.pipeline import pipeline
 from ir_coliee.measures.values import CountedValue, exact_mean
-from ir_coliee.scoring.evaluate import per_query_frame
 from ir_coliee.table.shapes import gold_table, run_table
 from ir_coliee.table.tables import Counts, answer_counts, set_counts
 

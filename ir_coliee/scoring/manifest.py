@@ -24,11 +24,11 @@ from ir_coliee.errors import (
     PathLike,
 )
 from ir_coliee.formats.textfile import iter_lines, parse_json, read_text
+from ir_coliee.inputs.gold import is_dataset_id, load_gold
+from ir_coliee.inputs.ingest import RunLike, shared_run
+from ir_coliee.inputs.walk import skipped, walk
 from ir_coliee.model import name_says, task_of
 from ir_coliee.scoring.files import parsed_or_skipped
-from ir_coliee.scoring.gold import is_dataset_id, load_gold
-from ir_coliee.scoring.ingest import RunLike, shared_run
-from ir_coliee.scoring.walk import skipped, walk
 from ir_coliee.table.runs import ParsedRun
 from ir_coliee.table.tables import Table
 
@@ -89,7 +89,7 @@ class Found(NamedTuple):
 
 def runs_in_folder(folder: PathLike) -> Found:
     """The runs below ``folder`` in folders whose path below it is a COLIEE dataset id (per-exam subsets
-    such as ``coliee/task3/2024/train/h30`` too), walked as every folder is (:mod:`ir_coliee.scoring.walk`).
+    such as ``coliee/task3/2024/train/h30`` too), walked as every folder is (:mod:`ir_coliee.inputs.walk`).
     A team folder below a dataset-id folder belongs to that benchmark; a file under no dataset-id folder is
     skipped and said, and so is a file that is no run of the benchmark's task (a log, a README). Two files
     of one benchmark whose names give one system (``task1.bm25`` and ``bm25.txt``; ``task3.X`` and
@@ -156,7 +156,7 @@ def runs_in_folder(folder: PathLike) -> Found:
 
 def _shares_no_query(run: ParsedRun, benchmark: str, golds: dict[str, Optional[Table]]) -> bool:
     """Whether a file found beside the runs shares no query with the benchmark's gold, as the one door
-    (:func:`ir_coliee.scoring.ingest.shared_run`) decides it: a log or README that happens to read as a run."""
+    (:func:`ir_coliee.inputs.ingest.shared_run`) decides it: a log or README that happens to read as a run."""
     if benchmark not in golds:
         try:
             golds[benchmark] = load_gold(benchmark).table(task_of(dataset_entry(benchmark).task))

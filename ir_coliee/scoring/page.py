@@ -15,16 +15,16 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Optional, Union
 
 from ir_coliee.errors import ColieeArgumentError, ColieeError, Finding, PathLike
-from ir_coliee.formats import html
 from ir_coliee.formats.textfile import atomic_output
+from ir_coliee.inputs.gold import GoldLike, is_dataset_id
+from ir_coliee.inputs.ingest import RunsLike
+from ir_coliee.measures.parse import MeasureLike
 from ir_coliee.measures.significance import Correction
 from ir_coliee.model import TORTS, TaskLike, task_of
+from ir_coliee.outputs import html
+from ir_coliee.results import Leaderboard, load_leaderboard
 from ir_coliee.scoring.analyse import Analysis, By, analyse
 from ir_coliee.scoring.compare import Comparison, compare_runs
-from ir_coliee.scoring.evaluate import MeasureLike
-from ir_coliee.scoring.gold import GoldLike, is_dataset_id
-from ir_coliee.scoring.ingest import RunsLike
-from ir_coliee.scoring.leaderboard import Leaderboard, load_leaderboard
 from ir_coliee.scoring.report import Report, ranked
 from ir_coliee.scoring.score import gated_task, prepare, score
 
@@ -209,7 +209,7 @@ def _analyses(analysis: Analysis, digits: int) -> str:
 def _figures(analysis: Analysis) -> str:
     """The analyses' panels as inline SVG, each run in one look across them; without matplotlib, how
     to get them."""
-    from ir_coliee.formats import plots
+    from ir_coliee.outputs import plots
 
     try:
         plots.require("matplotlib", "drawing the figures")

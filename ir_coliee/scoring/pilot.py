@@ -35,8 +35,8 @@ from ir_coliee.formats.pilot import (
     remaining_nulls,
 )
 from ir_coliee.measures import AnswerAccuracy, MacroF1, MacroP, MacroR, MicroF1
+from ir_coliee.measures.parse import per_query_frame
 from ir_coliee.measures.pipeline import pipeline
-from ir_coliee.scoring.evaluate import per_query_frame
 
 RE_MEASURES: tuple[Measure, ...] = (MacroF1, MacroP, MacroR)
 #: The claim-pooled F1 beside the official per-tort one: true positives, predicted and accepted claims

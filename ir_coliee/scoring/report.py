@@ -7,7 +7,9 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Optional, TextIO, Union
 
 from ir_coliee.errors import ColieeError, Finding
-from ir_coliee.formats.tabular import (
+from ir_coliee.inputs.ingest import RunInfo
+from ir_coliee.model import Task, official_entry, task_of
+from ir_coliee.outputs.tabular import (
     PAPER_MISSING,
     OutputFormat,
     json_value,
@@ -17,8 +19,6 @@ from ir_coliee.formats.tabular import (
     write_json,
     write_rows,
 )
-from ir_coliee.model import Task, official_entry, task_of
-from ir_coliee.scoring.ingest import RunInfo
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -70,7 +70,7 @@ class Report:
         """``run, query_id, measure, value, tp, retrieved, relevant``; ``run`` as in :attr:`table`."""
         import pandas as pd
 
-        from ir_coliee.scoring.evaluate import per_query_frame
+        from ir_coliee.measures.parse import per_query_frame
 
         frames = []
         for name, values in self._per_query:
@@ -188,7 +188,7 @@ def write_placement(
     report: Report, out: TextIO, style: OutputFormat = "tsv", digits: int = 4
 ) -> None:
     """The published official table of the report's edition with its runs inserted at their places."""
-    from ir_coliee.scoring.leaderboard import load_leaderboard
+    from ir_coliee.results import load_leaderboard
 
     if report.year is None:
         raise ColieeError("--leaderboard needs the edition: give --year, or a dataset id as GOLD")

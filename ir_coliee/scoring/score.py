@@ -1,5 +1,5 @@
 """Scoring submissions against gold as the organisers do: the task decided once, the runs read through
-the door (:mod:`ir_coliee.scoring.ingest`), and one scorer per kind of gold (``model.KINDS``).
+the door (:mod:`ir_coliee.inputs.ingest`), and one scorer per kind of gold (``model.KINDS``).
 
 What it refuses (:class:`~ir_coliee.errors.ColieeScoringError`): a run in a format its task does not
 take (Y/N answers against article gold, articles against answer gold), a run that shares no query with
@@ -27,6 +27,22 @@ from ir_coliee.errors import (
     coliee_warnings,
 )
 from ir_coliee.formats.textfile import is_input
+from ir_coliee.inputs.gold import Gold, GoldLike, is_dataset_id, load_gold
+from ir_coliee.inputs.ingest import (
+    Ingested,
+    Opened,
+    RunInfo,
+    RunLike,
+    RunsLike,
+    holds_labels,
+    ingest,
+    named_runs,
+    opened,
+    shared_run,
+    walked,
+)
+from ir_coliee.inputs.walk import SKIPPED
+from ir_coliee.measures.parse import MeasureLike, chosen_measures, parse_measures, per_query_frame
 from ir_coliee.measures.pipeline import calc
 from ir_coliee.measures.provider import gold_counts
 from ir_coliee.model import (
@@ -43,23 +59,7 @@ from ir_coliee.model import (
     sibling_dataset,
     task_of,
 )
-from ir_coliee.scoring.evaluate import MeasureLike, chosen_measures, parse_measures, per_query_frame
-from ir_coliee.scoring.gold import Gold, GoldLike, is_dataset_id, load_gold
-from ir_coliee.scoring.ingest import (
-    Ingested,
-    Opened,
-    RunInfo,
-    RunLike,
-    RunsLike,
-    holds_labels,
-    ingest,
-    named_runs,
-    opened,
-    shared_run,
-    walked,
-)
 from ir_coliee.scoring.report import PerQuery, Report
-from ir_coliee.scoring.walk import SKIPPED
 from ir_coliee.table.runs import FormatOption
 from ir_coliee.table.shapes import gold_table
 from ir_coliee.table.tables import CodedRun, Table, answer_counts, set_counts
@@ -379,7 +379,7 @@ def score(
 
     ``runs``: one run or several (a list, or a dict of names to runs), each a path (``-``: standard input),
     a DataFrame, a dict of dicts, or an iterable of rows (a generator is consumed once). Paths may be
-    folders, walked as every verb walks them (:func:`ir_coliee.scoring.ingest.walked`): a file found in
+    folders, walked as every verb walks them (:func:`ir_coliee.inputs.ingest.walked`): a file found in
     one that is no run of the task is skipped with a finding (rule ``skipped``).
     ``task`` and ``year`` default to those of a dataset id given as ``gold`` (else the task is guessed
     from the files, with a finding, and the year is the newest edition); ``measures`` default to the

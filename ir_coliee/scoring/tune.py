@@ -20,16 +20,16 @@ from ir_measures.measures.base import Measure
 from ir_measures.util import TYPE_QREL, TYPE_RUN
 
 from ir_coliee.errors import ColieeArgumentError, ColieeError, ColieeScoringError, Finding
+from ir_coliee.inputs.gold import GoldLike
+from ir_coliee.inputs.ingest import RunLike, file_findings, named_runs, opened, read_runs
 from ir_coliee.measures import MicroF1
 from ir_coliee.measures.formulas import on_arrays
+from ir_coliee.measures.parse import MeasureLike, parse_measures
 from ir_coliee.measures.pipeline import pipeline
 from ir_coliee.measures.provider import counts_sets, formula_of, is_micro
 from ir_coliee.measures.values import exact_mean
 from ir_coliee.model import FORMATS, FormatName, TaskLike, official_entry
 from ir_coliee.progress import progress
-from ir_coliee.scoring.evaluate import MeasureLike, parse_measures
-from ir_coliee.scoring.gold import GoldLike
-from ir_coliee.scoring.ingest import RunLike, file_findings, named_runs, opened, read_runs
 from ir_coliee.scoring.score import check_measures, prepare
 from ir_coliee.table.shapes import gold_table, run_table
 from ir_coliee.table.tables import Table, table_frame, top_docs
@@ -277,7 +277,7 @@ def apply_cutoff(run: TYPE_RUN, over: Over, cutoff: float) -> pd.DataFrame:
 
 def plot_curve(tuned: Tuned, path: str) -> str:
     """A figure (PNG, PDF or SVG by the suffix) of the tuning curve with the best cutoff marked (needs matplotlib)."""
-    from ir_coliee.formats.plots import pyplot, save
+    from ir_coliee.outputs.plots import pyplot, save
 
     plt = pyplot()
     name = str(tuned.measure)

@@ -30,6 +30,7 @@ from ir_coliee.errors import (
 )
 from ir_coliee.formats.pilot import read_torts, remaining_nulls
 from ir_coliee.formats.textfile import regular_file
+from ir_coliee.inputs.walk import files_of
 from ir_coliee.model import (
     ANSWERS,
     DOCUMENTS,
@@ -44,7 +45,6 @@ from ir_coliee.model import (
     sniff,
     task_of,
 )
-from ir_coliee.scoring.walk import files_of
 from ir_coliee.table.run_lines import RUN_TAG, RunColumns, data_lines, read_columns
 
 if TYPE_CHECKING:
@@ -405,7 +405,7 @@ def validate_files(
     dataset: Optional[str] = None,
 ) -> Intake:
     """:func:`validate_run` of each file of ``paths`` and of the folders among them, walked as every verb
-    walks them (:mod:`ir_coliee.scoring.walk`): an organiser's intake of a folder of submissions."""
+    walks them (:mod:`ir_coliee.inputs.walk`): an organiser's intake of a folder of submissions."""
     walked = files_of(paths)
     return Intake(
         [(f.path, validate_run(f.path, task, year, dataset)) for f in walked.files], walked.skipped

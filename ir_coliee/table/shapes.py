@@ -14,7 +14,7 @@ line: ``.txt`` suffixes stripped, zero padding restored (``12``, the integer 12 
 dataset's ``826/032``) added or removed to match the gold. Each mapping but the official ``.txt`` and
 scoping is reported, so that a mapped id never passes unseen.
 
-Below the scorers: the ir_measures provider and the scoring API (``ir_coliee.scoring.ingest``) both
+Below the scorers: the ir_measures provider and the scoring API (``ir_coliee.inputs.ingest``) both
 use it, so a run scores the same through every door.
 """
 

@@ -18,7 +18,7 @@ from support.pagecheck import assert_api_numbers
 from support.season import DOM_TABLES, dom_tables, write_sample_runs, write_season
 
 import ir_coliee
-from ir_coliee.scoring.demo import sample_release
+from ir_coliee.extras.demo import sample_release
 
 pytestmark = pytest.mark.browser
 

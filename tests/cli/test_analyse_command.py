@@ -227,7 +227,7 @@ def test_the_plot_has_a_panel_per_grouping_with_a_bar_per_run(runs, monkeypatch)
     """One panel per grouping, each group's value of the first measure with one bar per run in the run's
     colour (a count, NumRet, off the scale), the axes named by the measure; then the histogram."""
     import ir_coliee
-    from ir_coliee.formats import plots
+    from ir_coliee.outputs import plots
 
     drawn = []
     monkeypatch.setattr(plots, "save", lambda fig, path: drawn.append(fig) or str(path))
@@ -249,7 +249,7 @@ def test_the_plot_has_a_panel_per_grouping_with_a_bar_per_run(runs, monkeypatch)
 
 def test_every_run_has_a_look_of_its_own_however_many_runs():
     """Ten runs: ten colours; 24 runs (a season): 24 distinct colours, neighbours set apart by hatches."""
-    from ir_coliee.formats.plots import HATCHES, looks
+    from ir_coliee.outputs.plots import HATCHES, looks
 
     for n in (3, 10, 11, 24):
         styles = looks([f"run{i}" for i in range(n)])

@@ -17,7 +17,7 @@ from support.team_folders import SKIPPED, write_team_folder
 
 import ir_coliee
 from ir_coliee.cli import main
-from ir_coliee.formats.escape import ESCAPERS
+from ir_coliee.outputs.escape import ESCAPERS
 
 T4 = "coliee/task4/2024/test"
 STYLES = ("tsv", "csv", "json", "markdown", "latex")
@@ -286,7 +286,7 @@ def test_an_unknown_style_is_refused_with_exit_2(kept, capsys, args):
 def test_the_api_writers_refuse_an_unknown_style(kept):
     """``BenchmarkResult.write`` wrote TSV for a style it did not know."""
     from ir_coliee.errors import ColieeArgumentError
-    from ir_coliee.formats.tabular import write_rows
+    from ir_coliee.outputs.tabular import write_rows
 
     result = ir_coliee.benchmark({T4: {"B": str(kept / "teamB" / "old" / "R05.task4.B")}})
     for write in (

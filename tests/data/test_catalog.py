@@ -27,9 +27,9 @@ from support.statute_data import write_statute_root
 from ir_coliee.data.catalog import EXAM_SUBSET, catalog, dataset_entry
 from ir_coliee.data.pilot_files import PilotSet
 from ir_coliee.errors import ColieeError
+from ir_coliee.extras.demo import RELEASE, sample_release
+from ir_coliee.inputs.gold import load_gold
 from ir_coliee.model import EDITIONS
-from ir_coliee.scoring.demo import RELEASE, sample_release
-from ir_coliee.scoring.gold import load_gold
 from ir_coliee.table.shapes import gold_table
 
 
@@ -117,7 +117,7 @@ def test_eval_with_a_dataset_id_loads_no_ir_datasets_and_prints_the_official_val
 def test_a_folder_named_like_a_dataset_id_is_not_gold(tmp_path, monkeypatch):
     """Run from a folder of runs named by dataset ids (``ir_coliee benchmark runs/``), ``coliee/task1/2025/test``
     is still the dataset: a folder is never a gold file; a file of that name is."""
-    from ir_coliee.scoring.gold import is_dataset_id
+    from ir_coliee.inputs.gold import is_dataset_id
 
     (tmp_path / "coliee" / "task1" / "2025" / "test").mkdir(parents=True)
     monkeypatch.chdir(tmp_path)

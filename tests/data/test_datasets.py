@@ -199,7 +199,7 @@ def test_candidates_are_counted_as_built_in_entries_count_scoreddocs(coliee_home
 def test_counts_describe_the_files_served():
     """The sample release serves 83 cases where a complete 2025 test copy has 2,159: ``docs_count()``
     said 2,159; the complete copy's size stays in the metadata."""
-    from ir_coliee.scoring.demo import sample_release
+    from ir_coliee.extras.demo import sample_release
 
     with sample_release():
         ds = ir_datasets.load("coliee/task1/2025/test")

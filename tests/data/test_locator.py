@@ -35,7 +35,7 @@ from ir_coliee.data.catalog import catalog
 from ir_coliee.data.datasets.check import listed_ids, status
 from ir_coliee.data.files import DataFile
 from ir_coliee.errors import ColieeWarning
-from ir_coliee.scoring.gold import load_gold
+from ir_coliee.inputs.gold import load_gold
 
 #: the English R06 questions as handed out in 2025 (no labels); R06-02-U has no gold in the 2026 package
 TEST_DATA_EN = riteval(

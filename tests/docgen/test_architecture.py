@@ -210,8 +210,8 @@ ALLOWED_LITERALS = {
     # the sizes table names its parts in words ("documents"), not the gold kind
     ("ir_coliee.data.datasets.common", "documents"),
     # the bundled sample release is one edition, written in the Task 3 pairs format on purpose
-    ("ir_coliee.scoring.demo", 2025),
-    ("ir_coliee.scoring.demo", "pairs"),
+    ("ir_coliee.extras.demo", 2025),
+    ("ir_coliee.extras.demo", "pairs"),
     # PyTerrier's name of its own save format, not a COLIEE submission format
     ("ir_coliee.hosts.experiment", "trec"),
 }

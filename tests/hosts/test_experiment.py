@@ -80,7 +80,7 @@ def test_without_a_baseline_the_table_is_pyterriers():
 def test_get_results_stores_each_query_text_once_and_equals_pyterriers(monkeypatch):
     """``coliee:`` datasets give the same candidates as PyTerrier's ``irds:`` wrapper, with the topic columns
     as categoricals: PyTerrier copies a Task 1 query case into each of its ~2,000 candidate rows."""
-    from ir_coliee.scoring.demo import RELEASE
+    from ir_coliee.extras.demo import RELEASE
 
     monkeypatch.setenv("COLIEE_HOME", str(RELEASE))
     from ir_coliee.data.datasets import refresh
@@ -100,7 +100,7 @@ def test_get_results_stores_each_query_text_once_and_equals_pyterriers(monkeypat
 
 def test_a_benchmark_runs_a_pyterrier_transformer_on_the_datasets_topics(monkeypatch):
     from ir_coliee.data.locator import refresh
-    from ir_coliee.scoring.demo import RELEASE
+    from ir_coliee.extras.demo import RELEASE
 
     monkeypatch.setenv("COLIEE_HOME", str(RELEASE))
     refresh()

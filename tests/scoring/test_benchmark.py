@@ -18,10 +18,10 @@ from support.statute_data import write_package
 
 import ir_coliee
 from ir_coliee.errors import ColieeError
+from ir_coliee.inputs.gold import load_gold
 from ir_coliee.measures.significance import PerQuery, Stat, correct, stratified_wins
+from ir_coliee.outputs.names import short_name
 from ir_coliee.scoring.benchmark import TIDY_HEADER, BenchmarkResult, Scored, benchmark
-from ir_coliee.scoring.gold import load_gold
-from ir_coliee.scoring.names import short_name
 from ir_coliee.scoring.score import score
 
 TASK1 = [f"coliee/task1/{y}/test" for y in (2022, 2023, 2024, 2025)]
@@ -575,7 +575,7 @@ def test_short_names_of_benchmarks(tmp_path):
 def test_gold_files_of_one_name_get_names_long_enough_to_tell_them_apart(tmp_path, monkeypatch):
     """More parent folders, then the extension, until no two gold files print alike; a table is written."""
     from ir_coliee.errors import ColieeArgumentError
-    from ir_coliee.scoring.names import paper_names
+    from ir_coliee.outputs.names import paper_names
 
     paths = ["a/x/qrels.txt", "b/x/qrels.txt", "c/y/qrels.txt", "c/y/qrels.tsv", "other.qrels"]
     for path in paths:
@@ -644,7 +644,7 @@ def test_an_unknown_correction_is_refused_by_every_door_and_tests_are_named_alik
 def test_a_measure_named_twice_is_one_column(grid):
     import ir_measures
 
-    from ir_coliee.scoring.evaluate import parse_measures
+    from ir_coliee.measures.parse import parse_measures
 
     _, other = grid
     assert parse_measures(["P@1", ir_measures.P @ 1, "AP", "P@1"]) == [

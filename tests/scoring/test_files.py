@@ -56,7 +56,7 @@ def test_an_official_row_equal_to_the_run_is_named_and_ties_share_a_rank(
     """A run scoring what a published run scored is placed beside it, with one rank, and the row says so."""
     import pandas as pd
 
-    from ir_coliee.scoring.leaderboard import load_leaderboard
+    from ir_coliee.results import load_leaderboard
 
     board = load_leaderboard("4", 2024)
     # 86 of the 109 questions, printed 0.789 for CAPTAIN3 and CAPTAIN1 (a run of 0.7890 exactly is above

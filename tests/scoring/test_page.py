@@ -13,7 +13,7 @@ from support.pagecheck import assert_api_numbers, assert_rows
 from support.season import page_tables, write_season
 
 import ir_coliee
-from ir_coliee.scoring.demo import sample_release
+from ir_coliee.extras.demo import sample_release
 
 RESAMPLES = 500
 
@@ -100,7 +100,7 @@ def test_the_page_is_self_contained_and_escapes_what_files_say(release, tmp_path
 def test_without_matplotlib_the_page_is_whole_and_says_how_to_get_figures(
     release, tmp_path, monkeypatch
 ):
-    from ir_coliee.formats import plots
+    from ir_coliee.outputs import plots
 
     real = plots.importlib.util.find_spec
     monkeypatch.setattr(
@@ -131,8 +131,8 @@ def test_the_pilot_page_has_its_leaderboard_and_the_whole_sets_analyses(release,
     unranked."""
     import ir_datasets
 
+    from ir_coliee.extras.demo import pilot_submission
     from ir_coliee.formats.pilot import write_torts
-    from ir_coliee.scoring.demo import pilot_submission
 
     gold = "coliee/pilot/2025/test"
     path = write_torts(pilot_submission(ir_datasets.load(gold)), tmp_path / "pilot.ours.jsonl")
@@ -171,7 +171,7 @@ def test_a_task4_gold_file_gets_the_whole_sets_analyses_in_the_golds_order(relea
 
 
 def test_tiny_p_values_say_so_and_keep_their_exact_value():
-    from ir_coliee.formats import html
+    from ir_coliee.outputs import html
 
     text = html.table("t", "c", ["p-value", "zero"], [[1e-9, 0.0]])
     assert 'data-value="1e-09">&lt; 0.0001<' in text and 'data-value="0.0">0.0000<' in text

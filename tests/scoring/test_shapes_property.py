@@ -150,8 +150,8 @@ def test_the_sample_release_by_its_dataset_id_in_every_shape(tmp_path, monkeypat
     """The gold named by its dataset id too, with the sample's BM25 run of Task 1 2025 in every shape."""
     import ir_datasets
 
-    from ir_coliee.scoring.baseline import task1_run
-    from ir_coliee.scoring.demo import RELEASE
+    from ir_coliee.extras.baseline import task1_run
+    from ir_coliee.extras.demo import RELEASE
 
     monkeypatch.setenv("COLIEE_HOME", str(RELEASE))
     dataset = "coliee/task1/2025/test"
@@ -176,8 +176,8 @@ def test_task3_default_measures_are_one_set_for_every_shape_and_verb(tmp_path, m
     shape (a scored TREC file, a pairs file ranked by line order, a dict, frames, ranx, ScoredDocs)."""
     import ir_datasets
 
-    from ir_coliee.scoring.baseline import task3_run
-    from ir_coliee.scoring.demo import RELEASE
+    from ir_coliee.extras.baseline import task3_run
+    from ir_coliee.extras.demo import RELEASE
 
     monkeypatch.setenv("COLIEE_HOME", str(RELEASE))
     dataset = "coliee/task3/2025/test"

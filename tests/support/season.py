@@ -122,7 +122,7 @@ def dom_tables(raw: dict) -> dict[str, list[dict[str, object]]]:
 def write_sample_runs(root: Path) -> tuple[str, list[Path]]:
     """The sample release's Task 3 test set and BM25 runs of its 1, 2 and 5 best articles (what the docs'
     screenshot shows)."""
-    from ir_coliee.scoring.baseline import task3_run
+    from ir_coliee.extras.baseline import task3_run
 
     dataset_id = edition_dataset("3", YEAR)
     dataset = ir_datasets.load(dataset_id)

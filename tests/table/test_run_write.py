@@ -17,7 +17,7 @@ WRITERS = {
     "format='trec', tag='t')",
     "write_torts": "from ir_coliee.formats.pilot import ColieeTort, write_torts; "
     "write_torts([ColieeTort('T' + str(i) * 50, None, (), (), (), True) for i in range(3000)], path)",
-    "plot": "from ir_coliee.formats.plots import pyplot, save; plt = pyplot(); fig, ax = plt.subplots(); "
+    "plot": "from ir_coliee.outputs.plots import pyplot, save; plt = pyplot(); fig, ax = plt.subplots(); "
     "import random; ax.plot([random.random() for _ in range(20000)]); save(fig, path)",
     "docs page": "from pathlib import Path; from ir_coliee import docgen; import os; "
     "docgen.PAGES = {os.path.basename(path): {'x': lambda: 'x' * 2_000_000}}; docgen.write_pages(Path(os.path.dirname(path)))",

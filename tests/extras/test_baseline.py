@@ -6,8 +6,8 @@ import pytest
 
 import ir_coliee
 from ir_coliee.cli import main
-from ir_coliee.scoring.baseline import bm25
-from ir_coliee.scoring.demo import sample_release
+from ir_coliee.extras.baseline import bm25
+from ir_coliee.extras.demo import sample_release
 
 
 @pytest.mark.parametrize(
@@ -79,7 +79,7 @@ def test_a_japanese_collection_is_searched_by_characters_and_pairs():
     question shares one with its article; by characters and character pairs, each finds its own."""
     import bm25s
 
-    from ir_coliee.scoring.baseline import bm25_top, japanese_tokens
+    from ir_coliee.extras.baseline import bm25_top, japanese_tokens
 
     articles = {
         "1": "果物の売買は書面で行わなければならない。",

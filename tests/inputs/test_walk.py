@@ -12,8 +12,8 @@ from support.caselaw_data import write_task1_flat
 from support.cli import GOLD_T1, RUN_T1
 
 from ir_coliee.cli import main
+from ir_coliee.inputs.walk import walk
 from ir_coliee.model import edition_of_file, name_says
-from ir_coliee.scoring.walk import walk
 
 
 def _team_folder(tmp_path: Path) -> Path:

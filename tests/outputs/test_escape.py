@@ -14,8 +14,8 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from ir_coliee.formats.escape import html_text, latex
-from ir_coliee.formats.tabular import write_rows
+from ir_coliee.outputs.escape import html_text, latex
+from ir_coliee.outputs.tabular import write_rows
 
 #: Names of every Unicode category (surrogates aside: no file read as text holds one), with the characters
 #: each format gives a meaning to drawn often.

@@ -12,8 +12,8 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Literal, TextIO
 
 from ir_coliee.errors import UNSAFE, ColieeArgumentError
-from ir_coliee.formats.escape import ESCAPERS, latex, markdown
 from ir_coliee.formats.textfile import write_whole
+from ir_coliee.outputs.escape import ESCAPERS, latex, markdown
 
 if TYPE_CHECKING:
     import pandas as pd

@@ -18,9 +18,9 @@ import ir_datasets
 
 from ir_coliee.data.datasets import refresh
 from ir_coliee.errors import Finding
+from ir_coliee.extras.baseline import task1_run, task2_run, task3_run
 from ir_coliee.formats.pilot import ColieeClaim, ColieeTort, write_torts
 from ir_coliee.model import EDITIONS, FormatName, edition_dataset, task_of
-from ir_coliee.scoring.baseline import task1_run, task2_run, task3_run
 from ir_coliee.scoring.report import Report
 from ir_coliee.scoring.score import score
 from ir_coliee.scoring.validate import validate_run

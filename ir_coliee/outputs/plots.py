@@ -12,8 +12,8 @@ from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 from ir_coliee.errors import PACKAGES, ColieeArgumentError, ColieeError, PathLike, install_hint
-from ir_coliee.formats.escape import figure_text
 from ir_coliee.formats.textfile import atomic_output
+from ir_coliee.outputs.escape import figure_text
 
 
 def require(module: str, purpose: str) -> None:

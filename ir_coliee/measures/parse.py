@@ -1,4 +1,6 @@
-"""Scoring into pandas DataFrames: what the command line prints and what notebooks want."""
+"""Measures by name: each name parsed as ir_measures parses it (trec_eval's names too) and checked for
+sound parameters, the official set where none is named; per-query values as a frame with the counts
+behind them."""
 
 from __future__ import annotations
 

@@ -10,8 +10,8 @@ import os
 
 import pytest
 
-from ir_coliee.formats.tabular import write_json, write_rows
 from ir_coliee.formats.textfile import atomic_output
+from ir_coliee.outputs.tabular import write_json, write_rows
 
 
 class _Short(io.RawIOBase):

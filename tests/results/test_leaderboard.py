@@ -9,7 +9,7 @@ import pytest
 
 from ir_coliee import ColieeError
 from ir_coliee.cli import main
-from ir_coliee.scoring.leaderboard import Row, _checks, available, load_leaderboard
+from ir_coliee.results import Row, _checks, available, load_leaderboard
 
 
 def test_the_complete_2024_task1_table():
@@ -124,7 +124,7 @@ def test_the_command_prints_the_table_without_pandas_or_numpy():
 
 
 def test_a_run_is_placed_only_against_a_complete_table():
-    from ir_coliee.scoring.leaderboard import placed
+    from ir_coliee.results import placed
 
     # COLIEE 2024 Task 1: the complete table of 26 runs; F1 1.0 is first, 0.0 after all 26
     ranks, table = placed("1", 2024, "MicroF1", {"a": 1.0, "b": 0.0, "c": float("nan")})

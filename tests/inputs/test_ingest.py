@@ -457,7 +457,7 @@ def test_a_plot_without_matplotlib_fails_before_any_work(write, tmp_path, monkey
     import importlib.util
 
     from ir_coliee.cli import main
-    from ir_coliee.formats import plots
+    from ir_coliee.outputs import plots
 
     real = importlib.util.find_spec
     monkeypatch.setattr(

@@ -32,8 +32,8 @@ from ir_coliee.errors import (
     some,
 )
 from ir_coliee.formats.textfile import Input, is_input, regular_file, stream_name
+from ir_coliee.inputs.walk import files_of, skipped
 from ir_coliee.model import ANSWER_LABELS, FORMATS, FormatName, Task, expected_any
-from ir_coliee.scoring.walk import files_of, skipped
 from ir_coliee.table.run_lines import first_format
 from ir_coliee.table.runs import FormatOption, ParsedRun, parse_run
 from ir_coliee.table.shapes import (
@@ -263,7 +263,7 @@ def read_runs(
 
 def walked(runs: RunsLike) -> tuple[RunsLike, set[str], list[Finding]]:
     """Runs given as paths of files and folders, walked as every verb walks them
-    (:mod:`ir_coliee.scoring.walk`: each file once): the files, those of them found in a folder (skipped,
+    (:mod:`ir_coliee.inputs.walk`: each file once): the files, those of them found in a folder (skipped,
     not refused, when they are no run), and what the walk left out; runs given otherwise as they are."""
     given = [runs] if isinstance(runs, (str, os.PathLike)) else runs
     if not isinstance(given, (list, tuple)) or not all(

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from typing import Any, Callable, NamedTuple, Optional
 
 from ir_coliee.errors import ColieeError
-from ir_coliee.formats.plots import require
+from ir_coliee.outputs.plots import require
 from ir_coliee.progress import shown
 
 #: Kana, CJK ideographs and half-width katakana: Japanese is written without spaces, so words are not
