@@ -356,13 +356,13 @@ def compare_runs(
         gold, runs, gated_task(answers, task, gold), year, measures_named=measures is not None
     )
 
+    n = len(prepared.pilot_runs if prepared.task.gold == TORTS else prepared.runs)
+    if baseline >= n:  # the runs known, nothing scored yet
+        raise ColieeArgumentError(f"baseline {baseline} is not the index of a run (0 to {n - 1})")
+
     def compared(
         frames: dict[str, TYPE_RUN], qrels: TYPE_QREL, chosen: Sequence[MeasureLike]
     ) -> ComparisonTable:
-        if not 0 <= baseline < len(frames):
-            raise ColieeError(
-                f"baseline {baseline} is not the index of a run (0 to {len(frames) - 1})"
-            )
         base = list(frames)[baseline]
         return compare_rows(
             qrels,

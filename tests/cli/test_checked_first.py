@@ -107,3 +107,22 @@ def test_a_benchmark_argument_is_refused_before_any_scoring(
     assert "work began" in err and scored == [f"{tmp_path}/gold.qrels"]
     _, _, err = run_cli(capsys, *argv, *bad.format(tmp=tmp_path).split(), expect=2)
     assert said.format(tmp=tmp_path) in err and len(scored) == 1
+
+
+def test_a_compare_baseline_past_the_runs_is_refused_before_scoring(files, monkeypatch):
+    from ir_coliee.scoring import compare
+
+    scored: list[object] = []
+
+    def compare_rows(*args, **kwargs):
+        scored.append(args)
+        raise ColieeError("work began")
+
+    monkeypatch.setattr(compare, "compare_rows", compare_rows)
+    runs = [files["run"], files["other"]]
+    with pytest.raises(ColieeError, match=r"baseline 2 is not the index of a run \(0 to 1\)"):
+        compare.compare_runs(files["gold"], runs, task=1, baseline=2)
+    assert scored == []
+    with pytest.raises(ColieeError, match="work began"):  # baseline 1: the runs are compared
+        compare.compare_runs(files["gold"], runs, task=1, baseline=1)
+    assert len(scored) == 1
