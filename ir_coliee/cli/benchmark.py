@@ -73,6 +73,14 @@ def _pairs(flag: str, options: list[str], example: str) -> dict[str, list[str]]:
     return chosen
 
 
+def _names(options: list[str]) -> dict[str, str]:
+    """``--name ID=NAME`` options, one name each."""
+    names = _pairs("--name", options, "BENCHMARK=NAME (other.qrels=TREC)")
+    if twice := [k for k, v in names.items() if len(v) > 1]:
+        raise ColieeError(f"--name {twice[0]}: named twice ({', '.join(names[twice[0]])})")
+    return {k: v[0] for k, v in names.items()}
+
+
 def run(args: argparse.Namespace) -> int:
     """The grid of values and p-values, then the findings."""
     from ir_coliee.scoring.benchmark import benchmark
@@ -80,6 +88,10 @@ def run(args: argparse.Namespace) -> int:
 
     check_outputs(args)
     positive("--resamples", args.resamples)
+    measures = _pairs(
+        "--measure", args.measure or [], "BENCHMARK=MEASURE (coliee/task1/2025/test=MicroF1)"
+    )
+    names = _names(args.name or [])
     runs: dict = {}  # {benchmark: {system: a path or a run read}}
     for given in args.runs:
         found: dict
@@ -94,21 +106,13 @@ def run(args: argparse.Namespace) -> int:
             runs.setdefault(name, {}).update(systems)
     result = benchmark(
         runs,
-        measures=_pairs(
-            "--measure", args.measure or [], "BENCHMARK=MEASURE (coliee/task1/2025/test=MicroF1)"
-        )
-        or None,
+        measures=measures or None,
         baseline=args.baseline,
         resamples=args.resamples,
         correction=args.correction,
         family=args.family,
         seed=args.seed,
-        names={
-            k: v[-1]
-            for k, v in _pairs(
-                "--name", args.name or [], "BENCHMARK=NAME (other.qrels=TREC)"
-            ).items()
-        },
+        names=names,
     )
     report_findings(result.findings)
     with document(args) as out:

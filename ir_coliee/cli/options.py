@@ -86,12 +86,24 @@ def output_options(
 
 
 def check_outputs(args: argparse.Namespace) -> None:
-    """The outputs a command was asked for, checked before the work: ``--out``, ``--plot``, ``--digits``."""
+    """The outputs a command was asked for, checked before the work: ``--out``, ``--plot``, ``--write``
+    (each a file of its own), ``--digits``."""
     writable("--out", args.out)
+    writable("--write", getattr(args, "write", None))
     if getattr(args, "plot", None):
         plot_target(args.plot)
     if hasattr(args, "digits"):
         positive("--digits", args.digits, 0)
+    taken: dict[str, str] = {}
+    for option in ("--out", "--plot", "--write"):
+        path = getattr(args, option[2:], None)
+        if path is None or path == "-":  # standard output: the command keeps it for one output
+            continue
+        if (target := os.path.realpath(path)) in taken:
+            raise ColieeError(
+                f"{option} {path}: {taken[target]} writes there too; give each its own file"
+            )
+        taken[target] = option
 
 
 @contextlib.contextmanager

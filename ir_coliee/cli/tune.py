@@ -12,7 +12,6 @@ from ir_coliee.cli.options import (
     output_options,
     plotted,
     task_options,
-    writable,
 )
 from ir_coliee.cli.output import report_findings
 from ir_coliee.formats.textfile import writes_standard_output
@@ -62,10 +61,12 @@ def add(sub: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     """The best cutoff of a run on training gold, the curve, and optionally the cut submission."""
     from ir_coliee.scoring.tune import plot_curve, tune
+    from ir_coliee.table.run_write import check_run_tag
     from ir_coliee.table.runs import write_run
 
-    writable("--write", args.write)
     check_outputs(args)
+    if args.write:
+        check_run_tag(args.tag)
     result = tune(
         args.gold,
         args.run,

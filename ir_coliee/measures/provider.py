@@ -118,8 +118,7 @@ class ColieeEvaluator(providers.Evaluator):
         queries needs none of them)."""
         counted = self._counts(run)
         aggregated = {m: aggregate(m, counts) for m, counts in counted}
-        per_query = LazyValues(lambda: list(per_query_values(counted)))
-        return CalcResults(aggregated, cast(list, per_query))
+        return CalcResults(aggregated, LazyValues(lambda: per_query_values(counted)))
 
     def calc_aggregate(self, run: object) -> dict[Measure, float]:
         return cast(dict, self.calc(run).aggregated)

@@ -18,10 +18,9 @@ would make PyTerrier print a macro number under a micro name. These float subcla
 from __future__ import annotations
 
 import math
-from collections import UserList
 from collections.abc import Iterable
-from functools import cached_property
-from typing import Callable, Optional, TypeVar, Union
+from functools import wraps
+from typing import Callable, Optional, SupportsIndex, TypeVar
 
 from ir_measures.measures.base import Agg
 
@@ -78,13 +77,21 @@ class MicroValue(CountedValue):
         return (type(self), (self.formula, self.tp, self.retrieved, self.relevant))
 
     def __add__(self, other):
+        if _is_plain(other) and not _is_zero(other):
+            # a plain number is no per-query count to add (sum() from 0 is, and keeps the micro sum):
+            # the plain float arithmetic of this value
+            return float(self) + other
         return MicroSum(self.formula, 0, 0, 0, 0) + self + other
 
     __radd__ = __add__
 
 
+def _is_plain(other: object) -> bool:
+    return type(other) in (int, float)
+
+
 def _is_zero(other: object) -> bool:
-    return type(other) in (int, float) and other == 0
+    return _is_plain(other) and other == 0
 
 
 #: Every finite float is a whole multiple of 2**-1074 (the smallest subnormal).
@@ -235,22 +242,46 @@ def exact_mean(values: Iterable[float]) -> float:
     return math.fsum(values) / len(values) if values else math.nan
 
 
-class LazyValues(UserList):
+class LazyValues(list):
     """Per-query values made on first use, then kept: a score needs only the aggregates, and making the
     values of a million queries as objects took longer than the rest of scoring them. Otherwise the list
-    ir_measures returns: it concatenates, sorts and compares as one, and pickles as the plain list it stands
-    for (multiprocessing and joblib hand results back that way; the function that makes it is no value)."""
+    ir_measures returns, and a list to ``isinstance``: every list operation first makes the values (those
+    of another lazy list too), so it concatenates, sorts and compares as one, and pickles and copies as the
+    plain list it stands for (multiprocessing and joblib hand results back that way; the function that
+    makes it is no value)."""
 
-    def __init__(self, make: Union[Callable[[], list], Iterable] = ()) -> None:
-        # UserList's operators build a new one from a list: that list is the value, made already
-        if callable(make):
-            self._make = make
-        else:
-            self.data = list(make)
+    def __init__(self, make: Callable[[], Iterable]) -> None:
+        super().__init__()
+        self._make: Optional[Callable[[], Iterable]] = make
 
-    @cached_property
-    def data(self) -> list:  # type: ignore[override]
-        return self._make()
+    def _whole(self) -> None:
+        if self._make is not None:
+            make, self._make = self._make, None
+            list.extend(self, make())
 
-    def __reduce__(self):
-        return (list, (self.data,))
+    def __radd__(self, other: object) -> list:  # [] + values: list's own + would read it unmade
+        return other + self[:] if isinstance(other, list) else NotImplemented
+
+    def __reduce_ex__(self, protocol: SupportsIndex) -> tuple:
+        return (list, (self[:],))
+
+
+def _made_first(method: Callable) -> Callable:
+    @wraps(method)
+    def made(*args, **kwargs):
+        for arg in args:
+            if isinstance(arg, LazyValues):
+                arg._whole()
+        return method(*args, **kwargs)
+
+    return made
+
+
+for _name in (
+    *("__len__", "__iter__", "__reversed__", "__getitem__", "__setitem__", "__delitem__"),
+    *("__contains__", "__eq__", "__ne__", "__lt__", "__le__", "__gt__", "__ge__", "__repr__"),
+    *("__add__", "__iadd__", "__mul__", "__rmul__", "__imul__", "__sizeof__"),
+    *("append", "extend", "insert", "pop", "remove", "clear", "index", "count", "copy"),
+    *("sort", "reverse"),
+):
+    setattr(LazyValues, _name, _made_first(getattr(list, _name)))

@@ -39,7 +39,7 @@ from ir_coliee.errors import WARNING, ColieeArgumentError, ColieeError, Finding,
 from ir_coliee.inputs.gold import GoldLike
 from ir_coliee.inputs.ingest import RunsLike
 from ir_coliee.measures import AnswerAccuracy
-from ir_coliee.measures.parse import MeasureLike
+from ir_coliee.measures.parse import MeasureLike, parse_measures
 from ir_coliee.measures.significance import PerQuery, per_query_all, stat_of
 from ir_coliee.model import TORTS, TaskLike, official_entry
 from ir_coliee.outputs.tabular import (
@@ -105,16 +105,19 @@ class Grouping(NamedTuple):
     order: list[str]
 
 
+_NO_TEXTS = (
+    'by="anonymised" reads the question texts of a statute dataset: give its id as the gold '
+    "(coliee/task3/2025/test, coliee/task4/2025/test), not {gold}"
+)
+
+
 def _question_texts(prepared: Prepared) -> dict[str, str]:
     """The question texts of a statute dataset given as the gold (the only place they are read from)."""
     from ir_coliee.data.statute_files import StatuteSet
 
     files = prepared.gold.dataset.files if prepared.gold.dataset is not None else None
     if not isinstance(files, StatuteSet):
-        raise ColieeError(
-            f'by="anonymised" reads the question texts of a statute dataset: give its id as the gold '
-            f"(coliee/task3/2025/test, coliee/task4/2025/test), not {prepared.gold.source}"
-        )
+        raise ColieeError(_NO_TEXTS.format(gold=prepared.gold.source))
     return {q.query_id: q.text for q in files.questions()}
 
 
@@ -194,11 +197,7 @@ def _by_relevant(name: str, qrels: Table) -> Grouping:
 
 def _grouping(by: By, prepared: Prepared, qrels: Table, taken: set[str]) -> Grouping:
     name = os.fspath(by)
-    if name not in GROUPINGS:
-        if not os.path.isfile(name):
-            raise ColieeError(
-                f"by {name!r}: neither {', '.join(GROUPINGS)} nor a category file that exists"
-            )
+    if name not in GROUPINGS:  # a category file, there (checked by asked_groupings)
         return _categories(name, list(qrels), taken)
     if prepared.task.gold == TORTS or (prepared.task.kind.labels and name != "anonymised"):
         other = (
@@ -212,9 +211,9 @@ def _grouping(by: By, prepared: Prepared, qrels: Table, taken: set[str]) -> Grou
     return _by_relevant(name, qrels)
 
 
-def _asked(by: Union[By, Sequence[By]]) -> list[By]:
-    """The groupings asked for, each once (``[]``: the whole set alone; checked before any file is
-    read)."""
+def asked_groupings(by: Union[By, Sequence[By]], gold: GoldLike) -> list[By]:
+    """The groupings asked for, each once (``[]``: the whole set alone), each category file there, and
+    ``anonymised`` only of a dataset's gold: checked before any file is read."""
     bys = [by] if isinstance(by, (str, os.PathLike)) else by
     if not isinstance(bys, (list, tuple)) or not all(
         isinstance(b, (str, os.PathLike)) for b in bys
@@ -226,7 +225,23 @@ def _asked(by: Union[By, Sequence[By]]) -> list[By]:
     keys = [os.fspath(b) if os.fspath(b) in GROUPINGS else os.path.realpath(b) for b in bys]
     if twice := [os.fspath(b) for b, k in zip(bys, keys) if keys.count(k) > 1]:
         raise ColieeArgumentError(f"by {twice[-1]!r}: given twice; each grouping is shown once")
+    if absent := [n for n in map(os.fspath, bys) if n not in GROUPINGS and not os.path.isfile(n)]:
+        raise ColieeArgumentError(
+            f"by {absent[0]!r}: neither {', '.join(GROUPINGS)} nor a category file that exists"
+        )
+    if "anonymised" in bys and isinstance(gold, (str, os.PathLike)) and os.path.isfile(gold):
+        raise ColieeArgumentError(_NO_TEXTS.format(gold=os.fspath(gold)))
     return list(bys)
+
+
+def asked_measures(
+    measures: Union[MeasureLike, Sequence[MeasureLike], None],
+) -> Optional[Sequence[MeasureLike]]:
+    """The measures asked for as a list (``None``: none asked), every name known before any file is
+    read."""
+    measures = [measures] if isinstance(measures, (str, Measure)) else measures
+    parse_measures(measures or ())
+    return measures
 
 
 def _chosen(prepared: Prepared, measures: Optional[Sequence[MeasureLike]]) -> list[Measure]:
@@ -267,8 +282,8 @@ def analyse(
     measure (default: the headline alone), counts (``NumRet``: summed over a group, as ``score`` sums them)
     last; the first is the one the histogram buckets and that counts the runs solving a question fully
     (value 1) or getting nothing (value 0)."""
-    bys = _asked(by)
-    measures = [measures] if isinstance(measures, (str, Measure)) else measures
+    bys = asked_groupings(by, gold)
+    measures = asked_measures(measures)
     prepared = prepare(gold, runs, task, year, "auto", measures is not None)
     chosen: list[Measure] = [AnswerAccuracy]
     if prepared.task.gold == TORTS:

@@ -184,10 +184,6 @@ def score_benchmark(
 ) -> Scored:
     """One benchmark scored alone: :func:`ir_coliee.score`'s values, :func:`ir_coliee.compare`'s raw
     p-values (``correction="none"``, the same ``seed``), the placement of each system."""
-    if baseline not in systems:
-        raise ColieeError(
-            f"the baseline {baseline!r} has no run on {benchmark} (runs: {', '.join(systems)})"
-        )
     systems = {s: _ran(benchmark, run) for s, run in systems.items()}
     prepared, named = _prepared(benchmark, systems, measures)
     if prepared.task.kind.scorer != "measures":
@@ -238,6 +234,28 @@ def score_benchmark(
     )
 
 
+def _check_arguments(
+    runs: BenchmarkRuns, measures: BenchmarkMeasures, base: str, names: Mapping[str, str]
+) -> None:
+    """What the runs make known, checked before any scoring: the baseline has a run on every benchmark,
+    every measure is known and of a benchmark given, every name of a benchmark or system given."""
+    for benchmark, systems in runs.items():
+        if base not in systems:
+            raise ColieeError(
+                f"the baseline {base!r} has no run on {benchmark} (runs: {', '.join(systems)})"
+            )
+    of = measures if isinstance(measures, Mapping) else {}
+    parse_measures([m for chosen in (of.values() if of else [measures or ()]) for m in chosen])
+    every = [*runs, *(s for b in runs.values() for s in b)]
+    for option, keys, known in (("measure", of, list(runs)), ("name", names, every)):
+        if unknown := [k for k in keys if k not in known]:
+            said = ", ".join(dict.fromkeys(f"--{option} {k}={option.upper()}" for k in known))
+            raise ColieeArgumentError(
+                f"--{option} {unknown[0]}: no benchmark{' or system' * (option == 'name')} of that "
+                f"name; give one of: {said}"
+            )
+
+
 def benchmark(
     runs: BenchmarkRuns,
     *,
@@ -265,6 +283,7 @@ def benchmark(
     order = list(
         dict.fromkeys([base, *(s for b in runs.values() for s in b)])
     )  # the baseline first
+    _check_arguments(runs, measures, base, names or {})
     paper_names(list(runs), order, names or {})  # a clash of names refused before any scoring
     scored = [
         score_benchmark(b, systems, base, measures, resamples, seed) for b, systems in runs.items()

@@ -349,17 +349,20 @@ def compare_runs(
     the pilot's tort prediction (JSONL submissions), and the 2026 gated Task 3 (``answers``: each run's
     answer file, in the order of the runs)."""
     resampling_arguments(resamples, seed, correction)
+    if not isinstance(baseline, int) or baseline < 0:
+        raise ColieeArgumentError(f"baseline {baseline!r} is not the index of a run (0 or more)")
+    parse_measures(measures or ())  # every name known before any file is read
     prepared = prepare(
         gold, runs, gated_task(answers, task, gold), year, measures_named=measures is not None
     )
 
+    n = len(prepared.pilot_runs if prepared.task.gold == TORTS else prepared.runs)
+    if baseline >= n:  # the runs known, nothing scored yet
+        raise ColieeArgumentError(f"baseline {baseline} is not the index of a run (0 to {n - 1})")
+
     def compared(
         frames: dict[str, TYPE_RUN], qrels: TYPE_QREL, chosen: Sequence[MeasureLike]
     ) -> ComparisonTable:
-        if not 0 <= baseline < len(frames):
-            raise ColieeError(
-                f"baseline {baseline} is not the index of a run (0 to {len(frames) - 1})"
-            )
         base = list(frames)[baseline]
         return compare_rows(
             qrels,

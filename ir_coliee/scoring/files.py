@@ -17,7 +17,7 @@ from ir_coliee.errors import (
 from ir_coliee.inputs.gold import GoldLike
 from ir_coliee.inputs.ingest import not_a_run
 from ir_coliee.inputs.walk import files_of, skipped
-from ir_coliee.measures.parse import MeasureLike
+from ir_coliee.measures.parse import MeasureLike, parse_measures
 from ir_coliee.model import TaskLike, edition_dataset, edition_of_file, task_of
 from ir_coliee.scoring.report import Report
 from ir_coliee.scoring.score import score
@@ -74,6 +74,7 @@ def score_files(
     a file that is no run, or whose edition its name does not say, is skipped with a finding (rule
     ``skipped``, in the first report) and never stops the others. Else one report. ``answers``: the answer
     file of the one run given (see :func:`score`)."""
+    parse_measures(measures or ())  # every name known before any file is read
     if gold != AUTO:  # the folders walked by the door (prepare)
         return [score(gold, list(paths), task, year, measures, answers, answers_gold, run_format)]
     if answers is not None:

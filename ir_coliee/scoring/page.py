@@ -23,7 +23,7 @@ from ir_coliee.measures.significance import Correction
 from ir_coliee.model import TORTS, TaskLike, task_of
 from ir_coliee.outputs import html
 from ir_coliee.results import Leaderboard, load_leaderboard
-from ir_coliee.scoring.analyse import Analysis, By, analyse
+from ir_coliee.scoring.analyse import Analysis, By, analyse, asked_groupings, asked_measures
 from ir_coliee.scoring.compare import Comparison, compare_runs
 from ir_coliee.scoring.report import Report, ranked
 from ir_coliee.scoring.score import gated_task, prepare, score
@@ -90,16 +90,21 @@ def report(
     of the runs (folders walked in sorted order), scored with it as recall-gated accuracy, which then
     ranks the runs and places them on the published table, as :func:`ir_coliee.score` scores them
     (answer files found in a folder are skipped there as runs of another task)."""
+    if by is not None:
+        asked_groupings(by, gold)  # the analyses' arguments, checked before any file is read
+    asked_measures(measures)
     task = gated_task(answers, task, gold)
     prepared = prepare(gold, runs, task, year, "auto", False)  # folders walked, non-runs skipped
+    if baseline is not None and baseline not in (names := [r.info.name for r in prepared.runs]):
+        raise ColieeArgumentError(
+            f"baseline {baseline!r} is not one of the runs ({', '.join(names)})"
+        )
     paths = [r.info.path for r in prepared.runs]
     kept = paths if paths and all(paths) else runs  # the files that are runs, once each
     scored = score(gold, kept, task, year, answers=answers, answers_gold=answers_gold)
     board = ranked(scored, fractions=False)
     names = [r.name for r in scored.runs]
     base = baseline if baseline is not None else str(board["run"].iloc[0])
-    if base not in names:
-        raise ColieeArgumentError(f"baseline {base!r} is not one of the runs ({', '.join(names)})")
     tested = compare_runs(
         gold,
         kept,

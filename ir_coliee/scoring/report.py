@@ -184,6 +184,10 @@ def write_ranked(
     write_frame(grouped, out, digits, PAPER_MISSING.get(style, ""), style)
 
 
+#: Why a placement cannot be made: the edition is unknown.
+NO_EDITION = "--leaderboard needs the edition: give --year, or a dataset id as GOLD"
+
+
 def write_placement(
     report: Report, out: TextIO, style: OutputFormat = "tsv", digits: int = 4
 ) -> None:
@@ -191,7 +195,7 @@ def write_placement(
     from ir_coliee.results import load_leaderboard
 
     if report.year is None:
-        raise ColieeError("--leaderboard needs the edition: give --year, or a dataset id as GOLD")
+        raise ColieeError(NO_EDITION)
     board = load_leaderboard(report.task, report.year)
     if board.headline not in report.table.columns:
         raise ColieeError(

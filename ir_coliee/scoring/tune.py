@@ -13,6 +13,7 @@ one with the whole curve; :func:`apply_cutoff` cuts a run, ready for :func:`~ir_
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Literal, NamedTuple, Optional
 
@@ -327,6 +328,13 @@ def tune(
     if max_rank < 1:
         raise ColieeError(f"--max-rank must be at least 1, got {max_rank}")
     _cutoff_arguments(over, max_rank, 100)
+    parse_measures([] if measure is None else [measure])  # known before any file is read
+    if (
+        isinstance(apply, (str, os.PathLike))
+        and os.fspath(apply) != "-"
+        and not os.path.isfile(apply)
+    ):
+        raise ColieeArgumentError(f"apply {os.fspath(apply)!r}: no such run file")
     prepared = prepare(gold, run, task, year)
     if len(prepared.runs) != 1:  # a folder: a cutoff is learned on one run
         raise ColieeError(f"tune takes one run; {run} holds {len(prepared.runs)}")

@@ -15,6 +15,15 @@ from ir_coliee.table.run_lines import RUN_TAG
 from ir_coliee.table.shapes import run_table
 
 
+def check_run_tag(tag: str) -> None:
+    """Refuse ``tag`` unless it is an official run tag (1-12 letters or digits): before the work that
+    writes it (``tune --write``), and in :func:`write_run`."""
+    if not isinstance(tag, str) or not RUN_TAG.fullmatch(tag):
+        raise ColieeArgumentError(
+            f"run tag {tag!r} is not allowed: use 1 to 12 letters or digits, no punctuation"
+        )
+
+
 def _ranked(run: TYPE_RUN) -> list[tuple[str, list[tuple[str, float]]]]:
     table = run_table(run)
     return [
@@ -67,10 +76,7 @@ def write_run(
             f"unknown run format {format!r}; expected one of {', '.join(FORMATS)}"
         )
     fmt = FORMATS[format]
-    if not isinstance(tag, str) or not RUN_TAG.fullmatch(tag):
-        raise ColieeArgumentError(
-            f"run tag {tag!r} is not allowed: use 1 to 12 letters or digits, no punctuation"
-        )
+    check_run_tag(tag)
     if max_per_query is not None and not (isinstance(max_per_query, int) and max_per_query >= 1):
         raise ColieeError(
             f"max_per_query must be a whole number of at least 1, got {max_per_query!r}"

@@ -82,10 +82,28 @@ def test_nan_from_pyterrier_backfill_propagates():
     assert math.isnan(value + math.nan)
 
 
-def test_mixing_micro_values_with_plain_floats_is_an_error():
+def test_a_micro_value_adds_to_plain_numbers_as_its_float_and_sum_from_zero_stays_micro():
+    """A plain number is no count: ``v + 1`` is the float arithmetic of the value, on both sides, while
+    ``sum()`` from 0 (ir_measures, PyTerrier) still adds the counts."""
+    value = MicroValue(FBeta(1.0), 1, 2, 2)  # P 1/2, R 1/2: F1 1/2
+    for number in (1, 0.5, -3, 2.25):
+        assert value + number == number + value == 1 / 2 + number
+        assert type(value + number) is float and type(number + value) is float
+    values = per_query(MicroF1)
+    expected = 1.0
+    for v in values:  # what sum() of the plain floats gives, in its order
+        expected += float(v)
+    assert sum(values, 1) == expected
+    assert type(sum(values, 1)) is float
+    assert isinstance(sum(values), MicroSum) and sum(values) / len(values) == pytest.approx(
+        MICRO_F1, abs=1e-15
+    )
+
+
+def test_mixing_micro_values_with_other_measures_is_an_error():
     value = MicroValue(FBeta(1.0), 1, 2, 2)
     with pytest.raises(TypeError, match="micro"):
-        value + 0.5
+        value + CountedValue(0.5, 1, 2, 2)
     with pytest.raises(TypeError, match="two different micro measures"):
         value + MicroValue(FBeta(2.0), 1, 2, 2)
     with pytest.raises(TypeError, match="carry counts"):
@@ -161,3 +179,21 @@ def test_a_score_pickles_whole():
     report = ir_coliee.score(GOLD, RUN, measures=["MicroF1", "MacroF2"])
     copy = pickle.loads(pickle.dumps(report))
     assert copy.rows == report.rows and copy.per_query.equals(report.per_query)
+
+
+def test_per_query_of_our_measures_is_a_list_made_only_when_read(monkeypatch):
+    """``isinstance(per_query, list)`` as ir_measures promises, and ``[] + per_query`` a plain list; the
+    values are still made on first read, not when scoring."""
+    from ir_coliee.measures import provider
+
+    made = []
+    real = provider.per_query_values
+    monkeypatch.setattr(
+        provider, "per_query_values", lambda counted: made.append(1) or real(counted)
+    )
+    results = ir_measures.calc([MicroF1, MacroF2], GOLD, RUN)
+    assert isinstance(results.per_query, list) and made == []
+    joined = [] + results.per_query  # noqa: RUF005 (the operator tested)
+    assert type(joined) is list and len(joined) == 6 and made == [1]
+    assert joined == results.per_query == ir_measures.calc([MicroF1, MacroF2], GOLD, RUN).per_query
+    assert type(pickle.loads(pickle.dumps(results.per_query))) is list

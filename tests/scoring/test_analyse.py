@@ -278,9 +278,13 @@ def test_the_pilot_by_category_and_what_it_refuses(write):
     assert row(groups, "torts.tsv", "first")[columns].tolist() == [1, 1, 1]
     whole = ir_coliee.score(gold, [sub]).table.loc[0, "AnswerAccuracy"]
     assert row(groups, "all", "all")["AnswerAccuracy team.jsonl"] == whole
-    for by in ("relevant", "single-multiple", "anonymised"):
+    for by in ("relevant", "single-multiple"):
         with pytest.raises(ColieeError, match="group by a category file"):
             ir_coliee.analyse(gold, [sub], by=by)
+    with pytest.raises(
+        ColieeError, match="texts of a statute dataset"
+    ):  # a file: before any reading
+        ir_coliee.analyse(gold, [sub], by="anonymised")
     with pytest.raises(ColieeError, match="tort prediction"):
         ir_coliee.analyse(gold, [sub], by=cats, measures=["MacroF1"])
 
