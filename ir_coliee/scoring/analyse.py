@@ -7,6 +7,7 @@ data once, and groups the gold questions:
 * ``"single-multiple"``: one gold item (``single``) or more (``multiple``);
 * ``"anonymised"``: questions whose text names parties by anonymised symbols (:func:`is_anonymised`), read
   from the dataset (a statute dataset id as the gold), against the ``other`` questions;
+* a grouping of one's own: an entry in :data:`GROUPINGS` (docs/architecture.md has the recipe);
 * a category file: lines ``QUERY_ID CATEGORY...`` (tab-separated fields keep spaces in a name, else
   whitespace separates them; ``#`` comments); a question may have several categories, on one line or
   several, and one in none is in ``(none)``; ``all`` and ``(none)`` are no category's name, and a file
@@ -29,7 +30,7 @@ import os
 import re
 import unicodedata
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple, Optional, TextIO, Union, cast
 
@@ -61,14 +62,13 @@ if TYPE_CHECKING:
 
     from ir_coliee.outputs.plots import Panel
 
-#: The groupings by name; any other ``by`` is a category file.
-GROUPINGS = ("relevant", "single-multiple", "anonymised")
 By = Union[str, PathLike]
 #: The histogram's buckets of a question's mean value over the runs (1.0 falls in the last).
 BUCKETS = [f"{i / 10:.1f}-{(i + 1) / 10:.1f}" for i in range(10)]
 NONE = "(none)"
-#: What a category file is not named after (its path is its name then): the whole set, the per_question columns.
-RESERVED = {"all", "query_id", "solved", "nothing", *GROUPINGS}
+#: What a category file is not named after (its path is its name then): the whole set, the per_question
+#: columns (and the groupings' names, see :data:`GROUPINGS`).
+RESERVED = {"all", "query_id", "solved", "nothing"}
 
 # a single capital Latin letter standing alone (after NFKC: full-width letters too), not one of an
 # abbreviation, a letter followed or preceded by "." and another letter (U.S., E.g.)
@@ -181,34 +181,51 @@ def _anonymised(prepared: Prepared, qrels: Table) -> Grouping:
     return Grouping("anonymised", of, ["anonymised", "other"])
 
 
-def _by_relevant(name: str, qrels: Table) -> Grouping:
-    """The questions by their number of relevant items (``relevant``), or as one or several
-    (``single-multiple``)."""
+def _by_relevant(_: Prepared, qrels: Table) -> Grouping:
+    """The questions by their number of relevant items."""
     counts = {q: sum(r > 0 for r in docs.values()) for q, docs in qrels.items()}
-    if name == "relevant":
-        return Grouping(
-            name,
-            {q: [str(n)] for q, n in counts.items()},
-            [str(n) for n in sorted(set(counts.values()))],
-        )
+    order = [str(n) for n in sorted(set(counts.values()))]
+    return Grouping("relevant", {q: [str(n)] for q, n in counts.items()}, order)
+
+
+def _single_multiple(_: Prepared, qrels: Table) -> Grouping:
+    """The questions with one relevant item (``single``) or more (``multiple``)."""
+    counts = {q: sum(r > 0 for r in docs.values()) for q, docs in qrels.items()}
     of = {q: ["multiple" if n > 1 else "single" if n == 1 else NONE] for q, n in counts.items()}
-    return Grouping(name, of, ["single", "multiple", NONE])
+    return Grouping("single-multiple", of, ["single", "multiple", NONE])
+
+
+class Grouper(NamedTuple):
+    """A grouping that ``by`` names: how it groups the gold questions (from what :func:`prepare` read
+    and the gold table), and whether it applies to a gold of one answer per question (Task 4)."""
+
+    group: Callable[[Prepared, Table], Grouping]
+    answers: bool = False
+
+
+#: The groupings by name (a new one is an entry here: docs/architecture.md); any other ``by`` is a
+#: category file.
+GROUPINGS: dict[str, Grouper] = {
+    "relevant": Grouper(_by_relevant),
+    "single-multiple": Grouper(_single_multiple),
+    "anonymised": Grouper(_anonymised, answers=True),
+}
 
 
 def _grouping(by: By, prepared: Prepared, qrels: Table, taken: set[str]) -> Grouping:
     name = os.fspath(by)
     if name not in GROUPINGS:  # a category file, there (checked by asked_groupings)
         return _categories(name, list(qrels), taken)
-    if prepared.task.gold == TORTS or (prepared.task.kind.labels and name != "anonymised"):
-        other = (
-            "a category file" if prepared.task.gold == TORTS else "anonymised or a category file"
+    grouper = GROUPINGS[name]
+    if prepared.task.gold == TORTS or (prepared.task.kind.labels and not grouper.answers):
+        other = ", ".join(
+            n for n, g in GROUPINGS.items() if g.answers and prepared.task.gold != TORTS
         )
         raise ColieeError(
-            f'by="{name}" means nothing where the gold is one answer per question: group by {other}'
+            f'by="{name}" means nothing where the gold is one answer per question: group by '
+            f"{other + ' or ' if other else ''}a category file"
         )
-    if name == "anonymised":
-        return _anonymised(prepared, qrels)
-    return _by_relevant(name, qrels)
+    return grouper.group(prepared, qrels)
 
 
 def asked_groupings(by: Union[By, Sequence[By]], gold: GoldLike) -> list[By]:
@@ -298,7 +315,8 @@ def analyse(
         chosen = _chosen(prepared, measures)
     groupings: list[Grouping] = []
     for b in bys:  # names taken: the groupings', the columns' of per_question, the earlier files'
-        groupings.append(_grouping(b, prepared, qrels, {*RESERVED, *(g.name for g in groupings)}))
+        taken = {*RESERVED, *GROUPINGS, *(g.name for g in groupings)}
+        groupings.append(_grouping(b, prepared, qrels, taken))
     if "mean" in frames:
         raise ColieeArgumentError(
             "a run is named 'mean', the name of the mean over the runs: give it another name"
