@@ -6,6 +6,8 @@ columns (answers, duplicates, late comments, scores) follow."""
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
+from itertools import chain
 from typing import TYPE_CHECKING, BinaryIO, Callable, Optional
 
 import numpy as np
@@ -16,7 +18,7 @@ from ir_coliee.model.formats import COMMENT_OPEN, FORMATS, FormatName, RunFormat
 from ir_coliee.progress import tqdm_bar
 from ir_coliee.table.run_lines import _LONE_CR, ParsedRun, duplicates
 from ir_coliee.table.shapes import _merged, _without_txt
-from ir_coliee.table.tables import CodedRun, repeated_pairs
+from ir_coliee.table.tables import CodedRun, sorted_pairs
 
 if TYPE_CHECKING:
     import pyarrow as pa
@@ -163,6 +165,9 @@ def _arrow_table(path: PathLike, fmt: RunFormat, start: int, sep: bytes, size: i
         try:
             return pa_csv.read_csv(
                 _Counted(f, bar.update),
+                # the C library's allocator, which numpy also takes: the blocks let go while the
+                # columns are copied (:func:`_chunks`) hold the copies, so the peak stays a fifth lower
+                memory_pool=pa.system_memory_pool(),
                 # threads only where there are blocks to share: a file of one block gains nothing from them,
                 # and Arrow's pool, once started, can abort a short process at exit ("terminate called
                 # without an active exception": seen about once in 25 runs of a page that reads small runs)
@@ -194,13 +199,40 @@ def _numbers(values: pa.Array, dtype: type) -> np.ndarray:
     return np.frombuffer(data, dtype=dtype, count=len(values), offset=values.offset * width)
 
 
-def _codes(chunked: pa.ChunkedArray) -> IdColumn:
+def _chunks(columns: dict[int, pa.ChunkedArray], at: int) -> Iterator[pa.Array]:
+    """The chunks of column ``at``, each let go once used: the column is copied into numpy block by
+    block, so that the peak stays near the parsed columns, not twice them (as a ``combine_chunks``
+    took)."""
+    chunks = columns.pop(at).chunks
+    for i, chunk in enumerate(chunks):
+        chunks[i] = None
+        yield chunk
+
+
+def _scores(columns: dict[int, pa.ChunkedArray], at: int, n: int) -> np.ndarray:
+    scores = np.empty(n, dtype=np.float64)
+    done = 0
+    for chunk in _chunks(columns, at):
+        scores[done : done + len(chunk)] = _numbers(chunk, np.float64)
+        done += len(chunk)
+    return scores
+
+
+def _codes(columns: dict[int, pa.ChunkedArray], at: int, n: int) -> IdColumn:
     """A dictionary column's codes (32-bit: half the memory) and distinct values, in the order of first
-    appearance: the order of the unified dictionary, which appends each block's new values in turn."""
-    if not chunked.num_chunks:
-        return np.zeros(0, dtype=np.int32), []
-    combined = chunked.combine_chunks()
-    return _numbers(combined.indices, np.int32), combined.dictionary.to_pylist()
+    appearance: each block's dictionary holds the values of its lines in that order, and the values
+    new to a block follow those of the blocks before."""
+    codes = np.empty(n, dtype=np.int32)
+    position: dict[str, int] = {}
+    done = 0
+    for chunk in _chunks(columns, at):
+        values = chunk.dictionary.to_pylist()
+        own = np.fromiter(
+            (position.setdefault(v, len(position)) for v in values), np.int32, len(values)
+        )
+        codes[done : done + len(chunk)] = own[_numbers(chunk.indices, np.int32)]
+        done += len(chunk)
+    return codes, list(position)
 
 
 def _stripped(column: IdColumn, strip: bool) -> IdColumn:
@@ -220,16 +252,17 @@ def _arrow_columns(
         table = _arrow_table(path, fmt, start, sep, size)
     except (pa.ArrowInvalid, UnicodeDecodeError):
         return None  # a line with other columns, a score that is not a number, bytes that are not UTF-8
-    # each column is taken out of the table and converted on its own, so that its chunks are freed
-    # before the next one is copied: the peak stays near the size of the parsed columns
+    # each column is taken out of the table and converted on its own, block by block (:func:`_chunks`)
+    n = table.num_rows
     columns = {int(name[1:]): table.column(name) for name in table.column_names}
     del table
-    queries = _codes(columns.pop(fmt.query))
-    docs = _codes(columns.pop(fmt.doc))
-    scores = (
-        None if fmt.score is None else _numbers(columns.pop(fmt.score).combine_chunks(), np.float64)
+    queries = _codes(columns, fmt.query, n)
+    docs = _codes(columns, fmt.doc, n)
+    scores = None if fmt.score is None else _scores(columns, fmt.score, n)
+    tags = dict.fromkeys(
+        chain.from_iterable(c.dictionary.to_pylist() for c in _chunks(columns, fmt.tag))
     )
-    return queries, docs, _codes(columns.pop(fmt.tag))[1], scores
+    return queries, docs, list(tags), scores
 
 
 def parse_fast(path: PathLike, name: FormatName, skip: int) -> Optional[ParsedRun]:
@@ -258,14 +291,23 @@ def parse_fast(path: PathLike, name: FormatName, skip: int) -> Optional[ParsedRu
         not set(doc_ids) <= set(fmt.labels) or np.bincount(queries).max(initial=0) > 1
     ):
         return None
-    repeats = bool(repeated_pairs(queries, docs, len(doc_ids)).any())
+    pairs = sorted_pairs(queries, docs, len(doc_ids))
+    repeats = bool(np.count_nonzero(pairs[1:] == pairs[:-1]))
     if repeats and lines != len(queries):
         return None  # duplicates and blank lines: the checked reader names each duplicate's line
     if scores is None:
         scores = np.arange(len(queries), 0, -1, dtype=float)
     elif not np.isfinite(scores).all():
         return None
-    coded = CodedRun(query_ids, doc_ids, queries, docs, scores, unique=not repeats)
+    coded = CodedRun(
+        query_ids,
+        doc_ids,
+        queries,
+        docs,
+        scores,
+        unique=not repeats,
+        pairs=None if repeats else pairs,
+    )
     named = (
         duplicates(coded, lambda row: skip + row + 1) if repeats else []
     )  # counted once, each line named
