@@ -227,9 +227,9 @@ def _codes(columns: dict[int, pa.ChunkedArray], at: int, n: int) -> IdColumn:
     done = 0
     for chunk in _chunks(columns, at):
         values = chunk.dictionary.to_pylist()
-        own = np.fromiter(
-            (position.setdefault(v, len(position)) for v in values), np.int32, len(values)
-        )
+        new = [v for v in values if v not in position]
+        position.update(zip(new, range(len(position), len(position) + len(new))))
+        own = np.fromiter(map(position.__getitem__, values), np.int32, len(values))
         codes[done : done + len(chunk)] = own[_numbers(chunk.indices, np.int32)]
         done += len(chunk)
     return codes, list(position)

@@ -62,7 +62,9 @@ def pair_codes(queries: np.ndarray, docs: np.ndarray, n_docs: int) -> np.ndarray
     """One integer per (query, document) pair of codes."""
     import numpy as np
 
-    return queries.astype(np.int64) * max(n_docs, 1) + docs
+    codes = np.multiply(queries, max(n_docs, 1), dtype=np.int64)
+    codes += docs
+    return codes
 
 
 def sorted_pairs(queries: np.ndarray, docs: np.ndarray, n_docs: int) -> np.ndarray:
@@ -70,9 +72,9 @@ def sorted_pairs(queries: np.ndarray, docs: np.ndarray, n_docs: int) -> np.ndarr
     (a merge sort of sorted stretches): runs come grouped by query, which it takes in long stretches,
     in a fifth of the time of numpy's default sort; memory stays two integers per line, where a table of
     every query and document would grow with their product."""
-    import numpy as np
-
-    return np.sort(pair_codes(queries, docs, n_docs), kind="stable")
+    codes = pair_codes(queries, docs, n_docs)
+    codes.sort(kind="stable")  # in place: np.sort would copy them first
+    return codes
 
 
 def repeated_lines(queries: np.ndarray, docs: np.ndarray, n_docs: int) -> np.ndarray:
@@ -305,7 +307,8 @@ class CodedRun:
         import numpy as np
 
         q, d, _ = self.arrays()
-        found = np.bincount(d[np.asarray(kept, dtype=bool)[q]], minlength=len(self.doc_ids)) > 0
+        lines = d if all(kept) else d[np.asarray(kept, dtype=bool)[q]]
+        found = np.bincount(lines, minlength=len(self.doc_ids)) > 0
         return [doc for doc, p in zip(self.doc_ids, found.tolist()) if p]
 
     def query_set(self, lines: Optional[list[int]] = None) -> set[str]:
