@@ -6,8 +6,6 @@ columns (answers, duplicates, late comments, scores) follow."""
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
-from itertools import chain
 from typing import TYPE_CHECKING, BinaryIO, Callable, Optional
 
 import numpy as np
@@ -203,46 +201,47 @@ def _numbers(values: pa.Array, dtype: type) -> np.ndarray:
     return np.frombuffer(data, dtype=dtype, count=len(values), offset=values.offset * width)
 
 
-def _chunks(columns: dict[int, pa.ChunkedArray], at: int) -> Iterator[pa.Array]:
-    """The chunks of column ``at``, each let go once used: the column is copied into numpy block by
-    block, so that the peak stays near the parsed columns, not twice them (as a ``combine_chunks``
-    took)."""
-    chunks = columns.pop(at).chunks
+def _chunks(columns: dict[int, pa.ChunkedArray], at: int) -> tuple[list[pa.Array], list[str]]:
+    """The chunks of column ``at`` and, for a dictionary column, its distinct values in the order of
+    first appearance: Arrow unifies the blocks' dictionaries (each block's new values after those of the
+    blocks before), with no Python lookup per value (for ten million distinct ids, a dict of them took
+    longer, and more memory, than the peer's whole run)."""
+    import pyarrow as pa
+
+    column = columns.pop(at)
+    if not pa.types.is_dictionary(column.type):
+        return column.chunks, []
+    unified = column.unify_dictionaries(memory_pool=pa.system_memory_pool())
+    chunks = unified.chunks
+    return chunks, chunks[0].dictionary.to_pylist() if chunks else []
+
+
+def _column(chunks: list[pa.Array], n: int, dtype: type) -> np.ndarray:
+    """The numbers of ``chunks`` as one array, each chunk let go once copied: the peak stays near the size
+    of the parsed columns, not twice it (as a ``combine_chunks`` took)."""
+    out: np.ndarray = np.empty(n, dtype=dtype)
+    done = 0
     for i, chunk in enumerate(chunks):
         chunks[i] = None
-        yield chunk
-
-
-def _scores(columns: dict[int, pa.ChunkedArray], at: int, n: int) -> np.ndarray:
-    scores = np.empty(n, dtype=np.float64)
-    done = 0
-    for chunk in _chunks(columns, at):
-        scores[done : done + len(chunk)] = _numbers(chunk, np.float64)
+        values = chunk if dtype is np.float64 else chunk.indices
+        out[done : done + len(chunk)] = _numbers(values, dtype)
         done += len(chunk)
-    return scores
+    return out
 
 
 def _codes(columns: dict[int, pa.ChunkedArray], at: int, n: int) -> IdColumn:
-    """A dictionary column's codes (32-bit: half the memory) and distinct values, in the order of first
-    appearance: each block's dictionary holds the values of its lines in that order, and the values
-    new to a block follow those of the blocks before."""
-    codes = np.empty(n, dtype=np.int32)
-    position: dict[str, int] = {}
-    done = 0
-    for chunk in _chunks(columns, at):
-        values = chunk.dictionary.to_pylist()
-        new = [v for v in values if v not in position]
-        position.update(zip(new, range(len(position), len(position) + len(new))))
-        own = np.fromiter(map(position.__getitem__, values), np.int32, len(values))
-        codes[done : done + len(chunk)] = own[_numbers(chunk.indices, np.int32)]
-        done += len(chunk)
-    return codes, list(position)
+    """A dictionary column's codes (32-bit: half the memory) and distinct values."""
+    chunks, values = _chunks(columns, at)
+    return _column(chunks, n, np.int32), values
 
 
 def _stripped(column: IdColumn, strip: bool) -> IdColumn:
     """The codes and values with ``.txt`` stripped from the values (merging ids that differ only by it)."""
     codes, values = column
-    distinct, remap = _merged(_without_txt(values) if strip else values)
+    stripped = _without_txt(values) if strip else values
+    if stripped is values:
+        return column  # Arrow's distinct values, distinct still
+    distinct, remap = _merged(stripped)
     return (codes if remap is None else np.array(remap, dtype=codes.dtype)[codes]), distinct
 
 
@@ -262,11 +261,8 @@ def _arrow_columns(
     del table
     queries = _codes(columns, fmt.query, n)
     docs = _codes(columns, fmt.doc, n)
-    scores = None if fmt.score is None else _scores(columns, fmt.score, n)
-    tags = dict.fromkeys(
-        chain.from_iterable(c.dictionary.to_pylist() for c in _chunks(columns, fmt.tag))
-    )
-    return queries, docs, list(tags), scores
+    scores = None if fmt.score is None else _column(_chunks(columns, fmt.score)[0], n, np.float64)
+    return queries, docs, _chunks(columns, fmt.tag)[1], scores
 
 
 def parse_fast(path: PathLike, name: FormatName, skip: int) -> Optional[ParsedRun]:
