@@ -3,9 +3,9 @@
 A run of ten million lines names a few thousand queries and documents over and over. Kept as codes
 (each distinct id stored once, in a list; each line two integers and a score), it takes
 a tenth of the memory of a string per cell, and the counts every ir_coliee measure needs come from
-vectorised steps: map the run's distinct ids onto the gold's, find the lines whose
-(query, document) pair is relevant, and add them up per query with ``bincount``. No Python object
-is made per line.
+vectorised steps: map the gold's relevant pairs onto the run's codes, look each up among the run's
+sorted distinct pairs, and add them up per query with ``bincount``. No Python object is made per
+line, and no table is sized by queries times documents: memory grows with the input alone.
 
 numpy is imported here, at first use of this module: runs held in numpy arrays, and the line reader's
 runs of :data:`~ir_coliee.table.tables.SMALL_RUN` lines or more, come here; a :attr:`~ir_coliee.table.tables.CodedRun.small`
