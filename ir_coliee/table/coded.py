@@ -3,9 +3,9 @@
 A run of ten million lines names a few thousand queries and documents over and over. Kept as codes
 (each distinct id stored once, in a list; each line two integers and a score), it takes
 a tenth of the memory of a string per cell, and the counts every ir_coliee measure needs come from
-vectorised steps: map the run's distinct ids onto the gold's, find the lines whose
-(query, document) pair is relevant, and add them up per query with ``bincount``. No Python object
-is made per line.
+vectorised steps: map the gold's relevant pairs onto the run's codes, look each up among the run's
+sorted distinct pairs, and add them up per query with ``bincount``. No Python object is made per
+line, and no table is sized by queries times documents: memory grows with the input alone.
 
 numpy is imported here, at first use of this module: runs held in numpy arrays, and the line reader's
 runs of :data:`~ir_coliee.table.tables.SMALL_RUN` lines or more, come here; a :attr:`~ir_coliee.table.tables.CodedRun.small`
@@ -15,19 +15,10 @@ run is counted in plain Python (:func:`ir_coliee.table.tables.set_counts`), with
 from __future__ import annotations
 
 from itertools import chain, count, repeat
-from typing import Optional
 
 import numpy as np
 
-from ir_coliee.table.tables import (
-    BITMAP_LIMIT,
-    CheckedGold,
-    CodedRun,
-    CountColumns,
-    Table,
-    line_slices,
-    repeated_pairs,
-)
+from ir_coliee.table.tables import CheckedGold, CodedRun, CountColumns, Table
 
 
 def index_in(ids: list[str], position: dict[str, int]) -> np.ndarray:
@@ -77,11 +68,6 @@ class CodedGold:
         kept = relevance >= rel
         self.pairs = np.sort(query[kept] * len(self.docs) + doc[kept])
         self.relevant = np.bincount(query[kept], minlength=len(gold))
-        size = len(self.queries) * len(self.docs)
-        self.table: Optional[np.ndarray] = None
-        if size < BITMAP_LIMIT:  # a lookup per line instead of a binary search
-            self.table = np.zeros(size, dtype=bool)
-            self.table[self.pairs] = True
 
     def line_codes(self, run: CodedRun) -> tuple[np.ndarray, np.ndarray]:
         """For each distinct query and document id of ``run``, its position among the gold's, or -1."""
@@ -89,33 +75,40 @@ class CodedGold:
 
     def relevant_lines(self, query: np.ndarray, doc: np.ndarray) -> np.ndarray:
         """Which lines, given as gold query and gold document positions (-1: not in the gold), name a
-        relevant pair."""
+        relevant pair: a binary search among the relevant pairs (a table of every query and document
+        would grow with their product, not with the input)."""
         hit = (query >= 0) & (doc >= 0)
         out = np.zeros(len(query), dtype=bool)
         if len(self.pairs):
             pairs = query[hit].astype(np.int64) * len(self.docs) + doc[hit]
-            if self.table is not None:
-                out[hit] = self.table[pairs]
-            else:
-                found = np.minimum(np.searchsorted(self.pairs, pairs), len(self.pairs) - 1)
-                out[hit] = self.pairs[found] == pairs
+            found = np.minimum(np.searchsorted(self.pairs, pairs), len(self.pairs) - 1)
+            out[hit] = self.pairs[found] == pairs
         return out
 
     def counts(self, run: CodedRun) -> CountColumns:
-        """Counts of every gold query (a gold query absent from the run has nothing retrieved), added up
-        slice by slice of the run's lines."""
+        """Counts of every gold query (a gold query absent from the run has nothing retrieved), from the
+        run's sorted distinct pairs: each relevant pair, taken to the run's codes, is looked up among
+        them (a binary search per relevant pair, not per line), and each query retrieved as many
+        documents as it has distinct pairs."""
         n = len(self.queries)
         query_of, doc_of = self.line_codes(run)
-        queries, docs, _ = run.arrays()
-        again = None if run.unique else repeated_pairs(queries, docs, len(run.doc_ids))
-        tp = np.zeros(n, dtype=np.int64)
+        pairs = run.pairs()
+        width = max(len(run.doc_ids), 1)
+        in_gold = query_of >= 0
+        per_query = np.bincount(pairs // width, minlength=len(run.query_ids))
         retrieved = np.zeros(n, dtype=np.int64)
-        for part in line_slices(len(run)):
-            line_query = query_of[queries[part]]
-            kept = line_query >= 0
-            if again is not None:
-                kept &= ~again[part]
-            retrieved += np.bincount(line_query[kept], minlength=n)
-            relevant = kept & self.relevant_lines(line_query, doc_of[docs[part]])
-            tp += np.bincount(line_query[relevant], minlength=n)
+        retrieved[query_of[in_gold]] = per_query[in_gold]  # one run query per gold query (aligned)
+        # the gold's codes -> the run's (-1: not in the run)
+        run_query = np.full(n, -1, dtype=np.int64)
+        run_query[query_of[in_gold]] = np.flatnonzero(in_gold)
+        run_doc = np.full(len(self.docs), -1, dtype=np.int64)
+        run_doc[doc_of[doc_of >= 0]] = np.flatnonzero(doc_of >= 0)
+        gold_query, gold_doc = np.divmod(self.pairs, max(len(self.docs), 1))
+        query, doc = run_query[gold_query], run_doc[gold_doc]
+        shared = (query >= 0) & (doc >= 0)
+        wanted = query[shared] * width + doc[shared]
+        found = np.searchsorted(pairs, wanted)
+        hit = found < len(pairs)
+        hit[hit] = pairs[found[hit]] == wanted[hit]
+        tp = np.bincount(gold_query[shared][hit], minlength=n)
         return self.queries, tp.tolist(), retrieved.tolist(), self.relevant.tolist()

@@ -16,15 +16,21 @@ from ir_coliee.model.formats import COMMENT_OPEN, FORMATS, FormatName, RunFormat
 from ir_coliee.progress import tqdm_bar
 from ir_coliee.table.run_lines import _LONE_CR, ParsedRun, duplicates
 from ir_coliee.table.shapes import _merged, _without_txt
-from ir_coliee.table.tables import CodedRun, repeated_pairs
+from ir_coliee.table.tables import CodedRun, sorted_pairs
 
 if TYPE_CHECKING:
     import pyarrow as pa
 
-#: pyarrow's CSV reader parses blocks of this size on all cores.
-_BLOCK = 1 << 24
+#: pyarrow's CSV reader parses blocks of this size, on all cores for a file over :data:`_THREADS` bytes.
+#: Blocks of 4 MiB hold the peak of a 1M-line read a sixth lower than blocks of 16 MiB, in the same time.
+_BLOCK = 1 << 22
+_THREADS = 1 << 24
 #: An id column as read: the code of each line, and the distinct ids in the order they first appear.
 IdColumn = tuple[np.ndarray, list[str]]
+
+#: Files whose lines are longer than this on average (runs have 20 to 60 bytes) go to the line reader,
+#: which holds each id once: Arrow, with its own 80 MB, would take twice the memory of the peers.
+_LONG_LINE = 1 << 10
 
 #: The blank-pair scan goes through the file in blocks that stay in the CPU's cache (twice as fast as 16 MiB).
 _SCAN_BLOCK = 1 << 20
@@ -163,11 +169,11 @@ def _arrow_table(path: PathLike, fmt: RunFormat, start: int, sep: bytes, size: i
         try:
             return pa_csv.read_csv(
                 _Counted(f, bar.update),
-                # threads only where there are blocks to share: a file of one block gains nothing from them,
+                # threads only where there are blocks to share: a file of a few blocks gains nothing from them,
                 # and Arrow's pool, once started, can abort a short process at exit ("terminate called
                 # without an active exception": seen about once in 25 runs of a page that reads small runs)
                 read_options=pa_csv.ReadOptions(
-                    column_names=names, block_size=_BLOCK, use_threads=size - start > _BLOCK
+                    column_names=names, block_size=_BLOCK, use_threads=size - start > _THREADS
                 ),
                 parse_options=pa_csv.ParseOptions(
                     delimiter=sep.decode(), quote_char=False, double_quote=False, escape_char=False
@@ -194,19 +200,50 @@ def _numbers(values: pa.Array, dtype: type) -> np.ndarray:
     return np.frombuffer(data, dtype=dtype, count=len(values), offset=values.offset * width)
 
 
-def _codes(chunked: pa.ChunkedArray) -> IdColumn:
-    """A dictionary column's codes (32-bit: half the memory) and distinct values, in the order of first
-    appearance: the order of the unified dictionary, which appends each block's new values in turn."""
-    if not chunked.num_chunks:
-        return np.zeros(0, dtype=np.int32), []
-    combined = chunked.combine_chunks()
-    return _numbers(combined.indices, np.int32), combined.dictionary.to_pylist()
+def _chunks(columns: dict[int, pa.ChunkedArray], at: int) -> tuple[list[pa.Array], list[str]]:
+    """The chunks of column ``at`` and, for a dictionary column, its distinct values in the order of
+    first appearance: Arrow unifies the blocks' dictionaries (each block's new values after those of the
+    blocks before), with no Python lookup per value (for ten million distinct ids, a dict of them took
+    longer, and more memory, than the peer's whole run)."""
+    import pyarrow as pa
+
+    column = columns.pop(at)
+    if not pa.types.is_dictionary(column.type):
+        return column.chunks, []
+    chunks = column.unify_dictionaries().chunks
+    # what Arrow's allocator freed (the blocks copied before, the hash table of the unified values) goes
+    # back to the system now, not when it next purges: for ten million distinct ids the table took 800 MB,
+    # kept when the Python strings were made; and the C allocator kept each thread's blocks in its arena
+    pa.default_memory_pool().release_unused()
+    return chunks, chunks[0].dictionary.to_pylist() if chunks else []
+
+
+def _column(chunks: list[pa.Array], n: int, dtype: type) -> np.ndarray:
+    """The numbers of ``chunks`` as one array, each chunk let go once copied: the peak stays near the size
+    of the parsed columns, not twice it (as a ``combine_chunks`` took)."""
+    out: np.ndarray = np.empty(n, dtype=dtype)
+    done = 0
+    for i, chunk in enumerate(chunks):
+        chunks[i] = None
+        values = chunk if dtype is np.float64 else chunk.indices
+        out[done : done + len(chunk)] = _numbers(values, dtype)
+        done += len(chunk)
+    return out
+
+
+def _codes(columns: dict[int, pa.ChunkedArray], at: int, n: int) -> IdColumn:
+    """A dictionary column's codes (32-bit: half the memory) and distinct values."""
+    chunks, values = _chunks(columns, at)
+    return _column(chunks, n, np.int32), values
 
 
 def _stripped(column: IdColumn, strip: bool) -> IdColumn:
     """The codes and values with ``.txt`` stripped from the values (merging ids that differ only by it)."""
     codes, values = column
-    distinct, remap = _merged(_without_txt(values) if strip else values)
+    stripped = _without_txt(values) if strip else values
+    if stripped is values:
+        return column  # Arrow's distinct values, distinct still
+    distinct, remap = _merged(stripped)
     return (codes if remap is None else np.array(remap, dtype=codes.dtype)[codes]), distinct
 
 
@@ -220,16 +257,14 @@ def _arrow_columns(
         table = _arrow_table(path, fmt, start, sep, size)
     except (pa.ArrowInvalid, UnicodeDecodeError):
         return None  # a line with other columns, a score that is not a number, bytes that are not UTF-8
-    # each column is taken out of the table and converted on its own, so that its chunks are freed
-    # before the next one is copied: the peak stays near the size of the parsed columns
+    # each column is taken out of the table and converted on its own, block by block (:func:`_chunks`)
+    n = table.num_rows
     columns = {int(name[1:]): table.column(name) for name in table.column_names}
     del table
-    queries = _codes(columns.pop(fmt.query))
-    docs = _codes(columns.pop(fmt.doc))
-    scores = (
-        None if fmt.score is None else _numbers(columns.pop(fmt.score).combine_chunks(), np.float64)
-    )
-    return queries, docs, _codes(columns.pop(fmt.tag))[1], scores
+    queries = _codes(columns, fmt.query, n)
+    docs = _codes(columns, fmt.doc, n)
+    scores = None if fmt.score is None else _column(_chunks(columns, fmt.score)[0], n, np.float64)
+    return queries, docs, _chunks(columns, fmt.tag)[1], scores
 
 
 def parse_fast(path: PathLike, name: FormatName, skip: int) -> Optional[ParsedRun]:
@@ -246,6 +281,8 @@ def parse_fast(path: PathLike, name: FormatName, skip: int) -> Optional[ParsedRu
     if scanned is None:
         return None
     sep, lines = scanned
+    if size - start > _LONG_LINE * lines:
+        return None  # ids of kilobytes: Arrow would hold each twice (its dictionary, then a Python string)
     read = _arrow_columns(path, fmt, start, sep, size)
     if read is None:
         return None
@@ -258,14 +295,23 @@ def parse_fast(path: PathLike, name: FormatName, skip: int) -> Optional[ParsedRu
         not set(doc_ids) <= set(fmt.labels) or np.bincount(queries).max(initial=0) > 1
     ):
         return None
-    repeats = bool(repeated_pairs(queries, docs, len(doc_ids)).any())
+    pairs = sorted_pairs(queries, docs, len(doc_ids))
+    repeats = bool(np.count_nonzero(pairs[1:] == pairs[:-1]))
     if repeats and lines != len(queries):
         return None  # duplicates and blank lines: the checked reader names each duplicate's line
     if scores is None:
         scores = np.arange(len(queries), 0, -1, dtype=float)
     elif not np.isfinite(scores).all():
         return None
-    coded = CodedRun(query_ids, doc_ids, queries, docs, scores, unique=not repeats)
+    coded = CodedRun(
+        query_ids,
+        doc_ids,
+        queries,
+        docs,
+        scores,
+        unique=not repeats,
+        pairs=None if repeats else pairs,
+    )
     named = (
         duplicates(coded, lambda row: skip + row + 1) if repeats else []
     )  # counted once, each line named

@@ -361,12 +361,16 @@ def _unpadded(
     were replaced, and one example. The ids are distinct ids, a few thousand: plain Python at every run
     size. ``gold``: a set of the gold's ids (or a dict of them)."""
     width = _uniform_width(gold) if gold else None
-    # a number of the gold's one width that is not a gold id matches none by its number
-    unknown = [
-        i
-        for i, text in enumerate(ids)
-        if text not in gold and (width is None or len(text) != width or "." in text)
-    ]
+    # a number of the gold's one width that is not a gold id matches none by its number; the positions
+    # in an array, not a list of ints (for ten million documents outside the gold, 80 MB, not 360)
+    unknown = array(
+        "q",
+        (
+            i
+            for i, text in enumerate(ids)
+            if text not in gold and (width is None or len(text) != width or "." in text)
+        ),
+    )
     if not unknown:
         return ids, 0, None
     numbered = _by_number(gold)
@@ -403,7 +407,12 @@ def _restored(text: str, numbered: Mapping[str, str], width: Optional[int]) -> s
 
 
 def _without_txt(ids: list[str]) -> list[str]:
-    return [strip_txt(i) for i in ids] if any(i.endswith(".txt") for i in ids) else ids
+    # (map in C: a third of the time of a generator, over ten million distinct ids)
+    return (
+        [strip_txt(i) for i in ids]
+        if any(map(str.endswith, ids, itertools.repeat(".txt")))
+        else ids
+    )
 
 
 def _rescoped(run: CodedRun, scoped: bool) -> CodedRun:
