@@ -11,6 +11,7 @@ from ir_coliee.formats.tabular import (
     PAPER_MISSING,
     OutputFormat,
     json_value,
+    note,
     output_options,
     records,
     write_frame,
@@ -215,7 +216,6 @@ def write_placement(
         if board.complete
         else f"partial table: {len(board.table)} published rows"
     )
-    out.write(
-        f"\nleaderboard: COLIEE {report.year} {task_of(report.task).label}, by {board.headline} ({kind})\n"
-    )
+    title = f"leaderboard: COLIEE {report.year} {task_of(report.task).label}, by {board.headline} ({kind})"
+    out.write("\n" + note(title, style))
     write_frame(placed, out, digits, PAPER_MISSING.get(style, ""), style)
