@@ -22,17 +22,36 @@ def shown(value: str, limit: int = 40) -> str:
 
 
 #: Characters that move or recolour a terminal, or hide text: C0 and C1 controls (not tab and line end),
-#: zero-width and bidirectional marks. An id read from a file must not drive the terminal it is shown on.
+#: zero-width and bidirectional marks; and lone surrogates (a file name that is not UTF-8, as
+#: ``os.fsdecode`` gives it), which no output can encode. An id read from a file must not drive the
+#: terminal it is shown on, nor fail the write of the document that names it.
 UNSAFE = re.compile(
-    "[\x00-\x08\x0b-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]"
+    "[\x00-\x08\x0b-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff"
+    "\ud800-\udfff]"
 )
 
 
 def printable(text: str) -> str:
-    """``text`` with every control or invisible character written as its escape (``\\x1b``, ``\\u202e``)."""
+    """``text`` with every control or invisible character written as its escape (``\\x1b``, ``\\u202e``,
+    ``\\udcff``)."""
     return UNSAFE.sub(
         lambda m: f"\\x{ord(m[0]):02x}" if ord(m[0]) < 0x100 else f"\\u{ord(m[0]):04x}", text
     )
+
+
+def plain_text(text: str) -> str:
+    """``text`` as shown in a document or a message, one line: controls, invisible characters and lone
+    surrogates as escapes (``\\x1b``, ``\\u202e``, ``\\udcff``), a tab or line end as ``\\t`` or ``\\n``
+    (never a new column, row or message line), and a backslash that these would make one of them as
+    ``\\\\`` (each name shown one way; ``C:\\runs`` as it is). No formula guard: a document is no
+    spreadsheet."""
+    text = printable(_ESCAPE_LIKE.sub(r"\\\\", text)).replace("\t", "\\t").replace("\n", "\\n")
+    return text.replace("\u2028", "\\u2028").replace("\u2029", "\\u2029")  # line ends to Unicode
+
+
+#: A backslash that would read as the start of an escape of :func:`plain_text`: before the letter or
+#: backslash of one, or before a character that is written as one.
+_ESCAPE_LIKE = re.compile(r"\\(?=[xutn\\\t\n\u2028\u2029]|" + UNSAFE.pattern + ")")
 
 
 class ColieeError(ValueError):
@@ -58,7 +77,7 @@ class ColieeFormatError(ColieeError):
         self.line = line
         self.problem = problem
         self.expected = expected
-        where = self.path or "<input>"
+        where = plain_text(self.path) if self.path else "<input>"  # one line, whatever the name
         if line is not None:
             where = f"{where}:{line}"
         message = f"{where}: {problem}"
@@ -220,7 +239,7 @@ class Finding(NamedTuple):
     rule beyond those kept one by one."""
 
     def __str__(self) -> str:
-        where = self.path if self.line is None else f"{self.path}:{self.line}"
+        where = plain_text(self.path) + ("" if self.line is None else f":{self.line}")
         return f"{where}: {self.level}: {self.message}"
 
 
@@ -234,7 +253,7 @@ def grouped(findings: Iterable[Finding], shown: int = SHOWN) -> Iterator[str]:
         yield from map(str, single[:shown])
         total = total_count(group)
         if total > len(single[:shown]):
-            yield f"{path}: {level}: ... and {total - len(single[:shown]):,} more like these ({total:,} in all)"
+            yield f"{plain_text(path)}: {level}: ... and {total - len(single[:shown]):,} more like these ({total:,} in all)"
 
 
 def total_count(findings: Iterable[Finding]) -> int:

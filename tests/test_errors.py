@@ -285,7 +285,7 @@ def test_writing_to_standard_output_leaves_it_the_run_alone(write):
         assert done.returncode == 0, done.stderr
         assert done.stdout == "q1 d1 cut\n"  # a valid submission, as `> task1.cut` keeps it
         assert done.stderr.splitlines() == [
-            "best rank cutoff: 1 (MicroF1 = 1.0000)",
+            "# best rank cutoff: 1 (MicroF1 = 1.0000)",
             f"written: {target}",
         ]
 

@@ -28,6 +28,7 @@ from ir_coliee.errors import (
     ColieeScoringError,
     ColieeWarning,
     import_failure,
+    plain_text,
     printable,
 )
 
@@ -98,7 +99,13 @@ def say(level: str, message: str) -> None:
         if message in _SAID:
             return
         _SAID.add(message)
-    print(f"ir_coliee: {level}: {printable(message)}", file=sys.stderr)
+    # a warning is one line, whatever the names in it (a line end in a file name forged a second one); an
+    # error may be a block (the files that would serve), its names one line each where it was raised.
+    # Names in one-line form already (a file:line of an error) stay as they are: no backslash doubled
+    shown = printable(message)
+    if level == "warning":
+        shown = shown.replace("\n", "\\n")
+    print(f"ir_coliee: {level}: {shown}", file=sys.stderr)
 
 
 def _terminated(signum: int, frame: object) -> None:
@@ -127,9 +134,7 @@ DEBUG_VARIABLE = "IR_COLIEE_DEBUG"
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
-    args = build_parser(next((a for a in argv if not a.startswith("-")), None)).parse_args(
-        argv
-    )  # the command's
+    args = _parsed(argv)
     debug = args.debug or os.environ.get(DEBUG_VARIABLE, "") not in ("", "0")
     if _stdout_closed():  # `ir_coliee eval ... >&-`: nowhere to print the result
         say("error", "standard output is closed")
@@ -150,6 +155,27 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     with warnings.catch_warnings():
         warnings.showwarning = _show_warning
         return _run(args, debug)
+
+
+def _parsed(argv: list[str]) -> argparse.Namespace:
+    """The command's arguments. What argparse prints on standard output (``--help``, ``--version``) is
+    written whole or said failed, exit 2 (argparse drops a write error: a help to a full disk exited 0);
+    its exit stays a ``SystemExit``."""
+    from ir_coliee.formats.textfile import write_whole
+
+    parser = build_parser(next((a for a in argv if not a.startswith("-")), None))
+    shown = io.StringIO()
+    try:
+        with contextlib.redirect_stdout(shown):
+            return parser.parse_args(argv)
+    except SystemExit:
+        try:
+            write_whole(sys.stdout, shown.getvalue())
+            sys.stdout.flush()
+        except OSError as failed:
+            say("error", f"<standard output>: {failed.strerror or failed}")
+            raise SystemExit(2) from None
+        raise
 
 
 def _show_warning(message, category, filename, lineno, file=None, line=None) -> None:
@@ -244,8 +270,10 @@ def failure(e: Exception, command: str) -> tuple[int, str]:
     if isinstance(e, OSError):  # a file the user named cannot be written or read: say which
         # without a file name: the output the command prints to (a full device, a broken terminal), unless
         # the error is no write error at all (a shared library that fails to load)
-        where = e.filename or (
-            "<standard output>" if e.errno in _WRITE_ERRORS else type(e).__name__
+        where = (
+            plain_text(str(e.filename))
+            if e.filename
+            else ("<standard output>" if e.errno in _WRITE_ERRORS else type(e).__name__)
         )
         return 2, f"{where}: {e.strerror or e}"
     if isinstance(e, RecursionError):

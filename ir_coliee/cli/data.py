@@ -80,11 +80,12 @@ def run_check(args: argparse.Namespace) -> int:
 def _write_check(root: str, rows: list[list[str]], out: TextIO, style: OutputFormat) -> None:
     """The listing: tsv as it always printed, one line per row (a summary's have two fields); the other
     styles a table of three columns, the data root said as the style keeps notes."""
+    from ir_coliee.outputs.escape import ESCAPERS, plain_text
     from ir_coliee.outputs.tabular import note, write_json, write_rows
 
-    if style == "tsv":
-        out.write(f"data root: {root}\n")
-        out.writelines("\t".join(row) + "\n" for row in rows)
+    if style == "tsv":  # the listing's own shape, its names escaped as the tsv writer's
+        out.write(f"data root: {plain_text(root)}\n")
+        out.writelines("\t".join(map(ESCAPERS[style], row)) + "\n" for row in rows)
         return
     header = ["dataset", "part", "where"]
     rows = [row if len(row) == 3 else [row[0], "", row[1]] for row in rows]

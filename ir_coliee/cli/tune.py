@@ -91,7 +91,7 @@ def run(args: argparse.Namespace) -> int:
             if args.curve:
                 write_rows(header, tuned.points, out, args.digits, style=args.format)
             best = f"best {args.over} cutoff: {tuned.cutoff:g} ({tuned.measure} = {tuned.value:.{args.digits}f})"
-            out.write(f"{best}\n" if args.format == "tsv" else note(best, args.format))
+            out.write(note(best, args.format))
     if args.write:
         written = write_run(
             result.kept, args.write, format=args.write_format or result.write_format, tag=args.tag

@@ -7,7 +7,7 @@ import argparse
 import os
 
 from ir_coliee.cli.options import check_outputs, document, output_options
-from ir_coliee.errors import grouped, printable
+from ir_coliee.errors import grouped, plain_text, printable
 from ir_coliee.model import TASK_KEYS
 
 
@@ -46,8 +46,8 @@ def run(args: argparse.Namespace) -> int:
             path, findings = intake.files[0]
             out.writelines(printable(line) + "\n" for line in grouped(findings))
             verdict, errors, warnings = rows[0][1:4]
-            said = f"{path}: {verdict} as a COLIEE Task {args.task} submission: {errors:,} errors, {warnings:,} warnings"
-            out.write(printable(said) + "\n")
+            said = f"{plain_text(path)}: {verdict} as a COLIEE Task {args.task} submission: {errors:,} errors, {warnings:,} warnings"
+            out.write(said + "\n")
         else:
             from ir_coliee.outputs.tabular import write_rows
 

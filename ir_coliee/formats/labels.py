@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from itertools import accumulate, chain
 from typing import Optional
 
-from ir_coliee.errors import ColieeFormatError, ColieeWarning, PathLike
+from ir_coliee.errors import SHOWN, ColieeFormatError, ColieeWarning, PathLike
 from ir_coliee.formats.textfile import key_line, key_lines, parse_json, paused_gc, strip_txt
 
 _JSON_EXPECTED = (
@@ -30,15 +30,16 @@ _NAMES = re.compile(r"[\w.\-]+(?:\n[\w.\-]+)*")
 def _label_names(value: object, key: str) -> list[str]:
     """The file names of one key's labels; a ``ValueError`` says what is wrong with them."""
     if isinstance(value, str):
-        value = [value] if value.strip() else []
+        value = [value] if value else []  # "" is no labels, as []; "  " an empty id, as ["  "]
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
         raise ValueError(f"the labels of {key!r} are {value!r}")
     names = [name for v in value for name in _LABEL_SEPARATORS.split(v.strip()) if name]
     if len(names) < len(value):
         raise ValueError(f"an empty document id among the labels of {key!r}")
     bad = next((n for n in names if not _LABEL_NAME.fullmatch(n)), None)
-    if bad is None and not all(map(strip_txt, names)):  # ".txt": an empty id no run can retrieve
-        raise ValueError(f"the labels of {key!r} hold '.txt', which names no case")
+    no_case = next((n for n in names if not _names_a_case(n)), None)
+    if bad is None and no_case is not None:
+        raise ValueError(f"the labels of {key!r} hold {no_case!r}, which names no case")
     if bad is not None:
         raise ValueError(
             f"the labels of {key!r} hold {bad!r}, which is no file name (names are joined by commas, semicolons or spaces)"
@@ -99,8 +100,17 @@ def _without_txt(names: list[str]) -> Optional[list[str]]:
         return None
     if names and not (_NAMES.fullmatch(joined) and joined.count("\n") == len(names) - 1):
         return None
-    plain = (joined + "\n").replace(".txt\n", "\n")[:-1].split("\n") if names else []
-    return None if "" in plain else plain  # ".txt" names no case: read one by one, and refused
+    plain = (joined + "\n").replace(".txt\n", "\n")[:-1]
+    if names and ("\n\n" in f"\n{plain}\n" or "\n." in f"\n{plain}"):
+        return None  # an id that names no case (see _names_a_case): read one by one, and refused
+    return plain.split("\n") if names else []
+
+
+def _names_a_case(name: str) -> bool:
+    """Whether a file name names a case: its id is not empty (``.txt``) and is no other file's extension
+    (``.TXT``, ``.txt.txt``, ``..txt``: an id starting with ``.``)."""
+    bare = strip_txt(name)
+    return bool(bare) and not bare.startswith(".")
 
 
 def _doc_ids(value: object, key: str, text: str, source: PathLike) -> dict[str, int]:
@@ -121,9 +131,13 @@ def _queries_of(keys: list[str], text: str, source: PathLike) -> list[str]:
         return plain
     queries = [strip_txt(k.strip()) for k in keys]
     for key, query in zip(keys, queries):
-        if not query or not _LABEL_NAME.fullmatch(query):
-            what = "an empty query id" if not query else f"the query id {key!r} is not a file name"
-            raise ColieeFormatError(source, (key_line(text, key) or 1), what, _JSON_EXPECTED)
+        if not _LABEL_NAME.fullmatch(query):
+            what = f"the query id {key!r} is not a file name" if query else "an empty query id"
+        elif not _names_a_case(key.strip()):
+            what = f"the key {key!r} names no case"
+        else:
+            continue
+        raise ColieeFormatError(source, (key_line(text, key) or 1), what, _JSON_EXPECTED)
     return queries
 
 
@@ -174,8 +188,11 @@ def _warn_repeated(
         except ValueError:
             continue  # the list read was checked, and names the error
         extra += len(set().union(*lists) - lists[-1])
+    named = "; ".join(keys[:SHOWN]) + (
+        f"; and {len(keys) - SHOWN:,} more" if len(keys) > SHOWN else ""
+    )
     warnings.warn(
-        f"{os.fspath(source)}: {len(twice)} queries given more than once: {'; '.join(keys)}; read as JSON "
+        f"{os.fspath(source)}: {len(twice)} queries given more than once: {named}; read as JSON "
         f"readers read a repeated key, the last list of each (the union of the lists would add {extra} pairs)",
         ColieeWarning,
         stacklevel=3,

@@ -244,6 +244,9 @@ def atomic_output(path: PathLike, mode: str = "w") -> Iterator[IO]:
     if os.path.islink(target):  # where realpath stops at a link, the link is a loop
         raise OSError(errno.ELOOP, "cannot write (a loop of symbolic links)", given)
     if info is not None and not os.access(target, os.W_OK):  # refused as a shell's > refuses it
+        # not the file's permissions, its file system's: said so (a read-only mount)
+        if os.statvfs(target).f_flag & os.ST_RDONLY:
+            raise OSError(errno.EROFS, "cannot write (read-only file system)", given)
         raise PermissionError(errno.EACCES, "cannot write (permission denied)", given)
     if given.startswith(_STREAMS) or (
         info is not None and (not stat.S_ISREG(info.st_mode) or info.st_nlink > 1)
@@ -254,11 +257,11 @@ def atomic_output(path: PathLike, mode: str = "w") -> Iterator[IO]:
         return
     folder = os.path.dirname(target)
     with _named_errors(given):
-        # ".NAME.xxxxxxxx.tmp" is 14 characters longer than NAME: cut to what the file system takes
+        # ".NAME.xxxxxxxx.tmp" is 14 bytes longer than NAME: cut to the bytes the file system takes (a
+        # character may be several; one cut in two stays bytes, as os.fsdecode keeps any name)
         room = _name_max(folder) - len(".." + "x" * 8 + ".tmp")
-        fd, temporary = tempfile.mkstemp(
-            prefix=f".{os.path.basename(target)[: max(room, 1)]}.", suffix=".tmp", dir=folder
-        )
+        name = os.fsdecode(os.fsencode(os.path.basename(target))[: max(room, 1)])
+        fd, temporary = tempfile.mkstemp(prefix=f".{name}.", suffix=".tmp", dir=folder)
     try:
         os.fchmod(fd, stat.S_IMODE(info.st_mode) if info is not None else _default_mode())
         f: IO = open(fd, mode) if "b" in mode else open(fd, mode, encoding="utf-8", newline="\n")
@@ -269,9 +272,8 @@ def atomic_output(path: PathLike, mode: str = "w") -> Iterator[IO]:
         os.replace(temporary, target)
     except OSError as e:
         _remove(temporary)
-        raise OSError(
-            e.errno, f"cannot write ({e.strerror or e}); the old file is left as it was", path
-        ) from None
+        kept = "the old file is left as it was" if info is not None else "no file was made"
+        raise OSError(e.errno, f"cannot write ({e.strerror or e}); {kept}", path) from None
     except BaseException:
         _remove(temporary)
         raise
@@ -338,6 +340,8 @@ def _named_errors(path: str) -> Iterator[None]:
     try:
         yield
     except OSError as e:
+        if e.filename is not None:  # named already (by a write inside, or a file read meanwhile)
+            raise
         raise OSError(e.errno, f"cannot write ({e.strerror or e})", path) from None
 
 

@@ -10,7 +10,7 @@ import html
 import re
 from typing import Callable
 
-from ir_coliee.errors import UNSAFE, printable
+from ir_coliee.errors import plain_text
 
 #: The first characters that make a spreadsheet read a cell as a formula (``=HYPERLINK(...)``, ``@SUM``,
 #: ``+cmd|...``, ``-2+3``): such a cell is shown with a leading ``'``, which spreadsheets read as "text"
@@ -36,6 +36,8 @@ def _number(text: str) -> bool:
 _MARKDOWN_SPECIAL = {
     **{c: f"\\{c}" for c in "\\`*_[]|"},  # code, emphasis, links and images, a table's cells
     **{c: html.escape(c) for c in "<>&"},  # tags and entities: text, never HTML
+    # strikethrough (GFM's ~~s~~) and math (GitHub's $x$), which no backslash escapes in every renderer
+    **{c: f"&#{ord(c)};" for c in "~$"},
 }
 #: Spaces at either end of a cell, which a Markdown table strips: kept as character references.
 _EDGE_SPACE = re.compile(r"^\s+|\s+$")
@@ -77,20 +79,6 @@ def figure_text(text: str) -> str:
     """A label of a matplotlib figure that shows ``text`` as :func:`plain_text` writes it: a ``$`` never
     starts math (two of them made the figure fail as it was written, after the work)."""
     return plain_text(text).replace("$", "\\$")
-
-
-def plain_text(text: str) -> str:
-    """``text`` as shown in a document, one line: controls and invisible characters as escapes
-    (``\\x1b``, ``\\u202e``), a tab or line end as ``\\t`` or ``\\n`` (never a new column or row), and a
-    backslash that these would make one of them as ``\\\\`` (each name shown one way; ``C:\\runs`` as it
-    is). No formula guard: a document is no spreadsheet."""
-    text = printable(_ESCAPE_LIKE.sub(r"\\\\", text)).replace("\t", "\\t").replace("\n", "\\n")
-    return text.replace("\u2028", "\\u2028").replace("\u2029", "\\u2029")  # line ends to Unicode
-
-
-#: A backslash that would read as the start of an escape of :func:`plain_text`: before the letter or
-#: backslash of one, or before a character that is written as one.
-_ESCAPE_LIKE = re.compile(r"\\(?=[xutn\\\t\n\u2028\u2029]|" + UNSAFE.pattern + ")")
 
 
 #: The escaper of each output format.

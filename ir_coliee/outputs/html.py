@@ -4,9 +4,10 @@ inline (screen, phone, print), no script and nothing fetched."""
 
 from __future__ import annotations
 
-import html
 import numbers
 from collections.abc import Sequence
+
+from ir_coliee.outputs.escape import html_text
 
 #: The page's style sheet: readable at 1280 px; on a phone tables scroll sideways and figures stack, each
 #: scaled to the width (its viewBox); on paper no navigation, tables shrunk and wrapped to the page's
@@ -33,8 +34,9 @@ figure svg{max-width:60%}}
 
 
 def esc(text: object) -> str:
-    """Text for HTML, quotes too (every string from a file goes through here)."""
-    return html.escape(str(text), quote=True)
+    """Text for HTML, quotes too, in the one-line form of every output (every string from a file goes
+    through here)."""
+    return html_text(str(text))
 
 
 def _cell(column: str, value: object, digits: int) -> str:

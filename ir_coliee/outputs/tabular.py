@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Literal, TextIO
 
 from ir_coliee.errors import UNSAFE, ColieeArgumentError
 from ir_coliee.formats.textfile import write_whole
-from ir_coliee.outputs.escape import ESCAPERS, latex, markdown
+from ir_coliee.outputs.escape import ESCAPERS, latex, markdown, plain_text
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -93,8 +93,10 @@ def _markdown_table(header: list[str], rows: list[list[str]], align: str) -> str
 
 def note(text: str, style: OutputFormat) -> str:
     """A line of a document around its tables (a title, a source, a footnote) as ``style`` keeps it apart
-    from the tables: a ``#`` comment in tsv and csv, a paragraph in Markdown, a ``%`` comment in LaTeX."""
-    return {"markdown": "{}\n\n", "latex": "% {}\n"}.get(style, "# {}\n").format(text)
+    from the tables: a ``#`` comment in tsv and csv, a paragraph in Markdown, a ``%`` comment in LaTeX;
+    the text (which may name a file or a folder) escaped as the style's cells are, on one line."""
+    shown = {"markdown": markdown, "latex": latex}.get(style, plain_text)(text)
+    return {"markdown": "{}\n\n", "latex": "% {}\n"}.get(style, "# {}\n").format(shown)
 
 
 def output_options(style: object, digits: object) -> None:

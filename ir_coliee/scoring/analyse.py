@@ -29,6 +29,7 @@ import math
 import os
 import re
 import unicodedata
+import warnings
 from collections import Counter
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -36,7 +37,14 @@ from typing import TYPE_CHECKING, NamedTuple, Optional, TextIO, Union, cast
 
 from ir_measures.measures.base import Measure, SumAgg
 
-from ir_coliee.errors import WARNING, ColieeArgumentError, ColieeError, Finding, PathLike
+from ir_coliee.errors import (
+    WARNING,
+    ColieeArgumentError,
+    ColieeError,
+    ColieeWarning,
+    Finding,
+    PathLike,
+)
 from ir_coliee.inputs.gold import GoldLike
 from ir_coliee.inputs.ingest import RunsLike
 from ir_coliee.measures import AnswerAccuracy
@@ -123,9 +131,13 @@ def _question_texts(prepared: Prepared) -> dict[str, str]:
 
 def _category_fields(path: str, n: int, line: str) -> list[str]:
     """The fields of line ``n`` of a category file (``[]``: no data), each rule of the file checked."""
-    line = line.split("#", 1)[0]  # a comment, on a line of its own or after the data
-    fields = [f.strip() for f in (line.split("\t") if "\t" in line else line.split()) if f.strip()]
     where = f"category file {path}, line {n}"
+    line, mark, comment = line.partition("#")  # a comment, on a line of its own or after the data
+    if (
+        mark and line.strip() and not line[-1].isspace()
+    ):  # a "#" in a name: said, never cut silently
+        warnings.warn(f"{where}: {mark + comment!r} read as a comment", ColieeWarning, stacklevel=2)
+    fields = [f.strip() for f in (line.split("\t") if "\t" in line else line.split()) if f.strip()]
     if len(fields) == 1:
         raise ColieeError(f"{where}: expected QUERY_ID CATEGORY, got {line.strip()!r}")
     if clash := {NONE, "all"} & set(fields[1:]):

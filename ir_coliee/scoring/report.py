@@ -13,6 +13,7 @@ from ir_coliee.outputs.tabular import (
     PAPER_MISSING,
     OutputFormat,
     json_value,
+    note,
     output_options,
     records,
     write_frame,
@@ -202,10 +203,11 @@ def write_placement(
             f"the {report.year} table ranks runs by {board.headline}, which this report does not hold"
         )
     placed = board.with_runs(report.table)
-    kind = "complete official table"
-    if not board.complete:
-        kind = f"partial table: {len(board.table)} published rows"
-    out.write(
-        f"\nleaderboard: COLIEE {report.year} {task_of(report.task).label}, by {board.headline} ({kind})\n"
+    kind = (
+        "complete official table"
+        if board.complete
+        else f"partial table: {len(board.table)} published rows"
     )
+    title = f"leaderboard: COLIEE {report.year} {task_of(report.task).label}, by {board.headline} ({kind})"
+    out.write("\n" + note(title, style))
     write_frame(placed, out, digits, PAPER_MISSING.get(style, ""), style)

@@ -9,14 +9,15 @@ from ir_coliee.formats.labels import parse_labels
 from ir_coliee.formats.textfile import key_line, key_lines
 
 
-@pytest.mark.parametrize("name", ['".txt"', '""', '"  "', '"\\t"'])
-@pytest.mark.parametrize("where", ["label", "key"])
+@pytest.mark.parametrize(
+    "name", ['".txt"', '""', '"  "', '"\\t"', '".TXT"', '".txt.txt"', '"..txt"', '".x"']
+)
+@pytest.mark.parametrize("where", ["label", "key", "string"])
 def test_a_label_naming_no_case_is_refused_at_its_line(name, where):
-    text = (
-        '{\n"001.txt": ["002.txt"],\n'
-        + (f'"003.txt": [{name}]' if where == "label" else f"{name}: []")
-        + "\n}"
-    )
+    if where == "string" and name == '""':
+        name = '" "'  # "" is no labels, as []; a string of spaces an empty id, as [" "]
+    value = {"label": f'"003.txt": [{name}]', "key": f"{name}: []", "string": f'"003.txt": {name}'}
+    text = '{\n"001.txt": ["002.txt"],\n' + value[where] + "\n}"
     with pytest.raises(ColieeFormatError) as caught:
         parse_labels(text, "labels.json")
     assert str(caught.value).startswith("labels.json:3: ")
@@ -38,3 +39,13 @@ def test_repeated_keys_name_each_of_their_lines():
         "3 queries given more than once: 0 ('0.txt' line 2, '0' line 9); "
         "2 ('2.txt' line 4, '2' line 10); 4 ('4.txt' line 6, '4' line 8)"
     ) in str(said[0].message)
+
+
+def test_a_warning_of_many_repeated_keys_names_a_few_and_counts_the_rest():
+    lines = [f'"{q}": ["{q}0"]' for q in range(40)] + [f'"{q}.txt": ["{q}1"]' for q in range(30)]
+    with pytest.warns(ColieeWarning) as said:
+        parse_labels("{\n" + ",\n".join(lines) + "\n}", "l.json")
+    message = str(said[0].message)
+    assert "30 queries given more than once: 0 ('0' line 2, '0.txt' line 42); " in message
+    assert "; 4 ('4' line 6, '4.txt' line 46); and 25 more; read as" in message
+    assert "5 ('5'" not in message

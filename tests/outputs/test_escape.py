@@ -7,20 +7,25 @@ from __future__ import annotations
 import csv
 import html.parser
 import io
+import os
 import re
 
 import markdown as markdown_renderer
 import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
+from markdown_it import MarkdownIt
 
 from ir_coliee.outputs.escape import html_text, latex
 from ir_coliee.outputs.tabular import write_rows
 
-#: Names of every Unicode category (surrogates aside: no file read as text holds one), with the characters
-#: each format gives a meaning to drawn often.
+#: Names of every Unicode category, lone surrogates too (a file name that is not UTF-8, as os.fsdecode
+#: gives it), with the characters each format gives a meaning to drawn often.
 SPECIAL = "\t\n\r\x1b\x85\u2028\u202e\\|*_`[]<>&=+-@'\"#$%^~{}!. "
-names = st.text(st.one_of(st.characters(), st.sampled_from(SPECIAL)), max_size=12)
+SURROGATES = st.integers(0xD800, 0xDFFF).map(chr)
+names = st.text(st.one_of(st.characters(), st.sampled_from(SPECIAL), SURROGATES), max_size=12)
+#: Names a pandas frame holds (pandas 3's Arrow strings refuse a lone surrogate).
+frame_names = st.text(st.one_of(st.characters(), st.sampled_from(SPECIAL)), max_size=12)
 HOSTILE = [
     "<img src=x onerror=alert(1)>",
     "[x](javascript:1)",
@@ -51,6 +56,7 @@ def unguarded(cell: str) -> str:
 def table(style: str, name: str) -> str:
     out = io.StringIO()
     write_rows([name, "n"], [[name, 0.5], ["x", 2]], out, 2, style=style)
+    out.getvalue().encode("utf-8")  # a lone surrogate as its escape: the document can be saved
     return out.getvalue()
 
 
@@ -115,11 +121,27 @@ def rendered(html_text_: str) -> _Cells:
 @given(names)
 @example(HOSTILE[0])
 @example(HOSTILE[1])
+@example("~~s~~ $x$")
 def test_markdown_renders_the_name_as_text(name):
-    page = rendered(markdown_renderer.markdown(table("markdown", name), extensions=["tables"]))
-    assert page.tags <= {"table", "thead", "tbody", "tr", "th", "td"}  # no tag, link or emphasis
-    assert len(page.cells) == 6 and page.cells[1::2] == ["n", "0.50", "2"]
-    assert decoded(page.cells[0]) == name == decoded(page.cells[2])
+    text = table("markdown", name)
+    for page in (
+        rendered(markdown_renderer.markdown(text, extensions=["tables"])),
+        rendered(GFM.render(text)),  # GitHub's: strikethrough too
+    ):
+        assert page.tags <= {
+            "table",
+            "thead",
+            "tbody",
+            "tr",
+            "th",
+            "td",
+        }  # no tag, link or emphasis
+        assert len(page.cells) == 6 and page.cells[1::2] == ["n", "0.50", "2"]
+        assert decoded(page.cells[0]) == name == decoded(page.cells[2])
+    assert not {"~", "$"} & set(text)  # GitHub's math ($x$) is no tag: nothing for it to read
+
+
+GFM = MarkdownIt("gfm-like", {"linkify": False})
 
 
 @settings(max_examples=300, deadline=None)
@@ -128,6 +150,48 @@ def test_markdown_renders_the_name_as_text(name):
 def test_html_reads_back_as_the_name(name):
     page = rendered(f'<table><tr><td title="{html_text(name)}">{html_text(name)}</td></tr></table>')
     assert page.tags == {"table", "tr", "td"} and decoded(page.cells[0]) == name
+
+
+@settings(max_examples=300, deadline=None)
+@given(names)
+@example("\x1b[31m\u202e\t\n<b>")
+def test_the_results_page_writes_names_in_the_one_line_form(name):
+    from ir_coliee.outputs import html
+
+    text = html.table(name, name, [name, "n"], [[name, 0.5]]) + html.figure("<svg >", name, name)
+    text.encode("utf-8")
+    assert not set(text) & set("\t\n\x1b\u202e\u2028")  # no raw control, line end or bidi mark
+    page = rendered(text)
+    assert page.tags == {
+        "div",
+        "table",
+        "caption",
+        "thead",
+        "tr",
+        "th",
+        "tbody",
+        "td",
+        "figure",
+        "svg",
+        "figcaption",
+    }
+    assert decoded(page.cells[0]) == name == decoded(page.cells[2])
+
+
+@settings(max_examples=300, deadline=None)
+@given(names.filter(bool))
+@example("a\nb.txt")
+def test_messages_name_a_file_on_one_line(name):
+    from ir_coliee.errors import ColieeFormatError, Finding, grouped
+
+    said = [str(ColieeFormatError(name, 3, "bad")), str(Finding("error", name, 2, "bad"))]
+    said += grouped([Finding("error", name, n, "bad", "r") for n in range(9)])
+    ends = [":3: bad", ":2: error: bad", *[f":{n}: error: bad" for n in range(5)]]
+    ends.append(": error: ... and 4 more like these (9 in all)")
+    for line, end in zip(said, ends, strict=True):
+        line.encode("utf-8")  # a lone surrogate as its escape
+        assert not set(line) & set("\n\r\x85\u2028\u2029") and line.endswith(end)
+        assert decoded(line[: -len(end)]) == name
 
 
 # --- LaTeX: a strict reader of what the tabular writer and the escaper write ------------------------------
@@ -190,7 +254,7 @@ def test_a_caption_or_note_is_latex_text_too():
 
 @pytest.mark.filterwarnings("ignore:Glyph")  # a character the font lacks is drawn as a box
 @settings(max_examples=20, deadline=None)
-@given(st.lists(names, min_size=1, max_size=3, unique=True))
+@given(st.lists(frame_names, min_size=1, max_size=3, unique=True))
 @example(["a$^$b", "$\\frac{1}{0}$"])
 def test_names_in_a_figure_are_labels_never_math(tmp_path_factory, runs):
     import matplotlib
@@ -254,3 +318,77 @@ def test_hostile_file_names_in_every_verb_and_style(tmp_path, capsys, verb, styl
         checked += style != "latex" or text.startswith("\\begin{tabular}")
     assert checked == len(tables)
     assert HOSTILE_NAME.split("\t")[0] in "".join(tables) or style != "tsv"
+
+
+#: A data root that holds a tab, a line end, HTML, Markdown's strikethrough and math, LaTeX's specials and
+#: a formula start.
+HOSTILE_ROOT = "<img src=x onerror=alert(1)>\t[x|$a$~~s~~\n=1"
+
+
+@pytest.mark.parametrize("style", ["tsv", "csv", "markdown", "latex"])
+def test_data_check_writes_a_hostile_data_root_as_every_name(tmp_path, monkeypatch, capsys, style):
+    import shutil
+    from pathlib import Path
+
+    import ir_coliee
+    from ir_coliee.cli import main
+    from ir_coliee.data.datasets import refresh
+
+    release = Path(ir_coliee.__file__).parent / "sample" / "release"
+    root = tmp_path / HOSTILE_ROOT
+    shutil.copytree(release / "task1_test_files_2025", root / "task1_test_files_2025")
+    shutil.copy(release / "task1_test_labels_2025.json", root)
+    monkeypatch.setenv("COLIEE_HOME", str(root))
+    refresh()
+    try:
+        main(["data", "check", "--all", "--format", style])
+    finally:
+        refresh()
+    out = capsys.readouterr().out
+    lines = out.splitlines()
+    assert len(lines) == out.count("\n") and sum("onerror" in line for line in lines) > 2
+    if style in ("tsv", "csv"):
+        rows = list(csv.reader(lines[1:], "excel-tab" if style == "tsv" else "excel"))
+        assert {len(r) for r in rows} == {3} and not any(r[2].startswith("=") for r in rows)
+        assert lines[0].count("\t") == 0 and decoded(lines[0].split(": ", 1)[1]) == str(root)
+    elif style == "markdown":
+        for page in (
+            rendered(GFM.render(out)),
+            rendered(markdown_renderer.markdown(out, extensions=["tables"])),
+        ):
+            assert page.tags <= {"table", "thead", "tbody", "tr", "th", "td", "p"}
+    else:
+        assert (
+            lines[0].startswith("% data root: ")
+            and len(latex_cells("\n".join(lines[1:]) + "\n")[0]) == 3
+        )
+
+
+def test_a_file_name_that_is_not_utf8_is_shown_as_its_escape(write, tmp_path, capsys):
+    from support.cli import GOLD_T1, RUN_T1
+
+    from ir_coliee.cli import main
+
+    gold = write("g.json", GOLD_T1)
+    run = os.fsdecode(os.fsencode(tmp_path) + b"/t1_\xff.txt")  # as a shell's glob gives it
+    with open(run, "w") as f:
+        f.write(RUN_T1)
+    for style in ("tsv", "csv", "markdown", "latex", "json"):
+        out = tmp_path / f"x.{style}"
+        assert main(["eval", gold, run, "--task", "1", "--format", style, "--out", str(out)]) == 0
+        assert "udcff" in out.read_text()
+    assert main(["eval", gold, run, "--task", "1"]) == 0
+    assert "t1_\\udcff.txt" in capsys.readouterr().out
+
+
+def test_validate_shows_a_file_name_on_one_line(tmp_path, capsys):
+    from ir_coliee.cli import main
+
+    run = tmp_path / "t1_a\nb.txt"
+    run.write_text("000001 000010 univABC\n000001 000010 univABC\n")
+    assert main(["validate", "--task", "1", str(run)]) == 0
+    shown = str(tmp_path / "t1_a\\nb.txt")
+    assert capsys.readouterr().out.splitlines() == [
+        f"{shown}:2: warning: duplicate of line 1: counted once",
+        f"{shown}: valid as a COLIEE Task 1 submission: 0 errors, 1 warnings",
+    ]

@@ -96,3 +96,67 @@ def test_a_long_file_name_gets_a_temporary_name_the_file_system_takes(tmp_path, 
         with atomic_output(path) as f:
             f.write(text)
         assert path.read_text() == text and os.listdir(tmp_path) == [path.name]
+
+
+def test_a_name_of_many_bytes_gets_a_temporary_name_the_file_system_takes(tmp_path):
+    path = tmp_path / ("é" * 125 + ".txt")  # 129 characters, 254 bytes
+    assert len(os.fsencode(path.name)) <= os.pathconf(tmp_path, "PC_NAME_MAX")
+    with atomic_output(path) as f:
+        f.write("x\n")
+    assert path.read_text() == "x\n" and os.listdir(tmp_path) == [path.name]
+
+
+def test_a_failed_write_says_it_once_and_what_is_left(tmp_path, monkeypatch):
+    with pytest.raises(
+        OSError
+    ) as full:  # a device: named once, not "cannot write (cannot write (...))"
+        with atomic_output("/dev/full") as f:
+            write_rows(["a"], [["b" * 10_000]], f, 0)
+    assert (full.value.filename, full.value.strerror) == (
+        "/dev/full",
+        "cannot write (No space left on device)",
+    )
+
+    def no_space(fd):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(os, "fsync", no_space)
+    path = tmp_path / "new.tsv"
+    for kept in ("no file was made", "the old file is left as it was"):
+        with pytest.raises(OSError, match=kept):
+            with atomic_output(path) as f:
+                f.write("x\n")
+        path.write_text("old\n")
+    assert path.read_text() == "old\n"
+
+
+def test_a_file_on_a_read_only_file_system_is_said_so(tmp_path, monkeypatch):
+    path = tmp_path / "page.md"
+    path.write_text("old\n")
+    statvfs = os.statvfs(tmp_path)
+    monkeypatch.setattr(os, "access", lambda *a, **k: False)  # as on a read-only mount
+    monkeypatch.setattr(os, "statvfs", lambda p: type("V", (), {"f_flag": os.ST_RDONLY})())
+    with pytest.raises(OSError) as refused:
+        with atomic_output(path):
+            pass
+    assert refused.value.errno == errno.EROFS and "read-only file system" in str(refused.value)
+    monkeypatch.setattr(os, "statvfs", lambda p: statvfs)  # a writable one: the file's permissions
+    with pytest.raises(PermissionError, match="permission denied"):
+        with atomic_output(path):
+            pass
+
+
+@pytest.mark.parametrize("argv", [["--help"], ["--version"], ["eval", "--help"]])
+def test_help_to_a_full_device_fails_aloud(argv):
+    import subprocess
+    import sys
+
+    with open("/dev/full", "w") as full:
+        done = subprocess.run(
+            [sys.executable, "-m", "ir_coliee", *argv],
+            stdout=full,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+    assert done.returncode == 2
+    assert done.stderr == "ir_coliee: error: <standard output>: No space left on device\n"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import csv
 from decimal import Decimal
 
 import pandas as pd
@@ -90,13 +91,20 @@ def test_leaderboard_and_eval_leaderboard_commands(write, capsys):
     assert main(["eval", gold, run, "--task", "1", "--year", "2024", "--leaderboard"]) == 0
     out = capsys.readouterr().out.splitlines()
     # P = 1/2, R = 1/2, F1 = 1/2: above every official 2024 run, 27 rows with it
-    at = out.index("leaderboard: COLIEE 2024 Task 1, by MicroF1 (complete official table)")
+    at = out.index("# leaderboard: COLIEE 2024 Task 1, by MicroF1 (complete official table)")
     assert out[at + 1 : at + 4] == [
         "rank\tteam\trun\tMicroP\tMicroR\tMicroF1\tentry",
         "1\t\tunivABC\t0.5000\t0.5000\t0.5000\tthis run",
         "2\tTQM\ttask1_test_answer_2024_run1.txt\t0.5057\t0.3944\t0.4432\tofficial",
     ]
     assert len(out) - at - 2 == 27
+    for style in ("csv", "tsv"):  # the title a comment: every other line a row of the table's width
+        argv = ["eval", gold, run, "--task", "1", "--year", "2024", "--leaderboard"]
+        assert main([*argv, "--format", style]) == 0
+        text = capsys.readouterr().out.split("\n\n")[1].splitlines()
+        assert text[0] == "# leaderboard: COLIEE 2024 Task 1, by MicroF1 (complete official table)"
+        rows = list(csv.reader(text[1:], "excel-tab" if style == "tsv" else "excel"))
+        assert len(rows) == 28 and {len(r) for r in rows} == {7}
     assert main(["leaderboard", "5", "2021"]) == 2
 
 

@@ -18,7 +18,7 @@ from support.pilot_data import jsonl
 from support.statute_data import write_analysed_exam
 
 import ir_coliee
-from ir_coliee.errors import ColieeArgumentError, ColieeError
+from ir_coliee.errors import ColieeArgumentError, ColieeError, ColieeWarning
 from ir_coliee.scoring.analyse import BUCKETS, is_anonymised
 
 # support.statute_data.ANALYSED: gold articles A {1}, I {2, 3}, U {3-2}, E {1, 2, 566}; answers Y, N, N, N.
@@ -457,3 +457,12 @@ def test_a_partition_adds_back_to_the_whole(seed, n):
     assert row(accuracy, "all", "all")["AnswerAccuracy r"] == pytest.approx(
         ir_coliee.score(answers, said, task=4, year=2025).table.loc[0, "AnswerAccuracy"], abs=1e-12
     )
+
+
+def test_a_hash_inside_a_category_name_is_said_not_cut_silently(write):
+    # q1's category is read as 'x\', its '#y' a comment: said; q2's comment after a blank is no surprise
+    cats = write("c.tsv", "q1 x\\#y\nq2 y # a comment\n")
+    with pytest.warns(ColieeWarning, match=r"c.tsv, line 1: '#y' read as a comment") as said:
+        groups = ir_coliee.analyse(GOLD, [RUN], by=cats, task=1).groups
+    assert len(said) == 1
+    assert set(groups[groups["by"] == "c.tsv"]["group"]) >= {"x\\", "y"}

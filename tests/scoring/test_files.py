@@ -33,7 +33,7 @@ def test_a_folder_of_several_editions_in_one_call(submissions, capsys):
     ]
     board = lines[
         lines.index(
-            "leaderboard: COLIEE 2024 Task 4, by AnswerAccuracy (partial table: 10 published rows)"
+            "# leaderboard: COLIEE 2024 Task 4, by AnswerAccuracy (partial table: 10 published rows)"
         )
         + 1 :
     ]
@@ -45,7 +45,7 @@ def test_a_folder_of_several_editions_in_one_call(submissions, capsys):
     ]
     assert board[12] == "12\t\tB\t0.5000\tthis run"
     assert (
-        "leaderboard: COLIEE 2023 Task 4, by AnswerAccuracy (partial table: 13 published rows)"
+        "# leaderboard: COLIEE 2023 Task 4, by AnswerAccuracy (partial table: 13 published rows)"
         in lines
     )
 
