@@ -19,7 +19,17 @@ def release(text: str) -> list[str]:
 
 
 #: The test extra's tools: they test the package, none of its code imports them.
-TOOLS = {"pytest", "pytest-timeout", "hypothesis", "ruff", "mypy", "mkdocs"}
+TOOLS = {
+    "pytest",
+    "pytest-timeout",
+    "hypothesis",
+    "ruff",
+    "mypy",
+    "mkdocs",
+    "xenon",
+    "markdown-it-py",
+    "playwright",
+}
 
 project = tomllib.load(open("pyproject.toml", "rb"))["project"]
 floors: dict[str, str] = {}
