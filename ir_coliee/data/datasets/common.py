@@ -135,6 +135,15 @@ class Store(Docstore):
         read whole to make it: not once per lookup)."""
         return self._index()
 
+    def get_many(self, doc_ids: Iterable[str], field: Optional[str] = None) -> dict[str, Any]:
+        """The records (or their ``field``) by id, keyed by the store's id field: ir_datasets 0.5.5 and
+        before key them by ``doc_id``, which a query has not (``lookup --qid``)."""
+        at = self._doc_cls._fields.index(field) if field is not None else None
+        return {
+            getattr(r, self._id_field): r if at is None else r[at]
+            for r in self.get_many_iter(doc_ids)
+        }
+
     def get_many_iter(self, doc_ids: Iterable[str]) -> Iterator[NamedTuple]:
         found = self._found
         for doc_id in doc_ids:
