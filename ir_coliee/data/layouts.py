@@ -145,9 +145,10 @@ class FlatPool(Layout):
 
     def _list_docs(self, files: dict[tuple[str, ...], DataFile]) -> dict[str, DataFile]:
         """The case files at any depth below the folder (2026's training release has them in ``cases/``),
-        the shallowest copy of a name first, in the folder's order."""
+        the shallowest copy of a name first, sorted by path: one order whether the release is extracted
+        or zipped (a zip's entries come in the order its maker wrote them)."""
         docs: dict[str, DataFile] = {}
-        for parts, f in sorted(files.items(), key=lambda item: len(item[0])):
+        for parts, f in sorted(files.items(), key=lambda item: (len(item[0]), item[0])):
             if _is_text(parts):
                 docs.setdefault(strip_txt(parts[-1]), f)
         return docs

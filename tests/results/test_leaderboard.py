@@ -220,3 +220,26 @@ def test_a_published_row_without_the_headline_gets_no_rank_when_runs_are_placed(
     placed = board.with_runs(pd.DataFrame({"run": ["ours"], "AnswerAccuracy": [0.5]}))
     ranks = dict(zip(placed["run"], placed["rank"]))
     assert ranks["JAIST-LJPJT25"] == 1 and ranks["ours"] == 2 and pd.isna(ranks["KIS5"])
+
+
+def test_a_training_set_run_is_not_placed_on_the_test_sets_tables(coliee_home, write, capsys):
+    """The published tables rank test-set runs: ``eval --leaderboard`` on a training dataset is refused
+    (exit 1) before any scoring, and the results page says why it places no run."""
+    from support.caselaw_data import write_task1_flat
+
+    import ir_coliee
+    from ir_coliee.data.datasets import refresh
+
+    write_task1_flat(coliee_home, with_test_gold=True)
+    refresh()
+    run = write("run1.txt", "000028 000100 r\n000200 000300 r\n")
+    assert main(["eval", "--leaderboard", "coliee/task1/2024/train", run]) == 1
+    err = capsys.readouterr().err
+    assert "--leaderboard: coliee/task1/2024/train is a train set: the published tables" in err
+    assert main(["eval", "--leaderboard", "coliee/task1/2024/test", run]) == 0
+    assert "leaderboard: COLIEE 2024 Task 1, by MicroF1" in capsys.readouterr().out
+    page = ir_coliee.report("coliee/task1/2024/train", [run], resamples=10)
+    said = "Not placed on a published table: coliee/task1/2024/train is a train set"
+    assert said in page.html and 'data-table="placement"' not in page.html
+    page = ir_coliee.report("coliee/task1/2024/test", [run], resamples=10)
+    assert 'data-table="placement"' in page.html
