@@ -126,7 +126,7 @@ class Layout:
         parts = [
             ("docs", self._docs_source),
             ("queries", self._queries_source),
-            ("qrels", self.gold),
+            ("qrels", self._gold_source),
         ]
         return [source_of(part, resolve) for part, resolve in parts]
 
@@ -135,6 +135,11 @@ class Layout:
 
     def _queries_source(self) -> DataFile:
         return self.query_file(self.query_ids()[0])
+
+    def _gold_source(self) -> DataFile:
+        """The gold's file, read: one that cannot be parsed serves no qrels."""
+        self.labels()
+        return self.gold()
 
 
 class FlatPool(Layout):

@@ -302,6 +302,8 @@ class Source(NamedTuple):
     """What is missing or odd (empty when all is well)."""
     edition: Optional[int] = None
     """The COLIEE edition of the package the file came in, when its path says."""
+    unreadable: bool = False
+    """Whether the file is there but cannot be read (else, when ``location`` is ``None``, it is missing)."""
 
 
 def source_of(part: str, resolve: Callable[[], DataFile]) -> Source:
@@ -311,7 +313,7 @@ def source_of(part: str, resolve: Callable[[], DataFile]) -> Source:
     except ColieeDataError as e:
         return Source(part, None, e.short())
     except ColieeError as e:  # a file that says which files serve (a query list) cannot be read
-        return Source(part, None, str(e).split("\n")[0])
+        return Source(part, None, str(e).split("\n")[0], unreadable=True)
     return Source(part, found.describe(), "", found.edition)
 
 
