@@ -127,7 +127,8 @@ def _check_each(dataset_ids: Sequence[str], rows: list[list[str]]) -> bool:
         for source in sources:
             complete &= source.location is not None
             if source.location is None:
-                where = f"{'UNREADABLE' if source.unreadable else 'MISSING'}: {source.problem}"
+                problem = source.problem.removeprefix(f"{dataset_id}: ")  # said in the first column
+                where = f"{'UNREADABLE' if source.unreadable else 'MISSING'}: {problem}"
             else:
                 where = source.location or f"NOTE: {source.problem}"
             rows.append([dataset_id, source.part, where])

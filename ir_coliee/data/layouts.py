@@ -51,6 +51,9 @@ class Layout:
             files = self.locator.under(name)
             if files:
                 return files
+        empty = [path for name in names for path in self.locator.folders(name)]
+        if empty:  # there, but without a file at any depth
+            raise self._no_document(empty[0], {})
         raise missing(what, [f"{n}/ (a folder)" for n in names], self.dataset_id)
 
     def folder_names(self) -> list[str]:
@@ -93,14 +96,17 @@ class Layout:
         docs = self._list_docs(files)
         if not docs:
             parts, f = next(iter(files.items()))
-            folder = f.describe()[: -len("/".join(parts)) - 1]
-            shown = some(["/".join(p) for p in files], 5)
-            expected = self._EXPECTED_DOCS.format(candidates=self.files.candidates)
-            raise ColieeDataError(
-                f"{self.dataset_id}: {folder} holds no document: expected {expected}; "
-                f"it holds {len(files)} other files: {shown}"
-            )
+            raise self._no_document(f.describe()[: -len("/".join(parts)) - 1], files)
         return docs
+
+    def _no_document(self, folder: str, files: dict[tuple[str, ...], DataFile]) -> ColieeDataError:
+        expected = self._EXPECTED_DOCS.format(candidates=self.files.candidates)
+        n = len(files)
+        held = f"{n} other file{'s' * (n != 1)}: {some(['/'.join(p) for p in files], 5)}"
+        return ColieeDataError(
+            f"{self.dataset_id}: {folder} holds no document: expected {expected}; "
+            f"it holds {held if files else 'no file'}"
+        )
 
     def _split_files(self) -> dict[tuple[str, ...], DataFile]:
         """Every file of the split's folder, by its path inside it (never empty: else the folder is missing)."""
