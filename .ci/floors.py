@@ -21,6 +21,11 @@ def release(text: str) -> list[str]:
 #: The test extra's tools: they test the package, none of its code imports them.
 TOOLS = {"pytest", "pytest-timeout", "hypothesis", "ruff", "mypy", "mkdocs"}
 
+#: Dependencies that are a name only, requiring the package under another name: the floor of that one,
+#: as the shim declares it, pinned with them (python-terrier 1.0 requires pyterrier[all]>=1.0; unpinned,
+#: pip installs the newest pyterrier).
+SHIMS = {"python-terrier": ("pyterrier", "1.0")}
+
 project = tomllib.load(open("pyproject.toml", "rb"))["project"]
 floors: dict[str, str] = {}
 for requirement in itertools.chain(
@@ -33,6 +38,7 @@ for requirement in itertools.chain(
     if floors.setdefault(name, floor) != floor:
         sys.exit(f"pyproject.toml: {name} has two floors, {floors[name]} and {floor}")
 floors = {name: floor for name, floor in floors.items() if name not in TOOLS}
+floors.update(dict(SHIMS[name] for name in floors if name in SHIMS))
 if "--check" not in sys.argv:
     print("\n".join(f"{name}=={floor}" for name, floor in floors.items()))
     sys.exit(0)
