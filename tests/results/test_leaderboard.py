@@ -243,3 +243,22 @@ def test_a_training_set_run_is_not_placed_on_the_test_sets_tables(coliee_home, w
     assert said in page.html and 'data-table="placement"' not in page.html
     page = ir_coliee.report("coliee/task1/2024/test", [run], resamples=10)
     assert 'data-table="placement"' in page.html
+
+
+@pytest.mark.parametrize(
+    ("style", "row"),
+    [
+        ("tsv", "\tKIS\tKIS5\t\t0.7120\t\tthird-party summary"),
+        ("csv", ",KIS,KIS5,,0.7120,,third-party summary"),
+        ("markdown", "|  | KIS | KIS5 | – | 0.7120 |  | third-party summary |"),
+    ],
+)
+def test_a_measure_a_row_does_not_publish_is_never_printed_nan(style, row, capsys):
+    assert main(["leaderboard", "pilot", "2025", "--format", style]) == 0
+    out = capsys.readouterr().out
+    assert row in out.splitlines() and "nan" not in out
+
+
+def test_one_flagged_row_is_said_in_the_singular(capsys):
+    assert main(["leaderboard", "1", "2023"]) == 0
+    assert "# 1 row fails a check (see the check column)" in capsys.readouterr().out
