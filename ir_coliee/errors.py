@@ -242,6 +242,11 @@ def total_count(findings: Iterable[Finding]) -> int:
     return sum(f.stands_for for f in findings)
 
 
+def counted(n: int, noun: str, plural: str = "") -> str:
+    """``n`` and ``noun``, in the plural (``plural``, else with an ``s``) unless ``n`` is 1."""
+    return f"{n:,} {noun if n == 1 else plural or noun + 's'}"
+
+
 def some(ids: Sequence[str], shown: int = SHOWN) -> str:
     """``a, b, c, ...``: the first ``shown`` ids of a list."""
     return ", ".join(ids[:shown]) + (", ..." if len(ids) > shown else "")

@@ -10,7 +10,7 @@ from ir_measures import Qrel
 
 from ir_coliee.data.files import DataFile
 from ir_coliee.data.locator import LOCATOR, Source, missing, source_of
-from ir_coliee.errors import ColieeDataError, some
+from ir_coliee.errors import ColieeDataError, counted, some
 from ir_coliee.formats.labels import parse_labels, parse_query_list
 from ir_coliee.formats.textfile import strip_txt
 from ir_coliee.formats.xmlsafe import parse_xml
@@ -101,8 +101,7 @@ class Layout:
 
     def _no_document(self, folder: str, files: dict[tuple[str, ...], DataFile]) -> ColieeDataError:
         expected = self._EXPECTED_DOCS.format(candidates=self.files.candidates)
-        n = len(files)
-        held = f"{n} other file{'s' * (n != 1)}: {some(['/'.join(p) for p in files], 5)}"
+        held = f"{counted(len(files), 'other file')}: {some(['/'.join(p) for p in files], 5)}"
         return ColieeDataError(
             f"{self.dataset_id}: {folder} holds no document: expected {expected}; "
             f"it holds {held if files else 'no file'}"

@@ -356,8 +356,7 @@ def test_a_label_file_that_repeats_a_query_key_is_read_as_json_reads_it(coliee_h
     assert without_path(out)[1].split("\t")[1:3] == [f"{1 / 2:.6f}", f"{1 / 3:.6f}"]
     assert (
         "ir_coliee: warning: " in err
-        and "1 queries given more than once: 000028 ('000028.txt' line 1, '000028.txt' line 3)"
-        in err
+        and "1 query given more than once: 000028 ('000028.txt' line 1, '000028.txt' line 3)" in err
     )
     assert err.count("given more than once") == 1  # said once, however many doors read the file
     report = ir_coliee.score("coliee/task1/2022/train", run)
