@@ -5,9 +5,8 @@ runs the tests there). ``--check``: every one of them is installed at its floor.
 import itertools
 import re
 import sys
-from importlib.metadata import PackageNotFoundError, version
-
 import tomllib
+from importlib.metadata import PackageNotFoundError, version
 
 
 def release(text: str) -> list[str]:

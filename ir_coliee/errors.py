@@ -8,8 +8,8 @@ import functools
 import os
 import re
 import warnings
-from collections.abc import Iterable, Iterator, Sequence
-from typing import Callable, Literal, NamedTuple, Optional, TypeVar, Union, cast
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from typing import Literal, NamedTuple, Optional, TypeVar, Union, cast
 
 PathLike = Union[str, "os.PathLike[str]"]
 

@@ -10,9 +10,9 @@ import fnmatch
 import operator
 import os
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
-from typing import Callable, NamedTuple, Optional
+from typing import NamedTuple, Optional
 
 from ir_coliee.data.files import (
     ENV_HOME,
