@@ -58,7 +58,7 @@ def add(sub: argparse._SubParsersAction) -> None:
     ev.add_argument(
         "--leaderboard",
         action="store_true",
-        help="place the run among the published official runs of its edition",
+        help="place the run among the published official runs of its edition (of its test set: a dataset id of another split is refused)",
     )
     ev.set_defaults(func=run)
 
