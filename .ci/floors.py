@@ -5,9 +5,8 @@ runs the tests there). ``--check``: every one of them is installed at its floor.
 import itertools
 import re
 import sys
-from importlib.metadata import PackageNotFoundError, version
-
 import tomllib
+from importlib.metadata import PackageNotFoundError, version
 
 
 def release(text: str) -> list[str]:
@@ -31,6 +30,11 @@ TOOLS = {
     "playwright",
 }
 
+#: Dependencies that are a name only, requiring the package under another name: the floor of that one,
+#: as the shim declares it, pinned with them (python-terrier 1.0 requires pyterrier[all]>=1.0; unpinned,
+#: pip installs the newest pyterrier).
+SHIMS = {"python-terrier": ("pyterrier", "1.0")}
+
 project = tomllib.load(open("pyproject.toml", "rb"))["project"]
 floors: dict[str, str] = {}
 for requirement in itertools.chain(
@@ -43,6 +47,7 @@ for requirement in itertools.chain(
     if floors.setdefault(name, floor) != floor:
         sys.exit(f"pyproject.toml: {name} has two floors, {floors[name]} and {floor}")
 floors = {name: floor for name, floor in floors.items() if name not in TOOLS}
+floors.update(dict(SHIMS[name] for name in floors if name in SHIMS))
 if "--check" not in sys.argv:
     print("\n".join(f"{name}=={floor}" for name, floor in floors.items()))
     sys.exit(0)

@@ -8,8 +8,8 @@ import functools
 import os
 import re
 import warnings
-from collections.abc import Iterable, Iterator, Sequence
-from typing import Callable, Literal, NamedTuple, Optional, TypeVar, Union, cast
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from typing import Literal, NamedTuple, Optional, TypeVar, Union, cast
 
 PathLike = Union[str, "os.PathLike[str]"]
 
@@ -259,6 +259,11 @@ def grouped(findings: Iterable[Finding], shown: int = SHOWN) -> Iterator[str]:
 def total_count(findings: Iterable[Finding]) -> int:
     """How many lines (or problems) the findings stand for."""
     return sum(f.stands_for for f in findings)
+
+
+def counted(n: int, noun: str, plural: str = "") -> str:
+    """``n`` and ``noun``, in the plural (``plural``, else with an ``s``) unless ``n`` is 1."""
+    return f"{n:,} {noun if n == 1 else plural or noun + 's'}"
 
 
 def some(ids: Sequence[str], shown: int = SHOWN) -> str:

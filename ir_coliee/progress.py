@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Iterable, Iterator
-from typing import Any, Callable, Optional, TypeVar
+from collections.abc import Callable, Iterable, Iterator
+from typing import Any, Optional, TypeVar
 
 T = TypeVar("T")
 ENV = "IR_COLIEE_PROGRESS"

@@ -19,8 +19,8 @@ import sys
 import threading
 import traceback
 import warnings
-from collections.abc import Iterator, Sequence
-from typing import Callable, NamedTuple, Optional, Union
+from collections.abc import Callable, Iterator, Sequence
+from typing import NamedTuple, Optional, Union
 
 from ir_coliee.cli.options import EXIT_CODES, with_help
 from ir_coliee.errors import (

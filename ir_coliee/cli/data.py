@@ -101,12 +101,12 @@ def _summary(dataset_ids: list[str], rows: list[list[str]]) -> bool:
 
     absent, complete = [], True
     for dataset_id in dataset_ids:
-        state, missing = status(dataset_id)
+        state, wrong = status(dataset_id)
         if state == "absent":
             absent.append(dataset_id)
             continue
         complete &= state == "complete"
-        rows.append([dataset_id, state + (f": missing {', '.join(missing)}" if missing else "")])
+        rows.append([dataset_id, state + (f": {'; '.join(wrong)}" if wrong else "")])
     here = f"{len(absent)} of {len(dataset_ids)} datasets have none of their files here (--all lists them)"
     rows.append(["absent", here])
     return complete
@@ -128,7 +128,8 @@ def _check_each(dataset_ids: Sequence[str], rows: list[list[str]]) -> bool:
         for source in sources:
             complete &= source.location is not None
             if source.location is None:
-                where = f"MISSING: {source.problem}"
+                problem = source.problem.removeprefix(f"{dataset_id}: ")  # said in the first column
+                where = f"{'UNREADABLE' if source.unreadable else 'MISSING'}: {problem}"
             else:
                 where = source.location or f"NOTE: {source.problem}"
             rows.append([dataset_id, source.part, where])

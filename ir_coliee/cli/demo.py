@@ -6,6 +6,7 @@ import argparse
 import sys
 
 from ir_coliee.cli.output import report_findings
+from ir_coliee.errors import counted
 from ir_coliee.outputs.plots import require
 
 
@@ -37,7 +38,8 @@ def run(args: argparse.Namespace) -> int:
             f"== {step.dataset_id} (synthetic sample release): {step.baseline} -> {step.path.name}"
         )
         errors = sum(f.level == "error" for f in step.findings)
-        print(f"validate: {errors} errors, {len(step.findings) - errors} warnings")
+        warned = len(step.findings) - errors
+        print(f"validate: {counted(errors, 'error')}, {counted(warned, 'warning')}")
         report_findings(step.report.findings)
         step.report.write(sys.stdout)
         print()

@@ -58,7 +58,7 @@ def add(sub: argparse._SubParsersAction) -> None:
     ev.add_argument(
         "--leaderboard",
         action="store_true",
-        help="place the run among the published official runs of its edition",
+        help="place the run among the published official runs of its edition (of its test set: a dataset id of another split is refused)",
     )
     ev.set_defaults(func=run)
 
@@ -83,7 +83,12 @@ def _runs_and_measures(inputs: Sequence[str]) -> tuple[list[str], list[str]]:
 
 def run(args: argparse.Namespace) -> int:
     from ir_coliee.scoring.files import AUTO, score_files
-    from ir_coliee.scoring.report import NO_EDITION, write_placement, write_ranked
+    from ir_coliee.scoring.report import (
+        NO_EDITION,
+        check_placeable,
+        write_placement,
+        write_ranked,
+    )
 
     check_outputs(args)
     if args.leaderboard and args.format == "json":
@@ -92,6 +97,8 @@ def run(args: argparse.Namespace) -> int:
         )
     if args.leaderboard and args.year is None and os.path.isfile(args.gold):
         raise ColieeError(NO_EDITION)
+    if args.leaderboard:
+        check_placeable(args.gold)
     runs, measures = _runs_and_measures(args.inputs)
     single = len(runs) == 1 and args.gold != AUTO and not os.path.isdir(runs[0])
     reports = score_files(

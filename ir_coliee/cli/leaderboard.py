@@ -6,7 +6,7 @@ import argparse
 
 from ir_coliee.cli.options import check_outputs, document, output_options
 from ir_coliee.model import TASK_KEYS
-from ir_coliee.outputs.tabular import json_value, note, write_json, write_rows
+from ir_coliee.outputs.tabular import PAPER_MISSING, json_value, note, write_json, write_rows
 
 
 def add(sub: argparse._SubParsersAction) -> None:
@@ -39,8 +39,13 @@ def run(args: argparse.Namespace) -> int:
         if not board.complete:
             partial = f"partial: {len(board.table)} published rows, not the complete official table"
             out.write(note(partial, args.format))
-        write_rows(board.columns, rows, out, args.digits, style=args.format)
+        # a measure a row does not publish: the papers' dash, else an empty cell (never nan)
+        missing = PAPER_MISSING.get(args.format)
+        if missing is None:
+            rows = [[None if v != v else v for v in row] for row in rows]
+        write_rows(board.columns, rows, out, args.digits, missing or "", style=args.format)
         if flagged:
-            said = f"{flagged} rows fail a check (see the check column): their printed figures contradict each other"
+            rows_fail = f"{flagged} row{'s' * (flagged != 1)} fail{'s' * (flagged == 1)}"
+            said = f"{rows_fail} a check (see the check column): their printed figures contradict each other"
             out.write(note(said, args.format))
     return 0

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import argparse
 import os
+from typing import cast
 
 from ir_coliee.cli.options import check_outputs, document, output_options
-from ir_coliee.errors import grouped, plain_text, printable
+from ir_coliee.errors import counted, grouped, plain_text, printable
 from ir_coliee.model import TASK_KEYS
 
 
@@ -46,8 +47,11 @@ def run(args: argparse.Namespace) -> int:
             path, findings = intake.files[0]
             out.writelines(printable(line) + "\n" for line in grouped(findings))
             verdict, errors, warnings = rows[0][1:4]
-            said = f"{plain_text(path)}: {verdict} as a COLIEE Task {args.task} submission: {errors:,} errors, {warnings:,} warnings"
-            out.write(said + "\n")
+            found = (
+                f"{counted(cast(int, errors), 'error')}, {counted(cast(int, warnings), 'warning')}"
+            )
+            said = f"{plain_text(path)}: {verdict} as a COLIEE Task {args.task} submission: {found}"
+            out.write(printable(said) + "\n")
         else:
             from ir_coliee.outputs.tabular import write_rows
 

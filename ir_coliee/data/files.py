@@ -12,9 +12,9 @@ import os
 import warnings
 import zipfile
 import zlib
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Callable, Generic, NamedTuple, Optional, TypeVar
+from typing import Generic, NamedTuple, Optional, TypeVar
 
 from ir_coliee.errors import ColieeDataError, ColieeWarning, coliee_warnings
 from ir_coliee.formats.textfile import decode_text

@@ -10,7 +10,7 @@ from ir_measures import Qrel
 
 from ir_coliee.data.files import DataFile
 from ir_coliee.data.locator import LOCATOR, Source, missing, source_of
-from ir_coliee.errors import ColieeDataError, some
+from ir_coliee.errors import ColieeDataError, counted, some
 from ir_coliee.formats.labels import parse_labels, parse_query_list
 from ir_coliee.formats.textfile import strip_txt
 from ir_coliee.formats.xmlsafe import parse_xml
@@ -51,6 +51,9 @@ class Layout:
             files = self.locator.under(name)
             if files:
                 return files
+        empty = [path for name in names for path in self.locator.folders(name)]
+        if empty:  # there, but without a file at any depth
+            raise self._no_document(empty[0], {})
         raise missing(what, [f"{n}/ (a folder)" for n in names], self.dataset_id)
 
     def folder_names(self) -> list[str]:
@@ -93,14 +96,16 @@ class Layout:
         docs = self._list_docs(files)
         if not docs:
             parts, f = next(iter(files.items()))
-            folder = f.describe()[: -len("/".join(parts)) - 1]
-            shown = some(["/".join(p) for p in files], 5)
-            expected = self._EXPECTED_DOCS.format(candidates=self.files.candidates)
-            raise ColieeDataError(
-                f"{self.dataset_id}: {folder} holds no document: expected {expected}; "
-                f"it holds {len(files)} other files: {shown}"
-            )
+            raise self._no_document(f.describe()[: -len("/".join(parts)) - 1], files)
         return docs
+
+    def _no_document(self, folder: str, files: dict[tuple[str, ...], DataFile]) -> ColieeDataError:
+        expected = self._EXPECTED_DOCS.format(candidates=self.files.candidates)
+        held = f"{counted(len(files), 'other file')}: {some(['/'.join(p) for p in files], 5)}"
+        return ColieeDataError(
+            f"{self.dataset_id}: {folder} holds no document: expected {expected}; "
+            f"it holds {held if files else 'no file'}"
+        )
 
     def _split_files(self) -> dict[tuple[str, ...], DataFile]:
         """Every file of the split's folder, by its path inside it (never empty: else the folder is missing)."""
@@ -126,7 +131,7 @@ class Layout:
         parts = [
             ("docs", self._docs_source),
             ("queries", self._queries_source),
-            ("qrels", self.gold),
+            ("qrels", self._gold_source),
         ]
         return [source_of(part, resolve) for part, resolve in parts]
 
@@ -135,6 +140,11 @@ class Layout:
 
     def _queries_source(self) -> DataFile:
         return self.query_file(self.query_ids()[0])
+
+    def _gold_source(self) -> DataFile:
+        """The gold's file, read: one that cannot be parsed serves no qrels."""
+        self.labels()
+        return self.gold()
 
 
 class FlatPool(Layout):
@@ -145,9 +155,10 @@ class FlatPool(Layout):
 
     def _list_docs(self, files: dict[tuple[str, ...], DataFile]) -> dict[str, DataFile]:
         """The case files at any depth below the folder (2026's training release has them in ``cases/``),
-        the shallowest copy of a name first, in the folder's order."""
+        the shallowest copy of a name first, sorted by path: one order whether the release is extracted
+        or zipped (a zip's entries come in the order its maker wrote them)."""
         docs: dict[str, DataFile] = {}
-        for parts, f in sorted(files.items(), key=lambda item: len(item[0])):
+        for parts, f in sorted(files.items(), key=lambda item: (len(item[0]), item[0])):
             if _is_text(parts):
                 docs.setdefault(strip_txt(parts[-1]), f)
         return docs

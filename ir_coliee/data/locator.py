@@ -10,9 +10,9 @@ import fnmatch
 import operator
 import os
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
-from typing import Callable, NamedTuple, Optional
+from typing import NamedTuple, Optional
 
 from ir_coliee.data.files import (
     ENV_HOME,
@@ -44,12 +44,16 @@ def _parts(found: Found) -> tuple[str, ...]:
 
 
 def index(
-    root: Path, problems: Optional[list[str]] = None, zips: Optional[list[str]] = None
+    root: Path,
+    problems: Optional[list[str]] = None,
+    zips: Optional[list[str]] = None,
+    folders_met: Optional[dict[str, list[str]]] = None,
 ) -> dict[str, list[Found]]:
     """Every file below ``root`` by its name, looking inside zip files. Hidden files (``.DS_Store``) are
     skipped; linked folders are followed (users link data into place) but a link loop is not; what
     cannot be read (an unreadable folder, a dangling link, a FIFO or device, a corrupt zip) is skipped
-    and added to ``problems``, so that one bad file never hides the rest.
+    and added to ``problems``, so that one bad file never hides the rest. The folders met are added to
+    ``folders_met`` by name (an empty one holds no file to index, but is there).
 
     The first touch of a data root waits on this, so it stays near the cost of ``os.walk``: plain
     strings from ``os.scandir``, whose listing already says which entries are plain files (no ``stat``,
@@ -59,6 +63,7 @@ def index(
     by_name: dict[str, list[Found]] = {}
     problems = [] if problems is None else problems
     zips = [] if zips is None else zips
+    folders_met = {} if folders_met is None else folders_met
     seen: set[tuple[int, int]] = set()
     folders: list[tuple[str, tuple[str, ...]]] = [(os.fspath(root), ())]
     while folders:
@@ -81,6 +86,7 @@ def index(
                         by_name.setdefault(name, []).append((rel, name, folder))
                     elif entry.is_dir():
                         below.append((entry.path, (*rel, name)))
+                        folders_met.setdefault(name, []).append(entry.path)
                     else:
                         problems.append(f"{entry.path}: {_not_regular(entry)}, skipped")
                 break
@@ -167,6 +173,7 @@ class Locator:
     def __init__(self, root: Optional[Path] = None):
         self._root = root
         self._by_name: Optional[dict[str, list[Found]]] = None
+        self._folders: dict[str, list[str]] = {}
         #: The root scanned, its identity and each zip file's: the index serves while they hold.
         self._scanned: tuple[str, Identity, tuple[tuple[str, Identity], ...]] = ("", None, ())
         #: What the scan could not read, one line per file or folder (``data check`` prints them).
@@ -185,7 +192,9 @@ class Locator:
             self.refresh()
             problems: list[str] = []
             zips: list[str] = []
-            self._by_name = index(self.root, problems, zips) if os.path.isdir(root) else {}
+            self._folders = {}
+            is_dir = os.path.isdir(root)
+            self._by_name = index(self.root, problems, zips, self._folders) if is_dir else {}
             self.problems = problems
             watched = tuple((p, _identity_or_none(p)) for p in [*zips, *_subfolders(root)])
             self._scanned = (root, _identity_or_none(root), watched)
@@ -271,6 +280,12 @@ class Locator:
         )
         return copies[best]
 
+    def folders(self, name: str) -> list[str]:
+        """The extracted folders of this name below the data root, as the scan met them (one that holds
+        no file is in no other answer of the locator)."""
+        self._index()
+        return self._folders.get(name, [])
+
     def beside(self, f: DataFile) -> dict[tuple[str, ...], DataFile]:
         """Every file in ``f``'s folder and below, by its path relative to that folder (zip files
         are part of the path, so this stays inside one zip file or one folder tree)."""
@@ -302,6 +317,8 @@ class Source(NamedTuple):
     """What is missing or odd (empty when all is well)."""
     edition: Optional[int] = None
     """The COLIEE edition of the package the file came in, when its path says."""
+    unreadable: bool = False
+    """Whether the file is there but cannot be read (else, when ``location`` is ``None``, it is missing)."""
 
 
 def source_of(part: str, resolve: Callable[[], DataFile]) -> Source:
@@ -311,7 +328,7 @@ def source_of(part: str, resolve: Callable[[], DataFile]) -> Source:
     except ColieeDataError as e:
         return Source(part, None, e.short())
     except ColieeError as e:  # a file that says which files serve (a query list) cannot be read
-        return Source(part, None, str(e).split("\n")[0])
+        return Source(part, None, str(e).split("\n")[0], unreadable=True)
     return Source(part, found.describe(), "", found.edition)
 
 

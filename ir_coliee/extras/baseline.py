@@ -4,8 +4,8 @@ official submission. ``ir_coliee baseline bm25 DATASET --write FILE`` and the de
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
-from typing import Any, Callable, NamedTuple, Optional
+from collections.abc import Callable, Sequence
+from typing import Any, NamedTuple, Optional
 
 from ir_coliee.errors import ColieeError
 from ir_coliee.outputs.plots import require

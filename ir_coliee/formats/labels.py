@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from itertools import accumulate, chain
 from typing import Optional
 
-from ir_coliee.errors import SHOWN, ColieeFormatError, ColieeWarning, PathLike
+from ir_coliee.errors import SHOWN, ColieeFormatError, ColieeWarning, PathLike, counted
 from ir_coliee.formats.textfile import key_line, key_lines, parse_json, paused_gc, strip_txt
 
 _JSON_EXPECTED = (
@@ -192,7 +192,7 @@ def _warn_repeated(
         f"; and {len(keys) - SHOWN:,} more" if len(keys) > SHOWN else ""
     )
     warnings.warn(
-        f"{os.fspath(source)}: {len(twice)} queries given more than once: {named}; read as JSON "
+        f"{os.fspath(source)}: {counted(len(twice), 'query', 'queries')} given more than once: {named}; read as JSON "
         f"readers read a repeated key, the last list of each (the union of the lists would add {extra} pairs)",
         ColieeWarning,
         stacklevel=3,

@@ -31,8 +31,9 @@ import importlib.abc
 import importlib.machinery
 import importlib.util
 import sys
+from collections.abc import Callable
 from types import ModuleType
-from typing import Callable, Optional
+from typing import Optional
 
 import ir_measures
 

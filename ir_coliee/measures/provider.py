@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import math
 import warnings
-from collections.abc import Iterable, Iterator
-from typing import Callable, Optional, cast
+from collections.abc import Callable, Iterable, Iterator
+from typing import Optional, cast
 
 from ir_measures import providers
 from ir_measures.measures.base import Measure

@@ -18,9 +18,9 @@ would make PyTerrier print a macro number under a micro name. These float subcla
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from functools import wraps
-from typing import Callable, Optional, SupportsIndex, TypeVar
+from typing import Optional, SupportsIndex, TypeVar
 
 from ir_measures.measures.base import Agg
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import html
 import re
-from typing import Callable
+from collections.abc import Callable
 
 from ir_coliee.errors import plain_text
 

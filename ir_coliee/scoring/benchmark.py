@@ -46,6 +46,7 @@ from ir_coliee.outputs.tabular import (
 )
 from ir_coliee.results import placed
 from ir_coliee.scoring.compare import compare_rows
+from ir_coliee.scoring.report import not_placed
 from ir_coliee.scoring.score import SCORERS, Prepared, Request, prepare
 
 if TYPE_CHECKING:
@@ -218,7 +219,9 @@ def score_benchmark(
     strata = {s: (stat_of(measure), data[s], data[baseline]) for s in systems if s != baseline}
     # what threatens comparing on a COLIEE dataset (data.guards)
     findings = [*report.findings, *(threat_findings(benchmark, entry) if entry is not None else [])]
-    edition = prepared.year if entry is not None else None
+    # a gold file names no edition; a dataset that is not a test set is not placed (not_placed)
+    placeable = entry is not None and not_placed(entry.dataset_id) is None
+    edition = prepared.year if placeable else None
     placement, official = placed(prepared.task.key, edition, headline, values[headline])
     return Scored(
         benchmark,

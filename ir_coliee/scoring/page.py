@@ -25,7 +25,7 @@ from ir_coliee.outputs import html
 from ir_coliee.results import Leaderboard, load_leaderboard
 from ir_coliee.scoring.analyse import Analysis, By, analyse, asked_groupings, asked_measures
 from ir_coliee.scoring.compare import Comparison, compare_runs
-from ir_coliee.scoring.report import Report, ranked
+from ir_coliee.scoring.report import Report, not_placed, ranked
 from ir_coliee.scoring.score import gated_task, prepare, score
 
 if TYPE_CHECKING:
@@ -120,13 +120,16 @@ def report(
     )
     groupings = _groupings(gold, scored.task) if by is None else by
     analysis = analyse(gold, kept, groupings, measures, task, year)
+    unplaced = not_placed(gold)
     try:
         published = load_leaderboard(scored.task, scored.year) if scored.year else None
     except ColieeError:  # no table shipped for the edition
         published = None
+    published = None if unplaced else published
+    absent = f"Not placed on a published table: {unplaced}." if unplaced else NO_TABLE
     findings = list(dict.fromkeys([*prepared.findings, *scored.findings]))
     sections = [
-        ("leaderboard", "Leaderboard", _leaderboard(scored, board, published, digits)),
+        ("leaderboard", "Leaderboard", _leaderboard(scored, board, published, absent, digits)),
         ("significance", "Significance", _significance(tested, base, correction, digits)),
         ("analyses", "Analyses", _analyses(analysis, digits)),
         ("figures", "Figures", _figures(analysis)),
@@ -140,10 +143,19 @@ def report(
     return ResultsPage(text, scored, tested, analysis, published, findings)
 
 
+#: What the page says where no published table of the edition is shipped.
+NO_TABLE = "No published table of this edition is shipped."
+
+
 def _leaderboard(
-    scored: Report, board: pd.DataFrame, published: Optional[Leaderboard], digits: int
+    scored: Report,
+    board: pd.DataFrame,
+    published: Optional[Leaderboard],
+    absent: str,
+    digits: int,
 ) -> str:
-    """The runs best first, each placed on the published table where one ranks by the same headline."""
+    """The runs best first, each placed on the published table where one ranks by the same headline
+    (``absent``: what is said where none is)."""
     board = board.drop(columns="path")
     parts = []
     if published is not None and published.headline not in board.columns:
@@ -176,7 +188,7 @@ def _leaderboard(
     caption = "Official measures, best first (ties share a rank); counts behind each measure"
     return html.table(
         "leaderboard", caption, list(board.columns), board.values.tolist(), digits
-    ) + ("".join(parts) or html.paragraph("No published table of this edition is shipped."))
+    ) + ("".join(parts) or html.paragraph(absent))
 
 
 def _significance(tested: Comparison, base: str, correction: str, digits: int) -> str:

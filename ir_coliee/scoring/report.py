@@ -6,7 +6,7 @@ import functools
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Optional, TextIO, Union
 
-from ir_coliee.errors import ColieeError, Finding
+from ir_coliee.errors import ColieeError, ColieeScoringError, Finding
 from ir_coliee.inputs.ingest import RunInfo
 from ir_coliee.model import Task, official_entry, task_of
 from ir_coliee.outputs.tabular import (
@@ -187,6 +187,34 @@ def write_ranked(
 
 #: Why a placement cannot be made: the edition is unknown.
 NO_EDITION = "--leaderboard needs the edition: give --year, or a dataset id as GOLD"
+
+
+def not_placed(gold: object) -> Optional[str]:
+    """Why runs scored on ``gold`` are not placed on a published table (None: they may be). The tables
+    rank runs on an edition's test set: a dataset id of another split is not placed; a gold file is placed
+    on the edition given with it."""
+    from ir_coliee.data.catalog import dataset_entry
+    from ir_coliee.inputs.gold import is_dataset_id
+
+    if not is_dataset_id(gold):
+        return None
+    try:
+        split = dataset_entry(str(gold)).split
+    except KeyError:  # no dataset: reading the gold says so
+        return None
+    if split == "test":
+        return None
+    return (
+        f"{gold} is a {split} set: the published tables rank runs on the edition's test set, "
+        "so its runs are not placed on them"
+    )
+
+
+def check_placeable(gold: object) -> None:
+    """``--leaderboard`` refused where :func:`not_placed` says why (a place would mislead)."""
+    why = not_placed(gold)
+    if why is not None:
+        raise ColieeScoringError(f"--leaderboard: {why}")
 
 
 def write_placement(

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import contextlib
 import os
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, Callable, NamedTuple, Optional, Union, cast
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, NamedTuple, Optional, Union, cast
 
 from ir_measures.measures.base import Measure
 from ir_measures.util import TYPE_QREL, TYPE_RUN

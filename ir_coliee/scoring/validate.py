@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import os
 from collections import Counter
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Callable, NamedTuple, Optional, cast
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, NamedTuple, Optional, cast
 
 from ir_coliee.errors import (
     ERROR,

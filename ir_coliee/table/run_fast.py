@@ -6,7 +6,8 @@ columns (answers, duplicates, late comments, scores) follow."""
 from __future__ import annotations
 
 import os
-from typing import TYPE_CHECKING, BinaryIO, Callable, Optional
+from collections.abc import Callable
+from typing import TYPE_CHECKING, BinaryIO, Optional
 
 import numpy as np
 

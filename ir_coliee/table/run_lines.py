@@ -7,8 +7,8 @@ import math
 import os
 import re
 from array import array
-from collections.abc import Iterator
-from typing import TYPE_CHECKING, Callable, Literal, NamedTuple, Optional
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING, Literal, NamedTuple, Optional
 
 from ir_coliee.errors import ColieeFormatError, PathLike, shown
 from ir_coliee.formats.textfile import iter_lines, strip_txt

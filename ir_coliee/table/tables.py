@@ -10,6 +10,7 @@ rows of gold queries are kept.
 from __future__ import annotations
 
 import heapq
+import itertools
 from array import array
 from collections import Counter, defaultdict
 from collections.abc import Collection, Iterator
@@ -265,7 +266,7 @@ class CodedRun:
             if len(codes)
             else []
         )
-        for start, end in zip(starts, starts[1:]):
+        for start, end in itertools.pairwise(starts):
             rows = slice(start, end) if order is None else order[start:end]
             yield int(codes[start]), doc_codes[rows].tolist(), scores[rows].tolist()
 

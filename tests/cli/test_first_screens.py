@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import importlib.util
 import sys
+import tomllib
 from pathlib import Path
 
 import pandas as pd
 import pytest
-import tomllib
 from support.cli import run_cli
 
 import ir_coliee

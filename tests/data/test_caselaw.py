@@ -204,15 +204,18 @@ def test_missing_case_folder(coliee_home):
         list(ir_datasets.load("coliee/task2/2025/test").docs_iter())
 
 
-@pytest.mark.parametrize("zipped", [False, True], ids=["extracted", "zipped"])
+@pytest.mark.parametrize(
+    "zipped", [None, False, True], ids=["extracted", "zipped", "zipped-out-of-order"]
+)
 def test_task1_2026_training_release_as_shipped(coliee_home, capsys, write, zipped):
     """Labels ``clean_task1_train_labels_2026.json`` inside ``task1_train_files_2026/``, cases in
-    ``cases/`` (COLIEE-SPEC section 2); once failed with 0 documents and the labels not found."""
+    ``cases/`` (COLIEE-SPEC section 2); once failed with 0 documents and the labels not found. The
+    documents come sorted however the release is packaged (once in a zip's entry order)."""
     from support.caselaw_data import TASK1_2026_TRAIN, write_task1_2026_train
 
     write_task1_2026_train(coliee_home)
-    if zipped:
-        zip_folder(coliee_home / "task1_train_files_2026")
+    if zipped is not None:
+        zip_folder(coliee_home / "task1_train_files_2026", reverse=zipped)
     refresh()
     ds = ir_datasets.load("coliee/task1/2026/train")
     docs = list(ds.docs_iter())
@@ -258,9 +261,33 @@ def test_a_split_folder_without_case_files_is_an_error_and_check_goes_on(coliee_
     assert "coliee/task1/2024/train\tcomplete" in lines
     assert main(["data", "check", "coliee/task1/2026/train", "coliee/task1/2024/train"]) == 1
     out = capsys.readouterr().out
-    assert f"coliee/task1/2026/train\tdocs\tMISSING: coliee/task1/2026/train: {expected}" in out
+    assert f"coliee/task1/2026/train\tdocs\tMISSING: {expected}" in out
     assert "it holds 5 other files: clean_task1_train_labels_2026.json, cases/000028.doc," in out
     assert "coliee/task1/2024/train\tqrels\t" in out
+
+
+@pytest.mark.parametrize(
+    ("held", "said"),
+    [
+        ([], "it holds no file"),  # once: not found, expected task1_train_files_2025/ (a folder)
+        (["notes.md"], "it holds 1 other file: sub/notes.md"),
+    ],
+)
+def test_a_split_folder_empty_or_without_case_files_is_named(coliee_home, capsys, held, said):
+    folder = coliee_home / "task1_train_files_2025"
+    (folder / "sub").mkdir(parents=True)
+    for name in held:
+        (folder / "sub" / name).write_text("not a case")
+    (coliee_home / "task1_train_labels_2025.json").write_text('{"000001.txt": ["000010.txt"]}')
+    refresh()
+    expected = f"{folder} holds no document: expected case files (NNNNNN.txt)"
+    with pytest.raises(ColieeDataError, match=re.escape(expected)):
+        list(ir_datasets.load("coliee/task1/2025/train").docs_iter())
+    assert main(["data", "check", "coliee/task1/2025/train"]) == 1
+    out = capsys.readouterr().out
+    # the dataset id is said once, in the first column
+    assert f"coliee/task1/2025/train\tdocs\tMISSING: {expected}" in out
+    assert f"directly inside or in a folder below; {said}\n" in out
 
 
 @pytest.mark.parametrize("zipped", [False, True], ids=["extracted", "zipped"])

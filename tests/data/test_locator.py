@@ -111,7 +111,7 @@ def test_the_2026_japanese_package_alone_scores_the_english_r06_runs(coliee_home
     assert main(["eval", "coliee/task4/2025/test", run]) == 0
     assert without_path(capsys.readouterr().out) == ["run\tAnswerAccuracy", "t\t1.0000"]
     # the questions of the dataset are not here: data check says so, and what would serve
-    assert status("coliee/task4/2025/test") == ("incomplete", ["docs", "queries R06"])
+    assert status("coliee/task4/2025/test") == ("incomplete", ["missing docs, queries R06"])
 
 
 def test_the_docs_list_no_english_r06_file():
@@ -193,8 +193,11 @@ def test_the_file_data_check_names_is_the_file_every_door_reads(coliee_home, mon
     for dataset_id in listed_ids():
         entry = catalog()[dataset_id]
         sources = entry.sources()
-        state, missing_parts = status(dataset_id)
-        assert missing_parts == [s.part for s in sources if s.location is None], dataset_id
+        state, wrong = status(dataset_id)
+        missing_parts = [s.part for s in sources if s.location is None]  # none unreadable here
+        assert wrong == ([f"missing {', '.join(missing_parts)}"] if missing_parts else []), (
+            dataset_id
+        )
         qrels_files = {s.location for s in sources if s.part.startswith("qrels") and s.location}
         if qrels_files and all(s.location for s in sources if s.part.startswith("qrels")):
             # the gold data check names is the gold ir_datasets and scoring read, and both give the same pairs
@@ -353,8 +356,7 @@ def test_a_label_file_that_repeats_a_query_key_is_read_as_json_reads_it(coliee_h
     assert without_path(out)[1].split("\t")[1:3] == [f"{1 / 2:.6f}", f"{1 / 3:.6f}"]
     assert (
         "ir_coliee: warning: " in err
-        and "1 queries given more than once: 000028 ('000028.txt' line 1, '000028.txt' line 3)"
-        in err
+        and "1 query given more than once: 000028 ('000028.txt' line 1, '000028.txt' line 3)" in err
     )
     assert err.count("given more than once") == 1  # said once, however many doors read the file
     report = ir_coliee.score("coliee/task1/2022/train", run)
@@ -421,7 +423,7 @@ def test_a_listed_query_without_its_case_file_is_a_missing_part_not_a_traceback(
     listed = json.loads(labels.read_text())
     listed["000999.txt"] = ["000100.txt"]
     labels.write_text(json.dumps(listed))
-    assert status("coliee/task1/2024/train") == ("incomplete", ["queries"])
+    assert status("coliee/task1/2024/train") == ("incomplete", ["missing queries"])
     assert main(["data", "check", "coliee/task1/2024/train"]) == 1
     out = capsys.readouterr().out
     assert (
@@ -496,7 +498,7 @@ def test_tune_on_training_gold_applies_to_a_test_run_with_other_query_ids(
     assert ir_coliee.score("coliee/task1/2024/test", str(cut)).rows[0]["MicroF1"] == 1.0
 
 
-def test_the_data_check_overview_carries_on_past_an_unreadable_query_list(coliee_home, capsys):
+def test_the_data_check_overview_carries_on_past_unreadable_labels(coliee_home, capsys):
     write_task1_flat(coliee_home, 2024, with_test_gold=True)
     write_task1_2020(coliee_home)
     (coliee_home / "task1_train_labels_2024.json").write_text('{"000028.txt": ["000100.txt"')
@@ -505,9 +507,13 @@ def test_the_data_check_overview_carries_on_past_an_unreadable_query_list(coliee
     assert (
         "coliee/task1/2020/train\tcomplete\n" in out and "coliee/task1/2024/test\tcomplete\n" in out
     )
-    assert "coliee/task1/2024/train\tincomplete: missing queries\n" in out
+    # the labels are the query list and the gold: both parts say the file cannot be read
+    assert "coliee/task1/2024/train\tincomplete: cannot read queries, qrels\n" in out
     assert main(["data", "check", "coliee/task1/2024/train"]) == 1
-    assert "task1_train_labels_2024.json:1: invalid JSON" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    for part in ("queries", "qrels"):
+        said = f"coliee/task1/2024/train\t{part}\tUNREADABLE: {coliee_home}/task1_train_labels_2024.json:1:"
+        assert f"{said} invalid JSON" in out
 
 
 def test_a_package_added_inside_a_folder_of_the_root_is_seen(coliee_home, tmp_path_factory, write):

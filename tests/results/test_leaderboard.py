@@ -228,3 +228,45 @@ def test_a_published_row_without_the_headline_gets_no_rank_when_runs_are_placed(
     placed = board.with_runs(pd.DataFrame({"run": ["ours"], "AnswerAccuracy": [0.5]}))
     ranks = dict(zip(placed["run"], placed["rank"]))
     assert ranks["JAIST-LJPJT25"] == 1 and ranks["ours"] == 2 and pd.isna(ranks["KIS5"])
+
+
+def test_a_training_set_run_is_not_placed_on_the_test_sets_tables(coliee_home, write, capsys):
+    """The published tables rank test-set runs: ``eval --leaderboard`` on a training dataset is refused
+    (exit 1) before any scoring, and the results page says why it places no run."""
+    from support.caselaw_data import write_task1_flat
+
+    import ir_coliee
+    from ir_coliee.data.datasets import refresh
+
+    write_task1_flat(coliee_home, with_test_gold=True)
+    refresh()
+    run = write("run1.txt", "000028 000100 r\n000200 000300 r\n")
+    assert main(["eval", "--leaderboard", "coliee/task1/2024/train", run]) == 1
+    err = capsys.readouterr().err
+    assert "--leaderboard: coliee/task1/2024/train is a train set: the published tables" in err
+    assert main(["eval", "--leaderboard", "coliee/task1/2024/test", run]) == 0
+    assert "leaderboard: COLIEE 2024 Task 1, by MicroF1" in capsys.readouterr().out
+    page = ir_coliee.report("coliee/task1/2024/train", [run], resamples=10)
+    said = "Not placed on a published table: coliee/task1/2024/train is a train set"
+    assert said in page.html and 'data-table="placement"' not in page.html
+    page = ir_coliee.report("coliee/task1/2024/test", [run], resamples=10)
+    assert 'data-table="placement"' in page.html
+
+
+@pytest.mark.parametrize(
+    ("style", "row"),
+    [
+        ("tsv", "\tKIS\tKIS5\t\t0.7120\t\tthird-party summary"),
+        ("csv", ",KIS,KIS5,,0.7120,,third-party summary"),
+        ("markdown", "|  | KIS | KIS5 | – | 0.7120 |  | third-party summary |"),
+    ],
+)
+def test_a_measure_a_row_does_not_publish_is_never_printed_nan(style, row, capsys):
+    assert main(["leaderboard", "pilot", "2025", "--format", style]) == 0
+    out = capsys.readouterr().out
+    assert row in out.splitlines() and "nan" not in out
+
+
+def test_one_flagged_row_is_said_in_the_singular(capsys):
+    assert main(["leaderboard", "1", "2023"]) == 0
+    assert "# 1 row fails a check (see the check column)" in capsys.readouterr().out

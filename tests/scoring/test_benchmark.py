@@ -673,3 +673,14 @@ def test_a_file_beside_the_runs_that_shares_no_query_is_skipped_not_a_refusal(
     assert list(found["coliee/task1/2025/test"]) == ["A"]
     expected = "skipped: shares no query with the gold of coliee/task1/2025/test"
     assert [(f.path, f.message) for f in findings] == [(str(folder / "README.md"), expected)]
+
+
+def test_a_training_set_benchmark_is_not_placed_on_the_test_sets_table(coliee_home):
+    write_task1_flat(coliee_home, 2024, with_test_gold=True)
+    run = {"000028": {"000100": 1.0}, "000200": {"000300": 1.0}}
+    runs = {b: {"A": run} for b in ("coliee/task1/2024/train", "coliee/task1/2024/test")}
+    result = benchmark(runs, resamples=20)
+    assert [(s.official, s.placement) for s in result.scored] == [
+        (None, {}),
+        ("complete", {"A": (1, 26)}),  # test: P = 1/1, R = 1/2, F1 = 2/3, above every 2024 run
+    ]

@@ -131,7 +131,7 @@ def test_command_prints_findings_and_exits_1_on_errors(write, capsys):
     out = capsys.readouterr().out
     assert (
         "task1.t:2: warning: duplicate of line 1" in out
-        and "valid as a COLIEE Task 1 submission: 0 errors, 1 warnings" in out
+        and "valid as a COLIEE Task 1 submission: 0 errors, 1 warning" in out
     )
     assert main(["validate", write("task1.u", "q a t-1\n"), "--task", "1"]) == 1
     assert "not valid" in capsys.readouterr().out

@@ -223,11 +223,12 @@ def write_analysed_exam(root: Path) -> Path:
     return write_package(root, 2024, "R05", riteval(pairs))
 
 
-def zip_folder(folder: Path, nested: bool = True) -> Path:
-    """Zip ``folder`` as distributed (a nested folder of the same name inside) and remove the folder."""
+def zip_folder(folder: Path, nested: bool = True, reverse: bool = False) -> Path:
+    """Zip ``folder`` as distributed (a nested folder of the same name inside) and remove the folder;
+    ``reverse``: the entries written in reverse name order (a zip's order is its maker's)."""
     target = folder.with_suffix(".zip")
     with zipfile.ZipFile(target, "w") as zf:
-        for path in sorted(folder.rglob("*")):
+        for path in sorted(folder.rglob("*"), reverse=reverse):
             if path.is_file():
                 inner = path.relative_to(folder.parent) if nested else path.relative_to(folder)
                 zf.write(path, inner.as_posix())

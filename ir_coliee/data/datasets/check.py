@@ -96,13 +96,19 @@ def check_dataset(dataset_id: str) -> list[Source]:
 
 
 def status(dataset_id: str) -> tuple[str, list[str]]:
-    """``complete``, ``incomplete`` or ``absent``, and the parts missing; reads the folder listing and the
-    small files that list what a part holds (a query list, whose case files must be there)."""
+    """``complete``, ``incomplete`` or ``absent``, and what is wrong (``missing docs``, ``cannot read
+    queries, qrels``); reads the folder listing, the gold and the small files that list what a part holds
+    (a query list, whose case files must be there)."""
     sources = dataset_entry(dataset_id).sources()
-    missing = [s.part for s in sources if s.location is None]
+    missing = [s for s in sources if s.location is None]
     if not missing:
         return "complete", []
-    return ("absent" if len(missing) == len(sources) else "incomplete"), missing
+    said = [
+        f"{what} {', '.join(s.part for s in missing if s.unreadable == unreadable)}"
+        for what, unreadable in (("missing", False), ("cannot read", True))
+        if any(s.unreadable == unreadable for s in missing)
+    ]
+    return ("absent" if len(missing) == len(sources) else "incomplete"), said
 
 
 def listed_ids() -> list[str]:

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import functools
 import pkgutil
-from collections.abc import Iterable, Iterator, Mapping
-from typing import Any, Callable, NamedTuple, Optional, TypeVar, Union, overload
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from typing import Any, NamedTuple, Optional, TypeVar, Union, overload
 
 import ir_datasets
 from ir_datasets.datasets.base import Dataset
