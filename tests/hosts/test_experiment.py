@@ -424,7 +424,7 @@ def test_two_experiments_in_one_save_dir_keep_every_columns_test(tmp_path):
     second = ir_coliee.Experiment(
         [_run(0, 1), _run(1, 2)], *args, [ir_coliee.MicroF1], names=["c", "d"], **options
     )
-    saved = pd.read_csv(tmp_path / "aggregated.csv").set_index("name")
+    saved = pd.read_csv(tmp_path / "aggregated.csv", float_precision="round_trip").set_index("name")
     assert saved.loc["d", "MicroF1 p-value"] == second.loc[1, "MicroF1 p-value"]
     assert not math.isnan(saved.loc["b", "map p-value"])  # the first experiment's row, kept
     assert json.loads((tmp_path / "significance.json").read_text()) == {

@@ -390,5 +390,5 @@ def test_validate_shows_a_file_name_on_one_line(tmp_path, capsys):
     shown = str(tmp_path / "t1_a\\nb.txt")
     assert capsys.readouterr().out.splitlines() == [
         f"{shown}:2: warning: duplicate of line 1: counted once",
-        f"{shown}: valid as a COLIEE Task 1 submission: 0 errors, 1 warnings",
+        f"{shown}: valid as a COLIEE Task 1 submission: 0 errors, 1 warning",
     ]
