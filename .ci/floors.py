@@ -47,7 +47,9 @@ for requirement in itertools.chain(
     if floors.setdefault(name, floor) != floor:
         sys.exit(f"pyproject.toml: {name} has two floors, {floors[name]} and {floor}")
 floors = {name: floor for name, floor in floors.items() if name not in TOOLS}
-floors.update(dict(SHIMS[name] for name in floors if name in SHIMS))
+for shim, (target, floor) in SHIMS.items():
+    if shim in floors:
+        floors.setdefault(target, floor)  # a floor declared for the target itself wins
 if "--check" not in sys.argv:
     print("\n".join(f"{name}=={floor}" for name, floor in floors.items()))
     sys.exit(0)
