@@ -24,6 +24,7 @@ from typing import Callable, NamedTuple, Optional, Union
 
 from ir_coliee.cli.options import EXIT_CODES, with_help
 from ir_coliee.errors import (
+    ColieeDataError,
     ColieeError,
     ColieeScoringError,
     ColieeWarning,
@@ -90,21 +91,21 @@ def build_parser(command: Optional[str] = None) -> argparse.ArgumentParser:
     return parser
 
 
-def say(level: str, message: str) -> None:
-    """One line (or block) on standard error, ``ir_coliee: LEVEL: message``; control and invisible
-    characters from ids are shown as escapes, never sent to the terminal. A warning is said once per
-    command, however many reports or readers give it (where the gold of a dataset comes from: one
-    finding of each run scored on it, three in the demo)."""
+def say(level: str, message: str, block: bool = False) -> None:
+    """One line (or with ``block`` a block) on standard error, ``ir_coliee: LEVEL: message``; control and
+    invisible characters from ids are shown as escapes, never sent to the terminal. A warning is said
+    once per command, however many reports or readers give it (where the gold of a dataset comes from:
+    one finding of each run scored on it, three in the demo)."""
     if level == "warning":
         if message in _SAID:
             return
         _SAID.add(message)
-    # a warning is one line, whatever the names in it (a line end in a file name forged a second one); an
-    # error may be a block (the files that would serve), its names one line each where it was raised.
-    # Names in one-line form already (a file:line of an error) stay as they are: no backslash doubled
+    # one line, whatever the names in it: a line end or tab in a path given as an argument forged a
+    # second line (or a column). A block (the files that would serve) has its names one line each where
+    # it was raised. Names in one-line form already (a file:line) stay as they are: no backslash doubled
     shown = printable(message)
-    if level == "warning":
-        shown = shown.replace("\n", "\\n")
+    if not block:
+        shown = shown.replace("\t", "\\t").replace("\n", "\\n")
     print(f"ir_coliee: {level}: {shown}", file=sys.stderr)
 
 
@@ -254,7 +255,7 @@ def _run(args: argparse.Namespace, debug: bool = False) -> int:
             code, message = failure(e, args.command)
             if debug:
                 traceback.print_exc()
-            say("error", message)
+            say("error", message, block=isinstance(e, ColieeDataError))
             return code
         return CLOSED_PIPE if stdout is not None and stdout.left else code
 

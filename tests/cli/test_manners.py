@@ -248,3 +248,18 @@ def test_a_run_read_line_by_line_shows_a_bar_by_bytes_with_a_time_estimate(
     monkeypatch.setenv("IR_COLIEE_PROGRESS", "0")
     read_columns(path, FORMATS["pairs"])
     assert capsys.readouterr().err == ""
+
+
+def test_a_path_given_as_an_argument_never_forges_a_line_or_column_of_stderr(
+    write, tmp_path, capsys
+):
+    gold, run = write("gold.json", GOLD_T1), write("task1_A.txt", RUN_T1)
+    out = str(tmp_path / "nofolder\nFORGED: line" / "x.tsv")
+    _, _, err = run_cli(capsys, "eval", "--task", "1", "--out", out, gold, run, expect=2)
+    assert err.count("\n") == 1 and "nofolder\\nFORGED: line" in err
+    # a category file's name in an error (its ids are not questions) and in a warning (a "#" in a name)
+    by = write("c\t\x1b[2J\nx.txt", "000001.txt A#B\nnope A\n")
+    _, _, err = run_cli(capsys, "analyse", "--task", "1", "--by", by, gold, run, expect=2)
+    lines = err.splitlines()
+    assert len(lines) == 2 and all("c\\t\\x1b[2J\\nx.txt" in line for line in lines), err
+    assert lines[1].endswith("1 ids are not questions of the gold (nope)")
