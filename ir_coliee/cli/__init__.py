@@ -160,8 +160,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
 
 def _parsed(argv: list[str]) -> argparse.Namespace:
     """The command's arguments. What argparse prints on standard output (``--help``, ``--version``) is
-    written whole or said failed, exit 2 (argparse drops a write error: a help to a full disk exited 0);
-    its exit stays a ``SystemExit``."""
+    written whole or said failed, exit 2 (argparse drops a write error: a help to a full disk exited 0),
+    or 141 when standard output is closed; its exit stays a ``SystemExit``."""
     from ir_coliee.formats.textfile import write_whole
 
     parser = build_parser(next((a for a in argv if not a.startswith("-")), None))
@@ -173,6 +173,11 @@ def _parsed(argv: list[str]) -> argparse.Namespace:
         try:
             write_whole(sys.stdout, shown.getvalue())
             sys.stdout.flush()
+        except (
+            BrokenPipeError
+        ):  # the reader left (`| head`): the status of every command, said once
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # no flush error at exit
+            raise SystemExit(CLOSED_PIPE) from None
         except OSError as failed:
             say("error", f"<standard output>: {failed.strerror or failed}")
             raise SystemExit(2) from None

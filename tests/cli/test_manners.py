@@ -263,3 +263,15 @@ def test_a_path_given_as_an_argument_never_forges_a_line_or_column_of_stderr(
     lines = err.splitlines()
     assert len(lines) == 2 and all("c\\t\\x1b[2J\\nx.txt" in line for line in lines), err
     assert lines[1].endswith("1 ids are not questions of the gold (nope)")
+
+
+@pytest.mark.parametrize("asked", ["--help", "--version", "eval --help"])
+def test_help_into_a_closed_pipe_has_the_status_of_every_command(asked):
+    read, written = os.pipe()
+    os.close(read)  # `ir_coliee --help | (exec 0<&-; true)`
+    process = subprocess.Popen(
+        [sys.executable, "-m", "ir_coliee", *asked.split()], stdout=written, stderr=subprocess.PIPE
+    )
+    os.close(written)
+    assert process.wait(timeout=60) == 141
+    assert process.stderr is not None and process.stderr.read() == b""
