@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import functools
+import warnings
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Optional, TextIO, Union
 
-from ir_coliee.errors import ColieeError, Finding
+from ir_coliee.errors import ColieeError, ColieeWarning, Finding
 from ir_coliee.inputs.ingest import RunInfo
 from ir_coliee.model import Task, official_entry, task_of
 from ir_coliee.outputs.tabular import (
@@ -23,6 +24,9 @@ from ir_coliee.outputs.tabular import (
 
 if TYPE_CHECKING:
     import pandas as pd
+
+#: The query id of the totals rows of a per-query table, as trec_eval names them.
+TOTALS = "all"
 
 #: Per-query values as they come from a scorer: ``(query_id, measure, value)`` rows, or a DataFrame.
 PerQuery = Union["pd.DataFrame", Sequence[tuple]]
@@ -101,8 +105,15 @@ class Report:
         import pandas as pd
 
         frame = self.per_query.sort_values(["run", "query_id", "measure"], kind="stable")
+        if (frame["query_id"] == TOTALS).any():  # the name trec_eval gives its totals, kept
+            warnings.warn(
+                f"the gold has a query {TOTALS!r}, as the totals rows of the per-query table are "
+                "named: the totals are the last rows",
+                ColieeWarning,
+                stacklevel=2,
+            )
         for row in self.rows:
-            totals = {"run": row["run"], "query_id": "all", "measure": self.measures}
+            totals = {"run": row["run"], "query_id": TOTALS, "measure": self.measures}
             values = pd.DataFrame({**totals, "value": [row[m] for m in self.measures]})
             frame = pd.concat([frame, values])
         frame = frame.reset_index(drop=True)

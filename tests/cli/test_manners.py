@@ -275,3 +275,16 @@ def test_help_into_a_closed_pipe_has_the_status_of_every_command(asked):
     os.close(written)
     assert process.wait(timeout=60) == 141
     assert process.stderr is not None and process.stderr.read() == b""
+
+
+def test_a_gold_query_named_all_is_said_to_share_the_name_of_the_totals(write, capsys):
+    gold = write("gold.qrels", "all 0 d1 1\nq2 0 d2 1\n")
+    run = write("task1.r", "all d1 t\nall d3 t\nq2 d4 t\nq2 d5 t\nq2 d6 t\n")
+    argv = ["eval", gold, run, "--task", "1", "--per-query"]
+    _, out, err = run_cli(capsys, *argv)
+    # the query all: P 1/2, R 1/1, F1 2/3; the totals: P 1/5, R 1/2, F1 2/7
+    rows = [line.split("\t") for line in out.splitlines() if line.startswith("all\tMicroF1")]
+    assert [r[2] for r in rows] == ["0.6667", "0.2857"]
+    assert "the gold has a query 'all', as the totals rows" in err
+    _, _, err = run_cli(capsys, *argv, "--format", "json")  # no totals row: nothing to say
+    assert err == ""
