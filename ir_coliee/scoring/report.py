@@ -25,6 +25,11 @@ from ir_coliee.outputs.tabular import (
 if TYPE_CHECKING:
     import pandas as pd
 
+#: The columns of names from the file system, held as Python strings: a name that is not UTF-8 (a lone
+#: surrogate once decoded) is refused by pandas' Arrow strings, and shown as its escape by the writers.
+NAMES = ("run", "path")
+
+
 #: The query id of the totals rows of a per-query table, as trec_eval names them.
 TOTALS = "all"
 
@@ -68,7 +73,14 @@ class Report:
         where two files share a tag."""
         import pandas as pd
 
-        return pd.DataFrame(self.rows)
+        if not self.rows:
+            return pd.DataFrame()
+        frame = pd.DataFrame(
+            [{c: v for c, v in row.items() if c not in NAMES} for row in self.rows]
+        )
+        for c in NAMES:
+            frame[c] = pd.Series([row[c] for row in self.rows], dtype=object)
+        return frame[list(self.rows[0])]
 
     @functools.cached_property
     def per_query(self) -> pd.DataFrame:
@@ -80,7 +92,7 @@ class Report:
         frames = []
         for name, values in self._per_query:
             frame = values if isinstance(values, pd.DataFrame) else per_query_frame(values)
-            frames.append(frame.assign(run=name))
+            frames.append(frame.assign(run=pd.Series(name, frame.index, dtype=object)))
         joined = pd.concat(frames, ignore_index=True)
         return joined[["run", *[c for c in joined.columns if c != "run"]]]
 
