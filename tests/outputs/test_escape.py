@@ -400,6 +400,21 @@ def test_a_file_name_that_is_not_utf8_is_held_by_the_tables_of_many_runs(write, 
     assert "t1_\\udcff\\udcfe.txt" in page.read_text()
 
 
+def test_validate_names_a_file_once_in_a_folder_table(tmp_path, capsys):
+    from ir_coliee.cli import main
+
+    (tmp_path / "hn").mkdir()
+    (tmp_path / "hn" / "t1_bad\nz.txt").write_text("000001 000010 univABC\n" * 2)
+    assert main(["validate", "--task", "1", str(tmp_path / "hn")]) == 0
+    row = capsys.readouterr().out.splitlines()[1].split("\t")
+    assert row[0].endswith("hn/t1_bad\\nz.txt") and row[1:] == [
+        "valid",
+        "0",
+        "1",
+        "line 2: warning: duplicate of line 1: counted once",
+    ]
+
+
 def test_validate_shows_a_file_name_on_one_line(tmp_path, capsys):
     from ir_coliee.cli import main
 
