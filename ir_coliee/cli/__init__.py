@@ -24,6 +24,7 @@ from typing import NamedTuple, Optional, Union
 
 from ir_coliee.cli.options import EXIT_CODES, with_help
 from ir_coliee.errors import (
+    ColieeDataError,
     ColieeError,
     ColieeScoringError,
     ColieeWarning,
@@ -90,21 +91,21 @@ def build_parser(command: Optional[str] = None) -> argparse.ArgumentParser:
     return parser
 
 
-def say(level: str, message: str) -> None:
-    """One line (or block) on standard error, ``ir_coliee: LEVEL: message``; control and invisible
-    characters from ids are shown as escapes, never sent to the terminal. A warning is said once per
-    command, however many reports or readers give it (where the gold of a dataset comes from: one
-    finding of each run scored on it, three in the demo)."""
+def say(level: str, message: str, block: bool = False) -> None:
+    """One line (or with ``block`` a block) on standard error, ``ir_coliee: LEVEL: message``; control and
+    invisible characters from ids are shown as escapes, never sent to the terminal. A warning is said
+    once per command, however many reports or readers give it (where the gold of a dataset comes from:
+    one finding of each run scored on it, three in the demo)."""
     if level == "warning":
         if message in _SAID:
             return
         _SAID.add(message)
-    # a warning is one line, whatever the names in it (a line end in a file name forged a second one); an
-    # error may be a block (the files that would serve), its names one line each where it was raised.
-    # Names in one-line form already (a file:line of an error) stay as they are: no backslash doubled
+    # one line, whatever the names in it: a line end or tab in a path given as an argument forged a
+    # second line (or a column). A block (the files that would serve) has its names one line each where
+    # it was raised. Names in one-line form already (a file:line) stay as they are: no backslash doubled
     shown = printable(message)
-    if level == "warning":
-        shown = shown.replace("\n", "\\n")
+    if not block:
+        shown = shown.replace("\t", "\\t").replace("\n", "\\n")
     print(f"ir_coliee: {level}: {shown}", file=sys.stderr)
 
 
@@ -159,8 +160,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
 
 def _parsed(argv: list[str]) -> argparse.Namespace:
     """The command's arguments. What argparse prints on standard output (``--help``, ``--version``) is
-    written whole or said failed, exit 2 (argparse drops a write error: a help to a full disk exited 0);
-    its exit stays a ``SystemExit``."""
+    written whole or said failed, exit 2 (argparse drops a write error: a help to a full disk exited 0),
+    or 141 when standard output is closed; its exit stays a ``SystemExit``."""
     from ir_coliee.formats.textfile import write_whole
 
     parser = build_parser(next((a for a in argv if not a.startswith("-")), None))
@@ -172,6 +173,11 @@ def _parsed(argv: list[str]) -> argparse.Namespace:
         try:
             write_whole(sys.stdout, shown.getvalue())
             sys.stdout.flush()
+        except (
+            BrokenPipeError
+        ):  # the reader left (`| head`): the status of every command, said once
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # no flush error at exit
+            raise SystemExit(CLOSED_PIPE) from None
         except OSError as failed:
             say("error", f"<standard output>: {failed.strerror or failed}")
             raise SystemExit(2) from None
@@ -254,7 +260,7 @@ def _run(args: argparse.Namespace, debug: bool = False) -> int:
             code, message = failure(e, args.command)
             if debug:
                 traceback.print_exc()
-            say("error", message)
+            say("error", message, block=isinstance(e, ColieeDataError))
             return code
         return CLOSED_PIPE if stdout is not None and stdout.left else code
 

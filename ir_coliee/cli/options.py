@@ -95,6 +95,7 @@ def check_outputs(args: argparse.Namespace) -> None:
     if hasattr(args, "digits"):
         positive("--digits", args.digits, 0)
     taken: dict[str, str] = {}
+    inputs = _input_files(args)
     for option in ("--out", "--plot", "--write"):
         path = getattr(args, option[2:], None)
         if path is None or path == "-":  # standard output: the command keeps it for one output
@@ -103,7 +104,23 @@ def check_outputs(args: argparse.Namespace) -> None:
             raise ColieeError(
                 f"{option} {path}: {taken[target]} writes there too; give each its own file"
             )
+        if target in inputs:  # the output would replace what the command reads
+            raise ColieeError(
+                f"{option} {path}: is an input too ({inputs[target]}); give another file"
+            )
         taken[target] = option
+
+
+def _input_files(args: argparse.Namespace) -> dict[str, str]:
+    """The real path of each existing file named by an argument other than an output, and the argument."""
+    files: dict[str, str] = {}
+    for name, value in vars(args).items():
+        if name in ("out", "plot", "write"):
+            continue
+        for given in value if isinstance(value, list) else [value]:
+            if isinstance(given, str) and os.path.isfile(given):
+                files.setdefault(os.path.realpath(given), name.replace("_", "-"))
+    return files
 
 
 @contextlib.contextmanager

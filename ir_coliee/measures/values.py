@@ -43,7 +43,17 @@ class CountedValue(float):
     retrieved: int
     relevant: int
 
-    def __new__(cls: type[_Value], value: float, tp: int, retrieved: int, relevant: int) -> _Value:
+    def __new__(
+        cls: type[_Value],
+        value: float,
+        tp: Optional[int] = None,
+        retrieved: int = 0,
+        relevant: int = 0,
+    ) -> _Value:
+        if (
+            tp is None
+        ):  # statistics.mean gives its result as type(data)(result): a number, no counts
+            return float(value)  # type: ignore[return-value]
         obj = super().__new__(cls, value)
         obj.tp, obj.retrieved, obj.relevant = tp, retrieved, relevant
         return obj
@@ -68,7 +78,11 @@ class MicroValue(CountedValue):
     __slots__ = ("formula",)
     formula: Formula
 
-    def __new__(cls, formula: Formula, tp: int, retrieved: int, relevant: int) -> MicroValue:
+    def __new__(
+        cls, formula: Formula, tp: Optional[int] = None, retrieved: int = 0, relevant: int = 0
+    ) -> MicroValue:
+        if tp is None:  # as CountedValue's: statistics.mean's result, a number
+            return float(formula)  # type: ignore[arg-type, return-value]
         obj = super().__new__(cls, formula(tp, retrieved, relevant), tp, retrieved, relevant)
         obj.formula = formula
         return obj
@@ -87,7 +101,7 @@ class MicroValue(CountedValue):
 
 
 def _is_plain(other: object) -> bool:
-    return type(other) in (int, float)
+    return type(other) in (int, float, bool)  # a bool is an int
 
 
 def _is_zero(other: object) -> bool:

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import functools
+import warnings
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Optional, TextIO, Union
 
-from ir_coliee.errors import ColieeError, ColieeScoringError, Finding
+from ir_coliee.errors import ColieeError, ColieeScoringError, ColieeWarning, Finding
 from ir_coliee.inputs.ingest import RunInfo
 from ir_coliee.model import Task, official_entry, task_of
 from ir_coliee.outputs.tabular import (
@@ -23,6 +24,14 @@ from ir_coliee.outputs.tabular import (
 
 if TYPE_CHECKING:
     import pandas as pd
+
+#: The columns of names from the file system, held as Python strings: a name that is not UTF-8 (a lone
+#: surrogate once decoded) is refused by pandas' Arrow strings, and shown as its escape by the writers.
+NAMES = ("run", "path")
+
+
+#: The query id of the totals rows of a per-query table, as trec_eval names them.
+TOTALS = "all"
 
 #: Per-query values as they come from a scorer: ``(query_id, measure, value)`` rows, or a DataFrame.
 PerQuery = Union["pd.DataFrame", Sequence[tuple]]
@@ -64,7 +73,14 @@ class Report:
         where two files share a tag."""
         import pandas as pd
 
-        return pd.DataFrame(self.rows)
+        if not self.rows:
+            return pd.DataFrame()
+        frame = pd.DataFrame(
+            [{c: v for c, v in row.items() if c not in NAMES} for row in self.rows]
+        )
+        for c in NAMES:
+            frame[c] = pd.Series([row[c] for row in self.rows], dtype=object)
+        return frame[list(self.rows[0])]
 
     @functools.cached_property
     def per_query(self) -> pd.DataFrame:
@@ -76,7 +92,7 @@ class Report:
         frames = []
         for name, values in self._per_query:
             frame = values if isinstance(values, pd.DataFrame) else per_query_frame(values)
-            frames.append(frame.assign(run=name))
+            frames.append(frame.assign(run=pd.Series(name, frame.index, dtype=object)))
         joined = pd.concat(frames, ignore_index=True)
         return joined[["run", *[c for c in joined.columns if c != "run"]]]
 
@@ -101,8 +117,15 @@ class Report:
         import pandas as pd
 
         frame = self.per_query.sort_values(["run", "query_id", "measure"], kind="stable")
+        if (frame["query_id"] == TOTALS).any():  # the name trec_eval gives its totals, kept
+            warnings.warn(
+                f"the gold has a query {TOTALS!r}, as the totals rows of the per-query table are "
+                "named: the totals are the last rows",
+                ColieeWarning,
+                stacklevel=2,
+            )
         for row in self.rows:
-            totals = {"run": row["run"], "query_id": "all", "measure": self.measures}
+            totals = {"run": row["run"], "query_id": TOTALS, "measure": self.measures}
             values = pd.DataFrame({**totals, "value": [row[m] for m in self.measures]})
             frame = pd.concat([frame, values])
         frame = frame.reset_index(drop=True)

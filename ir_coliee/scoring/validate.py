@@ -25,6 +25,7 @@ from ir_coliee.errors import (
     Level,
     PathLike,
     grouped,
+    plain_text,
     some,
     total_count,
 )
@@ -390,7 +391,10 @@ class Intake(NamedTuple):
         for path, findings in self.files:
             errors = total_count(f for f in findings if f.level == ERROR)
             lines = (
-                line.removeprefix(path).removeprefix(":").lstrip() for line in grouped(findings, 1)
+                line.removeprefix(plain_text(path))
+                .removeprefix(":")
+                .lstrip()  # as grouped names it
+                for line in grouped(findings, 1)
             )
             said = "; ".join(f"line {line}" if line[:1].isdigit() else line for line in lines)
             verdict = "not valid" if errors else "valid"

@@ -51,6 +51,8 @@ REFUSED = [
     ("analyse {gold} {run} --by {cats} --out {tmp}/x.svg", "--plot {tmp}/x.svg", "writes there"),
     ("tune {gold} {run} --out {tmp}/t.txt", "--write {tmp}/t.txt", "--out writes there too"),
     ("tune {gold} {run} --write {tmp}/t.png", "--plot {tmp}/t.png", "--plot writes there too"),
+    ("eval {gold} {run}", "--out {run}", "x.run: is an input too (inputs)"),
+    ("tune {gold} {run} --apply {other}", "--write {other}", "y.run: is an input too (apply)"),
 ]
 
 
@@ -62,7 +64,7 @@ def test_a_bad_argument_is_refused_before_the_gold_is_read(
     argv = command.format(tmp=tmp_path, **files).split()
     _, _, err = run_cli(capsys, *argv, expect=2)
     assert reads == [files["gold"]] and "work began" in err  # without it: the work begins
-    _, _, err = run_cli(capsys, *argv, *bad.format(tmp=tmp_path).split(), expect=2)
+    _, _, err = run_cli(capsys, *argv, *bad.format(tmp=tmp_path, **files).split(), expect=2)
     assert said in err and reads == [files["gold"]]  # refused, the gold never read again
 
 
@@ -105,7 +107,7 @@ def test_a_benchmark_argument_is_refused_before_any_scoring(
     argv = ["benchmark", manifest, "--measure", f"{tmp_path}/gold.qrels=P@1"]
     _, _, err = run_cli(capsys, *argv, expect=2)
     assert "work began" in err and scored == [f"{tmp_path}/gold.qrels"]
-    _, _, err = run_cli(capsys, *argv, *bad.format(tmp=tmp_path).split(), expect=2)
+    _, _, err = run_cli(capsys, *argv, *bad.format(tmp=tmp_path, **files).split(), expect=2)
     assert said.format(tmp=tmp_path) in err and len(scored) == 1
 
 

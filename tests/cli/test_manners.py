@@ -248,3 +248,43 @@ def test_a_run_read_line_by_line_shows_a_bar_by_bytes_with_a_time_estimate(
     monkeypatch.setenv("IR_COLIEE_PROGRESS", "0")
     read_columns(path, FORMATS["pairs"])
     assert capsys.readouterr().err == ""
+
+
+def test_a_path_given_as_an_argument_never_forges_a_line_or_column_of_stderr(
+    write, tmp_path, capsys
+):
+    gold, run = write("gold.json", GOLD_T1), write("task1_A.txt", RUN_T1)
+    out = str(tmp_path / "nofolder\nFORGED: line" / "x.tsv")
+    _, _, err = run_cli(capsys, "eval", "--task", "1", "--out", out, gold, run, expect=2)
+    assert err.count("\n") == 1 and "nofolder\\nFORGED: line" in err
+    # a category file's name in an error (its ids are not questions) and in a warning (a "#" in a name)
+    by = write("c\t\x1b[2J\nx.txt", "000001.txt A#B\nnope A\n")
+    _, _, err = run_cli(capsys, "analyse", "--task", "1", "--by", by, gold, run, expect=2)
+    lines = err.splitlines()
+    assert len(lines) == 2 and all("c\\t\\x1b[2J\\nx.txt" in line for line in lines), err
+    assert lines[1].endswith("1 ids are not questions of the gold (nope)")
+
+
+@pytest.mark.parametrize("asked", ["--help", "--version", "eval --help"])
+def test_help_into_a_closed_pipe_has_the_status_of_every_command(asked):
+    read, written = os.pipe()
+    os.close(read)  # `ir_coliee --help | (exec 0<&-; true)`
+    process = subprocess.Popen(
+        [sys.executable, "-m", "ir_coliee", *asked.split()], stdout=written, stderr=subprocess.PIPE
+    )
+    os.close(written)
+    assert process.wait(timeout=60) == 141
+    assert process.stderr is not None and process.stderr.read() == b""
+
+
+def test_a_gold_query_named_all_is_said_to_share_the_name_of_the_totals(write, capsys):
+    gold = write("gold.qrels", "all 0 d1 1\nq2 0 d2 1\n")
+    run = write("task1.r", "all d1 t\nall d3 t\nq2 d4 t\nq2 d5 t\nq2 d6 t\n")
+    argv = ["eval", gold, run, "--task", "1", "--per-query"]
+    _, out, err = run_cli(capsys, *argv)
+    # the query all: P 1/2, R 1/1, F1 2/3; the totals: P 1/5, R 1/2, F1 2/7
+    rows = [line.split("\t") for line in out.splitlines() if line.startswith("all\tMicroF1")]
+    assert [r[2] for r in rows] == ["0.6667", "0.2857"]
+    assert "the gold has a query 'all', as the totals rows" in err
+    _, _, err = run_cli(capsys, *argv, "--format", "json")  # no totals row: nothing to say
+    assert err == ""

@@ -197,3 +197,15 @@ def test_per_query_of_our_measures_is_a_list_made_only_when_read(monkeypatch):
     assert type(joined) is list and len(joined) == 6 and made == [1]
     assert joined == results.per_query == ir_measures.calc([MicroF1, MacroF2], GOLD, RUN).per_query
     assert type(pickle.loads(pickle.dumps(results.per_query))) is list
+
+
+def test_per_query_values_keep_the_float_contracts_of_statistics_and_bools():
+    """``statistics.mean`` converts its result back to the type of its data with one argument; a bool is
+    an int."""
+    import statistics
+
+    micro = [MicroValue(FBeta(1.0), 1, 2, 2), MicroValue(FBeta(1.0), 1, 1, 1)]  # F1 1/2 and 1
+    macro = [CountedValue(0.5, 1, 2, 2), CountedValue(0.25, 1, 4, 1)]
+    assert statistics.mean(micro) == 3 / 4 and statistics.mean(macro) == 3 / 8
+    assert type(statistics.mean(micro)) is float and statistics.median(macro) == 3 / 8
+    assert micro[0] + True == True + micro[0] == 3 / 2 and macro[0] + True == 3 / 2

@@ -381,6 +381,40 @@ def test_a_file_name_that_is_not_utf8_is_shown_as_its_escape(write, tmp_path, ca
     assert "t1_\\udcff.txt" in capsys.readouterr().out
 
 
+def test_a_file_name_that_is_not_utf8_is_held_by_the_tables_of_many_runs(write, tmp_path, capsys):
+    """Pandas' Arrow strings refuse a lone surrogate: a folder's table, and the page, failed."""
+    from support.cli import GOLD_T1, RUN_T1, run_cli
+
+    gold, other = write("g.json", GOLD_T1), write("t1_B.txt", RUN_T1.replace("univABC", "univB"))
+    folder = os.fsencode(tmp_path / "bad")
+    os.mkdir(folder)
+    run = os.fsdecode(os.path.join(folder, b"t1_\xff\xfe.txt"))
+    with open(run, "w") as f:
+        f.write(RUN_T1)
+    _, out, _ = run_cli(capsys, "eval", "--task", "1", gold, os.fsdecode(folder), other)
+    # each run: P 2/3, R 2/4, F1 4/7; the path column shows the name's escape
+    assert "\t0.6667\t0.5000\t0.5714\t2\t3\t4\t" in out
+    assert out.count("bad/t1_\\udcff\\udcfe.txt\n") == 1
+    page = tmp_path / "o.html"
+    run_cli(capsys, "report", "--task", "1", "--out", page, gold, run, other)
+    assert "t1_\\udcff\\udcfe.txt" in page.read_text()
+
+
+def test_validate_names_a_file_once_in_a_folder_table(tmp_path, capsys):
+    from ir_coliee.cli import main
+
+    (tmp_path / "hn").mkdir()
+    (tmp_path / "hn" / "t1_bad\nz.txt").write_text("000001 000010 univABC\n" * 2)
+    assert main(["validate", "--task", "1", str(tmp_path / "hn")]) == 0
+    row = capsys.readouterr().out.splitlines()[1].split("\t")
+    assert row[0].endswith("hn/t1_bad\\nz.txt") and row[1:] == [
+        "valid",
+        "0",
+        "1",
+        "line 2: warning: duplicate of line 1: counted once",
+    ]
+
+
 def test_validate_shows_a_file_name_on_one_line(tmp_path, capsys):
     from ir_coliee.cli import main
 
