@@ -75,10 +75,11 @@ def html_text(text: str) -> str:
     return html.escape(plain_text(text), quote=True)
 
 
-def figure_text(text: str) -> str:
-    """A label of a matplotlib figure that shows ``text`` as :func:`plain_text` writes it: a ``$`` never
-    starts math (two of them made the figure fail as it was written, after the work)."""
-    return plain_text(text).replace("$", "\\$")
+def figure_text(text: object) -> str:
+    """A label of a matplotlib figure that shows ``text`` (a name, or a category read from a file) as
+    :func:`plain_text` writes it: a ``$`` never starts math (``$x^2$`` drawn as x², ``$\\frac$`` a parse
+    error after the work)."""
+    return plain_text(str(text)).replace("$", "\\$")
 
 
 #: The escaper of each output format.

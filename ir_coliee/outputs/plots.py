@@ -107,12 +107,6 @@ def looks(names: Sequence[str]) -> dict[str, tuple[Any, str]]:
     }
 
 
-def label(text: object) -> str:
-    """Text from a file shown as written: a ``$`` escaped, so that no run or category name is read as
-    mathtext (``$x^2$`` drawn as x², ``$\\frac$`` a parse error), controls written out as in the tables."""
-    return figure_text(str(text))
-
-
 def draw(ax: Any, panel: Panel, styles: dict[str, tuple[Any, str]]) -> None:
     """``panel`` on ``ax``: grouped bars, one per series in each category, axes named, a legend of runs
     above the axes (the figure stays narrow enough to read on a phone)."""
@@ -135,16 +129,16 @@ def draw(ax: Any, panel: Panel, styles: dict[str, tuple[Any, str]]) -> None:
     many = sum(map(len, panel.categories)) > 40  # slanted, so that they do not overlap on a phone
     ax.set_xticks(
         range(len(panel.categories)),
-        [label(c) for c in panel.categories],
+        [figure_text(c) for c in panel.categories],
         rotation=40 if many else 0,
         ha="right" if many else "center",
     )
-    ax.set_xlabel(label(panel.x))
-    ax.set_ylabel(label(panel.y))
+    ax.set_xlabel(figure_text(panel.x))
+    ax.set_ylabel(figure_text(panel.y))
     rows = -(-len(panel.series) // 3) if len(panel.series) > 1 else 0  # the legend's, 3 runs a row
-    ax.set_title(label(panel.title), pad=6 + 17 * rows)
+    ax.set_title(figure_text(panel.title), pad=6 + 17 * rows)
     if rows:  # between the title and the axes; labels given, so that a "_name" is listed too
-        names = [label(n) for n in panel.series]
+        names = [figure_text(n) for n in panel.series]
         ax.legend(bars, names, loc="lower center", bbox_to_anchor=(0.5, 1), ncol=3, frameon=False)
 
 

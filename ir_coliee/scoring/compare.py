@@ -291,14 +291,15 @@ class ComparisonTable:
 def plot_intervals(frame: pd.DataFrame, measure: str, path: str) -> str:
     """A figure (PNG, PDF or SVG by the suffix) of each run's value and confidence interval for ``measure``
     (needs matplotlib)."""
-    from ir_coliee.outputs.plots import label, pyplot, save
+    from ir_coliee.outputs.escape import figure_text
+    from ir_coliee.outputs.plots import pyplot, save
 
     plt = pyplot()
     values = frame[measure]
     errors = [values - frame[f"{measure} CI low"], frame[f"{measure} CI high"] - values]
     fig, ax = plt.subplots(figsize=(6, 0.5 + 0.5 * len(frame)))
     ax.errorbar(values, range(len(frame)), xerr=errors, fmt="o", capsize=4)
-    ax.set_yticks(range(len(frame)), labels=[label(r) for r in frame.index])
+    ax.set_yticks(range(len(frame)), labels=[figure_text(r) for r in frame.index])
     ax.set_xlabel(f"{measure} ({round(100 * frame.attrs.get('confidence', 0.95))}% bootstrap CI)")
     fig.tight_layout()
     return save(fig, path)
