@@ -37,17 +37,15 @@ from ir_coliee.model import ANSWER_LABELS, FORMATS, FormatName, Task, expected_a
 from ir_coliee.table.run_lines import first_format
 from ir_coliee.table.runs import FormatOption, ParsedRun, parse_run
 from ir_coliee.table.shapes import (
-    GoldIds,
     align,
     as_dicts,
     coded_run,
     describe,
-    gold_ids,
     gold_table,
     id_kinds,
     no_shared_query,
 )
-from ir_coliee.table.tables import CodedRun, Table
+from ir_coliee.table.tables import CodedRun, GoldIds, Table, gold_ids
 
 RunLike = Union[str, "os.PathLike[str]", TYPE_RUN, ParsedRun]
 RunsLike = Union[RunLike, Sequence[RunLike], Mapping[str, RunLike]]

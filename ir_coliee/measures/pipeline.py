@@ -15,7 +15,8 @@ from ir_measures.util import TYPE_QREL, Metric
 from ir_coliee.errors import ColieeWarning
 from ir_coliee.measures.provider import ColieeProvider
 from ir_coliee.measures.values import LazyValues
-from ir_coliee.table.shapes import gold_table
+from ir_coliee.table.shapes import align, coded_run, gold_table
+from ir_coliee.table.tables import gold_ids
 
 #: The one provider instance (also placed first in ``ir_measures.DefaultPipeline`` on import).
 provider = ColieeProvider()
@@ -39,8 +40,6 @@ def calc(
     convert every run into, made directly from the codes for the gold queries only. The per-query values
     come measure by measure, ours first; ``aggregate=False`` leaves the aggregates out (``iter_calc``,
     and ``compare``, which resamples the per-query values)."""
-    from ir_coliee.table.shapes import align, coded_run, gold_ids
-
     measures = list(measures)  # a generator of measures is read once, like the run
     gold = gold_table(qrels)
     aligned = align(coded_run(run), gold_ids(gold))

@@ -1,7 +1,7 @@
 """The ir_measures provider that computes every ir_coliee measure.
 
 Each measure carries what the provider needs: what its gold names (``TAKES``: documents or answers, so
-which counts are gathered, :data:`COUNTS`), its formula over the counts (``formula()``) and how
+which counts are gathered), its formula over the counts (``formula()``) and how
 per-query values are averaged (``AVERAGING``).
 """
 
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 import warnings
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterable, Iterator
 from typing import Optional, cast
 
 from ir_measures import providers
@@ -20,37 +20,8 @@ from ir_coliee.errors import ColieeWarning
 from ir_coliee.measures import ColieeMeasure
 from ir_coliee.measures.values import CountedValue, Formula, LazyValues, MicroValue
 from ir_coliee.model import ANSWERS, DOCUMENTS
-from ir_coliee.table.shapes import gold_table
-from ir_coliee.table.tables import (
-    CodedRun,
-    CountColumns,
-    Counts,
-    Table,
-    answer_counts,
-    count_columns,
-    set_counts,
-)
-
-#: How one kind of count is taken of a gold and a run (as a dict) at a cutoff and relevance level.
-CountFn = Callable[[Table, Table, Optional[int], int], dict[str, Counts]]
-
-
-def gold_counts(
-    gold: Table, run: CodedRun, fn: CountFn, cutoff: Optional[int], rel: int, tables: list[Table]
-) -> CountColumns:
-    """The counts of every gold query: with numpy for a long run without cutoff, else from the run as a
-    dict, made once into ``tables``."""
-    if fn is set_counts and cutoff is None and not run.small:
-        from ir_coliee.table.coded import coded_gold  # numpy: not for a short run
-
-        return coded_gold(gold, rel).counts(run)
-    if not tables:
-        tables.append(run.table(set(gold)))
-    return count_columns(fn(gold, tables[0], cutoff, rel))
-
-
-#: How the per-query counts of a measure are gathered, by what its gold names (``TAKES``).
-COUNTS: dict[str, CountFn] = {DOCUMENTS: set_counts, ANSWERS: answer_counts}
+from ir_coliee.table.shapes import align, coded_run, gold_table, no_shared_query
+from ir_coliee.table.tables import CountColumns, Table, coded_gold, gold_ids
 
 
 def is_micro(measure: Measure) -> bool:
@@ -102,8 +73,6 @@ class ColieeEvaluator(providers.Evaluator):
     """Holds the gold once; scores any number of runs against it."""
 
     def __init__(self, measures: Iterable[Measure], gold: Table):
-        from ir_coliee.table.shapes import gold_ids
-
         super().__init__(list(measures), list(gold))
         self.gold = gold
         self.ids = gold_ids(gold)
@@ -125,25 +94,25 @@ class ColieeEvaluator(providers.Evaluator):
 
     def _counts(self, run: object) -> list[tuple[Measure, CountColumns]]:
         """The counts of each measure, each kind of count taken once."""
-        from ir_coliee.table.shapes import align, coded_run, no_shared_query
-
         # every shape through the one door: read once (a generator too), ids in the gold's convention
         aligned = align(coded_run(run), self.ids)
         for note in aligned.notes:
             warnings.warn(note, ColieeWarning, stacklevel=3)
         codes = aligned.run
-        if len(codes) and self.gold and self.gold.keys().isdisjoint(codes.query_ids):
+        if codes.query_ids and self.gold and self.gold.keys().isdisjoint(codes.query_ids):
             # ir_measures scores a gold query the run lacks as 0 (as pytrec_eval does, and so do we here);
             # a run lacking every one is most likely an id mismatch, so its zeros do not pass unseen
             what = "the run shares no query with the qrels: every value is 0"
             message = no_shared_query(codes.query_ids, self.ids.queries, what)
             warnings.warn(message, ColieeWarning, stacklevel=3)
         keys = [
-            (COUNTS[cast(ColieeMeasure, m).TAKES], m.params.get("cutoff"), m["rel"])
+            (m["rel"], m.params.get("cutoff"), cast(ColieeMeasure, m).TAKES == ANSWERS)
             for m in self.measures
         ]
-        tables: list[Table] = []  # the run as a dict, made once, when a measure needs it
-        cache = {key: gold_counts(self.gold, codes, *key, tables) for key in dict.fromkeys(keys)}
+        cache = {
+            key: coded_gold(self.gold, key[0]).counts(codes, *key[1:])
+            for key in dict.fromkeys(keys)
+        }
         return [(m, cache[key]) for m, key in zip(self.measures, keys)]
 
 

@@ -16,8 +16,8 @@ from ir_coliee.measures import MacroF2, MacroP, MacroR
 from ir_coliee.measures.parse import per_query_frame
 from ir_coliee.measures.pipeline import pipeline
 from ir_coliee.measures.values import CountedValue, exact_mean
-from ir_coliee.table.shapes import gold_table, run_table
-from ir_coliee.table.tables import Counts, answer_counts, set_counts
+from ir_coliee.table.shapes import coded_run, gold_table
+from ir_coliee.table.tables import coded_gold
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -36,15 +36,16 @@ def recall_gated(
     """The row of :func:`score_recall_gated` and each question's value, from one reading of the four inputs;
     without ``ties``, the row without the tie breakers (scored only when asked for)."""
     articles_gold = gold_table(article_qrels)
-    articles_run = run_table(article_run, articles_gold)
+    articles_run = coded_run(article_run)
     answers_gold = gold_table(answer_qrels)
-    answers = answer_counts(answers_gold, run_table(answer_run, answers_gold), None, 1)
-    articles = set_counts(articles_gold, articles_run, None, 1)
+    questions, right, _, _ = coded_gold(answers_gold, 1).counts(coded_run(answer_run), None, True)
+    query_ids, *counted = coded_gold(articles_gold, 1).counts(articles_run, None)
+    articles = dict(zip(query_ids, zip(*counted)))
     values = {}
-    for qid, answer in answers.items():
-        found = articles.get(qid, Counts(0, 0, 0))
-        correct = int(answer.tp == 1 and found.tp == found.relevant)
-        values[qid] = CountedValue(float(correct), correct, found.retrieved, found.relevant)
+    for qid, answered in zip(questions, right):
+        tp, retrieved, relevant = articles.get(qid, (0, 0, 0))
+        correct = int(answered == 1 and tp == relevant)
+        values[qid] = CountedValue(float(correct), correct, retrieved, relevant)
     row = {NAME: exact_mean(values.values())}
     if ties:
         tie = pipeline.calc_aggregate(list(TIE_BREAKERS), articles_gold, articles_run)

@@ -44,7 +44,6 @@ from ir_coliee.inputs.ingest import (
 from ir_coliee.inputs.walk import SKIPPED
 from ir_coliee.measures.parse import MeasureLike, chosen_measures, parse_measures, per_query_frame
 from ir_coliee.measures.pipeline import calc
-from ir_coliee.measures.provider import gold_counts
 from ir_coliee.model import (
     DOCUMENTS,
     QUESTION_ID,
@@ -62,7 +61,7 @@ from ir_coliee.model import (
 from ir_coliee.scoring.report import PerQuery, Report
 from ir_coliee.table.runs import FormatOption
 from ir_coliee.table.shapes import gold_table
-from ir_coliee.table.tables import CodedRun, Table, answer_counts, set_counts
+from ir_coliee.table.tables import CodedRun, Table, coded_gold
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -195,11 +194,9 @@ def check_measures(
 
 
 def _counts(task: Task, gold: Table, run: CodedRun) -> dict[str, int]:
-    """The counts behind the scores, summed over the gold queries (a long run's counted with numpy, with
-    the gold's codes the provider made)."""
-    _, tp, retrieved, relevant = gold_counts(
-        gold, run, answer_counts if task.kind.labels else set_counts, None, 1, []
-    )
+    """The counts behind the scores, summed over the gold queries (with the gold's codes the provider
+    made)."""
+    _, tp, retrieved, relevant = coded_gold(gold, 1).counts(run, None, task.kind.labels)
     if task.kind.labels:
         return {"correct": sum(tp), "questions": len(tp)}
     return {

@@ -13,8 +13,9 @@ one with the whole curve; :func:`apply_cutoff` cuts a run, ready for :func:`~ir_
 
 from __future__ import annotations
 
+import heapq
 import os
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from typing import TYPE_CHECKING, Literal, NamedTuple, Optional
 
 from ir_measures.measures.base import Measure
@@ -33,7 +34,7 @@ from ir_coliee.model import FORMATS, FormatName, TaskLike, official_entry
 from ir_coliee.progress import progress
 from ir_coliee.scoring.score import check_measures, prepare
 from ir_coliee.table.shapes import gold_table, run_table
-from ir_coliee.table.tables import Table, table_frame, top_docs
+from ir_coliee.table.tables import CodedGold, Table, gold_ids, table_frame
 
 if TYPE_CHECKING:
     import numpy as np
@@ -73,6 +74,14 @@ def _relative(docs: dict[str, float]) -> dict[str, float]:
     low, high = min(docs.values()), max(docs.values())
     span = high - low
     return {d: (s - low) / span if span else 1.0 for d, s in docs.items()}
+
+
+def top_docs(docs: dict[str, float], cutoff: int) -> Collection[str]:
+    """The retrieved documents: all of them, or the ``cutoff`` best by score, ties by doc id descending
+    (trec_eval's order, as :meth:`ir_coliee.table.tables.CodedRun.ranked` takes it for every count)."""
+    if len(docs) <= cutoff:
+        return docs.keys()
+    return [d for d, _ in heapq.nlargest(cutoff, docs.items(), key=lambda item: (item[1], item[0]))]
 
 
 def cut(table: Table, over: Over, cutoff: float) -> Table:
@@ -169,7 +178,6 @@ def _ranked(run: TYPE_RUN, gold: Table, measure: Measure) -> Optional[_Ranking]:
     of its own; else ``None`` (the measure is evaluated at each cutoff)."""
     import numpy as np
 
-    from ir_coliee.table.coded import CodedGold
     from ir_coliee.table.shapes import coded_run
 
     if not counts_sets(measure):
@@ -180,7 +188,7 @@ def _ranked(run: TYPE_RUN, gold: Table, measure: Measure) -> Optional[_Ranking]:
     gold_codes = CodedGold(gold, measure["rel"])
     n = len(gold_codes.queries)
     query_of, doc_of = gold_codes.line_codes(codes)
-    queries, docs, all_scores = codes.arrays()
+    queries, docs, all_scores = codes.queries, codes.docs, codes.scores
     query = query_of[queries]
     doc_rank = np.empty(len(codes.doc_ids), dtype=np.int64)
     doc_rank[sorted(range(len(codes.doc_ids)), key=codes.doc_ids.__getitem__)] = np.arange(
@@ -241,7 +249,7 @@ def tune_cutoff(
     everywhere in the API.
     """
     _cutoff_arguments(over, max_rank, steps)
-    from ir_coliee.table.shapes import align, coded_run, gold_ids
+    from ir_coliee.table.shapes import align, coded_run
 
     (chosen,) = parse_measures([measure])
     gold = gold_table(qrels)

@@ -32,13 +32,10 @@ from typing import TYPE_CHECKING, Any, NamedTuple, Optional
 from ir_coliee.errors import ColieeScoringError, some
 from ir_coliee.formats.textfile import strip_txt
 from ir_coliee.model import ANSWER_LABELS, QUESTION_ID
-from ir_coliee.table.tables import CheckedGold, CodedRun, Table
+from ir_coliee.table.tables import SCOPE, CheckedGold, CodedRun, GoldIds, Table
 
 if TYPE_CHECKING:
     import numpy as np
-
-#: Dataset ids of collections whose document names repeat across queries carry the query: ``826/032``.
-SCOPE = "/"
 
 _QUERY_COLUMNS = ("query_id", "qid")
 _DOC_COLUMNS = ("doc_id", "docno")
@@ -258,39 +255,11 @@ def run_table(run: object, keep: Optional[Iterable[str]] = None) -> Table:
 # --- id conventions ------------------------------------------------------------------------------------
 
 
-class GoldIds:
-    """The ids of the gold a run is aligned with: its queries (in order, and each one's position) and its
-    (judged) documents, as sets: membership is what a run asks of them."""
-
-    def __init__(self, gold: Table):
-        self.queries = list(gold)
-        self.position = dict(zip(self.queries, itertools.count()))
-        self.docs = frozenset(itertools.chain.from_iterable(gold.values()))
-        #: documents named ``query/doc`` (a dataset with case-scoped ids)
-        self.scoped = bool(self.docs) and all(
-            d.startswith(q + SCOPE) for q, docs in gold.items() for d in docs
-        )
-        self.key = hash((tuple(self.queries), self.docs))
-
-
-def gold_ids(gold: Table) -> GoldIds:
-    """The ids of ``gold``, gathered once per checked gold (the one door, the provider and tune each ask)."""
-    ids = getattr(gold, "ids", None)
-    if ids is None:
-        ids = GoldIds(gold)
-        if isinstance(gold, CheckedGold):
-            gold.ids = ids
-    return ids
-
-
 class Aligned(NamedTuple):
     """A run with its ids in the gold's convention, and what was mapped (for a warning)."""
 
     run: CodedRun
     notes: list[str]
-
-
-# --- id conventions -----------------------------------------------------------------------------------
 
 
 _ARTICLE = re.compile(r"[0-9]+(-[0-9]+)+")
@@ -424,9 +393,10 @@ def _rescoped(run: CodedRun, scoped: bool) -> CodedRun:
     ids: dict[str, int] = {}
     by_pair: dict[tuple[int, int], int] = {}
     changed = 0
-    queries, docs = run.lists()
     codes = array("q")
-    for pair in zip(queries, docs):  # a run that needs scoping is a small Task 2 run
+    for pair in zip(
+        run.queries.tolist(), run.docs.tolist()
+    ):  # a run that needs scoping is a small Task 2 run
         code = by_pair.get(pair)
         if code is None:
             q, d = run.query_ids[pair[0]], run.doc_ids[pair[1]]

@@ -1,20 +1,24 @@
-"""Gold and run as plain dictionaries, and the per-query counts every ir_coliee measure derives from.
+"""Gold and run as codes, and the per-query counts every ir_coliee measure derives from: the one engine
+(numpy) the provider, the scorers and ``tune`` count with.
 
-Below the readers and the providers: the writer ranks runs with it, the provider counts with it.
+A run of ten million lines names a few thousand queries and documents over and over. Kept as codes
+(each distinct id stored once, in a list; each line two integers and a score), it takes a tenth of the
+memory of a string per cell, and the counts come from vectorised steps: map the gold's relevant pairs
+onto the run's codes, look each up among the run's sorted distinct pairs (or those a cutoff keeps),
+and add them up per query with ``bincount``. No Python object is made per line, and no table is sized
+by queries times documents: memory grows with the input alone.
 
-Conversion is the costly part of scoring a large run, so each input shape that ir_measures accepts
-(dict of dicts, pandas DataFrame, iterable of namedtuples) has its own direct path, and only the
-rows of gold queries are kept.
+numpy is imported at first use (a run is made), not with this module: ``import ir_coliee`` does not
+load it.
 """
 
 from __future__ import annotations
 
-import heapq
 import itertools
 from array import array
-from collections import Counter, defaultdict
-from collections.abc import Collection, Iterator
-from typing import TYPE_CHECKING, NamedTuple, Optional, Union, cast
+from collections.abc import Iterator
+from itertools import chain, count, repeat
+from typing import TYPE_CHECKING, Optional, Union
 
 from ir_measures.util import ScoredDoc
 
@@ -27,6 +31,9 @@ if TYPE_CHECKING:
 #: query id -> document id -> relevance (gold) or best score (run)
 Table = dict[str, dict[str, float]]
 
+#: Dataset ids of collections whose document names repeat across queries carry the query: ``826/032``.
+SCOPE = "/"
+
 
 class CheckedGold(dict):
     """A gold table of string ids and integer relevance, made by :func:`ir_coliee.table.shapes.gold_table` or by a
@@ -34,29 +41,17 @@ class CheckedGold(dict):
     ``gold_table`` for it; this one is handed back as it is, not converted again (a twentieth of scoring 10M
     lines, three times over; a fifth of scoring a gold of a million queries)."""
 
-    #: its ids, gathered on first use (:func:`ir_coliee.table.shapes.gold_ids`); its codes at each relevance
-    #: level, in ``vars(gold)["coded"]`` (:func:`ir_coliee.table.coded.coded_gold`)
+    #: its ids, gathered on first use (:func:`gold_ids`); its codes at each relevance level, in
+    #: ``vars(gold)["coded"]`` (:func:`coded_gold`)
     ids: object = None
 
 
-class Counts(NamedTuple):
-    """One query's counts: relevant documents retrieved, distinct documents retrieved, relevant documents."""
-
-    tp: int
-    retrieved: int
-    relevant: int
-
-
-#: The counts of every gold query as columns: the query ids, then the three counts of :class:`Counts`.
+#: The counts of every gold query as columns: the query ids, then relevant documents retrieved, distinct
+#: documents retrieved, relevant documents.
 CountColumns = tuple[list[str], list[int], list[int], list[int]]
 
 
-def count_columns(counts: dict[str, Counts]) -> CountColumns:
-    tp, retrieved, relevant = [list(c) for c in zip(*counts.values())] if counts else ([], [], [])
-    return list(counts), tp, retrieved, relevant
-
-
-# --- the numpy steps of long runs -------------------------------------------------------------------
+# --- the numpy steps ----------------------------------------------------------------------------
 
 
 def pair_codes(queries: np.ndarray, docs: np.ndarray, n_docs: int) -> np.ndarray:
@@ -94,24 +89,18 @@ def repeated_lines(queries: np.ndarray, docs: np.ndarray, n_docs: int) -> np.nda
     return rows[np.argsort(rows[:, 0])]
 
 
-#: The line reader's runs shorter than this take their per-line steps in plain Python: for a submission
-#: of a few thousand lines, importing numpy costs more than the work (``bench/bench_speed.py``). Longer
-#: runs, and runs held in numpy arrays, take them in numpy. Both give the same values; the tests compare
-#: them on every method, at every size.
-SMALL_RUN = 30_000
-
-#: A column of line codes or scores: an ``array.array`` (the line reader's) or a numpy array.
+#: A column of line codes or scores as a reader hands it over: an ``array.array`` (the line reader's) or a
+#: numpy array; the run holds it as a numpy array.
 Column = Union["array[int]", "array[float]", "np.ndarray"]
 
 
 class CodedRun:
     """A run as codes: ``queries[i]`` and ``docs[i]`` index ``query_ids`` and ``doc_ids`` (lists of the
-    distinct ids); ``scores[i]``. The columns are ``array.array`` or numpy arrays.
+    distinct ids); ``scores[i]``. The columns are numpy arrays, every step below is taken in numpy.
 
     Iterating yields ``ir_measures.ScoredDoc`` rows; :meth:`frame` is the ``query_id, doc_id, score``
     DataFrame (built once, on first use). ``unique``: no (query, document) pair is given twice (the
-    reader checked), so nothing needs merging. The per-line steps below run in plain Python for a
-    :attr:`small` run, else in numpy.
+    reader checked), so nothing needs merging.
     """
 
     __slots__ = (
@@ -136,8 +125,13 @@ class CodedRun:
         unique: bool = False,
         pairs: Optional[np.ndarray] = None,
     ):
+        import numpy as np
+
         self.query_ids, self.doc_ids = query_ids, doc_ids
-        self.queries, self.docs, self.scores = queries, docs, scores
+        # over the same memory where it can: codes keep their width (the fast reader's are 32-bit: no
+        # copy of ten million lines), the line reader's arrays are not copied
+        self.queries, self.docs = np.asarray(queries), np.asarray(docs)
+        self.scores = np.asarray(scores, dtype=float)
         self.unique = unique
         #: the distinct pair codes, ascending (:meth:`pairs`), when the reader made them
         self._pairs = pairs
@@ -149,26 +143,9 @@ class CodedRun:
     def __len__(self) -> int:
         return len(self.queries)
 
-    @property
-    def small(self) -> bool:
-        """Whether the per-line steps run in plain Python: codes in ``array.array`` (the line reader's)
-        shorter than :data:`SMALL_RUN`. Codes in numpy arrays take the numpy steps (numpy is loaded)."""
-        return len(self) < SMALL_RUN and isinstance(self.queries, array)
-
-    def arrays(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """Query codes, document codes and scores as numpy arrays (over the same memory where it can)."""
-        import numpy as np
-
-        # codes keep their width (the fast reader's are 32-bit: no copy of ten million lines)
-        return np.asarray(self.queries), np.asarray(self.docs), np.asarray(self.scores, dtype=float)
-
-    def lists(self) -> tuple[list[int], list[int]]:
-        """Query and document codes as Python lists (the small steps)."""
-        return cast(list[int], self.queries.tolist()), cast(list[int], self.docs.tolist())
-
     def __iter__(self) -> Iterator[ScoredDoc]:
         queries, docs = self.query_ids, self.doc_ids
-        for q, d, s in zip(*self.lists(), self.scores.tolist()):
+        for q, d, s in zip(self.queries.tolist(), self.docs.tolist(), self.scores.tolist()):
             yield ScoredDoc(queries[q], docs[d], s)
 
     def with_codes(
@@ -181,48 +158,64 @@ class CodedRun:
 
     def remapped(
         self, query_map: Optional[list[int]], doc_map: Optional[list[int]]
-    ) -> tuple[Column, Column]:
+    ) -> tuple[np.ndarray, np.ndarray]:
         """The query and document codes taken through ``query_map`` and ``doc_map`` (``None``: kept)."""
-        if self.small:
-            queries, docs = self.lists()
-            return (
-                self.queries
-                if query_map is None
-                else array("q", map(query_map.__getitem__, queries)),
-                self.docs if doc_map is None else array("q", map(doc_map.__getitem__, docs)),
-            )
         import numpy as np
 
-        q, d, _ = self.arrays()
         return (
-            q if query_map is None else np.asarray(query_map, dtype=np.int64)[q],
-            d if doc_map is None else np.asarray(doc_map, dtype=np.int64)[d],
+            self.queries
+            if query_map is None
+            else np.asarray(query_map, dtype=np.int64)[self.queries],
+            self.docs if doc_map is None else np.asarray(doc_map, dtype=np.int64)[self.docs],
         )
 
     def repeated(self) -> list[tuple[int, int]]:
         """Each line whose (query, document) pair came on an earlier line, with that first line."""
         if self.unique:
             return []
-        if self.small:
-            first: dict[tuple[int, int], int] = {}
-            return [
-                (i, first[pair])
-                for i, pair in enumerate(zip(*self.lists()))
-                if first.setdefault(pair, i) != i
-            ]
-        q, d, _ = self.arrays()
-        return [(line, first) for line, first in repeated_lines(q, d, len(self.doc_ids)).tolist()]
+        rows = repeated_lines(self.queries, self.docs, len(self.doc_ids))
+        return [(line, first) for line, first in rows.tolist()]
 
     def pairs(self) -> np.ndarray:
         """The distinct (query, document) pair codes (:func:`pair_codes`), ascending."""
         if self._pairs is None:
             import numpy as np
 
-            ordered = sorted_pairs(*self.arrays()[:2], len(self.doc_ids))
+            ordered = sorted_pairs(self.queries, self.docs, len(self.doc_ids))
             first = np.ones(len(ordered), dtype=bool)
             first[1:] = ordered[1:] != ordered[:-1]
             self._pairs = ordered if self.unique else ordered[first]
         return self._pairs
+
+    def ranked(self) -> np.ndarray:
+        """The lines in trec_eval's order, the one order every cutoff keeps a prefix of: by query code,
+        best score first, ties by doc id descending (as strings); of a pair given twice, only its line
+        ranked first (its best score)."""
+        import numpy as np
+
+        doc_rank = np.empty(len(self.doc_ids), dtype=np.int64)
+        doc_rank[sorted(range(len(self.doc_ids)), key=self.doc_ids.__getitem__)] = np.arange(
+            len(self.doc_ids)
+        )
+        order = np.lexsort((-doc_rank[self.docs], -self.scores, self.queries))
+        if self.unique:
+            return order
+        codes = pair_codes(self.queries[order], self.docs[order], len(self.doc_ids))
+        return order[np.sort(np.unique(codes, return_index=True)[1])]
+
+    def top(self, cutoff: Optional[int]) -> np.ndarray:
+        """The distinct pair codes, ascending, of each query's ``cutoff`` best documents in the order of
+        :meth:`ranked` (all of them when ``None``)."""
+        if cutoff is None:
+            return self.pairs()
+        import numpy as np
+
+        order = self.ranked()
+        queries = self.queries[order]
+        # a line's place in its query's ranking: its index less that of its query's first line
+        place = np.arange(len(order)) - np.searchsorted(queries, queries)
+        kept = order[place < cutoff]
+        return np.sort(pair_codes(self.queries[kept], self.docs[kept], len(self.doc_ids)))
 
     def frame(self) -> pd.DataFrame:
         """``query_id``, ``doc_id``, ``score``, ids as Python strings (the shape ir_measures and PyTerrier take)."""
@@ -233,28 +226,24 @@ class CodedRun:
             # Arrow takes each id from the distinct ones and hands the column to pandas as it stands
             # (pandas 3's string dtype is Arrow's; older pandas get objects): no Python object per cell
             # on the way, which took a third more memory and twice the time
-            q, d, scores = self.arrays()
             self._frame = pd.DataFrame(
                 {
-                    "query_id": pa.array(self.query_ids, pa.string()).take(pa.array(q)).to_pandas(),
-                    "doc_id": pa.array(self.doc_ids, pa.string()).take(pa.array(d)).to_pandas(),
-                    "score": scores,
+                    "query_id": pa.array(self.query_ids, pa.string())
+                    .take(pa.array(self.queries))
+                    .to_pandas(),
+                    "doc_id": pa.array(self.doc_ids, pa.string())
+                    .take(pa.array(self.docs))
+                    .to_pandas(),
+                    "score": self.scores,
                 }
             )
         return self._frame
 
     def _groups(self) -> Iterator[tuple[int, list[int], list[float]]]:
         """Each query code with the document codes and scores of its lines, in line order."""
-        if self.small:
-            docs_of: defaultdict[int, tuple[list[int], list[float]]] = defaultdict(lambda: ([], []))
-            for q, d, s in zip(*self.lists(), self.scores.tolist()):
-                docs_of[q][0].append(d)
-                docs_of[q][1].append(s)
-            yield from ((q, ds, ss) for q, (ds, ss) in docs_of.items())
-            return
         import numpy as np
 
-        query_codes, doc_codes, scores = self.arrays()
+        query_codes = self.queries
         order = (
             None
             if np.all(query_codes[1:] >= query_codes[:-1])
@@ -268,7 +257,7 @@ class CodedRun:
         )
         for start, end in itertools.pairwise(starts):
             rows = slice(start, end) if order is None else order[start:end]
-            yield int(codes[start]), doc_codes[rows].tolist(), scores[rows].tolist()
+            yield int(codes[start]), self.docs[rows].tolist(), self.scores[rows].tolist()
 
     def table(self, keep: Optional[set[str]] = None) -> Table:
         """The run as ``{query_id: {doc_id: score}}`` (the queries in ``keep``, all when ``None``), each id
@@ -290,25 +279,15 @@ class CodedRun:
 
     def lines_per_query(self) -> list[int]:
         """How many lines each of :attr:`query_ids` has."""
-        if self.small:
-            counted = Counter(self.queries.tolist())
-            return [counted[c] for c in range(len(self.query_ids))]
         import numpy as np
 
-        return np.bincount(
-            np.asarray(self.queries, dtype=np.int64), minlength=len(self.query_ids)
-        ).tolist()
+        return np.bincount(self.queries, minlength=len(self.query_ids)).tolist()
 
     def docs_of_queries(self, kept: list[bool]) -> list[str]:
         """The distinct documents of the lines whose query code is marked in ``kept``."""
-        if self.small:
-            queries, docs = self.lists()
-            seen = {d for q, d in zip(queries, docs) if kept[q]}
-            return [d for i, d in enumerate(self.doc_ids) if i in seen]
         import numpy as np
 
-        q, d, _ = self.arrays()
-        lines = d if all(kept) else d[np.asarray(kept, dtype=bool)[q]]
+        lines = self.docs if all(kept) else self.docs[np.asarray(kept, dtype=bool)[self.queries]]
         found = np.bincount(lines, minlength=len(self.doc_ids)) > 0
         return [doc for doc, p in zip(self.doc_ids, found.tolist()) if p]
 
@@ -327,42 +306,162 @@ def table_frame(table: Table, value: str = "score") -> pd.DataFrame:
     return pd.DataFrame(rows, columns=["query_id", "doc_id", value])
 
 
-def top_docs(docs: dict[str, float], cutoff: Optional[int]) -> Collection[str]:
-    """The retrieved documents: all of them, or the ``cutoff`` best by score, ties by doc id descending
-    (trec_eval's order)."""
-    if cutoff is None or len(docs) <= cutoff:
-        return docs.keys()
-    return [d for d, _ in heapq.nlargest(cutoff, docs.items(), key=lambda item: (item[1], item[0]))]
+# --- the gold as codes, and the counts ------------------------------------------------------------------
 
 
-def set_counts(gold: Table, run: Table, cutoff: Optional[int], rel: int) -> dict[str, Counts]:
-    """Counts of every gold query; a gold query absent from the run has nothing retrieved. (A long run
-    without cutoff is counted in numpy, :mod:`ir_coliee.table.coded`; here runs are short or cut.)"""
-    out: dict[str, Counts] = {}
-    empty: dict[str, float] = {}
-    for qid, judged in gold.items():
-        relevant = {d for d, r in judged.items() if r >= rel}
-        top = top_docs(run.get(qid, empty), cutoff)
-        out[qid] = Counts(len(relevant.intersection(top)), len(top), len(relevant))
-    return out
+class GoldIds:
+    """The ids of the gold a run is aligned with: its queries (in order, and each one's position) and its
+    (judged) documents, as sets: membership is what a run asks of them."""
+
+    def __init__(self, gold: Table):
+        self.queries = list(gold)
+        self.position = dict(zip(self.queries, itertools.count()))
+        self.docs = frozenset(itertools.chain.from_iterable(gold.values()))
+        #: documents named ``query/doc`` (a dataset with case-scoped ids)
+        self.scoped = bool(self.docs) and all(
+            d.startswith(q + SCOPE) for q, docs in gold.items() for d in docs
+        )
+        self.key = hash((tuple(self.queries), self.docs))
 
 
-def answer_counts(gold: Table, run: Table, cutoff: Optional[int], rel: int) -> dict[str, Counts]:
-    """Counts of answer accuracy: ``tp`` is 1 when the question's single answer is the gold answer."""
-    out: dict[str, Counts] = {}
-    empty: dict[str, float] = {}
-    for qid, judged in gold.items():
-        gold_labels = sorted(label for label, r in judged.items() if r >= rel)
-        if len(gold_labels) != 1:
-            raise ColieeScoringError(
-                f"gold question {qid!r} has {len(gold_labels)} answers with relevance >= {rel} "
-                f"({', '.join(map(repr, gold_labels)) or 'none'}); answer accuracy needs exactly one"
+def gold_ids(gold: Table) -> GoldIds:
+    """The ids of ``gold``, gathered once per checked gold (the one door, the provider and tune each ask)."""
+    ids = getattr(gold, "ids", None)
+    if ids is None:
+        ids = GoldIds(gold)
+        if isinstance(gold, CheckedGold):
+            gold.ids = ids
+    return ids
+
+
+def index_in(ids: list[str], position: dict[str, int]) -> np.ndarray:
+    """For each of ``ids`` (a run's distinct ids), its ``position`` among the gold's, or -1."""
+    import numpy as np
+
+    return np.fromiter(map(position.get, ids, repeat(-1)), dtype=np.int64, count=len(ids))
+
+
+def coded_gold(gold: Table, rel: int) -> CodedGold:
+    """:class:`CodedGold` of ``gold``, made once per checked gold and relevance level: the provider and the
+    scorer's totals each count with it, and making it walks every gold pair."""
+    made: dict[int, CodedGold] = (
+        vars(gold).setdefault("coded", {}) if isinstance(gold, CheckedGold) else {}
+    )
+    return made[rel] if rel in made else made.setdefault(rel, CodedGold(gold, rel))
+
+
+class CodedGold:
+    """The relevant pairs of a gold table as codes, made column by column (no Python object per pair)."""
+
+    def __init__(self, gold: Table, rel: int):
+        import numpy as np
+
+        self.queries, self.rel = list(gold), rel
+        judged = list(
+            chain.from_iterable(gold.values())
+        )  # every judged document, query after query
+        # each document coded by sorting the hashes, not by a dict lookup per pair (the larger part of scoring a
+        # million queries): as many codes as documents, unless two share a hash (then looked up after all)
+        hashes = np.fromiter(map(hash, judged), dtype=np.int64, count=len(judged))
+        _, first, doc = np.unique(hashes, return_index=True, return_inverse=True)
+        self.docs = list(map(judged.__getitem__, first.tolist()))
+        if len(self.docs) < len(gold_ids(gold).docs):
+            self.docs = sorted(gold_ids(gold).docs)
+            doc = np.fromiter(
+                map(dict(zip(self.docs, count())).__getitem__, judged),
+                dtype=np.int64,
+                count=len(judged),
             )
-        answers: list[str] = sorted(top_docs(run.get(qid, empty), cutoff))
-        if len(answers) > 1:
+        self.position = [gold_ids(gold).position, dict(zip(self.docs, count()))]
+        relevance = np.fromiter(
+            chain.from_iterable(map(dict.values, gold.values())), dtype=float, count=len(judged)
+        )
+        query = np.repeat(
+            np.arange(len(gold)),
+            np.fromiter(map(len, gold.values()), dtype=np.int64, count=len(gold)),
+        )
+        kept = relevance >= rel
+        self.pairs = np.sort(query[kept] * len(self.docs) + doc[kept])
+        self.relevant = np.bincount(query[kept], minlength=len(gold))
+
+    def line_codes(self, run: CodedRun) -> tuple[np.ndarray, np.ndarray]:
+        """For each distinct query and document id of ``run``, its position among the gold's, or -1."""
+        return index_in(run.query_ids, self.position[0]), index_in(run.doc_ids, self.position[1])
+
+    def relevant_lines(self, query: np.ndarray, doc: np.ndarray) -> np.ndarray:
+        """Which lines, given as gold query and gold document positions (-1: not in the gold), name a
+        relevant pair: a binary search among the relevant pairs (a table of every query and document
+        would grow with their product, not with the input)."""
+        import numpy as np
+
+        hit = (query >= 0) & (doc >= 0)
+        out = np.zeros(len(query), dtype=bool)
+        if len(self.pairs):
+            pairs = query[hit].astype(np.int64) * len(self.docs) + doc[hit]
+            found = np.minimum(np.searchsorted(self.pairs, pairs), len(self.pairs) - 1)
+            out[hit] = self.pairs[found] == pairs
+        return out
+
+    def counts(self, run: CodedRun, cutoff: Optional[int], answers: bool = False) -> CountColumns:
+        """Counts of every gold query (a gold query absent from the run has nothing retrieved), of the
+        documents ``run`` retrieves, or its best ``cutoff`` of each query (:meth:`CodedRun.top`). Each
+        relevant pair, taken to the run's codes, is looked up among the run's distinct pairs (a binary
+        search per relevant pair, not per line); each query retrieved as many documents as it has
+        distinct pairs. ``answers``: answer accuracy, one gold answer and at most one answer a question
+        (:meth:`refuse_answers`)."""
+        import numpy as np
+
+        n = len(self.queries)
+        query_of, doc_of = self.line_codes(run)
+        pairs = run.top(cutoff)
+        width = max(len(run.doc_ids), 1)
+        in_gold = query_of >= 0
+        per_query = np.bincount(pairs // width, minlength=len(run.query_ids))
+        retrieved = np.zeros(n, dtype=np.int64)
+        retrieved[query_of[in_gold]] = per_query[in_gold]  # one run query per gold query (aligned)
+        # the gold's codes -> the run's (-1: not in the run)
+        run_query = np.full(n, -1, dtype=np.int64)
+        run_query[query_of[in_gold]] = np.flatnonzero(in_gold)
+        if answers:
+            self.refuse_answers(run, pairs, run_query, retrieved)
+        run_doc = np.full(len(self.docs), -1, dtype=np.int64)
+        run_doc[doc_of[doc_of >= 0]] = np.flatnonzero(doc_of >= 0)
+        gold_query, gold_doc = np.divmod(self.pairs, max(len(self.docs), 1))
+        query, doc = run_query[gold_query], run_doc[gold_doc]
+        shared = (query >= 0) & (doc >= 0)
+        wanted = query[shared] * width + doc[shared]
+        found = np.searchsorted(pairs, wanted)
+        hit = found < len(pairs)
+        hit[hit] = pairs[found[hit]] == wanted[hit]
+        tp = np.bincount(gold_query[shared][hit], minlength=n)
+        return self.queries, tp.tolist(), retrieved.tolist(), self.relevant.tolist()
+
+    def refuse_answers(
+        self, run: CodedRun, pairs: np.ndarray, run_query: np.ndarray, retrieved: np.ndarray
+    ) -> None:
+        """Refuse, at the first question in gold order, a gold of other than one answer (relevance at
+        least ``rel``) or a run of more than one (``pairs``: the run's distinct pairs, ``run_query``: each
+        gold question's code in the run): then the counts are those of answer accuracy, ``tp`` 1 where
+        the question's one answer is the gold's."""
+        import numpy as np
+
+        wrong = np.flatnonzero((self.relevant != 1) | (retrieved > 1))
+        if not len(wrong):
+            return
+        at = int(wrong[0])
+        qid = self.queries[at]
+        if self.relevant[at] != 1:
+            width = max(len(self.docs), 1)
+            ours = self.pairs[self.pairs // width == at] % width
+            labels = sorted(map(self.docs.__getitem__, ours.tolist()))
             raise ColieeScoringError(
-                f"question {qid!r} has {len(answers)} different answers ({', '.join(map(repr, answers))}); "
-                "give one answer per question, or use a cutoff of 1 to take the best-scored one"
+                f"gold question {qid!r} has {len(labels)} answers with relevance >= {self.rel} "
+                f"({', '.join(map(repr, labels)) or 'none'}); answer accuracy needs exactly one"
             )
-        out[qid] = Counts(int(answers == gold_labels), len(answers), 1)
-    return out
+        width = max(len(run.doc_ids), 1)
+        given = pairs[pairs // width == run_query[at]] % width
+        answers = sorted(map(run.doc_ids.__getitem__, given.tolist()))
+        raise ColieeScoringError(
+            f"question {qid!r} has {len(answers)} different answers ({', '.join(map(repr, answers))}); "
+            "give one answer per question, or use a cutoff of 1 to take the best-scored one"
+        )

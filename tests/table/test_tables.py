@@ -1,6 +1,6 @@
-"""A run's per-line steps run in plain Python below ``SMALL_RUN`` lines and in numpy above it: the two must
-give the same values on every method and every score, whatever the run (duplicates, ids off the gold's
-convention, queries outside the gold)."""
+"""A run's steps are taken in numpy (one engine), from the line reader's ``array.array`` columns or from
+numpy arrays alike: the same values on every method, and counts equal to pytrec_eval's at every cutoff and
+size, whatever the run (duplicates, ties, ids off the gold's convention, queries outside the gold)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import ir_coliee
-from ir_coliee.table import tables
 from ir_coliee.table.shapes import GoldIds, align
 from ir_coliee.table.tables import CodedRun
 
@@ -47,7 +46,13 @@ def coded(rows: list[tuple[str, str, float]], numpy: bool) -> CodedRun:
     docs = [doc_ids.index(d) for _, d, _ in rows]
     scores = [s for _, _, s in rows]
     if numpy:
-        return CodedRun(query_ids, doc_ids, np.array(queries), np.array(docs), np.array(scores))
+        return CodedRun(
+            query_ids,
+            doc_ids,
+            np.array(queries, dtype=np.int64),
+            np.array(docs, dtype=np.int64),
+            np.array(scores),
+        )
     return CodedRun(query_ids, doc_ids, array("q", queries), array("q", docs), array("d", scores))
 
 
@@ -69,38 +74,80 @@ def every_step(run: CodedRun, gold: dict) -> tuple:
 
 
 @settings(max_examples=150, deadline=None)
-@given(rows=lines, gold=golds, numpy=st.booleans())
-def test_each_step_is_the_same_in_python_and_numpy(rows, gold, numpy) -> None:
+@given(rows=lines, gold=golds)
+def test_each_step_is_the_same_from_the_line_readers_columns_and_numpy(rows, gold) -> None:
+    """The line reader's ``array.array`` columns become numpy arrays in the run: every step gives what it
+    gives from numpy columns, and the table and line counts are those of the rows."""
     gold = {q: dict.fromkeys(docs, 1) for q, docs in gold.items()}
-    small = every_step(coded(rows, numpy), gold)
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(tables, "SMALL_RUN", 0)
-        assert coded(rows, numpy).small is False
-        long = every_step(coded(rows, numpy), gold)
-    assert small == long
+    steps = every_step(coded(rows, numpy=False), gold)
+    assert steps == every_step(coded(rows, numpy=True), gold)
+    best: dict[str, dict[str, float]] = {}
+    for q, d, s in rows:
+        best.setdefault(q, {})[d] = max(s, best.get(q, {}).get(d, s))
+    assert steps[0] == best
+    assert steps[1] == [sum(q == query for q, _, _ in rows) for query in best]
+
+
+def pytrec_counts(gold: dict, rows: list, cutoff: int) -> dict[str, tuple[int, int]]:
+    """Each gold query's relevant documents retrieved and documents retrieved in the top ``cutoff``, from
+    pytrec_eval (an independent implementation of trec_eval's order) through ir_measures: ``P@k`` is
+    relevant retrieved over ``k``."""
+    import ir_measures
+    from ir_measures import P, ScoredDoc
+
+    best: dict[tuple[str, str], float] = {}
+    for q, d, s in rows:
+        best[q, d] = max(s, best.get((q, d), s))
+    run = [ScoredDoc(q, d, s) for (q, d), s in best.items()]
+    found = {m.query_id: m.value for m in ir_measures.iter_calc([P @ cutoff], gold, run)}
+    return {
+        q: (round(found.get(q, 0.0) * cutoff), min(cutoff, sum(qq == q for qq, _ in best)))
+        for q in gold
+    }
+
+
+def agree_with_pytrec_eval(rows: list, gold: dict, numpy: bool) -> None:
+    """ir_coliee's counts of ``rows`` against ``gold`` at cutoffs 1, 2, 3 and none: those of pytrec_eval."""
+    run = coded(rows, numpy)
+    for cutoff in (1, 2, 3, None):
+        measures = [ir_coliee.MicroP(cutoff=cutoff) if cutoff else ir_coliee.MicroP]
+        counted = {
+            m.query_id: (m.value.tp, m.value.retrieved)
+            for m in ir_coliee.calc(measures, gold, run).per_query
+        }
+        assert counted == pytrec_counts(gold, rows, cutoff or len(rows)), cutoff
 
 
 @pytest.mark.filterwarnings("ignore::ir_coliee.ColieeWarning")
 @settings(max_examples=150, deadline=None)
-@given(rows=lines, gold=golds)
-def test_scores_are_the_same_in_python_and_numpy(rows, gold) -> None:
+@given(rows=lines, gold=golds, numpy=st.booleans())
+def test_counts_at_every_cutoff_are_pytrec_evals(rows, gold, numpy) -> None:
+    """Duplicates, ties of score (broken by doc id, descending), ids off the gold's convention kept out of
+    it (pytrec_eval reads them as written: the gold here is in one convention), queries outside the gold."""
     gold = {q: dict.fromkeys(docs, 1) for q, docs in gold.items()}
-    if not {q for q, _, _ in rows} & set(gold):
-        return
-    small = ir_coliee.calc(MEASURES, gold, coded(rows, numpy=False))
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(tables, "SMALL_RUN", 0)
-        long = ir_coliee.calc(MEASURES, gold, coded(rows, numpy=False))
-    assert small.aggregated == long.aggregated
-    assert [(m.query_id, str(m.measure), m.value) for m in small.per_query] == [
-        (m.query_id, str(m.measure), m.value) for m in long.per_query
+    rows = [(q, d, s) for q, d, s in rows if d in {"010", "011", "012", "013", "014"} and q != "q9"]
+    agree_with_pytrec_eval(rows, gold, numpy)
+
+
+@pytest.mark.filterwarnings("ignore::ir_coliee.ColieeWarning")
+@pytest.mark.parametrize("size", [1, 100, 29_999, 30_001])
+def test_counts_of_longer_runs_are_pytrec_evals(size: int) -> None:
+    """The sizes around the former limit of a plain-Python path (30,000 lines), and below: one engine."""
+    import random
+
+    rng = random.Random(size)
+    queries = [f"{i:03d}" for i in range(1 + size // 400)]
+    gold = {q: {f"{d:04d}": 1 for d in rng.sample(range(900), 5)} for q in queries[1:]}
+    rows = [
+        (rng.choice(queries), f"{rng.randrange(900):04d}", float(rng.randrange(20)))
+        for _ in range(size)
     ]
+    for numpy in (False, True):
+        agree_with_pytrec_eval(rows, gold, numpy)
 
 
-@pytest.mark.parametrize("small_run", [10**9, 0])
-def test_a_hand_case_on_both_paths(small_run: int, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_hand_case() -> None:
     """tp 1 + 1 = 2, retrieved 2 + 1 = 3 (the pair given twice counts once), relevant 2 + 1 = 3."""
-    monkeypatch.setattr(tables, "SMALL_RUN", small_run)
     gold = {"001": {"010": 1, "011": 1}, "002": {"012": 1}}
     rows = [("001", "010", 2.0), ("001", "013", 1.0), ("001", "010", 0.5), ("002", "012", 1.0)]
     for numpy in (False, True):
@@ -108,24 +155,6 @@ def test_a_hand_case_on_both_paths(small_run: int, monkeypatch: pytest.MonkeyPat
             [ir_coliee.MicroP, ir_coliee.MicroR], gold, coded(rows, numpy)
         )
         assert values == {ir_coliee.MicroP: 2 / 3, ir_coliee.MicroR: 2 / 3}
-
-
-@pytest.mark.filterwarnings("ignore::ir_coliee.ColieeWarning")
-@settings(max_examples=150, deadline=None)
-@given(rows=lines, gold=golds, max_rank=st.integers(1, 12))
-def test_tuning_a_short_run_gives_the_curve_of_the_numpy_ranking(rows, gold, max_rank) -> None:
-    """Rank cutoffs of a short run are tuned in plain Python: every point of every curve equals the numpy
-    ranking's, to the last digit (ties of score broken by doc id, pairs given twice, macro and micro)."""
-    from ir_coliee.scoring.tune import tune_cutoff
-
-    gold = {q: dict.fromkeys(docs, 1) for q, docs in gold.items()}
-    for measure in MEASURES:
-        short = tune_cutoff(gold, coded(rows, numpy=False), measure, max_rank=max_rank)
-        long = tune_cutoff(gold, coded(rows, numpy=True), measure, max_rank=max_rank)
-        assert short.points == long.points and (short.cutoff, short.value) == (
-            long.cutoff,
-            long.value,
-        )
 
 
 def test_a_short_run_is_tuned_by_hand() -> None:
