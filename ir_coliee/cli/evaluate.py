@@ -82,6 +82,9 @@ def _runs_and_measures(inputs: Sequence[str]) -> tuple[list[str], list[str]]:
 
 
 def run(args: argparse.Namespace) -> int:
+    # Scoring multiplies no matrices: OpenBLAS's thread pool, set up when numpy loads (a third of
+    # numpy's import, more than any module of ours), is not started unless asked for.
+    os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
     from ir_coliee.scoring.files import AUTO, score_files
     from ir_coliee.scoring.report import (
         NO_EDITION,

@@ -27,18 +27,20 @@ read when ``parent_id`` is called.
 
 from __future__ import annotations
 
-import importlib.abc
-import importlib.machinery
 import importlib.util
 import sys
 from collections.abc import Callable
 from types import ModuleType
-from typing import Optional
+from typing import TYPE_CHECKING, Optional, cast
 
 import ir_measures
 
 from ir_coliee.measures import REGISTRY
 from ir_coliee.measures.pipeline import provider
+
+if TYPE_CHECKING:
+    import importlib.abc
+    import importlib.machinery
 
 
 def install() -> None:
@@ -50,8 +52,10 @@ def install() -> None:
         pipeline_providers.insert(0, provider)
 
 
-class _RegisterOnImport(importlib.abc.MetaPathFinder):
-    """Finds nothing itself: it lends ``ir_datasets`` a loader that registers the COLIEE datasets."""
+class _RegisterOnImport:
+    """Finds nothing itself: it lends ``ir_datasets`` a loader that registers the COLIEE datasets. (A finder
+    and a loader are what they do: importing ``importlib.abc`` for their base classes would load
+    ``importlib.resources``, a tenth of ``import ir_coliee``.)"""
 
     def find_spec(self, name: str, path: object = None, target: Optional[ModuleType] = None):
         if name != "ir_datasets":
@@ -61,11 +65,11 @@ class _RegisterOnImport(importlib.abc.MetaPathFinder):
         spec = importlib.util.find_spec(name)
         if spec is None or spec.loader is None:
             return spec
-        spec.loader = _Registering(spec.loader)
+        spec.loader = cast("importlib.abc.Loader", _Registering(spec.loader))
         return spec
 
 
-class _Registering(importlib.abc.Loader):
+class _Registering:
     """ir_datasets' own loader (which also serves its package data), registering when it has run."""
 
     def __init__(self, loader: importlib.abc.Loader):
