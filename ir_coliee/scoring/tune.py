@@ -13,9 +13,9 @@ one with the whole curve; :func:`apply_cutoff` cuts a run, ready for :func:`~ir_
 
 from __future__ import annotations
 
-import heapq
+import itertools
 import os
-from collections.abc import Collection, Iterable
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Literal, NamedTuple, Optional
 
 from ir_measures.measures.base import Measure
@@ -33,7 +33,7 @@ from ir_coliee.measures.values import exact_mean
 from ir_coliee.model import FORMATS, FormatName, TaskLike, official_entry
 from ir_coliee.progress import progress
 from ir_coliee.scoring.score import check_measures, prepare
-from ir_coliee.table.shapes import gold_table, run_table
+from ir_coliee.table.shapes import coded_run, gold_table, run_table
 from ir_coliee.table.tables import CodedGold, Table, gold_ids, table_frame
 
 if TYPE_CHECKING:
@@ -76,18 +76,18 @@ def _relative(docs: dict[str, float]) -> dict[str, float]:
     return {d: (s - low) / span if span else 1.0 for d, s in docs.items()}
 
 
-def top_docs(docs: dict[str, float], cutoff: int) -> Collection[str]:
-    """The retrieved documents: all of them, or the ``cutoff`` best by score, ties by doc id descending
-    (trec_eval's order, as :meth:`ir_coliee.table.tables.CodedRun.ranked` takes it for every count)."""
-    if len(docs) <= cutoff:
-        return docs.keys()
-    return [d for d, _ in heapq.nlargest(cutoff, docs.items(), key=lambda item: (item[1], item[0]))]
-
-
 def cut(table: Table, over: Over, cutoff: float) -> Table:
-    """The documents of each query kept by ``cutoff``."""
+    """The documents of each query kept by ``cutoff``, in the table's order; ranks in trec_eval's order, as
+    every count takes them (:meth:`ir_coliee.table.tables.CodedRun.top`)."""
     if over == "rank":
-        return {q: {d: docs[d] for d in top_docs(docs, int(cutoff))} for q, docs in table.items()}
+        codes = coded_run(table)
+        best = set(codes.top(int(cutoff)).tolist())
+        query, doc = (dict(zip(ids, itertools.count())) for ids in (codes.query_ids, codes.doc_ids))
+        width = max(len(doc), 1)
+        return {
+            q: {d: s for d, s in docs.items() if query[q] * width + doc[d] in best}
+            for q, docs in table.items()
+        }
     if over == "score":
         return {q: {d: s for d, s in docs.items() if s >= cutoff} for q, docs in table.items()}
     kept = {}
@@ -178,8 +178,6 @@ def _ranked(run: TYPE_RUN, gold: Table, measure: Measure) -> Optional[_Ranking]:
     of its own; else ``None`` (the measure is evaluated at each cutoff)."""
     import numpy as np
 
-    from ir_coliee.table.shapes import coded_run
-
     if not counts_sets(measure):
         return None
     codes = coded_run(run)
@@ -249,7 +247,7 @@ def tune_cutoff(
     everywhere in the API.
     """
     _cutoff_arguments(over, max_rank, steps)
-    from ir_coliee.table.shapes import align, coded_run
+    from ir_coliee.table.shapes import align
 
     (chosen,) = parse_measures([measure])
     gold = gold_table(qrels)
