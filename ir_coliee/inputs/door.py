@@ -4,7 +4,6 @@ once (:func:`prepare`) and then works on what it returns (:class:`Prepared`); no
 
 from __future__ import annotations
 
-import contextlib
 import os
 from collections.abc import Sequence
 from typing import NamedTuple, Optional, Union, cast
@@ -15,7 +14,6 @@ from ir_measures.util import TYPE_RUN
 from ir_coliee.errors import (
     WARNING,
     ColieeError,
-    ColieeFormatError,
     ColieeScoringError,
     Finding,
     PathLike,
@@ -25,7 +23,6 @@ from ir_coliee.formats.pilot import decision_run, read_torts
 from ir_coliee.inputs.gold import Gold, GoldLike, is_dataset_id, load_gold
 from ir_coliee.inputs.ingest import (
     Ingested,
-    Opened,
     RunLike,
     RunsLike,
     holds_labels,
@@ -87,15 +84,6 @@ class Prepared(NamedTuple):
         return cast(dict[str, TYPE_RUN], runs), qrels
 
 
-def _holds_labels(runs: list[Opened]) -> bool:
-    """Whether the first run that reads as a run holds Y/N answers (a log found first in a folder is not
-    asked); the last one's error where none reads."""
-    for run in runs[:-1]:
-        with contextlib.suppress(ColieeFormatError):
-            return holds_labels(run)
-    return holds_labels(runs[-1])
-
-
 def gated_task(answers: object, task: Optional[TaskLike], gold: object) -> Optional[TaskLike]:
     """The task of a call with answer files: given, the dataset's, else the task that is gated by answers."""
     if answers is not None and task is None and not is_dataset_id(gold):
@@ -155,7 +143,7 @@ def prepare(
     findings += [Finding(WARNING, loaded.source, None, message, "gold-quirk") for message in quirks]
     with opened(named) as readable:  # streams copied once, iterators consumed once
         shapes = list(readable.values())
-        resolved = loaded.task_for(task, lambda: _holds_labels(shapes), findings, measures_named)
+        resolved = loaded.task_for(task, lambda: holds_labels(shapes), findings, measures_named)
         if loaded.dataset is not None and year is None:
             year = loaded.dataset.year
         official_entry(resolved.key, year)  # the edition exists

@@ -136,8 +136,14 @@ def opened(named: dict[str, RunLike]) -> Iterator[dict[str, Opened]]:
         yield out
 
 
-def holds_labels(run: Opened) -> bool:
-    """Whether the run's second column holds Y/N answers (decides the task when none is given)."""
+def holds_labels(runs: list[Opened]) -> bool:
+    """Whether the second column of the first run that reads as a run holds Y/N answers (decides the task
+    when none is given; a log found first in a folder is not asked); the last one's error where none
+    reads."""
+    for run in runs[:-1]:
+        with contextlib.suppress(ColieeFormatError):
+            return holds_labels([run])
+    run = runs[-1]
     if isinstance(run, CodedRun):
         docs = set(run.doc_ids)
         return bool(docs) and docs <= set(ANSWER_LABELS)
@@ -290,7 +296,8 @@ def _same_convention(run: set[tuple[str, int]], gold: set[tuple[str, int]]) -> b
 
 def shared_run(run: object, gold: Table, where: str = "run") -> CodedRun:
     """A run in memory read once, refused as :func:`check_run` refuses a run that shares no query with
-    ``gold`` (``evaluate`` and ``compare`` of plain shapes: never a silent 0)."""
+    ``gold`` (``evaluate`` and ``compare`` of plain shapes: never a silent 0; the ids mapped to the gold's
+    convention are said where the run is scored)."""
     coded = coded_run(run, where)
     ids = gold_ids(gold)
     _shared_lines(align(coded, ids).run, ids, where, "<qrels>")

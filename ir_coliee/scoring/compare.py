@@ -5,6 +5,7 @@ on runs in memory (:func:`compare`, :func:`compare_rows`) or read as :func:`ir_c
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import math
 import warnings
@@ -155,20 +156,16 @@ def compare(
     return table.frame()
 
 
+@dataclasses.dataclass
 class _Cells:
     """The table :func:`compare` fills: each run's value, interval and p-value of each measure."""
 
-    def __init__(
-        self,
-        table: dict[str, dict[str, float]],
-        p_values: dict[Measure, dict[str, float]],
-        names: list[str],
-        base: str,
-        n: int,
-        confidence: float,
-    ):
-        self.table, self.p_values, self.names, self.base, self.n = table, p_values, names, base, n
-        self.confidence = confidence
+    table: dict[str, dict[str, float]]
+    p_values: dict[Measure, dict[str, float]]
+    names: list[str]
+    base: str
+    n: int
+    confidence: float
 
     def accuracy(
         self, answers: Sequence[Measure], data: dict[str, dict[Measure, PerQuery]]
@@ -237,29 +234,20 @@ class _Cells:
         return ComparisonTable(self.names, ["baseline", *columns], rows, self.confidence, tests)
 
 
+@dataclasses.dataclass
 class ComparisonTable:
-    """What :func:`compare` computes, as plain rows (the command prints them without pandas);
-    :meth:`frame` is the DataFrame :func:`compare` returns."""
+    """What :func:`compare` computes, as plain rows (the command prints them without pandas):
+    run names; column names (``baseline``, then each measure's value, interval and p-values); one row
+    of values per run; the intervals' confidence; the test used for each measure. :meth:`frame` is the
+    DataFrame :func:`compare` returns."""
 
-    def __init__(
-        self,
-        runs: list[str],
-        columns: list[str],
-        rows: list[list],
-        confidence: float,
-        tests: dict[str, str],
-    ):
-        self.runs, self.columns, self.rows, self.confidence, self.tests = (
-            runs,
-            columns,
-            rows,
-            confidence,
-            tests,
-        )
-        """Run names; column names (``baseline``, then each measure's value, interval and p-values); one
-        row of values per run; the intervals' confidence; the test used for each measure."""
-        self.per_query: dict[str, dict[Measure, PerQuery]] = {}
-        """Each run's per-query data of each measure, over the gold queries (what the tests resampled)."""
+    runs: list[str]
+    columns: list[str]
+    rows: list[list]
+    confidence: float
+    tests: dict[str, str]
+    per_query: dict[str, dict[Measure, PerQuery]] = dataclasses.field(default_factory=dict)
+    """Each run's per-query data of each measure, over the gold queries (what the tests resampled)."""
 
     def value(self, run: str, column: str) -> object:
         return self.rows[self.runs.index(run)][self.columns.index(column)]
@@ -298,25 +286,16 @@ def plot_intervals(frame: pd.DataFrame, measure: str, path: str) -> str:
     return save(fig, path)
 
 
+@dataclasses.dataclass
 class Comparison:
     """What :func:`compare_runs` found: the table of :func:`ir_coliee.compare` (``table``, a DataFrame
     built on first use; ``rows``, the same as plain rows) and the findings."""
 
-    def __init__(
-        self,
-        rows: ComparisonTable,
-        findings: list[Finding],
-        task: str,
-        year: Optional[int],
-        headline: str,
-    ):
-        self.rows, self.findings, self.task, self.year, self.headline = (
-            rows,
-            findings,
-            task,
-            year,
-            headline,
-        )
+    rows: ComparisonTable
+    findings: list[Finding]
+    task: str
+    year: Optional[int]
+    headline: str
 
     @functools.cached_property
     def table(self) -> pd.DataFrame:
