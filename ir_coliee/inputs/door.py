@@ -39,7 +39,6 @@ from ir_coliee.model import (
     TORTS,
     Task,
     TaskLike,
-    official_entry,
     official_measures,
     task_of,
 )
@@ -143,13 +142,11 @@ def prepare(
     findings += [Finding(WARNING, loaded.source, None, message, "gold-quirk") for message in quirks]
     with opened(named) as readable:  # streams copied once, iterators consumed once
         shapes = list(readable.values())
-        resolved = loaded.task_for(task, lambda: holds_labels(shapes), findings, measures_named)
-        if loaded.dataset is not None and year is None:
-            year = loaded.dataset.year
-        official_entry(resolved.key, year)  # the edition exists
+        resolved, year, qrels = loaded.scored_as(
+            task, year, lambda: holds_labels(shapes), findings, measures_named
+        )
         if resolved.gold == TORTS:
-            return Prepared(loaded, {}, resolved, year, [], findings + left, named)
-        qrels = loaded.table(resolved)
+            return Prepared(loaded, qrels, resolved, year, [], findings + left, named)
         read, checked = ingest(named, readable, resolved, run_format, qrels, loaded.source, found)
     if not read:
         said = left + [f for f in checked if f.rule == SKIPPED]

@@ -27,6 +27,7 @@ from ir_coliee.model import (
     TaskLike,
     guess_task,
     kind_of_labels,
+    official_entry,
     sibling_dataset,
     task_of,
 )
@@ -74,36 +75,40 @@ class Gold(NamedTuple):
             )
         return table
 
-    def task_for(
+    def scored_as(
         self,
         task: Optional[TaskLike],
+        year: Optional[int],
         labels: Callable[[], bool],
         findings: list[Finding],
         measures_named: bool = False,
-    ) -> Task:
-        """The task: as given, else the dataset's, else guessed from the gold and whether the runs hold
-        Y/N answers (``labels``, asked only then), with a warning unless the measures are named (then the
-        guess only decides how runs are read, and no report claims that the gold is a COLIEE task's:
-        another benchmark's TREC qrels, say)."""
+    ) -> tuple[Task, Optional[int], Table]:
+        """The task (as given, else the dataset's, else guessed from the gold and whether the runs hold
+        Y/N answers, ``labels``, asked only then), its edition (as given, else the dataset's; refused when
+        there is no such edition) and the qrels it is scored against (none for the pilot, scored against
+        its torts). A guess is said unless the measures are named (then it only decides how runs are
+        read, and no report claims that the gold is a COLIEE task's: another benchmark's TREC qrels,
+        say)."""
         if self.dataset is not None:
-            own = task_of(self.dataset.task)
-            if task is not None and task_of(task).key != own.key:
+            resolved = task_of(self.dataset.task)
+            if task is not None and task_of(task).key != resolved.key:
                 raise ColieeError(
-                    f"--task {task} contradicts the dataset {self.source}, which is {own.label}"
+                    f"--task {task} contradicts the dataset {self.source}, which is {resolved.label}"
                 )
-            return own
-        if task is not None:
-            return task_of(task)
-        if self.torts is not None:
-            return guess_task(TORTS, statute=False)
-        kind = kind_of_labels(labels())
-        table = self.tables.get(kind, next(iter(self.tables.values())))
-        statute = bool(table) and all(QUESTION_ID.match(q) for q in table)
-        guess = guess_task(kind, statute)
-        if not measures_named:
-            message = f"scoring as COLIEE {guess.label} (guessed from the files); pass task= (--task on the command line) to choose"
-            findings.append(Finding(WARNING, self.source, None, message, "guess"))
-        return guess
+            year = self.dataset.year if year is None else year
+        elif task is not None:
+            resolved = task_of(task)
+        elif self.torts is not None:
+            resolved = guess_task(TORTS, statute=False)
+        else:
+            kind = kind_of_labels(labels())
+            table = self.tables.get(kind, next(iter(self.tables.values())))
+            resolved = guess_task(kind, bool(table) and all(QUESTION_ID.match(q) for q in table))
+            if not measures_named:
+                message = f"scoring as COLIEE {resolved.label} (guessed from the files); pass task= (--task on the command line) to choose"
+                findings.append(Finding(WARNING, self.source, None, message, "guess"))
+        official_entry(resolved.key, year)  # the edition exists
+        return resolved, year, {} if resolved.gold == TORTS else self.table(resolved)
 
     def answers(self, gate: Task, answers_gold: Optional[GoldLike]) -> Table:
         """The Y/N gold that gates a task's runs (2026 Task 3): ``answers_gold``, else this gold's own
