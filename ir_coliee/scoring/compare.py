@@ -41,7 +41,7 @@ from ir_coliee.measures.significance import (
 from ir_coliee.model import TORTS, TaskLike, official_entry
 from ir_coliee.progress import progress
 from ir_coliee.scoring.gated import NAME as GATED
-from ir_coliee.scoring.gated import score_recall_gated
+from ir_coliee.scoring.gated import recall_gated
 from ir_coliee.table.shapes import gold_table
 from ir_coliee.table.tables import Table
 
@@ -368,8 +368,6 @@ def _gated_outcomes(prepared: Prepared) -> tuple[dict[str, TYPE_RUN], Table]:
     truth, answered = cast(tuple[Table, list], prepared.gate)
     frames: dict[str, TYPE_RUN] = {}
     for r, a in zip(prepared.runs, answered):
-        values = score_recall_gated(prepared.qrels, r.run, truth, a.run, per_query=True)
-        frames[r.info.name] = {
-            q: {"Y" if v else "N": 1.0} for q, v in zip(values["query_id"], values["value"])
-        }
+        _, values = recall_gated(prepared.qrels, r.run, truth, a.run, ties=False)
+        frames[r.info.name] = {q: {"Y" if v else "N": 1.0} for q, v in values.items()}
     return frames, gold_table({q: {"Y": 1} for q in truth})
