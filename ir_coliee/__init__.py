@@ -51,9 +51,10 @@ _LAZY = {
     "ir_coliee.scoring.compare": "compare compare_runs",
     "ir_coliee.scoring.gated": "score_recall_gated",
     "ir_coliee.inputs.gold": "load_gold",
+    "ir_coliee.inputs.door": "prepare",
     "ir_coliee.scoring.page": "ResultsPage report",
     "ir_coliee.scoring.report": "Report",
-    "ir_coliee.scoring.score": "evaluate prepare score",
+    "ir_coliee.scoring.score": "evaluate score",
     "ir_coliee.scoring.tune": "apply_cutoff tune tune_cutoff",
     "ir_coliee.scoring.validate": "Finding validate_run",
     "ir_coliee.table.runs": "parse_run read_run write_run",
@@ -64,6 +65,7 @@ if TYPE_CHECKING:
     from ir_coliee.data.datasets import register_all
     from ir_coliee.formats.gold import read_label_json, read_qrels
     from ir_coliee.hosts.experiment import Experiment
+    from ir_coliee.inputs.door import prepare
     from ir_coliee.inputs.gold import load_gold
     from ir_coliee.measures import (  # noqa: F401  (exported at run time from _MEASURES)
         AnswerAccuracy,
@@ -84,7 +86,7 @@ if TYPE_CHECKING:
     from ir_coliee.scoring.gated import score_recall_gated
     from ir_coliee.scoring.page import ResultsPage, report
     from ir_coliee.scoring.report import Report
-    from ir_coliee.scoring.score import evaluate, prepare, score
+    from ir_coliee.scoring.score import evaluate, score
     from ir_coliee.scoring.tune import apply_cutoff, tune, tune_cutoff
     from ir_coliee.scoring.validate import Finding, validate_run
     from ir_coliee.table.runs import parse_run, read_run, write_run

@@ -164,12 +164,12 @@ def test_output_a_terminal_cannot_encode_is_replaced_not_cut(tmp_path):
 
 
 def test_a_public_verb_turns_anything_below_into_a_coliee_error(monkeypatch, write):
-    scoring = sys.modules["ir_coliee.scoring.score"]
+    door = sys.modules["ir_coliee.inputs.door"]
 
     def broken(*args, **kwargs):
         raise KeyError("q1")
 
-    monkeypatch.setattr(scoring, "load_gold", broken)
+    monkeypatch.setattr(door, "load_gold", broken)
     with pytest.raises(ColieeError, match=r"^score: KeyError: 'q1' \(an input shape") as info:
         ir_coliee.score(write("g.json", GOLD_T1), write("task1.r", RUN_T1), task=1)
     assert isinstance(info.value.__cause__, KeyError)  # kept for a bug report

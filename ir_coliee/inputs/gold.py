@@ -3,15 +3,34 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from typing import TYPE_CHECKING, NamedTuple, Optional, Union, cast
 
 from ir_measures.util import TYPE_QREL
 
-from ir_coliee.errors import ColieeError, ColieeFormatError, ColieeScoringError
+from ir_coliee.errors import (
+    WARNING,
+    ColieeError,
+    ColieeFormatError,
+    ColieeScoringError,
+    Finding,
+)
 from ir_coliee.formats.gold import gold_kind, read_gold
-from ir_coliee.formats.pilot import ColieeTort, read_torts
+from ir_coliee.formats.pilot import ColieeTort, decision_qrels, read_torts
 from ir_coliee.formats.textfile import Input, is_input, regular_file, stream_name
-from ir_coliee.model import NAME, TORTS, GoldKind, Task, task_of
+from ir_coliee.model import (
+    NAME,
+    QUESTION_ID,
+    TORTS,
+    GoldKind,
+    Task,
+    TaskLike,
+    guess_task,
+    kind_of_labels,
+    official_entry,
+    sibling_dataset,
+    task_of,
+)
 from ir_coliee.table.shapes import gold_table
 from ir_coliee.table.tables import CheckedGold, Table
 
@@ -23,7 +42,9 @@ GoldLike = Union[str, "os.PathLike[str]", TYPE_QREL]
 
 
 class Gold(NamedTuple):
-    """The gold as read, with what is known of where it came from."""
+    """The gold as read, once, with what is known of where it came from: what the verbs ask of it (the
+    task it is for, the qrels of that task, the answers gating it, the pilot's decisions) is asked here,
+    never converted again."""
 
     tables: dict[GoldKind, Table]
     """Qrels (``{query_id: {doc_id: relevance}}``) per kind; a labelled riteval file holds two kinds."""
@@ -53,6 +74,61 @@ class Gold(NamedTuple):
                 f"{self.source}: the gold holds no relevant (query, {task.kind.unit}) pair"
             )
         return table
+
+    def scored_as(
+        self,
+        task: Optional[TaskLike],
+        year: Optional[int],
+        labels: Callable[[], bool],
+        findings: list[Finding],
+        measures_named: bool = False,
+    ) -> tuple[Task, Optional[int], Table]:
+        """The task (as given, else the dataset's, else guessed from the gold and whether the runs hold
+        Y/N answers, ``labels``, asked only then), its edition (as given, else the dataset's; refused when
+        there is no such edition) and the qrels it is scored against (none for the pilot, scored against
+        its torts). A guess is said unless the measures are named (then it only decides how runs are
+        read, and no report claims that the gold is a COLIEE task's: another benchmark's TREC qrels,
+        say)."""
+        if self.dataset is not None:
+            resolved = task_of(self.dataset.task)
+            if task is not None and task_of(task).key != resolved.key:
+                raise ColieeError(
+                    f"--task {task} contradicts the dataset {self.source}, which is {resolved.label}"
+                )
+            year = self.dataset.year if year is None else year
+        elif task is not None:
+            resolved = task_of(task)
+        elif self.torts is not None:
+            resolved = guess_task(TORTS, statute=False)
+        else:
+            kind = kind_of_labels(labels())
+            table = self.tables.get(kind, next(iter(self.tables.values())))
+            resolved = guess_task(kind, bool(table) and all(QUESTION_ID.match(q) for q in table))
+            if not measures_named:
+                message = f"scoring as COLIEE {resolved.label} (guessed from the files); pass task= (--task on the command line) to choose"
+                findings.append(Finding(WARNING, self.source, None, message, "guess"))
+        official_entry(resolved.key, year)  # the edition exists
+        return resolved, year, {} if resolved.gold == TORTS else self.table(resolved)
+
+    def answers(self, gate: Task, answers_gold: Optional[GoldLike]) -> Table:
+        """The Y/N gold that gates a task's runs (2026 Task 3): ``answers_gold``, else this gold's own
+        (a labelled riteval file holds both), else the gate's dataset of the same edition, split and
+        language."""
+        if answers_gold is not None:
+            return load_gold(answers_gold).table(gate)
+        if gate.gold in self.tables:
+            return self.tables[gate.gold]
+        if self.dataset is not None:
+            return load_gold(sibling_dataset(self.source, gate.key)).table(gate)
+        raise ColieeError(
+            "--answers needs the gold answers: give --answers-gold FILE, or a coliee/task3/... dataset as GOLD"
+        )
+
+    def decisions(self) -> Table:
+        """The pilot's gold decisions, as answers (``AnswerAccuracy``'s encoding)."""
+        if self.torts is None:
+            raise ColieeError(f"the pilot is compared against gold torts, not {self.source}")
+        return gold_table(decision_qrels(self.torts))
 
 
 def is_dataset_id(gold: object) -> bool:

@@ -20,7 +20,7 @@ from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 from itertools import filterfalse
 from typing import NamedTuple, Optional, Union, cast
 
-from ir_measures.util import TYPE_QREL, TYPE_RUN
+from ir_measures.util import TYPE_RUN
 
 from ir_coliee.errors import (
     WARNING,
@@ -41,7 +41,6 @@ from ir_coliee.table.shapes import (
     as_dicts,
     coded_run,
     describe,
-    gold_table,
     id_kinds,
     no_shared_query,
 )
@@ -135,8 +134,14 @@ def opened(named: dict[str, RunLike]) -> Iterator[dict[str, Opened]]:
         yield out
 
 
-def holds_labels(run: Opened) -> bool:
-    """Whether the run's second column holds Y/N answers (decides the task when none is given)."""
+def holds_labels(runs: list[Opened]) -> bool:
+    """Whether the second column of the first run that reads as a run holds Y/N answers (decides the task
+    when none is given; a log found first in a folder is not asked); the last one's error where none
+    reads."""
+    for run in runs[:-1]:
+        with contextlib.suppress(ColieeFormatError):
+            return holds_labels([run])
+    run = runs[-1]
     if isinstance(run, CodedRun):
         docs = set(run.doc_ids)
         return bool(docs) and docs <= set(ANSWER_LABELS)
@@ -203,7 +208,7 @@ def ingest(
     readable: dict[str, Opened],
     task: Task,
     forced: FormatOption,
-    gold: TYPE_QREL,
+    gold: Table,
     gold_source: str,
     found: Collection[str] = (),
 ) -> tuple[list[Ingested], list[Finding]]:
@@ -211,7 +216,7 @@ def ingest(
     findings are those of the aligned runs, the tables the scorer reads. A file ``found`` in a folder that
     is no run of the task (a log, a README, another task's run) is skipped with a finding, each file read
     once; a run given itself is refused."""
-    ids = gold_ids(gold_table(gold))
+    ids = gold_ids(gold)
     kept = []
     findings: list[Finding] = []
     for name, run in named.items():
@@ -245,18 +250,16 @@ def not_a_run(path: str, task: Task, e: ColieeError) -> Finding:
     return skipped(path, f"not a {task.label} run: {str(e).removeprefix(path).lstrip(': ')}")
 
 
-def read_runs(
-    named: dict[str, RunLike],
-    readable: dict[str, Opened],
-    task: Task,
-    forced: FormatOption,
-    gold_source: str,
-) -> list[Ingested]:
-    """Every run read in its task's format, as given: not aligned with any gold (a test run that a cutoff
-    learned on training gold cuts shares no query with that gold, and is written back with its own ids)."""
-    read = [_read(name, readable[name], task, forced, gold_source, named[name]) for name in named]
-    infos = unique_names([info for info, _, _ in read])
-    return [Ingested(info, coded, parsed) for info, (_, coded, parsed) in zip(infos, read)]
+def read_apart(run: RunLike, task: Task, gold_source: str) -> tuple[CodedRun, list[Finding]]:
+    """One run read in its task's format, as given, with what its file says: not aligned with any gold (a
+    test run that a cutoff learned on training gold cuts shares no query with that gold, and is written
+    back with its own ids)."""
+    named = named_runs(run)
+    with opened(named) as readable:
+        ((info, coded, parsed),) = [
+            _read(name, readable[name], task, "auto", gold_source, named[name]) for name in named
+        ]
+    return coded, [] if parsed is None else file_findings(parsed, info.path or info.name)
 
 
 def walked(runs: RunsLike) -> tuple[RunsLike, set[str], list[Finding]]:
@@ -291,7 +294,8 @@ def _same_convention(run: set[tuple[str, int]], gold: set[tuple[str, int]]) -> b
 
 def shared_run(run: object, gold: Table, where: str = "run") -> CodedRun:
     """A run in memory read once, refused as :func:`check_run` refuses a run that shares no query with
-    ``gold`` (``evaluate`` and ``compare`` of plain shapes: never a silent 0)."""
+    ``gold`` (``evaluate`` and ``compare`` of plain shapes: never a silent 0; the ids mapped to the gold's
+    convention are said where the run is scored)."""
     coded = coded_run(run, where)
     ids = gold_ids(gold)
     _shared_lines(align(coded, ids).run, ids, where, "<qrels>")

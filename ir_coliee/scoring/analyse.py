@@ -45,6 +45,7 @@ from ir_coliee.errors import (
     Finding,
     PathLike,
 )
+from ir_coliee.inputs.door import Prepared, check_measures, prepare
 from ir_coliee.inputs.gold import GoldLike
 from ir_coliee.inputs.ingest import RunsLike
 from ir_coliee.measures import AnswerAccuracy
@@ -59,9 +60,6 @@ from ir_coliee.outputs.tabular import (
     write_json,
     write_rows,
 )
-from ir_coliee.scoring.compare import pilot_decisions
-from ir_coliee.scoring.score import Prepared, check_measures, prepare
-from ir_coliee.table.shapes import gold_table
 from ir_coliee.table.tables import Table
 
 if TYPE_CHECKING:
@@ -320,8 +318,7 @@ def analyse(
             raise ColieeError(
                 "the pilot is analysed on its tort prediction: AnswerAccuracy, one decision per tort"
             )
-        frames, decisions = pilot_decisions(prepared)
-        qrels = gold_table(decisions)
+        frames, qrels = prepared.pilot_decisions()
     else:
         frames, qrels = prepared.run_tables(), prepared.qrels
         chosen = _chosen(prepared, measures)

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Literal, NamedTuple, Optional, TextIO, Union, 
 
 from ir_coliee.data.guards import threat_findings
 from ir_coliee.errors import ColieeArgumentError, ColieeError, Finding
+from ir_coliee.inputs.door import Prepared, prepare
 from ir_coliee.inputs.gold import is_dataset_id
 from ir_coliee.inputs.ingest import RunLike
 from ir_coliee.measures.parse import MeasureLike, parse_measures
@@ -47,7 +48,7 @@ from ir_coliee.outputs.tabular import (
 from ir_coliee.results import placed
 from ir_coliee.scoring.compare import compare_rows
 from ir_coliee.scoring.report import not_placed
-from ir_coliee.scoring.score import SCORERS, Prepared, Request, prepare
+from ir_coliee.scoring.score import SCORERS
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -191,7 +192,7 @@ def score_benchmark(
         raise ColieeError(
             f"{benchmark}: {prepared.task.label} is scored by its own rules; compare it alone"
         )
-    report = SCORERS["measures"](prepared, Request(named, None, None))
+    report = SCORERS["measures"](prepared, named)
     names = report.measures
     # the door names a run file by its tag: here each system keeps the name it was given (the runs in order)
     runs: dict[str, object] = {s: r.run for s, r in zip(systems, prepared.runs)}

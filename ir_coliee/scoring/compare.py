@@ -5,18 +5,19 @@ on runs in memory (:func:`compare`, :func:`compare_rows`) or read as :func:`ir_c
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import math
 import warnings
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Optional, Union
+from typing import TYPE_CHECKING, Optional, Union, cast
 
 from ir_measures.measures.base import Measure
 from ir_measures.util import TYPE_QREL, TYPE_RUN
 
-from ir_coliee.errors import ColieeArgumentError, ColieeError, ColieeWarning, Finding, PathLike
-from ir_coliee.formats.pilot import decision_qrels, decision_run, read_torts
+from ir_coliee.errors import ColieeArgumentError, ColieeWarning, Finding
 from ir_coliee.formats.textfile import is_input
+from ir_coliee.inputs.door import Answers, Prepared, check_measures, prepare
 from ir_coliee.inputs.gold import GoldLike
 from ir_coliee.inputs.ingest import RunsLike, shared_run
 from ir_coliee.measures import AnswerAccuracy
@@ -40,16 +41,9 @@ from ir_coliee.measures.significance import (
 from ir_coliee.model import TORTS, TaskLike, official_entry
 from ir_coliee.progress import progress
 from ir_coliee.scoring.gated import NAME as GATED
-from ir_coliee.scoring.gated import score_recall_gated
-from ir_coliee.scoring.score import (
-    Prepared,
-    check_measures,
-    gated_answers,
-    gated_task,
-    pilot_files,
-    prepare,
-)
+from ir_coliee.scoring.gated import recall_gated
 from ir_coliee.table.shapes import gold_table
+from ir_coliee.table.tables import Table
 
 if TYPE_CHECKING:
     import numpy as np
@@ -57,7 +51,7 @@ if TYPE_CHECKING:
 
 
 def compare_rows(
-    qrels: TYPE_QREL,
+    gold: Table,
     named: dict[str, object],
     chosen: Sequence[Measure],
     base: str,
@@ -67,12 +61,12 @@ def compare_rows(
     correction: Correction = "holm",
     seed: int = 42,
 ) -> ComparisonTable:
-    """:func:`compare`'s table as plain rows, for runs already named and measures already chosen
-    (``base``: the baseline's name); deterministic for a given ``seed``."""
+    """:func:`compare`'s table as plain rows, against a gold read once (:func:`gold_table`), for runs
+    already named and measures already chosen (``base``: the baseline's name); deterministic for a given
+    ``seed``."""
     import numpy as np
 
     names = list(named)
-    gold = gold_table(qrels)
     qids, n = list(gold), len(gold)
     rng = np.random.default_rng(seed)
     data = {
@@ -162,20 +156,16 @@ def compare(
     return table.frame()
 
 
+@dataclasses.dataclass
 class _Cells:
     """The table :func:`compare` fills: each run's value, interval and p-value of each measure."""
 
-    def __init__(
-        self,
-        table: dict[str, dict[str, float]],
-        p_values: dict[Measure, dict[str, float]],
-        names: list[str],
-        base: str,
-        n: int,
-        confidence: float,
-    ):
-        self.table, self.p_values, self.names, self.base, self.n = table, p_values, names, base, n
-        self.confidence = confidence
+    table: dict[str, dict[str, float]]
+    p_values: dict[Measure, dict[str, float]]
+    names: list[str]
+    base: str
+    n: int
+    confidence: float
 
     def accuracy(
         self, answers: Sequence[Measure], data: dict[str, dict[Measure, PerQuery]]
@@ -244,29 +234,20 @@ class _Cells:
         return ComparisonTable(self.names, ["baseline", *columns], rows, self.confidence, tests)
 
 
+@dataclasses.dataclass
 class ComparisonTable:
-    """What :func:`compare` computes, as plain rows (the command prints them without pandas);
-    :meth:`frame` is the DataFrame :func:`compare` returns."""
+    """What :func:`compare` computes, as plain rows (the command prints them without pandas):
+    run names; column names (``baseline``, then each measure's value, interval and p-values); one row
+    of values per run; the intervals' confidence; the test used for each measure. :meth:`frame` is the
+    DataFrame :func:`compare` returns."""
 
-    def __init__(
-        self,
-        runs: list[str],
-        columns: list[str],
-        rows: list[list],
-        confidence: float,
-        tests: dict[str, str],
-    ):
-        self.runs, self.columns, self.rows, self.confidence, self.tests = (
-            runs,
-            columns,
-            rows,
-            confidence,
-            tests,
-        )
-        """Run names; column names (``baseline``, then each measure's value, interval and p-values); one
-        row of values per run; the intervals' confidence; the test used for each measure."""
-        self.per_query: dict[str, dict[Measure, PerQuery]] = {}
-        """Each run's per-query data of each measure, over the gold queries (what the tests resampled)."""
+    runs: list[str]
+    columns: list[str]
+    rows: list[list]
+    confidence: float
+    tests: dict[str, str]
+    per_query: dict[str, dict[Measure, PerQuery]] = dataclasses.field(default_factory=dict)
+    """Each run's per-query data of each measure, over the gold queries (what the tests resampled)."""
 
     def value(self, run: str, column: str) -> object:
         return self.rows[self.runs.index(run)][self.columns.index(column)]
@@ -305,25 +286,16 @@ def plot_intervals(frame: pd.DataFrame, measure: str, path: str) -> str:
     return save(fig, path)
 
 
+@dataclasses.dataclass
 class Comparison:
     """What :func:`compare_runs` found: the table of :func:`ir_coliee.compare` (``table``, a DataFrame
     built on first use; ``rows``, the same as plain rows) and the findings."""
 
-    def __init__(
-        self,
-        rows: ComparisonTable,
-        findings: list[Finding],
-        task: str,
-        year: Optional[int],
-        headline: str,
-    ):
-        self.rows, self.findings, self.task, self.year, self.headline = (
-            rows,
-            findings,
-            task,
-            year,
-            headline,
-        )
+    rows: ComparisonTable
+    findings: list[Finding]
+    task: str
+    year: Optional[int]
+    headline: str
 
     @functools.cached_property
     def table(self) -> pd.DataFrame:
@@ -341,7 +313,7 @@ def compare_runs(
     resamples: int = 10_000,
     correction: Correction = "holm",
     seed: int = 42,
-    answers: Optional[Sequence[PathLike]] = None,
+    answers: Answers = None,
     answers_gold: Optional[GoldLike] = None,
 ) -> Comparison:
     """:func:`ir_coliee.compare` on runs read as :func:`score` reads them (official measures by default).
@@ -353,16 +325,14 @@ def compare_runs(
     if not isinstance(baseline, int) or baseline < 0:
         raise ColieeArgumentError(f"baseline {baseline!r} is not the index of a run (0 or more)")
     parse_measures(measures or ())  # every name known before any file is read
-    prepared = prepare(
-        gold, runs, gated_task(answers, task, gold), year, measures_named=measures is not None
-    )
+    prepared = prepare(gold, runs, task, year, "auto", measures is not None, answers, answers_gold)
 
     n = len(prepared.pilot_runs if prepared.task.gold == TORTS else prepared.runs)
     if baseline >= n:  # the runs known, nothing scored yet
         raise ColieeArgumentError(f"baseline {baseline} is not the index of a run (0 to {n - 1})")
 
     def compared(
-        frames: dict[str, TYPE_RUN], qrels: TYPE_QREL, chosen: Sequence[MeasureLike]
+        frames: dict[str, TYPE_RUN], qrels: Table, chosen: Sequence[MeasureLike]
     ) -> ComparisonTable:
         base = list(frames)[baseline]
         return compare_rows(
@@ -379,10 +349,10 @@ def compare_runs(
         return Comparison(table, prepared.findings, prepared.task.key, prepared.year, headline)
 
     if prepared.task.gold == TORTS:
-        frames, qrels = pilot_decisions(prepared)
+        frames, qrels = prepared.pilot_decisions()
         return result(compared(frames, qrels, [AnswerAccuracy]), str(AnswerAccuracy))
-    if answers is not None:
-        frames, qrels = _gated_outcomes(prepared, answers, answers_gold)
+    if prepared.gate is not None:
+        frames, qrels = _gated_outcomes(prepared)
         return result(
             compared(frames, qrels, [AnswerAccuracy]).renamed(str(AnswerAccuracy), GATED), GATED
         )
@@ -392,28 +362,12 @@ def compare_runs(
     return result(table, official_entry(prepared.task.key, prepared.year).ranking_column(names))
 
 
-def pilot_decisions(prepared: Prepared) -> tuple[dict[str, TYPE_RUN], TYPE_QREL]:
-    """The pilot's tort prediction as answers: each submission's decisions against the gold decisions."""
-    import os
-
-    if prepared.gold.torts is None:
-        raise ColieeError(f"the pilot is compared against gold torts, not {prepared.gold.source}")
-    frames: dict[str, TYPE_RUN] = {
-        os.path.basename(p): decision_run(read_torts(p)) for p in pilot_files(prepared)
-    }
-    return frames, decision_qrels(prepared.gold.torts)
-
-
-def _gated_outcomes(
-    prepared: Prepared, answers: Sequence[PathLike], answers_gold: Optional[GoldLike]
-) -> tuple[dict[str, TYPE_RUN], TYPE_QREL]:
+def _gated_outcomes(prepared: Prepared) -> tuple[dict[str, TYPE_RUN], Table]:
     """2026 Task 3 as right/wrong outcomes per question (right: the answer is right and every gold article
     retrieved), in the shape of answers, so that the accuracy tests apply."""
-    truth, answered = gated_answers(prepared, answers, answers_gold)
+    truth, answered = cast(tuple[Table, list], prepared.gate)
     frames: dict[str, TYPE_RUN] = {}
     for r, a in zip(prepared.runs, answered):
-        values = score_recall_gated(prepared.qrels, r.run, truth, a.run, per_query=True)
-        frames[r.info.name] = {
-            q: {"Y" if v else "N": 1.0} for q, v in zip(values["query_id"], values["value"])
-        }
-    return frames, {q: {"Y": 1} for q in truth}
+        _, values = recall_gated(prepared.qrels, r.run, truth, a.run, ties=False)
+        frames[r.info.name] = {q: {"Y" if v else "N": 1.0} for q, v in values.items()}
+    return frames, gold_table({q: {"Y": 1} for q in truth})

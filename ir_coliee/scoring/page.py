@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Optional, Union
 
 from ir_coliee.errors import ColieeArgumentError, ColieeError, Finding, PathLike
 from ir_coliee.formats.textfile import atomic_output
+from ir_coliee.inputs.door import gated_task, prepare
 from ir_coliee.inputs.gold import GoldLike, is_dataset_id
 from ir_coliee.inputs.ingest import RunsLike
 from ir_coliee.measures.parse import MeasureLike
@@ -26,7 +27,7 @@ from ir_coliee.results import Leaderboard, load_leaderboard
 from ir_coliee.scoring.analyse import Analysis, By, analyse, asked_groupings, asked_measures
 from ir_coliee.scoring.compare import Comparison, compare_runs
 from ir_coliee.scoring.report import Report, not_placed, ranked
-from ir_coliee.scoring.score import gated_task, prepare, score
+from ir_coliee.scoring.score import score
 
 if TYPE_CHECKING:
     import pandas as pd

@@ -22,8 +22,9 @@ from ir_measures.measures.base import Measure
 from ir_measures.util import TYPE_QREL, TYPE_RUN
 
 from ir_coliee.errors import ColieeArgumentError, ColieeError, ColieeScoringError, Finding
+from ir_coliee.inputs.door import check_measures, prepare
 from ir_coliee.inputs.gold import GoldLike
-from ir_coliee.inputs.ingest import RunLike, file_findings, named_runs, opened, read_runs
+from ir_coliee.inputs.ingest import RunLike, read_apart
 from ir_coliee.measures import MicroF1
 from ir_coliee.measures.formulas import on_arrays
 from ir_coliee.measures.parse import MeasureLike, parse_measures
@@ -32,9 +33,8 @@ from ir_coliee.measures.provider import counts_sets, formula_of, is_micro
 from ir_coliee.measures.values import exact_mean
 from ir_coliee.model import FORMATS, FormatName, TaskLike, official_entry
 from ir_coliee.progress import progress
-from ir_coliee.scoring.score import check_measures, prepare
-from ir_coliee.table.shapes import coded_run, gold_table, run_table
-from ir_coliee.table.tables import CodedGold, Table, gold_ids, table_frame
+from ir_coliee.table.shapes import align, coded_run, gold_table, run_table
+from ir_coliee.table.tables import CodedRun, Table, coded_gold, gold_ids, table_frame
 
 if TYPE_CHECKING:
     import numpy as np
@@ -173,17 +173,16 @@ class _Ranking(NamedTuple):
         return values
 
 
-def _ranked(run: TYPE_RUN, gold: Table, measure: Measure) -> Optional[_Ranking]:
+def _ranked(codes: CodedRun, gold: Table, measure: Measure) -> Optional[_Ranking]:
     """The run ranked for :class:`_Ranking`, when ``measure`` is an ir_coliee set measure without a cutoff
     of its own; else ``None`` (the measure is evaluated at each cutoff)."""
     import numpy as np
 
     if not counts_sets(measure):
         return None
-    codes = coded_run(run)
     if codes.repeated():
         codes = coded_run(codes.table())  # a pair given twice counts once, with its best score
-    gold_codes = CodedGold(gold, measure["rel"])
+    gold_codes = coded_gold(gold, measure["rel"])
     n = len(gold_codes.queries)
     query_of, doc_of = gold_codes.line_codes(codes)
     queries, docs, all_scores = codes.queries, codes.docs, codes.scores
@@ -247,13 +246,18 @@ def tune_cutoff(
     everywhere in the API.
     """
     _cutoff_arguments(over, max_rank, steps)
-    from ir_coliee.table.shapes import align
-
     (chosen,) = parse_measures([measure])
     gold = gold_table(qrels)
-    run = align(coded_run(run), gold_ids(gold)).run  # read once, ids as the gold's
+    codes = align(coded_run(run), gold_ids(gold)).run  # read once, ids as the gold's
+    return _tuned(gold, codes, chosen, over, max_rank, steps)
+
+
+def _tuned(
+    gold: Table, run: CodedRun, chosen: Measure, over: Over, max_rank: int, steps: int
+) -> Tuned:
+    """:func:`tune_cutoff` on a gold and a run read once, the run's ids in the gold's convention."""
     ranked = _ranked(run, gold, chosen)
-    table = run_table(run) if ranked is None else {}
+    table = run.table() if ranked is None else {}
     candidates = (
         _candidates(table, over, max_rank, steps)
         if ranked is None
@@ -360,19 +364,15 @@ def tune(
         else official_entry(prepared.task.key, prepared.year).headline
     )
     (checked,) = check_measures([chosen], prepared.task, prepared.year)
-    tuned = tune_cutoff(prepared.qrels, tuned_run.run, checked, over=over, max_rank=max_rank)
-    target = tuned_run.run
-    findings = prepared.findings
-    if apply is not None:
-        named = named_runs(apply)
-        with opened(named) as readable:
-            (applied,) = read_runs(named, readable, prepared.task, "auto", prepared.gold.source)
-        target = applied.run
-        if applied.parsed is not None:
-            findings = findings + file_findings(
-                applied.parsed, applied.info.path or applied.info.name
-            )
-    # tune_cutoff refused an unknown kind of cutoff
+    tuned = _tuned(prepared.qrels, tuned_run.run, checked, over, max_rank, 100)
+    target, said = (
+        (tuned_run.run, [])
+        if apply is None
+        else read_apart(apply, prepared.task, prepared.gold.source)
+    )
     return Tuning(
-        tuned, cut(run_table(target), over, tuned.cutoff), prepared.task.formats[0], findings
+        tuned,
+        cut(target.table(), over, tuned.cutoff),
+        prepared.task.formats[0],
+        prepared.findings + said,
     )

@@ -7,7 +7,8 @@ import pytest
 from support.cli import run_cli
 
 from ir_coliee.errors import ColieeError
-from ir_coliee.scoring import benchmark, page, score
+from ir_coliee.inputs import door
+from ir_coliee.scoring import benchmark, page
 
 
 @pytest.fixture
@@ -19,7 +20,7 @@ def reads(monkeypatch):
         calls.append(gold)
         raise ColieeError("work began")
 
-    monkeypatch.setattr(score, "load_gold", load_gold)
+    monkeypatch.setattr(door, "load_gold", load_gold)
     return calls
 
 

@@ -1,0 +1,187 @@
+"""The one door in: the gold read once (:func:`~ir_coliee.inputs.gold.load_gold`), the task decided once,
+the runs (and a 2026 gate's answer files) read through :mod:`.ingest` against it. Every verb asks it
+once (:func:`prepare`) and then works on what it returns (:class:`Prepared`); nothing below asks again."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from typing import NamedTuple, Optional, Union, cast
+
+from ir_measures.measures.base import Measure
+from ir_measures.util import TYPE_RUN
+
+from ir_coliee.errors import (
+    WARNING,
+    ColieeError,
+    ColieeScoringError,
+    Finding,
+    PathLike,
+    coliee_warnings,
+)
+from ir_coliee.formats.pilot import decision_run, read_torts
+from ir_coliee.inputs.gold import Gold, GoldLike, is_dataset_id, load_gold
+from ir_coliee.inputs.ingest import (
+    Ingested,
+    RunLike,
+    RunsLike,
+    holds_labels,
+    ingest,
+    named_runs,
+    opened,
+    walked,
+)
+from ir_coliee.inputs.walk import SKIPPED
+from ir_coliee.measures.parse import MeasureLike, parse_measures
+from ir_coliee.model import (
+    DOCUMENTS,
+    TASKS,
+    TORTS,
+    Task,
+    TaskLike,
+    official_measures,
+    task_of,
+)
+from ir_coliee.table.runs import FormatOption
+from ir_coliee.table.tables import Table
+
+Answers = Union[PathLike, Sequence[PathLike], None]
+
+
+class Prepared(NamedTuple):
+    """Gold and runs read and checked for one task: what scoring, comparing and tuning start from."""
+
+    gold: Gold
+    qrels: Table
+    """The gold qrels of the task's kind, ``{query_id: {doc_id: relevance}}`` (empty for the pilot)."""
+    task: Task
+    year: Optional[int]
+    runs: list[Ingested]
+    """The runs through the door: names unique, ids in the gold's convention."""
+    findings: list[Finding]
+    pilot_runs: dict[str, RunLike]
+    gate: Optional[tuple[Table, list[Ingested]]] = None
+    """2026 Task 3 with answer files: the answer gold, and each run's answers read against it."""
+
+    def run_tables(self) -> dict[str, TYPE_RUN]:
+        """``{name: run}``, names unique (the tag, then the file name where tags collide)."""
+        return {r.info.name: cast(TYPE_RUN, r.run) for r in self.runs}
+
+    def pilot_files(self) -> list[str]:
+        """The pilot's submissions: JSONL files of torts."""
+        paths = []
+        for run in self.pilot_runs.values():
+            if not isinstance(run, (str, os.PathLike)):
+                raise ColieeScoringError("pilot submissions are JSONL files of torts")
+            paths.append(os.fspath(run))
+        return paths
+
+    def pilot_decisions(self) -> tuple[dict[str, TYPE_RUN], Table]:
+        """The pilot's tort prediction as answers: each submission's decisions against the gold's."""
+        qrels = self.gold.decisions()
+        runs = {os.path.basename(p): decision_run(read_torts(p)) for p in self.pilot_files()}
+        return cast(dict[str, TYPE_RUN], runs), qrels
+
+
+def gated_task(answers: object, task: Optional[TaskLike], gold: object) -> Optional[TaskLike]:
+    """The task of a call with answer files: given, the dataset's, else the task that is gated by answers."""
+    if answers is not None and task is None and not is_dataset_id(gold):
+        return next(t.key for t in TASKS.values() if t.gate)
+    return task
+
+
+def _gate(
+    gold: Gold, task: Task, runs: list[Ingested], answers: Answers, answers_gold: Optional[GoldLike]
+) -> tuple[Table, list[Ingested], list[Finding]]:
+    """The answer gold, and each run's answer file read through the door against it (refused when it
+    shares no question with the gold; its absent, duplicate and untagged lines reported)."""
+    if not task.gate:
+        raise ColieeScoringError(
+            f"--answers gates the runs of a task scored with answers (2026 Task 3), not {task.label}"
+        )
+    files = [answers] if isinstance(answers, (str, os.PathLike)) else list(cast(list, answers))
+    if len(files) != len(runs):
+        raise ColieeError(
+            f"{len(runs)} runs but {len(files)} answer files: give one answer file per run"
+        )
+    gate = task_of(task.gate)
+    truth = gold.answers(gate, answers_gold)
+    named: dict[str, RunLike] = {f"answer file {i}": f for i, f in enumerate(files)}
+    with opened(named) as readable:
+        read, findings = ingest(named, readable, gate, "auto", truth, "the gold answers")
+    return truth, read, findings
+
+
+def prepare(
+    gold: GoldLike,
+    runs: RunsLike,
+    task: Optional[TaskLike] = None,
+    year: Optional[int] = None,
+    run_format: FormatOption = "auto",
+    measures_named: bool = False,
+    answers: Answers = None,
+    answers_gold: Optional[GoldLike] = None,
+) -> Prepared:
+    """Read the gold and the runs for one task, refusing what cannot be scored (a run in a format its task
+    does not take, one that shares no query with the gold or follows another id convention, ``task``
+    contradicting a dataset id); ``measures_named``: the caller scores with measures it names (no warning
+    on a guessed task); ``answers``: 2026 Task 3, each run's Y/N answer file, read against
+    ``answers_gold`` (default: the gold's own, else the Task 4 twin of a ``coliee/task3/...`` dataset)."""
+    task = gated_task(answers, task, gold)
+    with (
+        coliee_warnings() as quirks
+    ):  # a reading rule applied to a slip in the gold: a finding of the report
+        loaded = load_gold(gold)
+    runs, found, left = walked(runs)
+    named = named_runs(runs)
+    findings = (
+        [Finding(WARNING, loaded.source, None, loaded.note, "gold-elsewhere")]
+        if loaded.note
+        else []
+    )
+    findings += [Finding(WARNING, loaded.source, None, message, "gold-quirk") for message in quirks]
+    with opened(named) as readable:  # streams copied once, iterators consumed once
+        shapes = list(readable.values())
+        resolved, year, qrels = loaded.scored_as(
+            task, year, lambda: holds_labels(shapes), findings, measures_named
+        )
+        if resolved.gold == TORTS:
+            return Prepared(loaded, qrels, resolved, year, [], findings + left, named)
+        read, checked = ingest(named, readable, resolved, run_format, qrels, loaded.source, found)
+    if not read:
+        said = left + [f for f in checked if f.rule == SKIPPED]
+        shown = "; ".join(f"{f.path}: {f.message}" for f in said[:3])
+        raise ColieeError(f"no run could be scored ({len(said)} skipped): {shown}")
+    findings += checked + left
+    if answers is None:
+        return Prepared(loaded, qrels, resolved, year, read, findings, named)
+    truth, answered, said_of_answers = _gate(loaded, resolved, read, answers, answers_gold)
+    gate = (truth, answered)
+    return Prepared(loaded, qrels, resolved, year, read, findings + said_of_answers, named, gate)
+
+
+def check_measures(
+    measures: Optional[Sequence[MeasureLike]], task: Task, year: Optional[int], ranked: bool = True
+) -> list[Measure]:
+    """The measures asked for (default: the official ones, with the task's ranked ones "for discussion": every
+    run ranks, by score or else by line order, so every shape gets one set), each one that applies to the
+    task's gold."""
+    chosen = (
+        official_measures(task.key, year, ranked=ranked)
+        if measures is None
+        else parse_measures(measures)
+    )
+    for m in chosen:
+        takes = getattr(m, "TAKES", DOCUMENTS)
+        if takes == task.gold:
+            continue
+        if task.kind.labels and str(m) == "Accuracy":
+            raise ColieeScoringError(
+                "Accuracy is ir_measures' pairwise ranking accuracy; the accuracy of Y/N answers is AnswerAccuracy"
+            )
+        if task.kind.labels:
+            raise ColieeScoringError(
+                f"{m} scores retrieved documents; Y/N answers are scored with AnswerAccuracy"
+            )
+        raise ColieeScoringError(f"{m} scores Y/N answers; {task.label} gold names documents")
+    return chosen
