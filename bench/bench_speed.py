@@ -565,7 +565,7 @@ def _scoring_row(lines: int, run: str, gold_path: str, repeat: int) -> list[obje
     from ir_measures import ScoredDoc, SetF, SetP, SetR
 
     import ir_coliee
-    from ir_coliee.table.shapes import run_table
+    from ir_coliee.table.tables import run_table
 
     ours, theirs = [ir_coliee.MicroP, ir_coliee.MicroR, ir_coliee.MicroF1], [SetP, SetR, SetF]
     frame = ir_coliee.read_run(run)

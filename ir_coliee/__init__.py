@@ -33,7 +33,7 @@ _host.install_datasets()
 globals().update(_MEASURES)
 
 #: ir_coliee's own evaluation pipeline (same API as ``ir_measures``): our provider first, then ir_measures';
-#: ``calc``, ``calc_aggregate`` and ``iter_calc`` read a run in any shape once (see ``ir_coliee.table.shapes``).
+#: ``calc``, ``calc_aggregate`` and ``iter_calc`` read a run in any shape once (see ``ir_coliee.table.tables``).
 evaluator = pipeline.evaluator
 
 #: The public verbs each go through one error boundary (:func:`ir_coliee.errors.guarded`).

@@ -48,7 +48,7 @@ class Registered(NamedTuple):
 
     @property
     def scoped(self) -> bool:
-        """Document ids are ``{query}/{doc}`` while runs name ``doc`` alone (``ir_coliee.table.shapes.align``
+        """Document ids are ``{query}/{doc}`` while runs name ``doc`` alone (``ir_coliee.table.tables.align``
         maps runs onto them)."""
         return isinstance(self.files, Layout) and self.files.scoped
 

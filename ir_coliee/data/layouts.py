@@ -15,7 +15,7 @@ from ir_coliee.formats.labels import parse_labels, parse_query_list
 from ir_coliee.formats.textfile import strip_txt
 from ir_coliee.formats.xmlsafe import parse_xml
 from ir_coliee.model import CaseLawFiles
-from ir_coliee.table.shapes import SCOPE
+from ir_coliee.table.tables import SCOPE
 
 
 def _is_text(parts: tuple[str, ...]) -> bool:

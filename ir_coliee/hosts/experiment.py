@@ -33,7 +33,7 @@ from ir_coliee.errors import ColieeArgumentError, ColieeError, hosted
 from ir_coliee.measures.parse import parse_measures
 from ir_coliee.measures.significance import resampling_arguments, significance_test
 from ir_coliee.scoring.compare import compare_rows
-from ir_coliee.table.shapes import gold_table
+from ir_coliee.table.tables import gold_table
 
 if TYPE_CHECKING:
     import pandas as pd

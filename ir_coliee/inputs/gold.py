@@ -31,8 +31,7 @@ from ir_coliee.model import (
     sibling_dataset,
     task_of,
 )
-from ir_coliee.table.shapes import gold_table
-from ir_coliee.table.tables import CheckedGold, Table
+from ir_coliee.table.tables import CheckedGold, Table, gold_table
 
 if TYPE_CHECKING:
     from ir_coliee.data.catalog import Registered

@@ -3,7 +3,7 @@ check and finding is computed on the table the scorer then reads.
 
 A run may be a path, ``-`` or another stream (copied once, with a size cap), a parsed file, a DataFrame
 of any dtype, a dict of dicts, a list, generator or other one-shot iterable of rows
-(:mod:`ir_coliee.table.shapes` turns the in-memory ones into codes, consuming an iterator exactly once). Its
+(:mod:`ir_coliee.table.tables` turns the in-memory ones into codes, consuming an iterator exactly once). Its
 ids are then aligned with the gold's convention (``.txt``, zero padding, case-scoped ids).
 
 The invariant that follows: a run that shares no query with the gold is refused; a run whose lines for
@@ -36,15 +36,18 @@ from ir_coliee.inputs.walk import files_of, skipped
 from ir_coliee.model import ANSWER_LABELS, FORMATS, FormatName, Task, expected_any
 from ir_coliee.table.run_lines import first_format
 from ir_coliee.table.runs import FormatOption, ParsedRun, parse_run
-from ir_coliee.table.shapes import (
+from ir_coliee.table.tables import (
+    CodedRun,
+    GoldIds,
+    Table,
     align,
     as_dicts,
     coded_run,
     describe,
+    gold_ids,
     id_kinds,
     no_shared_query,
 )
-from ir_coliee.table.tables import CodedRun, GoldIds, Table, gold_ids
 
 RunLike = Union[str, "os.PathLike[str]", TYPE_RUN, ParsedRun]
 RunsLike = Union[RunLike, Sequence[RunLike], Mapping[str, RunLike]]

@@ -15,8 +15,7 @@ from ir_measures.util import TYPE_QREL, Metric
 from ir_coliee.errors import ColieeWarning
 from ir_coliee.measures.provider import ColieeProvider
 from ir_coliee.measures.values import LazyValues
-from ir_coliee.table.shapes import align, coded_run, gold_table
-from ir_coliee.table.tables import gold_ids
+from ir_coliee.table.tables import align, coded_run, gold_ids, gold_table
 
 #: The one provider instance (also placed first in ``ir_measures.DefaultPipeline`` on import).
 provider = ColieeProvider()
@@ -34,7 +33,7 @@ pipeline = FallbackProvider([provider, *_host_providers()])
 def calc(
     measures: Sequence[Measure], qrels: TYPE_QREL, run: object, aggregate: bool = True
 ) -> CalcResults:
-    """``pipeline.calc`` with gold and run in any shape read once (:mod:`ir_coliee.table.shapes`: a generator is
+    """``pipeline.calc`` with gold and run in any shape read once (:mod:`ir_coliee.table.tables`: a generator is
     consumed once, ids become strings in the gold's convention), so that every provider sees the same
     run: ours counts the codes, the others (pytrec_eval for AP, R@k, ...) get the dict of dicts they
     convert every run into, made directly from the codes for the gold queries only. The per-query values

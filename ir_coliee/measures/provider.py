@@ -20,8 +20,16 @@ from ir_coliee.errors import ColieeWarning
 from ir_coliee.measures import ColieeMeasure
 from ir_coliee.measures.values import CountedValue, Formula, LazyValues, MicroValue
 from ir_coliee.model import ANSWERS, DOCUMENTS
-from ir_coliee.table.shapes import align, coded_run, gold_table, no_shared_query
-from ir_coliee.table.tables import CountColumns, Table, coded_gold, gold_ids
+from ir_coliee.table.tables import (
+    CountColumns,
+    Table,
+    align,
+    coded_gold,
+    coded_run,
+    gold_ids,
+    gold_table,
+    no_shared_query,
+)
 
 
 def is_micro(measure: Measure) -> bool:
@@ -95,7 +103,8 @@ class ColieeEvaluator(providers.Evaluator):
     def _counts(self, run: object) -> list[tuple[Measure, CountColumns]]:
         """The counts of each measure, each kind of count taken once."""
         # every shape through the one door: read once (a generator too), ids in the gold's convention
-        aligned = align(coded_run(run), self.ids)
+        codes = coded_run(run)
+        aligned = align(codes, self.ids)
         for note in aligned.notes:
             warnings.warn(note, ColieeWarning, stacklevel=3)
         codes = aligned.run

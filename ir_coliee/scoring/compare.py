@@ -42,8 +42,7 @@ from ir_coliee.model import TORTS, TaskLike, official_entry
 from ir_coliee.progress import progress
 from ir_coliee.scoring.gated import NAME as GATED
 from ir_coliee.scoring.gated import recall_gated
-from ir_coliee.table.shapes import gold_table
-from ir_coliee.table.tables import Table
+from ir_coliee.table.tables import Table, gold_table
 
 if TYPE_CHECKING:
     import numpy as np

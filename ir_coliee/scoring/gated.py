@@ -16,8 +16,7 @@ from ir_coliee.measures import MacroF2, MacroP, MacroR
 from ir_coliee.measures.parse import per_query_frame
 from ir_coliee.measures.pipeline import pipeline
 from ir_coliee.measures.values import CountedValue, exact_mean
-from ir_coliee.table.shapes import coded_run, gold_table
-from ir_coliee.table.tables import coded_gold
+from ir_coliee.table.tables import coded_gold, coded_run, gold_table
 
 if TYPE_CHECKING:
     import pandas as pd

@@ -25,8 +25,7 @@ from ir_coliee.measures.pipeline import calc
 from ir_coliee.model import Task, TaskLike
 from ir_coliee.scoring.report import PerQuery, Report
 from ir_coliee.table.runs import FormatOption
-from ir_coliee.table.shapes import gold_table
-from ir_coliee.table.tables import CodedRun, Table, coded_gold
+from ir_coliee.table.tables import CodedRun, Table, coded_gold, gold_table
 
 if TYPE_CHECKING:
     import pandas as pd

@@ -33,8 +33,17 @@ from ir_coliee.measures.provider import counts_sets, formula_of, is_micro
 from ir_coliee.measures.values import exact_mean
 from ir_coliee.model import FORMATS, FormatName, TaskLike, official_entry
 from ir_coliee.progress import progress
-from ir_coliee.table.shapes import align, coded_run, gold_table, run_table
-from ir_coliee.table.tables import CodedRun, Table, coded_gold, gold_ids, table_frame
+from ir_coliee.table.tables import (
+    CodedRun,
+    Table,
+    align,
+    coded_gold,
+    coded_run,
+    gold_ids,
+    gold_table,
+    run_table,
+    table_frame,
+)
 
 if TYPE_CHECKING:
     import numpy as np

@@ -16,8 +16,7 @@ from ir_coliee.formats.textfile import MAX_LINE
 from ir_coliee.model.formats import COMMENT_OPEN, FORMATS, FormatName, RunFormat
 from ir_coliee.progress import tqdm_bar
 from ir_coliee.table.run_lines import _LONE_CR, ParsedRun, duplicates
-from ir_coliee.table.shapes import _merged, _without_txt
-from ir_coliee.table.tables import CodedRun, sorted_pairs
+from ir_coliee.table.tables import CodedRun, _merged, _without_txt, sorted_pairs
 
 if TYPE_CHECKING:
     import pyarrow as pa

@@ -12,7 +12,7 @@ from ir_coliee.errors import ColieeArgumentError, ColieeError, PathLike
 from ir_coliee.formats.textfile import atomic_output
 from ir_coliee.model.formats import FORMATS, FormatName, RunFormat
 from ir_coliee.table.run_lines import RUN_TAG
-from ir_coliee.table.shapes import run_table
+from ir_coliee.table.tables import run_table
 
 
 def check_run_tag(tag: str) -> None:
@@ -68,7 +68,7 @@ def write_run(
     Queries are written in id order, documents best score first (ties: doc id descending, as
     trec_eval ranks them); ``max_per_query`` keeps only the best ones (``task3-L`` allows 100).
     PyTerrier result frames (``qid``, ``docno``) are taken too (read as
-    :func:`~ir_coliee.table.shapes.coded_run` reads every shape), and dataset ids scoped by query (Task 2's
+    :func:`~ir_coliee.table.tables.coded_run` reads every shape), and dataset ids scoped by query (Task 2's
     ``001/013``) are written as the official format names them (``001 013``).
     """
     if format not in FORMATS:

@@ -177,7 +177,7 @@ def test_task2_zipped_with_nested_folder(coliee_home):
 
 
 def test_submission_ids_are_mapped_onto_scoped_ids_and_back():
-    from ir_coliee.table.shapes import GoldIds, align, coded_run
+    from ir_coliee.table.tables import GoldIds, align, coded_run
 
     run = pd.DataFrame(
         {"query_id": ["999", "1000"], "doc_id": ["002", "1000/001"], "score": [2.0, 1.0]}

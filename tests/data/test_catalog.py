@@ -29,7 +29,7 @@ from ir_coliee.errors import ColieeError
 from ir_coliee.extras.demo import RELEASE, sample_release
 from ir_coliee.inputs.gold import load_gold
 from ir_coliee.model import EDITIONS
-from ir_coliee.table.shapes import gold_table
+from ir_coliee.table.tables import gold_table
 
 
 def _host_gold(dataset_id: str):

@@ -131,7 +131,7 @@ def test_empty_aggregations_are_nan():
 
 
 def test_a_gold_table_is_converted_once_and_a_plain_dict_every_time():
-    from ir_coliee.table.shapes import CheckedGold, gold_table
+    from ir_coliee.table.tables import CheckedGold, gold_table
 
     table = gold_table({1: {7: 1.0}, "q2": {"d": True}})
     assert table == {"1": {"7": 1}, "q2": {"d": 1}} and type(table) is CheckedGold

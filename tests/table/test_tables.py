@@ -12,8 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import ir_coliee
-from ir_coliee.table.shapes import GoldIds, align
-from ir_coliee.table.tables import CodedRun
+from ir_coliee.table.tables import CodedRun, GoldIds, align
 
 QUERIES = ["001", "002", "003", "q9"]
 DOCS = ["010", "011", "012", "013", "10", "11.txt", "014"]

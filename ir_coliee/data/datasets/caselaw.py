@@ -15,7 +15,7 @@ Layouts (COLIEE-SPEC sections 2-3):
 * 2018 is not supported: its layout is not known well enough to parse safely.
 
 Runs name documents as in the submission format (``001 013 tag``); ``ir_coliee eval`` maps them onto
-the scoped ids of these datasets (:func:`ir_coliee.table.shapes.align` maps runs onto them).
+the scoped ids of these datasets (:func:`ir_coliee.table.tables.align` maps runs onto them).
 """
 
 import functools
@@ -40,7 +40,7 @@ from ir_coliee.data.files import DataFile
 from ir_coliee.data.layouts import CaseFolders, Layout
 from ir_coliee.model import dataset_id as model_dataset_id
 from ir_coliee.progress import progress
-from ir_coliee.table.shapes import SCOPE
+from ir_coliee.table.tables import SCOPE
 
 _PARAGRAPH = re.compile(r"^\s*\[(\d+)\]\s*", re.MULTILINE)
 

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 import ir_coliee
 from ir_coliee.errors import ColieeScoringError
-from ir_coliee.table.shapes import gold_table
+from ir_coliee.table.tables import gold_table
 
 GOLD = st.dictionaries(
     st.integers(1, 5), st.sets(st.integers(10, 16), min_size=1, max_size=4), min_size=1, max_size=4
