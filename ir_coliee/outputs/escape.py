@@ -70,9 +70,10 @@ def latex(text: str) -> str:
     return "".join(_LATEX_SPECIAL.get(c, c) for c in plain_text(text))
 
 
-def html_text(text: str) -> str:
-    """HTML text or an attribute's value that shows ``text`` as :func:`plain_text` writes it."""
-    return html.escape(plain_text(text), quote=True)
+def html_text(text: object) -> str:
+    """HTML text or an attribute's value that shows ``text`` (a name, or a value read from a file) as
+    :func:`plain_text` writes it."""
+    return html.escape(plain_text(str(text)), quote=True)
 
 
 def figure_text(text: object) -> str:

@@ -23,9 +23,8 @@ def require(module: str, purpose: str) -> None:
         raise ColieeError(f"{purpose} needs {module}: {install_hint(module)}")
     try:
         importlib.import_module(module)
-    except (
-        Exception
-    ) as e:  # whatever a broken install raises: ImportError, OSError, AttributeError, ...
+    # whatever a broken install raises: ImportError, OSError, AttributeError, ...
+    except Exception as e:
         raise ColieeError(
             f"{purpose} needs {module}, which is installed but fails to import ({type(e).__name__}: {e}); "
             f"reinstall it: pip install --force-reinstall {PACKAGES[module][0]}"

@@ -20,6 +20,7 @@ precision, whichever way the organisers rounded. A run equal to a row shares its
 from __future__ import annotations
 
 import csv
+import dataclasses
 import functools
 import io
 import math
@@ -28,7 +29,7 @@ from collections.abc import Iterator
 from decimal import Decimal
 from fractions import Fraction
 from importlib import resources
-from typing import TYPE_CHECKING, NamedTuple, Optional
+from typing import TYPE_CHECKING, NamedTuple, Optional, cast
 
 from ir_coliee.errors import ColieeError
 from ir_coliee.model import edition_dataset, known_sizes, official_entry, task_of
@@ -54,33 +55,26 @@ class Row(NamedTuple):
     """Where the row was published, for tables whose rows come from several sources."""
 
 
+@dataclasses.dataclass(eq=False, repr=False)
 class Leaderboard:
     """The published table of one task and edition: plain rows (the command prints them without pandas),
     and :attr:`table`, the DataFrame, built on first use."""
 
-    def __init__(
-        self,
-        task: str,
-        year: int,
-        rows: list[dict],
-        columns: list[str],
-        headline: str,
-        complete: bool,
-        source: str,
-        exact: Optional[list[tuple[float, Optional[float]]]] = None,
-    ):
-        self.task, self.year, self.rows, self.columns = task, year, rows, columns
-        """``rows``: one dict per published run, best first, with every one of ``columns``: ``rank``,
-        ``team``, ``run``, the measures (official names, fractions; NaN where not published), ``check``
-        (empty when all is well)."""
-        self.headline = headline
-        """The column runs are ranked by."""
-        self.complete = complete
-        """Whether the source is the complete official table (else partial rows)."""
-        self.source = source
-        self.exact = exact or [(0.0, None)] * len(rows)
-        """Each row's headline: half a unit of its last printed digit, and its value as its counts give
-        it exactly (:func:`_exact`), ``None`` where the gold size does not give them."""
+    task: str
+    year: int
+    rows: list[dict]
+    """One dict per published run, best first, with every one of ``columns``: ``rank``, ``team``,
+    ``run``, the measures (official names, fractions; NaN where not published), ``check`` (empty when
+    all is well)."""
+    columns: list[str]
+    headline: str
+    """The column runs are ranked by."""
+    complete: bool
+    """Whether the source is the complete official table (else partial rows)."""
+    source: str
+    exact: list[tuple[float, Optional[float]]]
+    """Each row's headline: half a unit of its last printed digit, and its value as its counts give
+    it exactly (:func:`_exact`), ``None`` where the gold size does not give them."""
 
     @functools.cached_property
     def table(self) -> pd.DataFrame:
@@ -212,10 +206,8 @@ _COARSEST = Decimal("0.0005")
 
 
 def _half_unit(value: Decimal) -> Decimal:
-    exponent = value.as_tuple().exponent
-    return (
-        Decimal(5) * Decimal(10) ** (int(exponent) - 1) if isinstance(exponent, int) else Decimal(0)
-    )
+    # a finite figure (a published one, or 0): its exponent is a number
+    return Decimal(5) * Decimal(10) ** (cast(int, value.as_tuple().exponent) - 1)
 
 
 def _f1(p: Decimal, r: Decimal) -> Decimal:
