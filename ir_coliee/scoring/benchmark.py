@@ -16,9 +16,11 @@ benchmarks won.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import math
 import os
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Literal, NamedTuple, Optional, TextIO, Union, cast
 
@@ -39,6 +41,7 @@ from ir_coliee.outputs.names import paper_names
 from ir_coliee.outputs.tabular import (
     PAPER_MISSING,
     OutputFormat,
+    json_rows,
     json_value,
     write_grouped,
     write_json,
@@ -96,9 +99,8 @@ class Scored(NamedTuple):
     placement: dict[str, tuple[int, int]]
     """``{system: (rank, official runs)}`` among the edition's published runs, on the headline measure
     (complete published tables only)."""
-    official: Optional[
-        str
-    ]  # the edition's published table of the headline: complete, partial, None (none shipped)
+    # the edition's published table of the headline: complete, partial, None (none shipped)
+    official: Optional[str]
     strata: dict[str, tuple]
     """``{system: (stat, its per-query data, the baseline's)}`` on the headline, for the stratified test."""
     findings: list[Finding]
@@ -155,17 +157,14 @@ def _prepared(
     benchmark: str, systems: Mapping[str, RunLike], measures: BenchmarkMeasures
 ) -> tuple[Prepared, list]:
     gold, official = _gold_of(benchmark)
-    asked = (
-        measures.get(benchmark) if isinstance(measures, Mapping) else measures
-    )  # this benchmark's, or all's
+    # this benchmark's, or all's
+    asked = measures.get(benchmark) if isinstance(measures, Mapping) else measures
     named = list(asked) if asked else official
     give = f"give its measures, measures={{{benchmark!r}: [...]}} in Python or --measure {benchmark}=MEASURE"
     if named is None and not is_dataset_id(benchmark) and not isinstance(gold, str):
         raise ColieeError(f"benchmark {benchmark!r} names no official measures: {give}")
     prepared = prepare(gold, dict(systems), measures_named=named is not None)
-    if any(
-        f.rule == "guess" for f in prepared.findings
-    ):  # a benchmark grid never scores a guessed task
+    if any(f.rule == "guess" for f in prepared.findings):  # a benchmark never scores a guessed task
         raise ColieeError(
             f"benchmark {benchmark!r} names no COLIEE task (a gold file, not a dataset id: its task would be "
             f"guessed from its contents): {give}"
@@ -195,14 +194,9 @@ def score_benchmark(
     names = report.measures
     # the door names a run file by its tag: here each system keeps the name it was given (the runs in order)
     runs: dict[str, object] = {s: r.run for s, r in zip(systems, prepared.runs)}
+    chosen = parse_measures(names)
     compared = compare_rows(
-        prepared.qrels,
-        runs,
-        parse_measures(names),
-        baseline,
-        resamples=resamples,
-        correction="none",
-        seed=seed,
+        prepared.qrels, runs, chosen, baseline, resamples=resamples, correction="none", seed=seed
     )
     values = {m: {s: row[m] for s, row in zip(systems, report.rows)} for m in names}
     p_values = {
@@ -291,39 +285,32 @@ def benchmark(
     scored = [
         score_benchmark(b, systems, base, measures, resamples, seed) for b, systems in runs.items()
     ]
-    return BenchmarkResult(scored, order, base, correction, resamples, seed, family, names)
+    return BenchmarkResult(scored, order, base, correction, resamples, seed, family, names or {})
 
 
+@dataclasses.dataclass(eq=False)
 class BenchmarkResult:
     """What :func:`benchmark` found. DataFrames are built on first use; :meth:`tidy_rows`,
     :meth:`summary_rows` and :meth:`write` need no pandas."""
 
-    def __init__(
-        self,
-        scored: list[Scored],
-        systems: list[str],
-        baseline: str,
-        correction: Correction,
-        resamples: int,
-        seed: int,
-        family: Family = "headline",
-        names: Optional[Mapping[str, str]] = None,
-    ):
-        self.scored, self.systems, self.baseline, self.correction = (
-            scored,
-            systems,
-            baseline,
-            correction,
-        )
-        self.resamples, self.seed, self.family = resamples, seed, family
-        self.names = paper_names([b.name for b in scored], systems, names or {})
-        """A benchmark's or a system's name in the paper table (:func:`paper_names`)."""
-        self.cells = [(b.name, m) for b in scored for m in b.measures]
+    scored: list[Scored]
+    systems: list[str]
+    baseline: str
+    correction: Correction
+    resamples: int
+    seed: int
+    family: Family = "headline"
+    names: Mapping[str, str] = dataclasses.field(default_factory=dict)
+    """A benchmark's or a system's name in the paper table (:func:`paper_names`, given ``names`` first)."""
+
+    def __post_init__(self) -> None:
+        self.names = paper_names([b.name for b in self.scored], self.systems, self.names)
+        self.cells = [(b.name, m) for b in self.scored for m in b.measures]
         """Every (benchmark, measure), in order."""
-        self._by_name = {b.name: b for b in scored}
+        self._by_name = {b.name: b for b in self.scored}
         self.corrected = self._correct()
         """``{((benchmark, measure), system): p}`` corrected over the family (cells outside it: absent)."""
-        self.findings = [f for b in scored for f in b.findings]
+        self.findings = [f for b in self.scored for f in b.findings]
 
     def __repr__(self) -> str:
         return (
@@ -361,21 +348,15 @@ class BenchmarkResult:
         for s in self.systems:
             if s == self.baseline:
                 continue
-            outcome = {"win": 0, "tie": 0, "loss": 0}
-            places, strata = [], []
-            for b in self.scored:
-                cell = (b.name, b.headline)
-                if s not in b.values[b.headline]:
-                    continue
-                outcome[self._outcome(cell, s)] += 1
-                if s in b.placement:  # a table of 25 runs and the system: 5th is 5/26, last 26/26
-                    places.append(b.placement[s][0] / (b.placement[s][1] + 1))
-                strata.append(b.strata[s])
-            won, p = (
-                stratified_wins(strata, self.resamples, self.seed)
-                if strata
-                else (math.nan, math.nan)
-            )
+            cells = [b for b in self.scored if s in b.values[b.headline]]
+            outcome = Counter(self._outcome((b.name, b.headline), s) for b in cells)
+            # a table of 25 runs and the system: 5th is 5/26, last 26/26
+            places = [
+                b.placement[s][0] / (b.placement[s][1] + 1) for b in cells if s in b.placement
+            ]
+            strata = [b.strata[s] for b in cells]
+            untested = (math.nan, math.nan)
+            won, p = stratified_wins(strata, self.resamples, self.seed) if strata else untested
             rows.append(
                 {
                     "system": s,
@@ -436,24 +417,14 @@ class BenchmarkResult:
     def tidy_rows(self) -> list[list[object]]:
         """One row per (system, benchmark, measure): value, p-value (corrected; NaN outside the family), test,
         official rank, official table (``complete``, ``partial`` or empty)."""
-        rows = []
+        rows: list[list[object]] = []
         for cell in self.cells:
             b, m = self._by_name[cell[0]], cell[1]
             for s in self.systems:
                 rank = b.placement.get(s, (None, 0))[0] if m == b.headline else None
                 test = b.tests.get(m, "") if s != self.baseline else "baseline"
-                rows.append(
-                    [
-                        s,
-                        b.name,
-                        m,
-                        self.value(cell, s),
-                        self.p_value(cell, s),
-                        test,
-                        rank,
-                        b.official or "",
-                    ]
-                )
+                values = [self.value(cell, s), self.p_value(cell, s)]
+                rows.append([s, b.name, m, *values, test, rank, b.official or ""])
         return rows
 
     def paper_frame(
@@ -528,7 +499,6 @@ class BenchmarkResult:
     def json_document(self) -> dict[str, object]:
         """Everything as one JSON document: the benchmarks (the paper's name, the headline, whether the
         published table is complete), the cells (tidy), the summary, the findings."""
-        cells = [dict(zip(TIDY_HEADER, row)) for row in self.tidy_rows()]
         benchmarks = [
             {
                 "benchmark": b.name,
@@ -545,7 +515,7 @@ class BenchmarkResult:
             "benchmarks": benchmarks,
             "resamples": self.resamples,
             "seed": self.seed,
-            "cells": [{k: json_value(v) for k, v in c.items()} for c in cells],
+            "cells": json_rows(TIDY_HEADER, self.tidy_rows()),
             "summary": [{k: json_value(v) for k, v in r.items()} for r in self.summary_rows()],
             "findings": [str(f) for f in self.findings],
         }
