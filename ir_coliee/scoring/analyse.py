@@ -54,7 +54,7 @@ from ir_coliee.model import TORTS, TaskLike, official_entry
 from ir_coliee.outputs.tabular import (
     PAPER_MISSING,
     OutputFormat,
-    json_value,
+    json_rows,
     output_options,
     write_json,
     write_rows,
@@ -390,17 +390,13 @@ class Analysis(NamedTuple):
     def value(self, measure: Measure, run: str, mask: np.ndarray) -> float:
         """``measure`` of ``run`` over the questions of ``mask`` by its definition (micro: from the summed counts;
         a count: their sum)."""
+        # a group with no question (``other``, when every question is anonymised)
         if not mask.any():
-            return (
-                math.nan
-            )  # a group with no question (``other``, when every question is anonymised)
+            return math.nan
         stat = stat_of(measure)
         sums = stat.columns(self.data[run][measure])[mask].sum(axis=0)[None, :]
-        return float(
-            stat.of_sums(sums, 1 if isinstance(measure.aggregator(), SumAgg) else int(mask.sum()))[
-                0
-            ]
-        )
+        n = 1 if isinstance(measure.aggregator(), SumAgg) else int(mask.sum())
+        return float(stat.of_sums(sums, n)[0])
 
     def _columns(self) -> list[str]:
         return [f"{m} {r}" for m in self.measures for r in self.runs] + [
@@ -413,9 +409,8 @@ class Analysis(NamedTuple):
 
         base = [f"baseline ({self.baseline[0]})"] if self.baseline else []
         groups, histogram = [], []
-        means = np.mean(
-            [self.data[r][self.measures[0]].values for r in self.runs], axis=0
-        )  # the histogram's
+        # the histogram's
+        means = np.mean([self.data[r][self.measures[0]].values for r in self.runs], axis=0)
         for by, group, mask in self._groups():
             values = [[self.value(m, r, mask) for r in self.runs] for m in self.measures]
             right = (
@@ -472,10 +467,7 @@ class Analysis(NamedTuple):
         output_options(style, digits)
         tables = self.tables()
         if style == "json":
-            doc = {
-                name: [dict(zip(h, map(json_value, row))) for row in rows]
-                for name, (h, rows) in tables.items()
-            }
+            doc = {name: json_rows(h, rows) for name, (h, rows) in tables.items()}
             write_json(
                 {
                     "task": self.task,
@@ -507,9 +499,8 @@ class Analysis(NamedTuple):
             groups = [(k, mask) for by, k, mask in self._groups() if by == g.name]
             series = {r: [self.value(m, r, mask) for _, mask in groups] for r in self.runs}
             panels.append(Panel(f"{m} by {g.name}", g.name, str(m), [k for k, _ in groups], series))
-        counts = [
-            float(cast(int, c)) for c in self.tables()["histogram"][1][0][2:]
-        ]  # the whole set
+        # the whole set's
+        counts = [float(cast(int, c)) for c in self.tables()["histogram"][1][0][2:]]
         x = f"mean {m} over the runs"
         panels.append(Panel(f"Questions by {x}", x, "questions", BUCKETS, {"questions": counts}))
         return panels

@@ -73,8 +73,7 @@ class Report:
         where two files share a tag."""
         import pandas as pd
 
-        if not self.rows:
-            return pd.DataFrame()
+        # a report holds a row per run: no run, no report (the door refuses it)
         frame = pd.DataFrame(
             [{c: v for c, v in row.items() if c not in NAMES} for row in self.rows]
         )
@@ -153,9 +152,6 @@ class Report:
 
     def __repr__(self) -> str:
         return f"Report(task={self.task!r}, year={self.year}, runs={[r.name for r in self.runs]}, measures={self.measures})"
-
-
-#: The report of a scorer's rows and each run's per-query values (the scorers' name for :class:`Report`).
 
 
 def ranked(report: Report, fractions: bool = True) -> pd.DataFrame:

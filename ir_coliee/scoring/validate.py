@@ -46,6 +46,7 @@ from ir_coliee.model import (
     sniff,
     task_of,
 )
+from ir_coliee.model.tasks import RankedLimit
 from ir_coliee.table.run_lines import RUN_TAG, RunColumns, data_lines, read_columns
 
 if TYPE_CHECKING:
@@ -101,18 +102,17 @@ class _TextRules:
     of a ranked (``-L``) file."""
 
     def __init__(self, path: str, task: Task, add: Add):
-        limit = task.ranked_limit
-        self.comments_allowed = bool(
-            limit and limit.marker.lower() in os.path.basename(path).lower()
-        )
+        self.comments_allowed = _ranked_file(task, path) is not None
         self.task, self.add = task, add
         self.seen_data = False
         self.ranks: dict[str, tuple[int, float]] = {}  # per query: the last rank and score
 
     def __call__(self, lineno: int, line: str, parts: Optional[list[str]]) -> None:
-        add = self.add
+        def warn(message: str, rule: str) -> None:
+            self.add(WARNING, lineno, message, rule)
+
         if not line.isascii():
-            add(WARNING, lineno, "non-ASCII characters; the official files are ASCII text", "ascii")
+            warn("non-ASCII characters; the official files are ASCII text", "ascii")
         if parts is None:
             if line.strip(" \t\r").startswith("/*") and (
                 self.seen_data or not self.comments_allowed
@@ -122,33 +122,24 @@ class _TextRules:
                     if self.seen_data
                     else "in a file that is not a ranked (-L) list"
                 )
-                add(
-                    WARNING,
-                    lineno,
-                    f"a /* */ comment {where}; only task3-L files may open with one",
-                    "comment",
-                )
+                warn(f"a /* */ comment {where}; only task3-L files may open with one", "comment")
             return
         self.seen_data = True
         if line != " ".join(parts):
-            add(
-                WARNING,
-                lineno,
-                "columns separated by something other than a single space",
-                "separator",
-            )
+            warn("columns separated by something other than a single space", "separator")
         if self.task.statute and parts[0].endswith(".txt"):
-            add(
-                WARNING,
-                lineno,
-                f"question id {parts[0]!r} carries .txt; runs echo the id as written",
-                "txt",
-            )
+            warn(f"question id {parts[0]!r} carries .txt; runs echo the id as written", "txt")
         ranked = next(
             (f for f in FORMATS.values() if f.width == len(parts) and f.rank is not None), None
         )
         if ranked is not None:
-            _check_ranked(ranked, parts, lineno, self.ranks, add)
+            _check_ranked(ranked, parts, lineno, self.ranks, self.add)
+
+
+def _ranked_file(task: Task, path: str) -> Optional[RankedLimit]:
+    """The limit of the task's ranked lists where ``path`` is named as one (``task3-L``), else None."""
+    limit = task.ranked_limit
+    return limit if limit and limit.marker.lower() in os.path.basename(path).lower() else None
 
 
 def _check_ranked(
@@ -232,8 +223,8 @@ def _check_pairs(
                     f"query {names[q]!r} returns itself; a query case is not its own candidate"
                 )
                 add(ERROR, line, message, "self")
-    limit = task.ranked_limit
-    if limit and limit.marker.lower() in os.path.basename(path).lower():
+    limit = _ranked_file(task, path)
+    if limit:
         rows = _rows(columns)
         for qid, q in columns.query_ids.items():
             if len(rows[q]) > limit.lines:
@@ -311,9 +302,7 @@ def _test_dataset(task: Task, year: Optional[int], dataset: Optional[str]) -> Op
         dataset = edition_dataset(task.key, year)
     if dataset is None:
         return None
-    from ir_coliee.data.catalog import (
-        known_dataset,
-    )  # here: a check without a dataset loads no catalog
+    from ir_coliee.data.catalog import known_dataset  # here: a check without one loads no catalog
 
     return known_dataset(dataset)
 
@@ -334,9 +323,8 @@ def validate_run(
 
     def add(level: Level, line: Optional[int], message: str, rule: str) -> None:
         per_rule[level, rule] += 1
-        if (
-            per_rule[level, rule] <= MAX_PER_RULE
-        ):  # a 10M-line file of one mistake must not fill the memory
+        # a 10M-line file of one mistake must not fill the memory
+        if per_rule[level, rule] <= MAX_PER_RULE:
             findings.append(Finding(level, path, line, message, rule))
 
     checked = _test_dataset(task_record, year, dataset)
@@ -365,11 +353,8 @@ def validate_run(
     for (level, rule), n in per_rule.items():
         if n > MAX_PER_RULE:
             more = n - MAX_PER_RULE
-            findings.append(
-                Finding(
-                    level, path, None, f"{more:,} more lines like these ({n:,} in all)", rule, more
-                )
-            )
+            said = f"{more:,} more lines like these ({n:,} in all)"
+            findings.append(Finding(level, path, None, said, rule, more))
     return sorted(findings, key=lambda f: f.line or 0)
 
 
@@ -390,12 +375,8 @@ class Intake(NamedTuple):
         rows: list[list[object]] = []
         for path, findings in self.files:
             errors = total_count(f for f in findings if f.level == ERROR)
-            lines = (
-                line.removeprefix(plain_text(path))
-                .removeprefix(":")
-                .lstrip()  # as grouped names it
-                for line in grouped(findings, 1)
-            )
+            named = (line.removeprefix(plain_text(path)) for line in grouped(findings, 1))
+            lines = (line.removeprefix(":").lstrip() for line in named)  # as grouped names it
             said = "; ".join(f"line {line}" if line[:1].isdigit() else line for line in lines)
             verdict = "not valid" if errors else "valid"
             rows.append([path, verdict, errors, total_count(findings) - errors, said])
