@@ -112,34 +112,28 @@ def runs_in_folder(folder: PathLike) -> Found:
             )
             continue
         benchmark = "/".join(found.folders[:depth])
-        run = parsed_or_skipped(
-            found.path, dataset_entry(benchmark).task, "auto"
-        )  # a log beside: said
-        if not isinstance(run, Finding) and _shares_no_query(
-            run, benchmark, golds
-        ):  # a README of 3 words
+        # a log beside the runs, or a README of 3 words that reads as one: skipped and said
+        run = parsed_or_skipped(found.path, dataset_entry(benchmark).task, "auto")
+        if not isinstance(run, Finding) and _shares_no_query(run, benchmark, golds):
             run = skipped(found.path, f"shares no query with the gold of {benchmark}")
         if isinstance(run, Finding):
             findings.append(run)
             continue
-        below = "/".join(
-            (*found.folders[depth:], os.path.basename(run.path))
-        )  # the path below the benchmark
+        # the path below the benchmark
+        below = "/".join((*found.folders[depth:], os.path.basename(run.path)))
         by_benchmark.setdefault(benchmark, []).append((below, run))
     runs: dict[str, dict[str, RunLike]] = {}
     for benchmark, files in by_benchmark.items():
-        said = [
-            name_says(os.path.basename(below)).system for below, _ in files
-        ]  # bm25.txt, task1.bm25: bm25
+        # task1.bm25, bm25.txt: bm25
+        said = [name_says(os.path.basename(below)).system for below, _ in files]
         names = Counter(said)
         for system, (below, run) in zip(said, files):
             if names[system] > 1:
                 message = f"{names[system]} files of {benchmark} name the system {system!r}: this one is named {below!r}"
                 findings.append(Finding(WARNING, run.path, None, message, "same-system"))
                 system = below
-            if system in runs.setdefault(
-                benchmark, {}
-            ):  # a renamed file's name is another file's system
+            # a renamed file's name may be another file's system
+            if system in runs.setdefault(benchmark, {}):
                 raise ColieeFormatError(
                     run.path, None, f"a second {system!r} on {benchmark}", "one run per system"
                 )
@@ -175,6 +169,4 @@ def _shares_no_query(run: ParsedRun, benchmark: str, golds: dict[str, Optional[T
 
 
 def _known(path: str) -> bool:
-    return (
-        path in catalog() or exam_subset(path) is not None
-    )  # as dataset_entry finds it, without an error
+    return path in catalog() or exam_subset(path) is not None  # as dataset_entry finds it, no error

@@ -10,6 +10,7 @@ then read the files kept."""
 
 from __future__ import annotations
 
+import dataclasses
 import os
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Optional, Union
@@ -32,22 +33,18 @@ if TYPE_CHECKING:
     import pandas as pd
 
 
+@dataclasses.dataclass(eq=False, repr=False)
 class ResultsPage:
     """The page (:attr:`html`) and the results it shows: ``report`` (score), ``comparison``
     (compare_runs), ``analysis`` (analyse; the whole set alone where no grouping applies), ``published``
     (the edition's table, if any), ``findings`` (the files skipped in folders, then score's)."""
 
-    def __init__(
-        self,
-        html: str,
-        report: Report,
-        comparison: Comparison,
-        analysis: Analysis,
-        published: Optional[Leaderboard],
-        findings: list[Finding],
-    ):
-        self.html, self.report, self.comparison = html, report, comparison
-        self.analysis, self.published, self.findings = analysis, published, findings
+    html: str
+    report: Report
+    comparison: Comparison
+    analysis: Analysis
+    published: Optional[Leaderboard]
+    findings: list[Finding]
 
     def write(self, path: PathLike) -> str:
         """The page at ``path``, written atomically (UTF-8)."""
@@ -105,19 +102,8 @@ def report(
     board = ranked(scored, fractions=False)
     names = [r.name for r in scored.runs]
     base = baseline if baseline is not None else str(board["run"].iloc[0])
-    tested = compare_runs(
-        gold,
-        kept,
-        None,
-        task,
-        year,
-        names.index(base),
-        resamples,
-        correction,
-        seed,
-        answers,
-        answers_gold,
-    )
+    testing = (names.index(base), resamples, correction, seed)
+    tested = compare_runs(gold, kept, None, task, year, *testing, answers, answers_gold)
     groupings = _groupings(gold, scored.task) if by is None else by
     analysis = analyse(gold, kept, groupings, measures, task, year)
     unplaced = not_placed(gold)
@@ -181,14 +167,20 @@ def _leaderboard(
             f"The published {scored.year} table by {published.headline}, with these runs placed"
             f" ({'the complete official table' if published.complete else 'a partial table'})"
         )
-        rows = merged.values.tolist()
         marked = [str(e).startswith("this run") for e in merged["entry"]]  # "this run = X" too
-        parts.append(html.table("placement", caption, list(merged.columns), rows, digits, marked))
+        parts.append(_frame("placement", caption, merged, digits, marked))
         parts.append(html.paragraph(f"Source: {published.source}"))
     caption = "Official measures, best first (ties share a rank); counts behind each measure"
-    return html.table(
-        "leaderboard", caption, list(board.columns), board.values.tolist(), digits
-    ) + ("".join(parts) or html.paragraph(absent))
+    return _frame("leaderboard", caption, board, digits) + (
+        "".join(parts) or html.paragraph(absent)
+    )
+
+
+def _frame(
+    name: str, caption: str, frame: pd.DataFrame, digits: int, marked: Sequence[bool] = ()
+) -> str:
+    """:func:`html.table` of a DataFrame's columns and rows."""
+    return html.table(name, caption, list(frame.columns), frame.values.tolist(), digits, marked)
 
 
 def _significance(tested: Comparison, base: str, correction: str, digits: int) -> str:
@@ -263,12 +255,6 @@ def _runs(scored: Report, findings: list[Finding], order: list[str], digits: int
             + html.paragraph(f"{info.path or 'given in memory'} ({info.format or 'in memory'})")
             + "".join(html.paragraph(f"{f.level}: {f.message}", "warn") for f in own)
             + (html.paragraph("No finding on this file.") if not own else "")
-            + html.table(
-                f"run:{info.name}",
-                f"{info.name}: per-question values",
-                list(table.columns),
-                table.values.tolist(),
-                digits,
-            )
+            + _frame(f"run:{info.name}", f"{info.name}: per-question values", table, digits)
         )
     return "".join(parts)
