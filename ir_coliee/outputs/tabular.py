@@ -54,12 +54,10 @@ def write_rows(
     digits: int,
     missing: str = "",
     style: OutputFormat = "tsv",
-    align: str = "",
 ) -> None:
     """The table in ``style`` (tsv, csv, markdown, a LaTeX booktabs tabular, or JSON: a list of one object
     per row, values as numbers, NaN as ``null``), ``digits`` decimals, the same columns in each; NaN
-    printed as ``missing`` when given; ``align`` (``l`` or ``r`` per column) aligns Markdown's columns. An
-    unknown style is refused. No pandas needed."""
+    printed as ``missing`` when given. An unknown style is refused. No pandas needed."""
     if style == "json":
         write_json(json_rows(header, values), out)
         return
@@ -72,7 +70,7 @@ def write_rows(
         csv.writer(text, lineterminator="\n").writerows([header, *rows])
         write_whole(out, text.getvalue())
     elif style == "markdown":
-        write_whole(out, _markdown_table(header, rows, align))
+        write_whole(out, _markdown_table(header, rows, ""))
     elif style == "latex":
         columns = list(zip(*values)) if values else [() for _ in header]
         numeric = ["r" if _numeric(column) else "l" for column in columns]
