@@ -216,18 +216,10 @@ def score_benchmark(
     # a gold file names no edition; a dataset that is not a test set is not placed (not_placed)
     placeable = entry is not None and not_placed(entry.dataset_id) is None
     edition = prepared.year if placeable else None
-    placement, official = placed(prepared.task.key, edition, headline, values[headline])
+    # its placement, and whether the published table is complete
+    published = placed(prepared.task.key, edition, headline, values[headline])
     return Scored(
-        benchmark,
-        names,
-        headline,
-        values,
-        p_values,
-        compared.tests,
-        placement,
-        official,
-        strata,
-        findings,
+        benchmark, names, headline, values, p_values, compared.tests, *published, strata, findings
     )
 
 
@@ -277,14 +269,11 @@ def benchmark(
         raise ColieeError("no benchmark given")
     first = next(iter(runs.values()))
     base = baseline if baseline is not None else next(iter(first), "")
-    order = list(
-        dict.fromkeys([base, *(s for b in runs.values() for s in b)])
-    )  # the baseline first
+    # the baseline first
+    order = list(dict.fromkeys([base, *(s for b in runs.values() for s in b)]))
     _check_arguments(runs, measures, base, names or {})
     paper_names(list(runs), order, names or {})  # a clash of names refused before any scoring
-    scored = [
-        score_benchmark(b, systems, base, measures, resamples, seed) for b, systems in runs.items()
-    ]
+    scored = [score_benchmark(b, runs[b], base, measures, resamples, seed) for b in runs]
     return BenchmarkResult(scored, order, base, correction, resamples, seed, family, names or {})
 
 

@@ -74,21 +74,15 @@ def _read_lines(readable: PathLike, path: str, task: Task, add: Add) -> Optional
     looks = sniff(parts)
     if looks not in task.formats:
         kind = f"{looks} format" if looks else "no official format"
+        expected = expected_any(task.formats, official=True)
         add(
-            ERROR,
-            lineno,
-            f"{len(parts)} columns ({kind}); {task.label} takes {expected_any(task.formats, official=True)}",
-            "format",
+            ERROR, lineno, f"{len(parts)} columns ({kind}); {task.label} takes {expected}", "format"
         )
         return None
 
     def bad_line(e: ColieeFormatError) -> None:
-        add(
-            ERROR,
-            e.line,
-            f"{e.problem}; expected {e.expected}" if e.expected != "UTF-8 text" else e.problem,
-            e.expected,
-        )
+        said = f"{e.problem}; expected {e.expected}" if e.expected != "UTF-8 text" else e.problem
+        add(ERROR, e.line, said, e.expected)
 
     return read_columns(  # the official format: an answer line without its tag is refused here
         readable, FORMATS[looks].official(), on_error=bad_line, on_text=_TextRules(path, task, add)
@@ -160,19 +154,13 @@ def _check_ranked(
         return  # the reader's check reports it
     last_rank, last_score = ranks.get(parts[fmt.query], (0, float("inf")))
     if rank != last_rank + 1:
-        add(
-            ERROR,
-            lineno,
-            f"rank {rank} after rank {last_rank} of this question; ranks run 1, 2, 3, ...",
-            "rank",
-        )
+        message = f"rank {rank} after rank {last_rank} of this question; ranks run 1, 2, 3, ..."
+        add(ERROR, lineno, message, "rank")
     elif score > last_score:
-        add(
-            ERROR,
-            lineno,
-            f"score {score_text} above the score of rank {last_rank}: ranks contradict the scores",
-            "rank",
+        message = (
+            f"score {score_text} above the score of rank {last_rank}: ranks contradict the scores"
         )
+        add(ERROR, lineno, message, "rank")
     ranks[parts[fmt.query]] = (rank, score)
 
 
@@ -187,19 +175,11 @@ def _rows(columns: RunColumns) -> dict[int, list[int]]:
 def _check_tags(columns: RunColumns, add: Add) -> None:
     for tag, line in columns.tags.items():
         if not RUN_TAG.fullmatch(tag):
-            add(
-                ERROR,
-                line,
-                f"run tag {tag!r}: use 1 to 12 letters or digits, no punctuation",
-                "tag",
-            )
+            message = f"run tag {tag!r}: use 1 to 12 letters or digits, no punctuation"
+            add(ERROR, line, message, "tag")
     if len(columns.tags) > 1:
-        add(
-            ERROR,
-            None,
-            f"{len(columns.tags)} run tags ({', '.join(columns.tags)}); a file holds one run, with one tag",
-            "tags",
-        )
+        message = f"{len(columns.tags)} run tags ({', '.join(columns.tags)}); a file holds one run, with one tag"
+        add(ERROR, None, message, "tags")
 
 
 def _check_pairs(
@@ -211,11 +191,8 @@ def _check_pairs(
         add(WARNING, again.line, f"duplicate of line {again.first_line}: counted once", "duplicate")
     # line by line in Python, as the file was read: no numpy for a file of a few thousand lines
     if task.self_retrieval_forbidden and not scoped:
-        own = {
-            q: columns.doc_ids[qid]
-            for qid, q in columns.query_ids.items()
-            if qid in columns.doc_ids
-        }
+        ids = columns.doc_ids
+        own = {q: ids[qid] for qid, q in columns.query_ids.items() if qid in ids}
         names = list(columns.query_ids)
         for q, doc, line in zip(columns.queries, columns.docs, columns.lines):
             if own.get(q, -1) == doc:
@@ -253,13 +230,9 @@ def _check_against_dataset(columns: RunColumns, task: Task, entry: Registered, a
             for line in rows[q]:
                 add(ERROR, line, f"query {qid!r} is not a query of {dataset_id}", "unknown-query")
         elif graded is not None and qid not in graded:
+            message = f"query {qid!r} was released but has no gold: it is not scored"
             for line in rows[q]:
-                add(
-                    WARNING,
-                    line,
-                    f"query {qid!r} was released but has no gold: it is not scored",
-                    "no-gold",
-                )
+                add(WARNING, line, message, "no-gold")
     if task.gold == DOCUMENTS:
         _check_docs(columns, task, entry.scoped, dataset, released, add)
     missing = sorted((graded if graded is not None else released) - set(columns.query_ids))
