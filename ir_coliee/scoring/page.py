@@ -145,17 +145,10 @@ def _leaderboard(
     board = board.drop(columns="path")
     parts = []
     if published is not None and published.headline not in board.columns:
-        gate = (
-            ": give each run's answer file (answers=, --answers)"
-            if task_of(scored.task).gate
-            else ""
-        )
-        parts.append(
-            html.paragraph(
-                f"The published {scored.year} table ranks by {published.headline}, which these runs"
-                f" are not scored by{gate}."
-            )
-        )
+        gated = task_of(scored.task).gate
+        gate = ": give each run's answer file (answers=, --answers)" if gated else ""
+        said = f"The published {scored.year} table ranks by {published.headline}, which these runs"
+        parts.append(html.paragraph(f"{said} are not scored by{gate}."))
     elif published is not None:
         kind = "" if published.complete else " (partial table)"
         board["placement"] = [

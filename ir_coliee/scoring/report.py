@@ -250,11 +250,8 @@ def write_placement(
             f"the {report.year} table ranks runs by {board.headline}, which this report does not hold"
         )
     placed = board.with_runs(report.table)
-    kind = (
-        "complete official table"
-        if board.complete
-        else f"partial table: {len(board.table)} published rows"
-    )
+    rows = len(board.table)
+    kind = "complete official table" if board.complete else f"partial table: {rows} published rows"
     title = f"leaderboard: COLIEE {report.year} {task_of(report.task).label}, by {board.headline} ({kind})"
     out.write("\n" + note(title, style))
     write_frame(placed, out, digits, PAPER_MISSING.get(style, ""), style)
