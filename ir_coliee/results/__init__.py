@@ -115,9 +115,7 @@ class Leaderboard:
         as such, at one rank."""
         import pandas as pd
 
-        measures = [
-            c for c in self.table.columns if c not in ("rank", "team", "run", "check", "source")
-        ]
+        measures = [c for c in self.columns if c not in ("rank", "team", "run", "check", "source")]
         official = self.table[["team", "run", *measures]].assign(entry="official")
         values = {m: runs[m] if m in runs.columns else None for m in measures}
         ours = pd.DataFrame({"team": "", "run": runs["run"], **values}).assign(entry="this run")
