@@ -57,9 +57,7 @@ _LATEX_SPECIAL = {
     "^": "\\textasciicircum{}",
     # a "[" or "*" after a row's "\\" would be read as its argument ("Missing number", a star lost):
     # braced, always
-    "[": "{[}",
-    "]": "{]}",
-    "*": "{*}",
+    **{c: f"{{{c}}}" for c in "[]*"},
     # the paper tables' marks (significant, a partial published table) and signs outside math mode
     **{"†": "$^\\dagger$", "‡": "$^\\ddagger$", "<": "$<$", ">": "$>$", "|": "$|$"},
 }

@@ -114,17 +114,9 @@ def draw(ax: Any, panel: Panel, styles: dict[str, tuple[Any, str]]) -> None:
     for i, (name, values) in enumerate(panel.series.items()):
         colour, hatch = styles.get(name, ("0.45", ""))
         offset = (i - (len(panel.series) - 1) / 2) * width
-        bars.append(
-            ax.bar(
-                [x + offset for x in range(len(values))],
-                values,
-                width,
-                color=colour,
-                hatch=hatch,
-                edgecolor="0.15" if hatch else colour,
-                linewidth=0,
-            )
-        )
+        xs = [x + offset for x in range(len(values))]
+        edge = "0.15" if hatch else colour
+        bars.append(ax.bar(xs, values, width, color=colour, hatch=hatch, edgecolor=edge, lw=0))
     many = sum(map(len, panel.categories)) > 40  # slanted, so that they do not overlap on a phone
     ax.set_xticks(
         range(len(panel.categories)),

@@ -146,10 +146,8 @@ def write_grouped(
         lines = styler.to_latex(
             column_format=align, hrules=True, multicol_align="c", caption=latex(note)
         ).split("\n")
-        lines.insert(
-            lines.index("\\toprule") + 2,
-            " ".join(_group_rules(list(cells.columns.get_level_values(0)))),
-        )
+        rules = _group_rules(list(cells.columns.get_level_values(0)))
+        lines.insert(lines.index("\\toprule") + 2, " ".join(rules))
         write_whole(out, "\n".join(lines))
         return
     # by place: the names are escaped now

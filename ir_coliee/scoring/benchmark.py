@@ -430,12 +430,10 @@ class BenchmarkResult:
         groups = [
             self.names[b.name] + (PARTIAL if b.official == "partial" else "") for b in self.scored
         ]
-        parts = [
-            values[b.name].assign(
-                rank=values[(b.name, b.headline)].rank(ascending=False, method="min")
-            )
-            for b in self.scored
-        ]
+        parts = []
+        for b in self.scored:  # each benchmark's measures, then its rank
+            part = values[b.name]
+            parts.append(part.assign(rank=part[b.headline].rank(ascending=False, method="min")))
         size = values.T.groupby(level="measure", sort=False).size()
         # a mean never mixes measures, nor benchmarks a system has no value on
         means = {
@@ -488,15 +486,8 @@ class BenchmarkResult:
     def json_document(self) -> dict[str, object]:
         """Everything as one JSON document: the benchmarks (the paper's name, the headline, whether the
         published table is complete), the cells (tidy), the summary, the findings."""
-        benchmarks = [
-            {
-                "benchmark": b.name,
-                "name": self.names[b.name],
-                "headline": b.headline,
-                "official table": b.official,
-            }
-            for b in self.scored
-        ]
+        about = [(b.name, self.names[b.name], b.headline, b.official) for b in self.scored]
+        benchmarks = json_rows(["benchmark", "name", "headline", "official table"], about)
         return {
             "baseline": self.baseline,
             "correction": self.correction,

@@ -84,8 +84,7 @@ def score_pilot(gold: list[ColieeTort], submission: list[ColieeTort]) -> PilotSc
         row[str(AnswerAccuracy)] = float(cast(dict, result.aggregated)[AnswerAccuracy])
         per_query.append(per_query_frame(result.per_query))
     known = {q.doc_id for q in claim_qrels(gold)}
-    predicted = claim_run(submission)
-    unknown = [sd.doc_id for sd in predicted if sd.doc_id not in known]
+    unknown = [sd.doc_id for sd in claim_run(submission) if sd.doc_id not in known]
     pooled: dict[str, float] = {}
     for side in GROUPS:
         # a disqualified sub-task: NaN

@@ -159,8 +159,7 @@ def ranked(report: Report, fractions: bool = True) -> pd.DataFrame:
     the first measure when the official one was not asked for): ``rank``, ``run``, the measures in the
     report's order (the order of a single run's table), the counts, then ``path``. Accuracy's counts are
     ``correct`` as ``66/101`` with ``fractions``, else ``correct`` and ``questions`` as numbers (JSON)."""
-    entry = official_entry(report.task, report.year)
-    headline = entry.ranking_column(report.measures)
+    headline = official_entry(report.task, report.year).ranking_column(report.measures)
     table = report.table.sort_values(headline, ascending=False, kind="stable")
     table = table.reset_index(drop=True)
     counts = [c for c in ("tp", "retrieved", "relevant") if c in table.columns]
