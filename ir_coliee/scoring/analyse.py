@@ -230,9 +230,8 @@ def _grouping(by: By, prepared: Prepared, qrels: Table, taken: set[str]) -> Grou
         return _categories(name, list(qrels), taken)
     grouper = GROUPINGS[name]
     if prepared.task.gold == TORTS or (prepared.task.kind.labels and not grouper.answers):
-        other = ", ".join(
-            n for n, g in GROUPINGS.items() if g.answers and prepared.task.gold != TORTS
-        )
+        answers = [n for n, g in GROUPINGS.items() if g.answers]  # none applies to the pilot
+        other = ", ".join(answers) if prepared.task.gold != TORTS else ""
         raise ColieeError(
             f'by="{name}" means nothing where the gold is one answer per question: group by '
             f"{other + ' or ' if other else ''}a category file"

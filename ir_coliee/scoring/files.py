@@ -100,10 +100,8 @@ def score_files(
         if report is not None:
             reports.append(report)
     if not reports:
-        shown = "; ".join(f"{f.path}: {f.message}" for f in left[:3]) + (
-            "; ..." if len(left) > 3 else ""
-        )
-        raise ColieeError(f"no file could be scored ({len(left)} skipped): {shown}")
+        shown = [f"{f.path}: {f.message}" for f in left[:3]] + ["..."] * (len(left) > 3)
+        raise ColieeError(f"no file could be scored ({len(left)} skipped): {'; '.join(shown)}")
     reports[0].findings.extend(left)
     return reports
 

@@ -37,6 +37,8 @@ _EXPECTED = (
 )
 
 Manifest = dict[str, dict[str, str]]
+#: A folder named by a dataset id, as the messages show one.
+_EXAMPLE = "e.g. coliee/task1/2025/test/"
 
 
 def read_manifest(path: PathLike) -> Manifest:
@@ -105,10 +107,7 @@ def runs_in_folder(folder: PathLike) -> Found:
         )
         if not depth:
             findings.append(
-                skipped(
-                    found.path,
-                    "not in a folder named by a dataset id (e.g. coliee/task1/2025/test/)",
-                )
+                skipped(found.path, f"not in a folder named by a dataset id ({_EXAMPLE})")
             )
             continue
         benchmark = "/".join(found.folders[:depth])
@@ -140,10 +139,7 @@ def runs_in_folder(folder: PathLike) -> Found:
             runs[benchmark][system] = run
     if not runs:
         raise ColieeFormatError(
-            folder,
-            None,
-            "no folder named by a dataset id holds runs",
-            "e.g. coliee/task1/2025/test/",
+            folder, None, "no folder named by a dataset id holds runs", _EXAMPLE
         )
     return Found(runs, findings)
 
