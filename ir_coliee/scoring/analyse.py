@@ -412,11 +412,9 @@ class Analysis(NamedTuple):
         means = np.mean([self.data[r][self.measures[0]].values for r in self.runs], axis=0)
         for by, group, mask in self._groups():
             values = [[self.value(m, r, mask) for r in self.runs] for m in self.measures]
-            right = (
-                [float(np.mean(self.baseline[1], where=mask)) if mask.any() else math.nan]
-                if self.baseline
-                else []
-            )
+            right = []
+            if self.baseline:  # the majority answer's accuracy over the group
+                right = [float(np.mean(self.baseline[1], where=mask)) if mask.any() else math.nan]
             groups.append([by, group, int(mask.sum()), *_flat(values), *right])
             buckets = [min(9, math.floor(v * 10 + 1e-9)) for v in means[mask]]
             histogram.append([by, group, *(buckets.count(i) for i in range(10))])
@@ -466,17 +464,10 @@ class Analysis(NamedTuple):
         output_options(style, digits)
         tables = self.tables()
         if style == "json":
-            doc = {name: json_rows(h, rows) for name, (h, rows) in tables.items()}
-            write_json(
-                {
-                    "task": self.task,
-                    "year": self.year,
-                    "measure": str(self.measures[0]),  # the histogram's, solved's and nothing's
-                    **doc,
-                    "findings": [str(f) for f in self.findings],
-                },
-                out,
-            )
+            measure = str(self.measures[0])  # the histogram's, solved's and nothing's
+            doc: dict[str, object] = {"task": self.task, "year": self.year, "measure": measure}
+            doc.update({name: json_rows(h, rows) for name, (h, rows) in tables.items()})
+            write_json({**doc, "findings": [str(f) for f in self.findings]}, out)
             return
         title = {"markdown": "### {}\n\n", "latex": "% {}\n"}.get(style, "# {}\n")
         first = self.measures[0]  # each table says which measure its counts are of

@@ -237,14 +237,10 @@ def _check_against_dataset(columns: RunColumns, task: Task, entry: Registered, a
         _check_docs(columns, task, entry.scoped, dataset, released, add)
     missing = sorted((graded if graded is not None else released) - set(columns.query_ids))
     if missing:
-        add(
-            WARNING,
-            None,
-            f"{len(missing)} questions unanswered (scored as wrong): {some(missing, 10)}"
-            if task.gold == ANSWERS
-            else f"{len(missing)} queries of {dataset_id} have no line (scored as nothing retrieved): {some(missing, 10)}",
-            "absent-queries",
-        )
+        said = f"{len(missing)} queries of {dataset_id} have no line (scored as nothing retrieved)"
+        if task.gold == ANSWERS:
+            said = f"{len(missing)} questions unanswered (scored as wrong)"
+        add(WARNING, None, f"{said}: {some(missing, 10)}", "absent-queries")
 
 
 def _check_docs(
