@@ -138,6 +138,7 @@ def write_grouped(
     escape = ESCAPERS[style]  # names and cells alike, header and body
     cells = cells.apply(lambda column: column.map(escape)).rename(index=escape, columns=escape)
     align = "l" + "r" * cells.shape[1]
+    top = list(cells.columns.get_level_values(0))  # each column's group
     if style == "latex":
         import numpy as np
 
@@ -146,16 +147,12 @@ def write_grouped(
         lines = styler.to_latex(
             column_format=align, hrules=True, multicol_align="c", caption=latex(note)
         ).split("\n")
-        rules = _group_rules(list(cells.columns.get_level_values(0)))
-        lines.insert(lines.index("\\toprule") + 2, " ".join(rules))
+        lines.insert(lines.index("\\toprule") + 2, " ".join(_group_rules(top)))
         write_whole(out, "\n".join(lines))
         return
     # by place: the names are escaped now
     shown = cells.where(~bold.to_numpy(), "**" + cells + "**")
-    groups = [
-        g if i == 0 or g != cells.columns[i - 1][0] else ""
-        for i, (g, _) in enumerate(cells.columns)
-    ]
+    groups = [g if i == 0 or g != top[i - 1] else "" for i, g in enumerate(top)]  # over its first
     rows = [
         ["", *cells.columns.get_level_values(1)],
         *([s, *r] for s, r in zip(cells.index, shown.values.tolist())),

@@ -281,13 +281,8 @@ def load_leaderboard(task: object, year: int) -> Leaderboard:
     order = sorted(
         range(len(rows)), key=lambda i: (math.isnan(rows[i][headline]), -rows[i][headline])
     )
-    exact = [
-        (
-            float(min(_half_unit(rows_of[i].values.get(short, Decimal(0))), _COARSEST)),
-            _exact(rows_of[i], short, key, year),
-        )
-        for i in order
-    ]
+    halves = [float(min(_half_unit(r.values.get(short, Decimal(0))), _COARSEST)) for r in rows_of]
+    exact = [(halves[i], _exact(rows_of[i], short, key, year)) for i in order]
     complete = all(re.search(r"complete table", s) for s in sources)
     columns = ["rank", "team", "run", *measures, "check", *rows[0].keys() & {"source"}]
     return Leaderboard(

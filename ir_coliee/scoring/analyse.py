@@ -274,14 +274,11 @@ def asked_measures(
 
 def _chosen(prepared: Prepared, measures: Optional[Sequence[MeasureLike]]) -> list[Measure]:
     """The measures asked for, then the headline, each once; counts last."""
-    official = check_measures(None, prepared.task, prepared.year, ranked=False)
-    headline = official_entry(prepared.task.key, prepared.year).ranking_column(
-        [str(m) for m in official]
-    )
+    task, year = prepared.task, prepared.year
+    official = check_measures(None, task, year, ranked=False)
+    headline = official_entry(task.key, year).ranking_column([str(m) for m in official])
     # each once, the first kept (parse_measures drops a second naming of one measure)
-    chosen = check_measures(
-        [*(measures or ()), headline], prepared.task, prepared.year, ranked=False
-    )
+    chosen = check_measures([*(measures or ()), headline], task, year, ranked=False)
     # a count (NumRet: summed by score, not averaged) is no fraction to bucket or to call solved: last
     chosen.sort(key=lambda m: isinstance(m.aggregator(), SumAgg))
     return chosen
