@@ -168,7 +168,7 @@ def _task(record: dict[str, str]) -> str:
 
 
 def _rows(source: str, records: list[dict[str, str]], task: str, year: int) -> Iterator[Row]:
-    percent = "in %" in source
+    scale = 100 if "in %" in source else 1
     base = ""
     for r in records:
         said = r.get("source", "")  # a row's own source; "same; NOTE" is the place of the one above
@@ -176,10 +176,7 @@ def _rows(source: str, records: list[dict[str, str]], task: str, year: int) -> I
         said = base + said[4:] if said.startswith("same") else said
         if int(r["year"]) != year or _task(r) != task:
             continue
-        values: dict[str, Decimal] = {}
-        for column, short in _COLUMNS.items():
-            if r.get(column):
-                values[short] = Decimal(r[column]) / (100 if percent else 1)
+        values = {short: Decimal(r[c]) / scale for c, short in _COLUMNS.items() if r.get(c)}
         if r.get("measure"):
             short = next(s for words, s in _WORDS if r["measure"].lower().startswith(words))
             values[short] = Decimal(r["value"])

@@ -302,9 +302,7 @@ class BenchmarkResult:
         self.findings = [f for b in self.scored for f in b.findings]
 
     def __repr__(self) -> str:
-        return (
-            f"BenchmarkResult(benchmarks={[b.name for b in self.scored]}, systems={self.systems})"
-        )
+        return f"BenchmarkResult(benchmarks={list(self._by_name)}, systems={self.systems})"
 
     def _correct(self) -> dict[tuple[tuple[str, str], str], float]:
         """The p-values of the family's cells, corrected together."""
@@ -361,8 +359,7 @@ class BenchmarkResult:
         return rows
 
     def _outcome(self, cell: tuple[str, str], system: str) -> str:
-        p = self.p_value(cell, system)
-        if not p < ALPHA:
+        if not self.p_value(cell, system) < ALPHA:
             return "tie"
         return "win" if self.value(cell, system) > self.value(cell, self.baseline) else "loss"
 
