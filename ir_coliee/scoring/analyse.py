@@ -394,11 +394,6 @@ class Analysis(NamedTuple):
         n = 1 if isinstance(measure.aggregator(), SumAgg) else int(mask.sum())
         return float(stat.of_sums(sums, n)[0])
 
-    def _columns(self) -> list[str]:
-        return [f"{m} {r}" for m in self.measures for r in self.runs] + [
-            f"{m} mean" for m in self.measures
-        ]
-
     def tables(self) -> dict[str, tuple[list[str], list[list[object]]]]:
         """``{"groups" | "histogram" | "per_question": (header, rows)}``, as plain rows."""
         import numpy as np
@@ -422,13 +417,13 @@ class Analysis(NamedTuple):
             labels = [", ".join(g.of[q]) for g in self.groupings]
             per_question.append([q, *labels, *_flat(values), *solved])
         labels = [g.name for g in self.groupings]
+        # each measure's value of each run, then each measure's mean over the runs (as _flat)
+        columns = [f"{m} {r}" for m in self.measures for r in self.runs]
+        columns += [f"{m} mean" for m in self.measures]
         return {
-            "groups": (["by", "group", "questions", *self._columns(), *base], groups),
+            "groups": (["by", "group", "questions", *columns, *base], groups),
             "histogram": (["by", "group", *BUCKETS], histogram),
-            "per_question": (
-                ["query_id", *labels, *self._columns(), "solved", "nothing"],
-                per_question,
-            ),
+            "per_question": (["query_id", *labels, *columns, "solved", "nothing"], per_question),
         }
 
     def _frame(self, name: str) -> pd.DataFrame:

@@ -134,11 +134,7 @@ NO_TABLE = "No published table of this edition is shipped."
 
 
 def _leaderboard(
-    scored: Report,
-    board: pd.DataFrame,
-    published: Optional[Leaderboard],
-    absent: str,
-    digits: int,
+    scored: Report, board: pd.DataFrame, published: Optional[Leaderboard], absent: str, digits: int
 ) -> str:
     """The runs best first, each placed on the published table where one ranks by the same headline
     (``absent``: what is said where none is)."""
