@@ -218,11 +218,8 @@ def _checks(row: Row, task: str, year: int) -> list[str]:
         low, high = _f1(max(p - hp, Decimal(0)), max(r - hr, Decimal(0))), _f1(p + hp, r + hr)
         if f + hf < low or f - hf > high:
             found.append(f"F1 {f} does not follow from P {p} and R {r} ({float(_f1(p, r)):.4f})")
-    sizes = known_sizes(edition_dataset(task, year))
-    for short, n, what in (
-        ("R", sizes and sizes.qrels, "gold pairs"),
-        ("Acc", sizes and sizes.queries, "questions"),
-    ):
+    sizes = known_sizes(edition_dataset(task, year))  # its fields None where not known
+    for short, n, what in (("R", sizes.qrels, "gold pairs"), ("Acc", sizes.queries, "questions")):
         if short in v and n:
             half = _half_unit(v[short])
             if math.ceil((v[short] - half) * n) > math.floor((v[short] + half) * n):

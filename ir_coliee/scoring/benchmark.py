@@ -338,9 +338,8 @@ class BenchmarkResult:
             cells = [b for b in self.scored if s in b.values[b.headline]]
             outcome = Counter(self._outcome((b.name, b.headline), s) for b in cells)
             # a table of 25 runs and the system: 5th is 5/26, last 26/26
-            places = [
-                b.placement[s][0] / (b.placement[s][1] + 1) for b in cells if s in b.placement
-            ]
+            ranks = [b.placement[s] for b in cells if s in b.placement]  # (rank, table size)
+            places = [rank / (size + 1) for rank, size in ranks]
             strata = [b.strata[s] for b in cells]
             untested = (math.nan, math.nan)
             won, p = stratified_wins(strata, self.resamples, self.seed) if strata else untested

@@ -117,12 +117,8 @@ class Report:
 
         frame = self.per_query.sort_values(["run", "query_id", "measure"], kind="stable")
         if (frame["query_id"] == TOTALS).any():  # the name trec_eval gives its totals, kept
-            warnings.warn(
-                f"the gold has a query {TOTALS!r}, as the totals rows of the per-query table are "
-                "named: the totals are the last rows",
-                ColieeWarning,
-                stacklevel=2,
-            )
+            said = f"the gold has a query {TOTALS!r}, as the totals rows of the per-query table are named"
+            warnings.warn(f"{said}: the totals are the last rows", ColieeWarning, stacklevel=2)
         for row in self.rows:
             totals = {"run": row["run"], "query_id": TOTALS, "measure": self.measures}
             values = pd.DataFrame({**totals, "value": [row[m] for m in self.measures]})
