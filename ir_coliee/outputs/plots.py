@@ -118,12 +118,8 @@ def draw(ax: Any, panel: Panel, styles: dict[str, tuple[Any, str]]) -> None:
         edge = "0.15" if hatch else colour
         bars.append(ax.bar(xs, values, width, color=colour, hatch=hatch, edgecolor=edge, lw=0))
     many = sum(map(len, panel.categories)) > 40  # slanted, so that they do not overlap on a phone
-    ax.set_xticks(
-        range(len(panel.categories)),
-        [figure_text(c) for c in panel.categories],
-        rotation=40 if many else 0,
-        ha="right" if many else "center",
-    )
+    slant = {"rotation": 40, "ha": "right"} if many else {"rotation": 0, "ha": "center"}
+    ax.set_xticks(range(len(panel.categories)), [figure_text(c) for c in panel.categories], **slant)
     ax.set_xlabel(figure_text(panel.x))
     ax.set_ylabel(figure_text(panel.y))
     rows = -(-len(panel.series) // 3) if len(panel.series) > 1 else 0  # the legend's, 3 runs a row

@@ -153,10 +153,8 @@ def write_grouped(
     # by place: the names are escaped now
     shown = cells.where(~bold.to_numpy(), "**" + cells + "**")
     groups = [g if i == 0 or g != top[i - 1] else "" for i, g in enumerate(top)]  # over its first
-    rows = [
-        ["", *cells.columns.get_level_values(1)],
-        *([s, *r] for s, r in zip(cells.index, shown.values.tolist())),
-    ]
+    body = ([s, *r] for s, r in zip(cells.index, shown.values.tolist()))
+    rows = [["", *cells.columns.get_level_values(1)], *body]
     table = _markdown_table(["", *groups], rows, align)
     write_whole(out, f"{table}\n{markdown(note)}\n")
 

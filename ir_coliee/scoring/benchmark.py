@@ -444,9 +444,8 @@ class BenchmarkResult:
             lambda c: c.map(lambda v: _number(v, 0 if c.name[1] == "rank" else digits, missing))
         )
         marks = pd.concat([marked[b.name] for b in self.scored], axis=1, keys=groups)
-        text = text.where(
-            ~marks.reindex(columns=grid.columns, fill_value=False), text + SIGNIFICANT
-        )
+        marks = marks.reindex(columns=grid.columns, fill_value=False)
+        text = text.where(~marks, text + SIGNIFICANT)
         rows = {r["system"]: r for r in self.summary_rows()}
         versus = [
             [missing] * 4 if s not in rows else _summary_cells(rows[s], digits, missing)

@@ -209,21 +209,16 @@ def _check_pairs(
                 add(ERROR, rows[q][limit.lines], message, "limit")
 
 
-def _gold_queries(dataset) -> Optional[set[str]]:
-    """The queries that have gold, ``None`` while the gold is not out (test labels come after the competition)."""
-    try:
-        return {q.query_id for q in dataset.qrels_iter()}
-    except ColieeDataError:
-        return None
-
-
 def _check_against_dataset(columns: RunColumns, task: Task, entry: Registered, add: Add) -> None:
     import ir_datasets
 
     dataset_id = entry.dataset_id
     dataset = ir_datasets.load(dataset_id)
     released = set(entry.released())
-    graded = _gold_queries(dataset)
+    try:  # the queries that have gold
+        graded: Optional[set[str]] = {q.query_id for q in dataset.qrels_iter()}
+    except ColieeDataError:  # not out yet: test labels come after the competition
+        graded = None
     rows = _rows(columns)
     for qid, q in columns.query_ids.items():
         if qid not in released:
