@@ -74,11 +74,9 @@ class Report:
         import pandas as pd
 
         # a report holds a row per run: no run, no report (the door refuses it)
-        frame = pd.DataFrame(
-            [{c: v for c, v in row.items() if c not in NAMES} for row in self.rows]
-        )
+        frame = pd.DataFrame([{c: v for c, v in r.items() if c not in NAMES} for r in self.rows])
         for c in NAMES:
-            frame[c] = pd.Series([row[c] for row in self.rows], dtype=object)
+            frame[c] = pd.Series([r[c] for r in self.rows], dtype=object)
         return frame[list(self.rows[0])]
 
     @functools.cached_property
@@ -177,20 +175,16 @@ def write_ranked(
     format (a table with ``edition`` and ``task`` columns; in JSON one object holding every table)."""
     import pandas as pd
 
-    tables = [ranked(r, fractions=style != "json") for r in reports]
+    tables = [(r, ranked(r, fractions=style != "json")) for r in reports]
     if style == "json":  # the same columns as the other formats, counts as numbers
-        docs = [
-            {"task": r.task, "year": r.year, "runs": records(t)} for r, t in zip(reports, tables)
-        ]
+        docs = [{"task": r.task, "year": r.year, "runs": records(t)} for r, t in tables]
         write_json(docs[0] if len(docs) == 1 else {"tables": docs}, out)
         return
     if len(reports) == 1:
-        write_frame(tables[0], out, digits, style=style)
+        write_frame(tables[0][1], out, digits, style=style)
         return
-    grouped = pd.concat(
-        [t.assign(edition=r.year, task=task_of(r.task).label) for r, t in zip(reports, tables)],
-        ignore_index=True,
-    )
+    labelled = [t.assign(edition=r.year, task=task_of(r.task).label) for r, t in tables]
+    grouped = pd.concat(labelled, ignore_index=True)
     # counts stay whole numbers where another task's rows left them empty (pandas made them floats)
     counts = {c: "Int64" for c in ("tp", "retrieved", "relevant") if c in grouped.columns}
     grouped = grouped.astype(counts)
