@@ -62,13 +62,10 @@ def bm25_top(
     retriever = bm25s.BM25()
     retriever.index(_tokenized(list(doc_texts), japanese, progress), show_progress=progress)
     k = min(k, len(doc_ids))
-    found, scores = retriever.retrieve(
-        _tokenized(list(queries), japanese, progress), k=k, show_progress=progress
-    )
-    return [
-        [(doc_ids[i], float(s)) for i, s in zip(row, row_scores)]
-        for row, row_scores in zip(found, scores)
-    ]
+    asked = _tokenized(list(queries), japanese, progress)
+    found, scores = retriever.retrieve(asked, k=k, show_progress=progress)
+    # each query's documents (their positions) and their scores
+    return [[(doc_ids[i], float(s)) for i, s in zip(*hits)] for hits in zip(found, scores)]
 
 
 def _each_query(

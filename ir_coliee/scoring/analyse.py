@@ -378,10 +378,8 @@ class Analysis(NamedTuple):
             for k in g.order
         ]
         # a grouping's groups all kept, empty ones too (other, multiple), so its shape holds; not an empty (none)
-        return [
-            ("all", "all", np.ones(len(self.qids), dtype=bool)),
-            *(x for x in masks if x[2].any() or x[1] != NONE),
-        ]
+        whole = ("all", "all", np.ones(len(self.qids), dtype=bool))
+        return [whole, *(x for x in masks if x[2].any() or x[1] != NONE)]
 
     def value(self, measure: Measure, run: str, mask: np.ndarray) -> float:
         """``measure`` of ``run`` over the questions of ``mask`` by its definition (micro: from the summed counts;

@@ -423,9 +423,7 @@ class BenchmarkResult:
         import pandas as pd
 
         missing, values, marked = PAPER_MISSING[style], self.table, self.pvalues < ALPHA
-        groups = [
-            self.names[b.name] + (PARTIAL if b.official == "partial" else "") for b in self.scored
-        ]
+        groups = [self.names[b.name] + PARTIAL * (b.official == "partial") for b in self.scored]
         parts = []
         for b in self.scored:  # each benchmark's measures, then its rank
             part = values[b.name]

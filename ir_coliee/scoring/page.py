@@ -198,10 +198,8 @@ def _analyses(analysis: Analysis, digits: int) -> str:
         "histogram": f"Questions by their mean {m} over the runs",
         "per_question": f"Per-question difficulty: solved (1) and nothing (0) count runs by {m}",
     }
-    return "".join(
-        html.table(name, captions[name], header, rows, digits)
-        for name, (header, rows) in analysis.tables().items()
-    )
+    tables = analysis.tables().items()
+    return "".join(html.table(n, captions[n], header, rows, digits) for n, (header, rows) in tables)
 
 
 def _figures(analysis: Analysis) -> str:
