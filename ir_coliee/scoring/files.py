@@ -80,10 +80,9 @@ def score_files(
     if answers is not None:
         raise ColieeError("--answers goes with one run; score each run with its answer file")
     walked = files_of(paths)
-    files = [f.path for f in walked.files]
     groups: dict[str, list[ParsedRun]] = {}
     left = list(walked.skipped)
-    for path in files:
+    for path in (f.path for f in walked.files):
         said = edition_of_file(os.path.basename(path), year, task)
         if said is None:
             left.append(skipped(path, f"the name says no edition and task ({_NAMES})"))

@@ -147,10 +147,8 @@ def _leaderboard(
         parts.append(html.paragraph(f"{said} are not scored by{gate}."))
     elif published is not None:
         kind = "" if published.complete else " (partial table)"
-        board["placement"] = [
-            f"{published.place(v)[0]} of {len(published.rows) + 1}{kind}"
-            for v in board[published.headline]
-        ]
+        out_of = f" of {len(published.rows) + 1}{kind}"  # the table with the run in it
+        board["placement"] = [f"{published.place(v)[0]}{out_of}" for v in board[published.headline]]
         merged = published.with_runs(scored.table)
         caption = (
             f"The published {scored.year} table by {published.headline}, with these runs placed"

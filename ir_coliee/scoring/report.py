@@ -220,8 +220,7 @@ def not_placed(gold: object) -> Optional[str]:
 
 def check_placeable(gold: object) -> None:
     """``--leaderboard`` refused where :func:`not_placed` says why (a place would mislead)."""
-    why = not_placed(gold)
-    if why is not None:
+    if why := not_placed(gold):
         raise ColieeScoringError(f"--leaderboard: {why}")
 
 
