@@ -71,6 +71,8 @@ if TYPE_CHECKING:
     from ir_coliee.outputs.plots import Panel
 
 By = Union[str, PathLike]
+#: What names one grouping, or a gold file: a name or a path.
+_NAMED = (str, os.PathLike)
 #: The histogram's buckets of a question's mean value over the runs (1.0 falls in the last).
 BUCKETS = [f"{i / 10:.1f}-{(i + 1) / 10:.1f}" for i in range(10)]
 NONE = "(none)"
@@ -242,10 +244,8 @@ def _grouping(by: By, prepared: Prepared, qrels: Table, taken: set[str]) -> Grou
 def asked_groupings(by: Union[By, Sequence[By]], gold: GoldLike) -> list[By]:
     """The groupings asked for, each once (``[]``: the whole set alone), each category file there, and
     ``anonymised`` only of a dataset's gold: checked before any file is read."""
-    bys = [by] if isinstance(by, (str, os.PathLike)) else by
-    if not isinstance(bys, (list, tuple)) or not all(
-        isinstance(b, (str, os.PathLike)) for b in bys
-    ):
+    bys = [by] if isinstance(by, _NAMED) else by
+    if not isinstance(bys, (list, tuple)) or not all(isinstance(b, _NAMED) for b in bys):
         raise ColieeArgumentError(
             f"by: give at least one grouping ({', '.join(GROUPINGS)}, a file), or [] for the whole "
             f"set alone, not {by!r}"
@@ -257,7 +257,7 @@ def asked_groupings(by: Union[By, Sequence[By]], gold: GoldLike) -> list[By]:
         raise ColieeArgumentError(
             f"by {absent[0]!r}: neither {', '.join(GROUPINGS)} nor a category file that exists"
         )
-    if "anonymised" in bys and isinstance(gold, (str, os.PathLike)) and os.path.isfile(gold):
+    if "anonymised" in bys and isinstance(gold, _NAMED) and os.path.isfile(gold):
         raise ColieeArgumentError(_NO_TEXTS.format(gold=os.fspath(gold)))
     return list(bys)
 

@@ -457,11 +457,9 @@ class BenchmarkResult:
     def note(self) -> str:
         """What the paper table's marks mean, the test, the correction and its family."""
         family = "every cell" if self.family == "all" else "the headline measure of each benchmark"
-        corrected = (
-            "no correction"
-            if self.correction == "none"
-            else f"{self.correction} correction over {family}"
-        )
+        corrected = f"{self.correction} correction over {family}"
+        if self.correction == "none":
+            corrected = "no correction"
         said = [
             f"{SIGNIFICANT}: p < {ALPHA} against {self.names[self.baseline]}, the paired test valid for each measure, "
             f"{corrected} ({len(self.corrected)} tests); bold: best of each column",

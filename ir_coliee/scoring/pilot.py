@@ -69,8 +69,7 @@ def _column(measure: Measure, side: Optional[str]) -> str:
 
 def score_pilot(gold: list[ColieeTort], submission: list[ColieeTort]) -> PilotScores:
     """Score a pilot submission against the gold torts, as the organisers' report does."""
-    gold_nulls = remaining_nulls(gold)
-    if gold_nulls:
+    if gold_nulls := remaining_nulls(gold):
         first = gold_nulls[0]
         raise ColieeScoringError(
             f"the gold has {len(gold_nulls)} null values (first: {first.subtask}, tort {first.tort_id!r})"
