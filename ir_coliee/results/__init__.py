@@ -296,9 +296,8 @@ def _plain(
     measures = list(dict.fromkeys(m for r in rows for m in r if m not in ("rank", "team", "run")))
     sourced = any(r.source for r in rows_of)
     for row, r in zip(rows, rows_of):
-        row.update(
-            {m: row.get(m, math.nan) for m in measures}, check="; ".join(_checks(r, task, year))
-        )
+        checks = "; ".join(_checks(r, task, year))
+        row.update({m: row.get(m, math.nan) for m in measures}, check=checks)
         row.update({"source": r.source} if sourced else {})
     return rows, measures
 

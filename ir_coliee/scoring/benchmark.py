@@ -199,9 +199,7 @@ def score_benchmark(
         prepared.qrels, runs, chosen, baseline, resamples=resamples, correction="none", seed=seed
     )
     values = {m: {s: row[m] for s, row in zip(systems, report.rows)} for m in names}
-    p_values = {
-        m: {s: cast(float, compared.value(s, f"{m} p-value")) for s in systems} for m in names
-    }
+    raw = {m: {s: cast(float, compared.value(s, f"{m} p-value")) for s in systems} for m in names}
     entry = prepared.gold.dataset  # a COLIEE dataset (None: a gold file, which names no edition)
     headline = (
         names[0]
@@ -219,7 +217,7 @@ def score_benchmark(
     # its placement, and whether the published table is complete
     published = placed(prepared.task.key, edition, headline, values[headline])
     return Scored(
-        benchmark, names, headline, values, p_values, compared.tests, *published, strata, findings
+        benchmark, names, headline, values, raw, compared.tests, *published, strata, findings
     )
 
 

@@ -155,10 +155,8 @@ def _shares_no_query(run: ParsedRun, benchmark: str, golds: dict[str, Optional[T
     table = golds[benchmark]
     if table is None:
         return False
-    try:
-        shared_run(
-            run.coded, table, run.path
-        )  # the door's own rule: ids in the gold's convention first
+    try:  # the door's own rule: ids in the gold's convention first
+        shared_run(run.coded, table, run.path)
     except ColieeScoringError:
         return True
     return False

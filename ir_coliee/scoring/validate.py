@@ -123,11 +123,9 @@ class _TextRules:
             warn("columns separated by something other than a single space", "separator")
         if self.task.statute and parts[0].endswith(".txt"):
             warn(f"question id {parts[0]!r} carries .txt; runs echo the id as written", "txt")
-        ranked = next(
-            (f for f in FORMATS.values() if f.width == len(parts) and f.rank is not None), None
-        )
-        if ranked is not None:
-            _check_ranked(ranked, parts, lineno, self.ranks, self.add)
+        ranked = [f for f in FORMATS.values() if f.width == len(parts) and f.rank is not None]
+        if ranked:
+            _check_ranked(ranked[0], parts, lineno, self.ranks, self.add)
 
 
 def _ranked_file(task: Task, path: str) -> Optional[RankedLimit]:
