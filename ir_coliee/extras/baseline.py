@@ -92,10 +92,8 @@ def task2_run(dataset, k: int = 1, progress: bool = False) -> Run:
         by_case.setdefault(doc.case_id, []).append(doc)
     run = {}
     for q in dataset.queries_iter():
-        paragraphs = by_case.get(q.query_id, [])
-        hits = bm25_top(
-            [p.paragraph for p in paragraphs], [p.text for p in paragraphs], [q.text], k=k
-        )[0]
+        of_case = by_case.get(q.query_id, [])  # the paragraphs of the fragment's own case
+        hits = bm25_top([p.paragraph for p in of_case], [p.text for p in of_case], [q.text], k=k)[0]
         run[q.query_id] = dict(hits)
     return run
 

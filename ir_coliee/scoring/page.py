@@ -158,9 +158,8 @@ def _leaderboard(
         parts.append(_frame("placement", caption, merged, digits, marked))
         parts.append(html.paragraph(f"Source: {published.source}"))
     caption = "Official measures, best first (ties share a rank); counts behind each measure"
-    return _frame("leaderboard", caption, board, digits) + (
-        "".join(parts) or html.paragraph(absent)
-    )
+    ranked_runs = _frame("leaderboard", caption, board, digits)
+    return ranked_runs + ("".join(parts) or html.paragraph(absent))
 
 
 def _frame(
@@ -209,11 +208,9 @@ def _figures(analysis: Analysis) -> str:
         plots.require("matplotlib", "drawing the figures")
     except ColieeError as e:
         return html.paragraph(f"{e}. The tables above hold every value.", "warn")
-    styles = plots.looks(analysis.runs)
+    look = plots.looks(analysis.runs)  # each run's colour and hatch
     panels = enumerate(analysis.panels())
-    figures = "".join(
-        html.figure(plots.svg(p, styles, f"fig{i}"), p.title, p.alt) for i, p in panels
-    )
+    figures = "".join(html.figure(plots.svg(p, look, f"fig{i}"), p.title, p.alt) for i, p in panels)
     return f'<div class="figs">{figures}</div>'
 
 
