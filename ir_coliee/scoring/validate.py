@@ -84,9 +84,9 @@ def _read_lines(readable: PathLike, path: str, task: Task, add: Add) -> Optional
         said = f"{e.problem}; expected {e.expected}" if e.expected != "UTF-8 text" else e.problem
         add(ERROR, e.line, said, e.expected)
 
-    return read_columns(  # the official format: an answer line without its tag is refused here
-        readable, FORMATS[looks].official(), on_error=bad_line, on_text=_TextRules(path, task, add)
-    )
+    # the official format: an answer line without its tag is refused here
+    on_text = _TextRules(path, task, add)
+    return read_columns(readable, FORMATS[looks].official(), on_error=bad_line, on_text=on_text)
 
 
 class _TextRules:
