@@ -7,8 +7,8 @@ from __future__ import annotations
 import numbers
 from collections.abc import Sequence
 
-#: Text for HTML, quotes too, in the one-line form of every output (every string from a file goes
-#: through here).
+# esc: text for HTML, quotes too, in the one-line form of every output (every string from a file goes
+# through it)
 from ir_coliee.outputs.escape import html_text as esc
 
 #: The page's style sheet: readable at 1280 px; on a phone tables scroll sideways and figures stack, each

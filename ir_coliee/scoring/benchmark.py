@@ -333,12 +333,12 @@ class BenchmarkResult:
         for s in self.systems:
             if s == self.baseline:
                 continue
-            cells = [b for b in self.scored if s in b.values[b.headline]]
-            outcome = Counter(self._outcome((b.name, b.headline), s) for b in cells)
+            held = [b for b in self.scored if s in b.values[b.headline]]  # the benchmarks it ran on
+            outcome = Counter(self._outcome((b.name, b.headline), s) for b in held)
             # a table of 25 runs and the system: 5th is 5/26, last 26/26
-            ranks = [b.placement[s] for b in cells if s in b.placement]  # (rank, table size)
+            ranks = [b.placement[s] for b in held if s in b.placement]  # (rank, table size)
             places = [rank / (size + 1) for rank, size in ranks]
-            strata = [b.strata[s] for b in cells]
+            strata = [b.strata[s] for b in held]
             untested = (math.nan, math.nan)
             won, p = stratified_wins(strata, self.resamples, self.seed) if strata else untested
             rows.append(
