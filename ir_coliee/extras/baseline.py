@@ -4,8 +4,8 @@ official submission. ``ir_coliee baseline bm25 DATASET --write FILE`` and the de
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
-from typing import Any, NamedTuple, Optional
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any, Optional
 
 from ir_coliee.errors import ColieeError
 from ir_coliee.outputs.plots import require
@@ -17,6 +17,8 @@ from ir_coliee.progress import shown
 #: spaces, words find nothing, trigrams about half of what bigrams find, characters with bigrams a little more.
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff66-\uff9f]+")
 _WORD = re.compile(r"(?u)\b\w\w+\b")
+#: A run as the baselines give it: ``{query_id: {doc_id: score}}``.
+Run = dict[str, dict[str, float]]
 
 
 def japanese_tokens(text: str) -> list[str]:
@@ -35,13 +37,11 @@ def japanese_tokens(text: str) -> list[str]:
 
 
 def _tokenized(texts: list[str], japanese: bool, progress: bool) -> Any:
+    if japanese:
+        return [japanese_tokens(t) for t in texts]
     import bm25s
 
-    return (
-        [japanese_tokens(t) for t in texts]
-        if japanese
-        else bm25s.tokenize(texts, show_progress=progress)
-    )
+    return bm25s.tokenize(texts, show_progress=progress)
 
 
 def bm25_top(
@@ -62,66 +62,54 @@ def bm25_top(
     retriever = bm25s.BM25()
     retriever.index(_tokenized(list(doc_texts), japanese, progress), show_progress=progress)
     k = min(k, len(doc_ids))
-    found, scores = retriever.retrieve(
-        _tokenized(list(queries), japanese, progress), k=k, show_progress=progress
-    )
-    return [
-        [(doc_ids[i], float(s)) for i, s in zip(row, row_scores)]
-        for row, row_scores in zip(found, scores)
-    ]
+    asked = _tokenized(list(queries), japanese, progress)
+    found, scores = retriever.retrieve(asked, k=k, show_progress=progress)
+    # each query's documents (their positions) and their scores
+    return [[(doc_ids[i], float(s)) for i, s in zip(*hits)] for hits in zip(found, scores)]
 
 
-def task1_run(dataset, k: int = 5, progress: bool = False) -> dict[str, dict[str, float]]:
+def _each_query(
+    dataset, text: Callable[[Any], str], k: int, progress: bool
+) -> Iterator[tuple[str, list[tuple[str, float]]]]:
+    """Each query's id and BM25's ``k`` best documents of the whole collection (``text`` of each)."""
+    docs, queries = list(dataset.docs_iter()), list(dataset.queries_iter())
+    texts = ([d.doc_id for d in docs], [text(d) for d in docs], [q.text for q in queries])
+    ranked = bm25_top(*texts, k=k, progress=progress)
+    return ((q.query_id, hits) for q, hits in zip(queries, ranked))
+
+
+def task1_run(dataset, k: int = 5, progress: bool = False) -> Run:
     """BM25's ``k`` best cases of each query case."""
-    docs = list(dataset.docs_iter())
-    queries = list(dataset.queries_iter())
-    texts = ([d.doc_id for d in docs], [d.text for d in docs], [q.text for q in queries])
-    ranked = bm25_top(*texts, k=k + 1, progress=progress)
     # a query case is not its own candidate
-    return {
-        q.query_id: dict([(d, s) for d, s in hits if d != q.query_id][:k])
-        for q, hits in zip(queries, ranked)
-    }
+    ranked = _each_query(dataset, lambda d: d.text, k + 1, progress)
+    return {q: dict([(d, s) for d, s in hits if d != q][:k]) for q, hits in ranked}
 
 
-def task2_run(dataset, k: int = 1, progress: bool = False) -> dict[str, dict[str, float]]:
+def task2_run(dataset, k: int = 1, progress: bool = False) -> Run:
     """BM25's ``k`` best paragraphs of each fragment's own case."""
     by_case: dict[str, list] = {}
     for doc in dataset.docs_iter():
         by_case.setdefault(doc.case_id, []).append(doc)
     run = {}
     for q in dataset.queries_iter():
-        paragraphs = by_case.get(q.query_id, [])
-        hits = bm25_top(
-            [p.paragraph for p in paragraphs], [p.text for p in paragraphs], [q.text], k=k
-        )[0]
+        of_case = by_case.get(q.query_id, [])  # the paragraphs of the fragment's own case
+        hits = bm25_top([p.paragraph for p in of_case], [p.text for p in of_case], [q.text], k=k)[0]
         run[q.query_id] = dict(hits)
     return run
 
 
-def task3_run(dataset, k: int = 10, progress: bool = False) -> dict[str, dict[str, float]]:
+def task3_run(dataset, k: int = 10, progress: bool = False) -> Run:
     """BM25's ``k`` best articles of each question (caption and text)."""
-    docs = list(dataset.docs_iter())
-    queries = list(dataset.queries_iter())
-    texts = ([d.doc_id for d in docs], [d.default_text() for d in docs], [q.text for q in queries])
-    ranked = bm25_top(*texts, k=k, progress=progress)
-    return {q.query_id: dict(hits) for q, hits in zip(queries, ranked)}
+    ranked = _each_query(dataset, lambda d: d.default_text(), k, progress)
+    return {q: dict(hits) for q, hits in ranked}
 
 
-class Baseline(NamedTuple):
-    """A baseline of one task: the function and its default depth."""
-
-    run: Callable[..., dict[str, dict[str, float]]]
-    k: int
+#: The BM25 baseline of each task that retrieves (Tasks 4, 5 and the pilot answer questions), each
+#: with its default depth.
+BM25: dict[str, Callable[..., Run]] = {"1": task1_run, "2": task2_run, "3": task3_run}
 
 
-#: The BM25 baseline of each task that retrieves (Tasks 4, 5 and the pilot answer questions).
-BM25 = {"1": Baseline(task1_run, 5), "2": Baseline(task2_run, 1), "3": Baseline(task3_run, 10)}
-
-
-def bm25(
-    dataset_id: str, k: Optional[int] = None, progress: bool = True
-) -> dict[str, dict[str, float]]:
+def bm25(dataset_id: str, k: Optional[int] = None, progress: bool = True) -> Run:
     """The BM25 run of a dataset of Tasks 1-3 (``k`` documents per query; each task's default otherwise)."""
     import ir_datasets
 
@@ -132,7 +120,7 @@ def bm25(
         raise ColieeError(
             f"{dataset_id} answers questions: the BM25 baseline is for Tasks {', '.join(BM25)}"
         )
-    baseline = BM25[task]
     if k is not None and k < 1:
         raise ColieeError(f"--k must be at least 1, got {k}")
-    return baseline.run(ir_datasets.load(dataset_id), k or baseline.k, progress=progress)
+    depth = {} if k is None else {"k": k}  # else the task's default
+    return BM25[task](ir_datasets.load(dataset_id), progress=progress, **depth)

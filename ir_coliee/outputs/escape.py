@@ -56,9 +56,7 @@ _LATEX_SPECIAL = {
     "^": "\\textasciicircum{}",
     # a "[" or "*" after a row's "\\" would be read as its argument ("Missing number", a star lost):
     # braced, always
-    "[": "{[}",
-    "]": "{]}",
-    "*": "{*}",
+    **{c: f"{{{c}}}" for c in "[]*"},
     # the paper tables' marks (significant, a partial published table) and signs outside math mode
     **{"†": "$^\\dagger$", "‡": "$^\\ddagger$", "<": "$<$", ">": "$>$", "|": "$|$"},
 }
@@ -69,11 +67,12 @@ def latex(text: str) -> str:
     return "".join(_LATEX_SPECIAL.get(c, c) for c in plain_text(text))
 
 
-def html_text(text: str) -> str:
-    """HTML text or an attribute's value that shows ``text`` as :func:`plain_text` writes it."""
+def html_text(text: object) -> str:
+    """HTML text or an attribute's value that shows ``text`` (a name, or a value read from a file) as
+    :func:`plain_text` writes it."""
     import html  # here: its table of entities (2 ms to import) serves HTML output alone
 
-    return html.escape(plain_text(text), quote=True)
+    return html.escape(plain_text(str(text)), quote=True)
 
 
 def figure_text(text: object) -> str:

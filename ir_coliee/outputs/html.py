@@ -7,7 +7,9 @@ from __future__ import annotations
 import numbers
 from collections.abc import Sequence
 
-from ir_coliee.outputs.escape import html_text
+# esc: text for HTML, quotes too, in the one-line form of every output (every string from a file goes
+# through it)
+from ir_coliee.outputs.escape import html_text as esc
 
 #: The page's style sheet: readable at 1280 px; on a phone tables scroll sideways and figures stack, each
 #: scaled to the width (its viewBox); on paper no navigation, tables shrunk and wrapped to the page's
@@ -31,12 +33,6 @@ h2{break-after:avoid}tr,figure{break-inside:avoid}table{table-layout:fixed;width
 th,td{white-space:normal;overflow-wrap:anywhere;padding:.1rem .15rem}.figs{display:block}
 figure svg{max-width:60%}}
 """
-
-
-def esc(text: object) -> str:
-    """Text for HTML, quotes too, in the one-line form of every output (every string from a file goes
-    through here)."""
-    return html_text(str(text))
 
 
 def _cell(column: str, value: object, digits: int) -> str:

@@ -23,9 +23,8 @@ def require(module: str, purpose: str) -> None:
         raise ColieeError(f"{purpose} needs {module}: {install_hint(module)}")
     try:
         importlib.import_module(module)
-    except (
-        Exception
-    ) as e:  # whatever a broken install raises: ImportError, OSError, AttributeError, ...
+    # whatever a broken install raises: ImportError, OSError, AttributeError, ...
+    except Exception as e:
         raise ColieeError(
             f"{purpose} needs {module}, which is installed but fails to import ({type(e).__name__}: {e}); "
             f"reinstall it: pip install --force-reinstall {PACKAGES[module][0]}"
@@ -115,24 +114,12 @@ def draw(ax: Any, panel: Panel, styles: dict[str, tuple[Any, str]]) -> None:
     for i, (name, values) in enumerate(panel.series.items()):
         colour, hatch = styles.get(name, ("0.45", ""))
         offset = (i - (len(panel.series) - 1) / 2) * width
-        bars.append(
-            ax.bar(
-                [x + offset for x in range(len(values))],
-                values,
-                width,
-                color=colour,
-                hatch=hatch,
-                edgecolor="0.15" if hatch else colour,
-                linewidth=0,
-            )
-        )
+        xs = [x + offset for x in range(len(values))]
+        edge = "0.15" if hatch else colour
+        bars.append(ax.bar(xs, values, width, color=colour, hatch=hatch, edgecolor=edge, lw=0))
     many = sum(map(len, panel.categories)) > 40  # slanted, so that they do not overlap on a phone
-    ax.set_xticks(
-        range(len(panel.categories)),
-        [figure_text(c) for c in panel.categories],
-        rotation=40 if many else 0,
-        ha="right" if many else "center",
-    )
+    slant = {"rotation": 40, "ha": "right"} if many else {"rotation": 0, "ha": "center"}
+    ax.set_xticks(range(len(panel.categories)), [figure_text(c) for c in panel.categories], **slant)
     ax.set_xlabel(figure_text(panel.x))
     ax.set_ylabel(figure_text(panel.y))
     rows = -(-len(panel.series) // 3) if len(panel.series) > 1 else 0  # the legend's, 3 runs a row

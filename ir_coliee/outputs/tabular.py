@@ -8,7 +8,7 @@ import csv
 import io
 import json
 import numbers
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Literal, TextIO
 
 from ir_coliee.errors import UNSAFE, ColieeArgumentError
@@ -54,14 +54,12 @@ def write_rows(
     digits: int,
     missing: str = "",
     style: OutputFormat = "tsv",
-    align: str = "",
 ) -> None:
     """The table in ``style`` (tsv, csv, markdown, a LaTeX booktabs tabular, or JSON: a list of one object
     per row, values as numbers, NaN as ``null``), ``digits`` decimals, the same columns in each; NaN
-    printed as ``missing`` when given; ``align`` (``l`` or ``r`` per column) aligns Markdown's columns. An
-    unknown style is refused. No pandas needed."""
+    printed as ``missing`` when given. An unknown style is refused. No pandas needed."""
     if style == "json":
-        write_json([dict(zip(header, map(json_value, row))) for row in values], out)
+        write_json(json_rows(header, values), out)
         return
     output_options(style, digits)
     escape = ESCAPERS[style]
@@ -72,7 +70,7 @@ def write_rows(
         csv.writer(text, lineterminator="\n").writerows([header, *rows])
         write_whole(out, text.getvalue())
     elif style == "markdown":
-        write_whole(out, _markdown_table(header, rows, align))
+        write_whole(out, _markdown_table(header, rows, ""))
     elif style == "latex":
         columns = list(zip(*values)) if values else [() for _ in header]
         numeric = ["r" if _numeric(column) else "l" for column in columns]
@@ -112,22 +110,18 @@ def write_frame(
     frame: pd.DataFrame, out: TextIO, digits: int, missing: str = "", style: OutputFormat = "tsv"
 ) -> None:
     """:func:`write_rows` of a DataFrame's columns and rows."""
-    write_rows(
-        list(map(str, frame.columns)),
-        list(frame.itertuples(index=False)),
-        out,
-        digits,
-        missing,
-        style,
-    )
+    rows = list(frame.itertuples(index=False))
+    write_rows(list(map(str, frame.columns)), rows, out, digits, missing, style)
 
 
 def records(frame: pd.DataFrame) -> list[dict]:
-    """The frame's rows as JSON holds them (:func:`json_value`)."""
-    return [
-        {k: json_value(v) for k, v in row.items()}
-        for row in frame.astype(object).to_dict("records")
-    ]
+    """The frame's rows as JSON holds them (:func:`json_rows`)."""
+    return json_rows(list(map(str, frame.columns)), frame.astype(object).itertuples(index=False))
+
+
+def json_rows(header: Sequence[str], rows: Iterable[Sequence[object]]) -> list[dict]:
+    """Each row as a JSON object of the ``header``'s names, each value as :func:`json_value` holds it."""
+    return [dict(zip(header, map(json_value, row))) for row in rows]
 
 
 def write_grouped(
@@ -143,35 +137,25 @@ def write_grouped(
     table or as the LaTeX caption."""
     escape = ESCAPERS[style]  # names and cells alike, header and body
     cells = cells.apply(lambda column: column.map(escape)).rename(index=escape, columns=escape)
+    align = "l" + "r" * cells.shape[1]
+    top = list(cells.columns.get_level_values(0))  # each column's group
     if style == "latex":
         import numpy as np
 
         marks = np.where(bold, "textbf:--rwrap;", "")
         styler = cells.style.apply(lambda _: marks, axis=None).hide(names=True, axis="index")
-        column_format = "l" + "r" * cells.shape[1]
-        caption = latex(note)
         lines = styler.to_latex(
-            column_format=column_format, hrules=True, multicol_align="c", caption=caption
-        )
-        lines = lines.split("\n")
-        lines.insert(
-            lines.index("\\toprule") + 2,
-            " ".join(_group_rules(list(cells.columns.get_level_values(0)))),
-        )
+            column_format=align, hrules=True, multicol_align="c", caption=latex(note)
+        ).split("\n")
+        lines.insert(lines.index("\\toprule") + 2, " ".join(_group_rules(top)))
         write_whole(out, "\n".join(lines))
         return
-    shown = cells.where(
-        ~bold.to_numpy(), "**" + cells + "**"
-    )  # by place: the names are escaped now
-    groups = [
-        g if i == 0 or g != cells.columns[i - 1][0] else ""
-        for i, (g, _) in enumerate(cells.columns)
-    ]
-    rows = [
-        ["", *cells.columns.get_level_values(1)],
-        *([s, *r] for s, r in zip(cells.index, shown.values.tolist())),
-    ]
-    table = _markdown_table(["", *groups], rows, "l" + "r" * cells.shape[1])
+    # by place: the names are escaped now
+    shown = cells.where(~bold.to_numpy(), "**" + cells + "**")
+    groups = [g if i == 0 or g != top[i - 1] else "" for i, g in enumerate(top)]  # over its first
+    body = ([s, *r] for s, r in zip(cells.index, shown.values.tolist()))
+    rows = [["", *cells.columns.get_level_values(1)], *body]
+    table = _markdown_table(["", *groups], rows, align)
     write_whole(out, f"{table}\n{markdown(note)}\n")
 
 

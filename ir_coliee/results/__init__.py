@@ -20,6 +20,7 @@ precision, whichever way the organisers rounded. A run equal to a row shares its
 from __future__ import annotations
 
 import csv
+import dataclasses
 import functools
 import io
 import math
@@ -28,7 +29,7 @@ from collections.abc import Iterator
 from decimal import Decimal
 from fractions import Fraction
 from importlib import resources
-from typing import TYPE_CHECKING, NamedTuple, Optional
+from typing import TYPE_CHECKING, NamedTuple, Optional, cast
 
 from ir_coliee.errors import ColieeError
 from ir_coliee.model import edition_dataset, known_sizes, official_entry, task_of
@@ -54,33 +55,26 @@ class Row(NamedTuple):
     """Where the row was published, for tables whose rows come from several sources."""
 
 
+@dataclasses.dataclass(eq=False, repr=False)
 class Leaderboard:
     """The published table of one task and edition: plain rows (the command prints them without pandas),
     and :attr:`table`, the DataFrame, built on first use."""
 
-    def __init__(
-        self,
-        task: str,
-        year: int,
-        rows: list[dict],
-        columns: list[str],
-        headline: str,
-        complete: bool,
-        source: str,
-        exact: Optional[list[tuple[float, Optional[float]]]] = None,
-    ):
-        self.task, self.year, self.rows, self.columns = task, year, rows, columns
-        """``rows``: one dict per published run, best first, with every one of ``columns``: ``rank``,
-        ``team``, ``run``, the measures (official names, fractions; NaN where not published), ``check``
-        (empty when all is well)."""
-        self.headline = headline
-        """The column runs are ranked by."""
-        self.complete = complete
-        """Whether the source is the complete official table (else partial rows)."""
-        self.source = source
-        self.exact = exact or [(0.0, None)] * len(rows)
-        """Each row's headline: half a unit of its last printed digit, and its value as its counts give
-        it exactly (:func:`_exact`), ``None`` where the gold size does not give them."""
+    task: str
+    year: int
+    rows: list[dict]
+    """One dict per published run, best first, with every one of ``columns``: ``rank``, ``team``,
+    ``run``, the measures (official names, fractions; NaN where not published), ``check`` (empty when
+    all is well)."""
+    columns: list[str]
+    headline: str
+    """The column runs are ranked by."""
+    complete: bool
+    """Whether the source is the complete official table (else partial rows)."""
+    source: str
+    exact: list[tuple[float, Optional[float]]]
+    """Each row's headline: half a unit of its last printed digit, and its value as its counts give
+    it exactly (:func:`_exact`), ``None`` where the gold size does not give them."""
 
     @functools.cached_property
     def table(self) -> pd.DataFrame:
@@ -121,9 +115,7 @@ class Leaderboard:
         as such, at one rank."""
         import pandas as pd
 
-        measures = [
-            c for c in self.table.columns if c not in ("rank", "team", "run", "check", "source")
-        ]
+        measures = [c for c in self.columns if c not in ("rank", "team", "run", "check", "source")]
         official = self.table[["team", "run", *measures]].assign(entry="official")
         values = {m: runs[m] if m in runs.columns else None for m in measures}
         ours = pd.DataFrame({"team": "", "run": runs["run"], **values}).assign(entry="this run")
@@ -176,7 +168,7 @@ def _task(record: dict[str, str]) -> str:
 
 
 def _rows(source: str, records: list[dict[str, str]], task: str, year: int) -> Iterator[Row]:
-    percent = "in %" in source
+    scale = 100 if "in %" in source else 1
     base = ""
     for r in records:
         said = r.get("source", "")  # a row's own source; "same; NOTE" is the place of the one above
@@ -184,10 +176,7 @@ def _rows(source: str, records: list[dict[str, str]], task: str, year: int) -> I
         said = base + said[4:] if said.startswith("same") else said
         if int(r["year"]) != year or _task(r) != task:
             continue
-        values: dict[str, Decimal] = {}
-        for column, short in _COLUMNS.items():
-            if r.get(column):
-                values[short] = Decimal(r[column]) / (100 if percent else 1)
+        values = {short: Decimal(r[c]) / scale for c, short in _COLUMNS.items() if r.get(c)}
         if r.get("measure"):
             short = next(s for words, s in _WORDS if r["measure"].lower().startswith(words))
             values[short] = Decimal(r["value"])
@@ -212,10 +201,8 @@ _COARSEST = Decimal("0.0005")
 
 
 def _half_unit(value: Decimal) -> Decimal:
-    exponent = value.as_tuple().exponent
-    return (
-        Decimal(5) * Decimal(10) ** (int(exponent) - 1) if isinstance(exponent, int) else Decimal(0)
-    )
+    # a finite figure (a published one, or 0): its exponent is a number
+    return Decimal(5) * Decimal(10) ** (cast(int, value.as_tuple().exponent) - 1)
 
 
 def _f1(p: Decimal, r: Decimal) -> Decimal:
@@ -231,11 +218,8 @@ def _checks(row: Row, task: str, year: int) -> list[str]:
         low, high = _f1(max(p - hp, Decimal(0)), max(r - hr, Decimal(0))), _f1(p + hp, r + hr)
         if f + hf < low or f - hf > high:
             found.append(f"F1 {f} does not follow from P {p} and R {r} ({float(_f1(p, r)):.4f})")
-    sizes = known_sizes(edition_dataset(task, year))
-    for short, n, what in (
-        ("R", sizes and sizes.qrels, "gold pairs"),
-        ("Acc", sizes and sizes.queries, "questions"),
-    ):
+    sizes = known_sizes(edition_dataset(task, year))  # its fields None where not known
+    for short, n, what in (("R", sizes.qrels, "gold pairs"), ("Acc", sizes.queries, "questions")):
         if short in v and n:
             half = _half_unit(v[short])
             if math.ceil((v[short] - half) * n) > math.floor((v[short] + half) * n):
@@ -291,13 +275,8 @@ def load_leaderboard(task: object, year: int) -> Leaderboard:
     order = sorted(
         range(len(rows)), key=lambda i: (math.isnan(rows[i][headline]), -rows[i][headline])
     )
-    exact = [
-        (
-            float(min(_half_unit(rows_of[i].values.get(short, Decimal(0))), _COARSEST)),
-            _exact(rows_of[i], short, key, year),
-        )
-        for i in order
-    ]
+    halves = [float(min(_half_unit(r.values.get(short, Decimal(0))), _COARSEST)) for r in rows_of]
+    exact = [(halves[i], _exact(rows_of[i], short, key, year)) for i in order]
     complete = all(re.search(r"complete table", s) for s in sources)
     columns = ["rank", "team", "run", *measures, "check", *rows[0].keys() & {"source"}]
     return Leaderboard(
@@ -317,9 +296,8 @@ def _plain(
     measures = list(dict.fromkeys(m for r in rows for m in r if m not in ("rank", "team", "run")))
     sourced = any(r.source for r in rows_of)
     for row, r in zip(rows, rows_of):
-        row.update(
-            {m: row.get(m, math.nan) for m in measures}, check="; ".join(_checks(r, task, year))
-        )
+        checks = "; ".join(_checks(r, task, year))
+        row.update({m: row.get(m, math.nan) for m in measures}, check=checks)
         row.update({"source": r.source} if sourced else {})
     return rows, measures
 

@@ -55,7 +55,7 @@ from ir_coliee.model import TORTS, TaskLike, official_entry
 from ir_coliee.outputs.tabular import (
     PAPER_MISSING,
     OutputFormat,
-    json_value,
+    json_rows,
     output_options,
     write_json,
     write_rows,
@@ -69,6 +69,8 @@ if TYPE_CHECKING:
     from ir_coliee.outputs.plots import Panel
 
 By = Union[str, PathLike]
+#: What names one grouping, or a gold file: a name or a path.
+_NAMED = (str, os.PathLike)
 #: The histogram's buckets of a question's mean value over the runs (1.0 falls in the last).
 BUCKETS = [f"{i / 10:.1f}-{(i + 1) / 10:.1f}" for i in range(10)]
 NONE = "(none)"
@@ -228,9 +230,8 @@ def _grouping(by: By, prepared: Prepared, qrels: Table, taken: set[str]) -> Grou
         return _categories(name, list(qrels), taken)
     grouper = GROUPINGS[name]
     if prepared.task.gold == TORTS or (prepared.task.kind.labels and not grouper.answers):
-        other = ", ".join(
-            n for n, g in GROUPINGS.items() if g.answers and prepared.task.gold != TORTS
-        )
+        answers = [n for n, g in GROUPINGS.items() if g.answers]  # none applies to the pilot
+        other = ", ".join(answers) if prepared.task.gold != TORTS else ""
         raise ColieeError(
             f'by="{name}" means nothing where the gold is one answer per question: group by '
             f"{other + ' or ' if other else ''}a category file"
@@ -241,10 +242,8 @@ def _grouping(by: By, prepared: Prepared, qrels: Table, taken: set[str]) -> Grou
 def asked_groupings(by: Union[By, Sequence[By]], gold: GoldLike) -> list[By]:
     """The groupings asked for, each once (``[]``: the whole set alone), each category file there, and
     ``anonymised`` only of a dataset's gold: checked before any file is read."""
-    bys = [by] if isinstance(by, (str, os.PathLike)) else by
-    if not isinstance(bys, (list, tuple)) or not all(
-        isinstance(b, (str, os.PathLike)) for b in bys
-    ):
+    bys = [by] if isinstance(by, _NAMED) else by
+    if not isinstance(bys, (list, tuple)) or not all(isinstance(b, _NAMED) for b in bys):
         raise ColieeArgumentError(
             f"by: give at least one grouping ({', '.join(GROUPINGS)}, a file), or [] for the whole "
             f"set alone, not {by!r}"
@@ -256,7 +255,7 @@ def asked_groupings(by: Union[By, Sequence[By]], gold: GoldLike) -> list[By]:
         raise ColieeArgumentError(
             f"by {absent[0]!r}: neither {', '.join(GROUPINGS)} nor a category file that exists"
         )
-    if "anonymised" in bys and isinstance(gold, (str, os.PathLike)) and os.path.isfile(gold):
+    if "anonymised" in bys and isinstance(gold, _NAMED) and os.path.isfile(gold):
         raise ColieeArgumentError(_NO_TEXTS.format(gold=os.fspath(gold)))
     return list(bys)
 
@@ -273,14 +272,11 @@ def asked_measures(
 
 def _chosen(prepared: Prepared, measures: Optional[Sequence[MeasureLike]]) -> list[Measure]:
     """The measures asked for, then the headline, each once; counts last."""
-    official = check_measures(None, prepared.task, prepared.year, ranked=False)
-    headline = official_entry(prepared.task.key, prepared.year).ranking_column(
-        [str(m) for m in official]
-    )
+    task, year = prepared.task, prepared.year
+    official = check_measures(None, task, year, ranked=False)
+    headline = official_entry(task.key, year).ranking_column([str(m) for m in official])
     # each once, the first kept (parse_measures drops a second naming of one measure)
-    chosen = check_measures(
-        [*(measures or ()), headline], prepared.task, prepared.year, ranked=False
-    )
+    chosen = check_measures([*(measures or ()), headline], task, year, ranked=False)
     # a count (NumRet: summed by score, not averaged) is no fraction to bucket or to call solved: last
     chosen.sort(key=lambda m: isinstance(m.aggregator(), SumAgg))
     return chosen
@@ -379,30 +375,19 @@ class Analysis(NamedTuple):
             for k in g.order
         ]
         # a grouping's groups all kept, empty ones too (other, multiple), so its shape holds; not an empty (none)
-        return [
-            ("all", "all", np.ones(len(self.qids), dtype=bool)),
-            *(x for x in masks if x[2].any() or x[1] != NONE),
-        ]
+        whole = ("all", "all", np.ones(len(self.qids), dtype=bool))
+        return [whole, *(x for x in masks if x[2].any() or x[1] != NONE)]
 
     def value(self, measure: Measure, run: str, mask: np.ndarray) -> float:
         """``measure`` of ``run`` over the questions of ``mask`` by its definition (micro: from the summed counts;
         a count: their sum)."""
+        # a group with no question (``other``, when every question is anonymised)
         if not mask.any():
-            return (
-                math.nan
-            )  # a group with no question (``other``, when every question is anonymised)
+            return math.nan
         stat = stat_of(measure)
         sums = stat.columns(self.data[run][measure])[mask].sum(axis=0)[None, :]
-        return float(
-            stat.of_sums(sums, 1 if isinstance(measure.aggregator(), SumAgg) else int(mask.sum()))[
-                0
-            ]
-        )
-
-    def _columns(self) -> list[str]:
-        return [f"{m} {r}" for m in self.measures for r in self.runs] + [
-            f"{m} mean" for m in self.measures
-        ]
+        n = 1 if isinstance(measure.aggregator(), SumAgg) else int(mask.sum())
+        return float(stat.of_sums(sums, n)[0])
 
     def tables(self) -> dict[str, tuple[list[str], list[list[object]]]]:
         """``{"groups" | "histogram" | "per_question": (header, rows)}``, as plain rows."""
@@ -410,16 +395,13 @@ class Analysis(NamedTuple):
 
         base = [f"baseline ({self.baseline[0]})"] if self.baseline else []
         groups, histogram = [], []
-        means = np.mean(
-            [self.data[r][self.measures[0]].values for r in self.runs], axis=0
-        )  # the histogram's
+        # the histogram's
+        means = np.mean([self.data[r][self.measures[0]].values for r in self.runs], axis=0)
         for by, group, mask in self._groups():
             values = [[self.value(m, r, mask) for r in self.runs] for m in self.measures]
-            right = (
-                [float(np.mean(self.baseline[1], where=mask)) if mask.any() else math.nan]
-                if self.baseline
-                else []
-            )
+            right = []
+            if self.baseline:  # the majority answer's accuracy over the group
+                right = [float(np.mean(self.baseline[1], where=mask)) if mask.any() else math.nan]
             groups.append([by, group, int(mask.sum()), *_flat(values), *right])
             buckets = [min(9, math.floor(v * 10 + 1e-9)) for v in means[mask]]
             histogram.append([by, group, *(buckets.count(i) for i in range(10))])
@@ -430,13 +412,13 @@ class Analysis(NamedTuple):
             labels = [", ".join(g.of[q]) for g in self.groupings]
             per_question.append([q, *labels, *_flat(values), *solved])
         labels = [g.name for g in self.groupings]
+        # each measure's value of each run, then each measure's mean over the runs (as _flat)
+        columns = [f"{m} {r}" for m in self.measures for r in self.runs]
+        columns += [f"{m} mean" for m in self.measures]
         return {
-            "groups": (["by", "group", "questions", *self._columns(), *base], groups),
+            "groups": (["by", "group", "questions", *columns, *base], groups),
             "histogram": (["by", "group", *BUCKETS], histogram),
-            "per_question": (
-                ["query_id", *labels, *self._columns(), "solved", "nothing"],
-                per_question,
-            ),
+            "per_question": (["query_id", *labels, *columns, "solved", "nothing"], per_question),
         }
 
     def _frame(self, name: str) -> pd.DataFrame:
@@ -469,20 +451,10 @@ class Analysis(NamedTuple):
         output_options(style, digits)
         tables = self.tables()
         if style == "json":
-            doc = {
-                name: [dict(zip(h, map(json_value, row))) for row in rows]
-                for name, (h, rows) in tables.items()
-            }
-            write_json(
-                {
-                    "task": self.task,
-                    "year": self.year,
-                    "measure": str(self.measures[0]),  # the histogram's, solved's and nothing's
-                    **doc,
-                    "findings": [str(f) for f in self.findings],
-                },
-                out,
-            )
+            measure = str(self.measures[0])  # the histogram's, solved's and nothing's
+            doc: dict[str, object] = {"task": self.task, "year": self.year, "measure": measure}
+            doc.update({name: json_rows(h, rows) for name, (h, rows) in tables.items()})
+            write_json({**doc, "findings": [str(f) for f in self.findings]}, out)
             return
         title = {"markdown": "### {}\n\n", "latex": "% {}\n"}.get(style, "# {}\n")
         first = self.measures[0]  # each table says which measure its counts are of
@@ -504,9 +476,8 @@ class Analysis(NamedTuple):
             groups = [(k, mask) for by, k, mask in self._groups() if by == g.name]
             series = {r: [self.value(m, r, mask) for _, mask in groups] for r in self.runs}
             panels.append(Panel(f"{m} by {g.name}", g.name, str(m), [k for k, _ in groups], series))
-        counts = [
-            float(cast(int, c)) for c in self.tables()["histogram"][1][0][2:]
-        ]  # the whole set
+        # the whole set's
+        counts = [float(cast(int, c)) for c in self.tables()["histogram"][1][0][2:]]
         x = f"mean {m} over the runs"
         panels.append(Panel(f"Questions by {x}", x, "questions", BUCKETS, {"questions": counts}))
         return panels

@@ -16,9 +16,11 @@ benchmarks won.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import math
 import os
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Literal, NamedTuple, Optional, TextIO, Union, cast
 
@@ -40,6 +42,7 @@ from ir_coliee.outputs.names import paper_names
 from ir_coliee.outputs.tabular import (
     PAPER_MISSING,
     OutputFormat,
+    json_rows,
     json_value,
     write_grouped,
     write_json,
@@ -97,9 +100,8 @@ class Scored(NamedTuple):
     placement: dict[str, tuple[int, int]]
     """``{system: (rank, official runs)}`` among the edition's published runs, on the headline measure
     (complete published tables only)."""
-    official: Optional[
-        str
-    ]  # the edition's published table of the headline: complete, partial, None (none shipped)
+    # the edition's published table of the headline: complete, partial, None (none shipped)
+    official: Optional[str]
     strata: dict[str, tuple]
     """``{system: (stat, its per-query data, the baseline's)}`` on the headline, for the stratified test."""
     findings: list[Finding]
@@ -156,17 +158,14 @@ def _prepared(
     benchmark: str, systems: Mapping[str, RunLike], measures: BenchmarkMeasures
 ) -> tuple[Prepared, list]:
     gold, official = _gold_of(benchmark)
-    asked = (
-        measures.get(benchmark) if isinstance(measures, Mapping) else measures
-    )  # this benchmark's, or all's
+    # this benchmark's, or all's
+    asked = measures.get(benchmark) if isinstance(measures, Mapping) else measures
     named = list(asked) if asked else official
     give = f"give its measures, measures={{{benchmark!r}: [...]}} in Python or --measure {benchmark}=MEASURE"
     if named is None and not is_dataset_id(benchmark) and not isinstance(gold, str):
         raise ColieeError(f"benchmark {benchmark!r} names no official measures: {give}")
     prepared = prepare(gold, dict(systems), measures_named=named is not None)
-    if any(
-        f.rule == "guess" for f in prepared.findings
-    ):  # a benchmark grid never scores a guessed task
+    if any(f.rule == "guess" for f in prepared.findings):  # a benchmark never scores a guessed task
         raise ColieeError(
             f"benchmark {benchmark!r} names no COLIEE task (a gold file, not a dataset id: its task would be "
             f"guessed from its contents): {give}"
@@ -196,19 +195,12 @@ def score_benchmark(
     names = report.measures
     # the door names a run file by its tag: here each system keeps the name it was given (the runs in order)
     runs: dict[str, object] = {s: r.run for s, r in zip(systems, prepared.runs)}
+    chosen = parse_measures(names)
     compared = compare_rows(
-        prepared.qrels,
-        runs,
-        parse_measures(names),
-        baseline,
-        resamples=resamples,
-        correction="none",
-        seed=seed,
+        prepared.qrels, runs, chosen, baseline, resamples=resamples, correction="none", seed=seed
     )
     values = {m: {s: row[m] for s, row in zip(systems, report.rows)} for m in names}
-    p_values = {
-        m: {s: cast(float, compared.value(s, f"{m} p-value")) for s in systems} for m in names
-    }
+    raw = {m: {s: cast(float, compared.value(s, f"{m} p-value")) for s in systems} for m in names}
     entry = prepared.gold.dataset  # a COLIEE dataset (None: a gold file, which names no edition)
     headline = (
         names[0]
@@ -223,18 +215,10 @@ def score_benchmark(
     # a gold file names no edition; a dataset that is not a test set is not placed (not_placed)
     placeable = entry is not None and not_placed(entry.dataset_id) is None
     edition = prepared.year if placeable else None
-    placement, official = placed(prepared.task.key, edition, headline, values[headline])
+    # its placement, and whether the published table is complete
+    published = placed(prepared.task.key, edition, headline, values[headline])
     return Scored(
-        benchmark,
-        names,
-        headline,
-        values,
-        p_values,
-        compared.tests,
-        placement,
-        official,
-        strata,
-        findings,
+        benchmark, names, headline, values, raw, compared.tests, *published, strata, findings
     )
 
 
@@ -284,52 +268,40 @@ def benchmark(
         raise ColieeError("no benchmark given")
     first = next(iter(runs.values()))
     base = baseline if baseline is not None else next(iter(first), "")
-    order = list(
-        dict.fromkeys([base, *(s for b in runs.values() for s in b)])
-    )  # the baseline first
+    # the baseline first
+    order = list(dict.fromkeys([base, *(s for b in runs.values() for s in b)]))
     _check_arguments(runs, measures, base, names or {})
     paper_names(list(runs), order, names or {})  # a clash of names refused before any scoring
-    scored = [
-        score_benchmark(b, systems, base, measures, resamples, seed) for b, systems in runs.items()
-    ]
-    return BenchmarkResult(scored, order, base, correction, resamples, seed, family, names)
+    scored = [score_benchmark(b, runs[b], base, measures, resamples, seed) for b in runs]
+    return BenchmarkResult(scored, order, base, correction, resamples, seed, family, names or {})
 
 
+@dataclasses.dataclass(eq=False)
 class BenchmarkResult:
     """What :func:`benchmark` found. DataFrames are built on first use; :meth:`tidy_rows`,
     :meth:`summary_rows` and :meth:`write` need no pandas."""
 
-    def __init__(
-        self,
-        scored: list[Scored],
-        systems: list[str],
-        baseline: str,
-        correction: Correction,
-        resamples: int,
-        seed: int,
-        family: Family = "headline",
-        names: Optional[Mapping[str, str]] = None,
-    ):
-        self.scored, self.systems, self.baseline, self.correction = (
-            scored,
-            systems,
-            baseline,
-            correction,
-        )
-        self.resamples, self.seed, self.family = resamples, seed, family
-        self.names = paper_names([b.name for b in scored], systems, names or {})
-        """A benchmark's or a system's name in the paper table (:func:`paper_names`)."""
-        self.cells = [(b.name, m) for b in scored for m in b.measures]
+    scored: list[Scored]
+    systems: list[str]
+    baseline: str
+    correction: Correction
+    resamples: int
+    seed: int
+    family: Family = "headline"
+    names: Mapping[str, str] = dataclasses.field(default_factory=dict)
+    """A benchmark's or a system's name in the paper table (:func:`paper_names`, given ``names`` first)."""
+
+    def __post_init__(self) -> None:
+        self.names = paper_names([b.name for b in self.scored], self.systems, self.names)
+        self.cells = [(b.name, m) for b in self.scored for m in b.measures]
         """Every (benchmark, measure), in order."""
-        self._by_name = {b.name: b for b in scored}
+        self._by_name = {b.name: b for b in self.scored}
         self.corrected = self._correct()
         """``{((benchmark, measure), system): p}`` corrected over the family (cells outside it: absent)."""
-        self.findings = [f for b in scored for f in b.findings]
+        self.findings = [f for b in self.scored for f in b.findings]
 
     def __repr__(self) -> str:
-        return (
-            f"BenchmarkResult(benchmarks={[b.name for b in self.scored]}, systems={self.systems})"
-        )
+        return f"BenchmarkResult(benchmarks={list(self._by_name)}, systems={self.systems})"
 
     def _correct(self) -> dict[tuple[tuple[str, str], str], float]:
         """The p-values of the family's cells, corrected together."""
@@ -362,21 +334,14 @@ class BenchmarkResult:
         for s in self.systems:
             if s == self.baseline:
                 continue
-            outcome = {"win": 0, "tie": 0, "loss": 0}
-            places, strata = [], []
-            for b in self.scored:
-                cell = (b.name, b.headline)
-                if s not in b.values[b.headline]:
-                    continue
-                outcome[self._outcome(cell, s)] += 1
-                if s in b.placement:  # a table of 25 runs and the system: 5th is 5/26, last 26/26
-                    places.append(b.placement[s][0] / (b.placement[s][1] + 1))
-                strata.append(b.strata[s])
-            won, p = (
-                stratified_wins(strata, self.resamples, self.seed)
-                if strata
-                else (math.nan, math.nan)
-            )
+            held = [b for b in self.scored if s in b.values[b.headline]]  # the benchmarks it ran on
+            outcome = Counter(self._outcome((b.name, b.headline), s) for b in held)
+            # a table of 25 runs and the system: 5th is 5/26, last 26/26
+            ranks = [b.placement[s] for b in held if s in b.placement]  # (rank, table size)
+            places = [rank / (size + 1) for rank, size in ranks]
+            strata = [b.strata[s] for b in held]
+            untested = (math.nan, math.nan)
+            won, p = stratified_wins(strata, self.resamples, self.seed) if strata else untested
             rows.append(
                 {
                     "system": s,
@@ -392,8 +357,7 @@ class BenchmarkResult:
         return rows
 
     def _outcome(self, cell: tuple[str, str], system: str) -> str:
-        p = self.p_value(cell, system)
-        if not p < ALPHA:
+        if not self.p_value(cell, system) < ALPHA:
             return "tie"
         return "win" if self.value(cell, system) > self.value(cell, self.baseline) else "loss"
 
@@ -437,24 +401,14 @@ class BenchmarkResult:
     def tidy_rows(self) -> list[list[object]]:
         """One row per (system, benchmark, measure): value, p-value (corrected; NaN outside the family), test,
         official rank, official table (``complete``, ``partial`` or empty)."""
-        rows = []
+        rows: list[list[object]] = []
         for cell in self.cells:
             b, m = self._by_name[cell[0]], cell[1]
             for s in self.systems:
                 rank = b.placement.get(s, (None, 0))[0] if m == b.headline else None
                 test = b.tests.get(m, "") if s != self.baseline else "baseline"
-                rows.append(
-                    [
-                        s,
-                        b.name,
-                        m,
-                        self.value(cell, s),
-                        self.p_value(cell, s),
-                        test,
-                        rank,
-                        b.official or "",
-                    ]
-                )
+                values = [self.value(cell, s), self.p_value(cell, s)]
+                rows.append([s, b.name, m, *values, test, rank, b.official or ""])
         return rows
 
     def paper_frame(
@@ -468,15 +422,11 @@ class BenchmarkResult:
         import pandas as pd
 
         missing, values, marked = PAPER_MISSING[style], self.table, self.pvalues < ALPHA
-        groups = [
-            self.names[b.name] + (PARTIAL if b.official == "partial" else "") for b in self.scored
-        ]
-        parts = [
-            values[b.name].assign(
-                rank=values[(b.name, b.headline)].rank(ascending=False, method="min")
-            )
-            for b in self.scored
-        ]
+        groups = [self.names[b.name] + PARTIAL * (b.official == "partial") for b in self.scored]
+        parts = []
+        for b in self.scored:  # each benchmark's measures, then its rank
+            part = values[b.name]
+            parts.append(part.assign(rank=part[b.headline].rank(ascending=False, method="min")))
         size = values.T.groupby(level="measure", sort=False).size()
         # a mean never mixes measures, nor benchmarks a system has no value on
         means = {
@@ -491,9 +441,8 @@ class BenchmarkResult:
             lambda c: c.map(lambda v: _number(v, 0 if c.name[1] == "rank" else digits, missing))
         )
         marks = pd.concat([marked[b.name] for b in self.scored], axis=1, keys=groups)
-        text = text.where(
-            ~marks.reindex(columns=grid.columns, fill_value=False), text + SIGNIFICANT
-        )
+        marks = marks.reindex(columns=grid.columns, fill_value=False)
+        text = text.where(~marks, text + SIGNIFICANT)
         rows = {r["system"]: r for r in self.summary_rows()}
         versus = [
             [missing] * 4 if s not in rows else _summary_cells(rows[s], digits, missing)
@@ -507,11 +456,9 @@ class BenchmarkResult:
     def note(self) -> str:
         """What the paper table's marks mean, the test, the correction and its family."""
         family = "every cell" if self.family == "all" else "the headline measure of each benchmark"
-        corrected = (
-            "no correction"
-            if self.correction == "none"
-            else f"{self.correction} correction over {family}"
-        )
+        corrected = f"{self.correction} correction over {family}"
+        if self.correction == "none":
+            corrected = "no correction"
         said = [
             f"{SIGNIFICANT}: p < {ALPHA} against {self.names[self.baseline]}, the paired test valid for each measure, "
             f"{corrected} ({len(self.corrected)} tests); bold: best of each column",
@@ -529,16 +476,8 @@ class BenchmarkResult:
     def json_document(self) -> dict[str, object]:
         """Everything as one JSON document: the benchmarks (the paper's name, the headline, whether the
         published table is complete), the cells (tidy), the summary, the findings."""
-        cells = [dict(zip(TIDY_HEADER, row)) for row in self.tidy_rows()]
-        benchmarks = [
-            {
-                "benchmark": b.name,
-                "name": self.names[b.name],
-                "headline": b.headline,
-                "official table": b.official,
-            }
-            for b in self.scored
-        ]
+        about = [(b.name, self.names[b.name], b.headline, b.official) for b in self.scored]
+        benchmarks = json_rows(["benchmark", "name", "headline", "official table"], about)
         return {
             "baseline": self.baseline,
             "correction": self.correction,
@@ -546,7 +485,7 @@ class BenchmarkResult:
             "benchmarks": benchmarks,
             "resamples": self.resamples,
             "seed": self.seed,
-            "cells": [{k: json_value(v) for k, v in c.items()} for c in cells],
+            "cells": json_rows(TIDY_HEADER, self.tidy_rows()),
             "summary": [{k: json_value(v) for k, v in r.items()} for r in self.summary_rows()],
             "findings": [str(f) for f in self.findings],
         }

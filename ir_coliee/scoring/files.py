@@ -80,10 +80,9 @@ def score_files(
     if answers is not None:
         raise ColieeError("--answers goes with one run; score each run with its answer file")
     walked = files_of(paths)
-    files = [f.path for f in walked.files]
     groups: dict[str, list[ParsedRun]] = {}
     left = list(walked.skipped)
-    for path in files:
+    for path in (f.path for f in walked.files):
         said = edition_of_file(os.path.basename(path), year, task)
         if said is None:
             left.append(skipped(path, f"the name says no edition and task ({_NAMES})"))
@@ -100,10 +99,8 @@ def score_files(
         if report is not None:
             reports.append(report)
     if not reports:
-        shown = "; ".join(f"{f.path}: {f.message}" for f in left[:3]) + (
-            "; ..." if len(left) > 3 else ""
-        )
-        raise ColieeError(f"no file could be scored ({len(left)} skipped): {shown}")
+        shown = [f"{f.path}: {f.message}" for f in left[:3]] + ["..."] * (len(left) > 3)
+        raise ColieeError(f"no file could be scored ({len(left)} skipped): {'; '.join(shown)}")
     reports[0].findings.extend(left)
     return reports
 

@@ -37,6 +37,8 @@ _EXPECTED = (
 )
 
 Manifest = dict[str, dict[str, str]]
+#: A folder named by a dataset id, as the messages show one.
+_EXAMPLE = "e.g. coliee/task1/2025/test/"
 
 
 def read_manifest(path: PathLike) -> Manifest:
@@ -105,51 +107,39 @@ def runs_in_folder(folder: PathLike) -> Found:
         )
         if not depth:
             findings.append(
-                skipped(
-                    found.path,
-                    "not in a folder named by a dataset id (e.g. coliee/task1/2025/test/)",
-                )
+                skipped(found.path, f"not in a folder named by a dataset id ({_EXAMPLE})")
             )
             continue
         benchmark = "/".join(found.folders[:depth])
-        run = parsed_or_skipped(
-            found.path, dataset_entry(benchmark).task, "auto"
-        )  # a log beside: said
-        if not isinstance(run, Finding) and _shares_no_query(
-            run, benchmark, golds
-        ):  # a README of 3 words
+        # a log beside the runs, or a README of 3 words that reads as one: skipped and said
+        run = parsed_or_skipped(found.path, dataset_entry(benchmark).task, "auto")
+        if not isinstance(run, Finding) and _shares_no_query(run, benchmark, golds):
             run = skipped(found.path, f"shares no query with the gold of {benchmark}")
         if isinstance(run, Finding):
             findings.append(run)
             continue
-        below = "/".join(
-            (*found.folders[depth:], os.path.basename(run.path))
-        )  # the path below the benchmark
+        # the path below the benchmark
+        below = "/".join((*found.folders[depth:], os.path.basename(run.path)))
         by_benchmark.setdefault(benchmark, []).append((below, run))
     runs: dict[str, dict[str, RunLike]] = {}
     for benchmark, files in by_benchmark.items():
-        said = [
-            name_says(os.path.basename(below)).system for below, _ in files
-        ]  # bm25.txt, task1.bm25: bm25
+        # task1.bm25, bm25.txt: bm25
+        said = [name_says(os.path.basename(below)).system for below, _ in files]
         names = Counter(said)
         for system, (below, run) in zip(said, files):
             if names[system] > 1:
                 message = f"{names[system]} files of {benchmark} name the system {system!r}: this one is named {below!r}"
                 findings.append(Finding(WARNING, run.path, None, message, "same-system"))
                 system = below
-            if system in runs.setdefault(
-                benchmark, {}
-            ):  # a renamed file's name is another file's system
+            # a renamed file's name may be another file's system
+            if system in runs.setdefault(benchmark, {}):
                 raise ColieeFormatError(
                     run.path, None, f"a second {system!r} on {benchmark}", "one run per system"
                 )
             runs[benchmark][system] = run
     if not runs:
         raise ColieeFormatError(
-            folder,
-            None,
-            "no folder named by a dataset id holds runs",
-            "e.g. coliee/task1/2025/test/",
+            folder, None, "no folder named by a dataset id holds runs", _EXAMPLE
         )
     return Found(runs, findings)
 
@@ -165,16 +155,12 @@ def _shares_no_query(run: ParsedRun, benchmark: str, golds: dict[str, Optional[T
     table = golds[benchmark]
     if table is None:
         return False
-    try:
-        shared_run(
-            run.coded, table, run.path
-        )  # the door's own rule: ids in the gold's convention first
+    try:  # the door's own rule: ids in the gold's convention first
+        shared_run(run.coded, table, run.path)
     except ColieeScoringError:
         return True
     return False
 
 
 def _known(path: str) -> bool:
-    return (
-        path in catalog() or exam_subset(path) is not None
-    )  # as dataset_entry finds it, without an error
+    return path in catalog() or exam_subset(path) is not None  # as dataset_entry finds it, no error

@@ -10,6 +10,7 @@ then read the files kept."""
 
 from __future__ import annotations
 
+import dataclasses
 import os
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Optional, Union
@@ -33,22 +34,18 @@ if TYPE_CHECKING:
     import pandas as pd
 
 
+@dataclasses.dataclass(eq=False, repr=False)
 class ResultsPage:
     """The page (:attr:`html`) and the results it shows: ``report`` (score), ``comparison``
     (compare_runs), ``analysis`` (analyse; the whole set alone where no grouping applies), ``published``
     (the edition's table, if any), ``findings`` (the files skipped in folders, then score's)."""
 
-    def __init__(
-        self,
-        html: str,
-        report: Report,
-        comparison: Comparison,
-        analysis: Analysis,
-        published: Optional[Leaderboard],
-        findings: list[Finding],
-    ):
-        self.html, self.report, self.comparison = html, report, comparison
-        self.analysis, self.published, self.findings = analysis, published, findings
+    html: str
+    report: Report
+    comparison: Comparison
+    analysis: Analysis
+    published: Optional[Leaderboard]
+    findings: list[Finding]
 
     def write(self, path: PathLike) -> str:
         """The page at ``path``, written atomically (UTF-8)."""
@@ -106,19 +103,8 @@ def report(
     board = ranked(scored, fractions=False)
     names = [r.name for r in scored.runs]
     base = baseline if baseline is not None else str(board["run"].iloc[0])
-    tested = compare_runs(
-        gold,
-        kept,
-        None,
-        task,
-        year,
-        names.index(base),
-        resamples,
-        correction,
-        seed,
-        answers,
-        answers_gold,
-    )
+    testing = (names.index(base), resamples, correction, seed)
+    tested = compare_runs(gold, kept, None, task, year, *testing, answers, answers_gold)
     groupings = _groupings(gold, scored.task) if by is None else by
     analysis = analyse(gold, kept, groupings, measures, task, year)
     unplaced = not_placed(gold)
@@ -149,47 +135,39 @@ NO_TABLE = "No published table of this edition is shipped."
 
 
 def _leaderboard(
-    scored: Report,
-    board: pd.DataFrame,
-    published: Optional[Leaderboard],
-    absent: str,
-    digits: int,
+    scored: Report, board: pd.DataFrame, published: Optional[Leaderboard], absent: str, digits: int
 ) -> str:
     """The runs best first, each placed on the published table where one ranks by the same headline
     (``absent``: what is said where none is)."""
     board = board.drop(columns="path")
     parts = []
     if published is not None and published.headline not in board.columns:
-        gate = (
-            ": give each run's answer file (answers=, --answers)"
-            if task_of(scored.task).gate
-            else ""
-        )
-        parts.append(
-            html.paragraph(
-                f"The published {scored.year} table ranks by {published.headline}, which these runs"
-                f" are not scored by{gate}."
-            )
-        )
+        gated = task_of(scored.task).gate
+        gate = ": give each run's answer file (answers=, --answers)" if gated else ""
+        said = f"The published {scored.year} table ranks by {published.headline}, which these runs"
+        parts.append(html.paragraph(f"{said} are not scored by{gate}."))
     elif published is not None:
         kind = "" if published.complete else " (partial table)"
-        board["placement"] = [
-            f"{published.place(v)[0]} of {len(published.rows) + 1}{kind}"
-            for v in board[published.headline]
-        ]
+        out_of = f" of {len(published.rows) + 1}{kind}"  # the table with the run in it
+        board["placement"] = [f"{published.place(v)[0]}{out_of}" for v in board[published.headline]]
         merged = published.with_runs(scored.table)
         caption = (
             f"The published {scored.year} table by {published.headline}, with these runs placed"
             f" ({'the complete official table' if published.complete else 'a partial table'})"
         )
-        rows = merged.values.tolist()
         marked = [str(e).startswith("this run") for e in merged["entry"]]  # "this run = X" too
-        parts.append(html.table("placement", caption, list(merged.columns), rows, digits, marked))
+        parts.append(_frame("placement", caption, merged, digits, marked))
         parts.append(html.paragraph(f"Source: {published.source}"))
     caption = "Official measures, best first (ties share a rank); counts behind each measure"
-    return html.table(
-        "leaderboard", caption, list(board.columns), board.values.tolist(), digits
-    ) + ("".join(parts) or html.paragraph(absent))
+    ranked_runs = _frame("leaderboard", caption, board, digits)
+    return ranked_runs + ("".join(parts) or html.paragraph(absent))
+
+
+def _frame(
+    name: str, caption: str, frame: pd.DataFrame, digits: int, marked: Sequence[bool] = ()
+) -> str:
+    """:func:`html.table` of a DataFrame's columns and rows."""
+    return html.table(name, caption, list(frame.columns), frame.values.tolist(), digits, marked)
 
 
 def _significance(tested: Comparison, base: str, correction: str, digits: int) -> str:
@@ -218,10 +196,8 @@ def _analyses(analysis: Analysis, digits: int) -> str:
         "histogram": f"Questions by their mean {m} over the runs",
         "per_question": f"Per-question difficulty: solved (1) and nothing (0) count runs by {m}",
     }
-    return "".join(
-        html.table(name, captions[name], header, rows, digits)
-        for name, (header, rows) in analysis.tables().items()
-    )
+    tables = analysis.tables().items()
+    return "".join(html.table(n, captions[n], header, rows, digits) for n, (header, rows) in tables)
 
 
 def _figures(analysis: Analysis) -> str:
@@ -233,11 +209,9 @@ def _figures(analysis: Analysis) -> str:
         plots.require("matplotlib", "drawing the figures")
     except ColieeError as e:
         return html.paragraph(f"{e}. The tables above hold every value.", "warn")
-    styles = plots.looks(analysis.runs)
+    look = plots.looks(analysis.runs)  # each run's colour and hatch
     panels = enumerate(analysis.panels())
-    figures = "".join(
-        html.figure(plots.svg(p, styles, f"fig{i}"), p.title, p.alt) for i, p in panels
-    )
+    figures = "".join(html.figure(plots.svg(p, look, f"fig{i}"), p.title, p.alt) for i, p in panels)
     return f'<div class="figs">{figures}</div>'
 
 
@@ -264,12 +238,6 @@ def _runs(scored: Report, findings: list[Finding], order: list[str], digits: int
             + html.paragraph(f"{info.path or 'given in memory'} ({info.format or 'in memory'})")
             + "".join(html.paragraph(f"{f.level}: {f.message}", "warn") for f in own)
             + (html.paragraph("No finding on this file.") if not own else "")
-            + html.table(
-                f"run:{info.name}",
-                f"{info.name}: per-question values",
-                list(table.columns),
-                table.values.tolist(),
-                digits,
-            )
+            + _frame(f"run:{info.name}", f"{info.name}: per-question values", table, digits)
         )
     return "".join(parts)

@@ -69,8 +69,7 @@ def _column(measure: Measure, side: Optional[str]) -> str:
 
 def score_pilot(gold: list[ColieeTort], submission: list[ColieeTort]) -> PilotScores:
     """Score a pilot submission against the gold torts, as the organisers' report does."""
-    gold_nulls = remaining_nulls(gold)
-    if gold_nulls:
+    if gold_nulls := remaining_nulls(gold):
         first = gold_nulls[0]
         raise ColieeScoringError(
             f"the gold has {len(gold_nulls)} null values (first: {first.subtask}, tort {first.tort_id!r})"
@@ -84,8 +83,7 @@ def score_pilot(gold: list[ColieeTort], submission: list[ColieeTort]) -> PilotSc
         row[str(AnswerAccuracy)] = float(cast(dict, result.aggregated)[AnswerAccuracy])
         per_query.append(per_query_frame(result.per_query))
     known = {q.doc_id for q in claim_qrels(gold)}
-    predicted = claim_run(submission)
-    unknown = [sd.doc_id for sd in predicted if sd.doc_id not in known]
+    unknown = [sd.doc_id for sd in claim_run(submission) if sd.doc_id not in known]
     pooled: dict[str, float] = {}
     for side in GROUPS:
         # a disqualified sub-task: NaN

@@ -73,13 +73,10 @@ class Report:
         where two files share a tag."""
         import pandas as pd
 
-        if not self.rows:
-            return pd.DataFrame()
-        frame = pd.DataFrame(
-            [{c: v for c, v in row.items() if c not in NAMES} for row in self.rows]
-        )
+        # a report holds a row per run: no run, no report (the door refuses it)
+        frame = pd.DataFrame([{c: v for c, v in r.items() if c not in NAMES} for r in self.rows])
         for c in NAMES:
-            frame[c] = pd.Series([row[c] for row in self.rows], dtype=object)
+            frame[c] = pd.Series([r[c] for r in self.rows], dtype=object)
         return frame[list(self.rows[0])]
 
     @functools.cached_property
@@ -118,12 +115,8 @@ class Report:
 
         frame = self.per_query.sort_values(["run", "query_id", "measure"], kind="stable")
         if (frame["query_id"] == TOTALS).any():  # the name trec_eval gives its totals, kept
-            warnings.warn(
-                f"the gold has a query {TOTALS!r}, as the totals rows of the per-query table are "
-                "named: the totals are the last rows",
-                ColieeWarning,
-                stacklevel=2,
-            )
+            said = f"the gold has a query {TOTALS!r}, as the totals rows of the per-query table are named"
+            warnings.warn(f"{said}: the totals are the last rows", ColieeWarning, stacklevel=2)
         for row in self.rows:
             totals = {"run": row["run"], "query_id": TOTALS, "measure": self.measures}
             values = pd.DataFrame({**totals, "value": [row[m] for m in self.measures]})
@@ -155,16 +148,12 @@ class Report:
         return f"Report(task={self.task!r}, year={self.year}, runs={[r.name for r in self.runs]}, measures={self.measures})"
 
 
-#: The report of a scorer's rows and each run's per-query values (the scorers' name for :class:`Report`).
-
-
 def ranked(report: Report, fractions: bool = True) -> pd.DataFrame:
     """The report's runs best first by the headline of the task (``RecallGatedAccuracy`` for 2026 Task 3;
     the first measure when the official one was not asked for): ``rank``, ``run``, the measures in the
     report's order (the order of a single run's table), the counts, then ``path``. Accuracy's counts are
     ``correct`` as ``66/101`` with ``fractions``, else ``correct`` and ``questions`` as numbers (JSON)."""
-    entry = official_entry(report.task, report.year)
-    headline = entry.ranking_column(report.measures)
+    headline = official_entry(report.task, report.year).ranking_column(report.measures)
     table = report.table.sort_values(headline, ascending=False, kind="stable")
     table = table.reset_index(drop=True)
     counts = [c for c in ("tp", "retrieved", "relevant") if c in table.columns]
@@ -186,20 +175,16 @@ def write_ranked(
     format (a table with ``edition`` and ``task`` columns; in JSON one object holding every table)."""
     import pandas as pd
 
-    tables = [ranked(r, fractions=style != "json") for r in reports]
+    tables = [(r, ranked(r, fractions=style != "json")) for r in reports]
     if style == "json":  # the same columns as the other formats, counts as numbers
-        docs = [
-            {"task": r.task, "year": r.year, "runs": records(t)} for r, t in zip(reports, tables)
-        ]
+        docs = [{"task": r.task, "year": r.year, "runs": records(t)} for r, t in tables]
         write_json(docs[0] if len(docs) == 1 else {"tables": docs}, out)
         return
     if len(reports) == 1:
-        write_frame(tables[0], out, digits, style=style)
+        write_frame(tables[0][1], out, digits, style=style)
         return
-    grouped = pd.concat(
-        [t.assign(edition=r.year, task=task_of(r.task).label) for r, t in zip(reports, tables)],
-        ignore_index=True,
-    )
+    labelled = [t.assign(edition=r.year, task=task_of(r.task).label) for r, t in tables]
+    grouped = pd.concat(labelled, ignore_index=True)
     # counts stay whole numbers where another task's rows left them empty (pandas made them floats)
     counts = {c: "Int64" for c in ("tp", "retrieved", "relevant") if c in grouped.columns}
     grouped = grouped.astype(counts)
@@ -235,8 +220,7 @@ def not_placed(gold: object) -> Optional[str]:
 
 def check_placeable(gold: object) -> None:
     """``--leaderboard`` refused where :func:`not_placed` says why (a place would mislead)."""
-    why = not_placed(gold)
-    if why is not None:
+    if why := not_placed(gold):
         raise ColieeScoringError(f"--leaderboard: {why}")
 
 
@@ -254,11 +238,8 @@ def write_placement(
             f"the {report.year} table ranks runs by {board.headline}, which this report does not hold"
         )
     placed = board.with_runs(report.table)
-    kind = (
-        "complete official table"
-        if board.complete
-        else f"partial table: {len(board.table)} published rows"
-    )
+    rows = len(board.table)
+    kind = "complete official table" if board.complete else f"partial table: {rows} published rows"
     title = f"leaderboard: COLIEE {report.year} {task_of(report.task).label}, by {board.headline} ({kind})"
     out.write("\n" + note(title, style))
     write_frame(placed, out, digits, PAPER_MISSING.get(style, ""), style)

@@ -46,6 +46,7 @@ from ir_coliee.model import (
     sniff,
     task_of,
 )
+from ir_coliee.model.tasks import RankedLimit
 from ir_coliee.table.run_lines import RUN_TAG, RunColumns, data_lines, read_columns
 
 if TYPE_CHECKING:
@@ -73,25 +74,19 @@ def _read_lines(readable: PathLike, path: str, task: Task, add: Add) -> Optional
     looks = sniff(parts)
     if looks not in task.formats:
         kind = f"{looks} format" if looks else "no official format"
+        expected = expected_any(task.formats, official=True)
         add(
-            ERROR,
-            lineno,
-            f"{len(parts)} columns ({kind}); {task.label} takes {expected_any(task.formats, official=True)}",
-            "format",
+            ERROR, lineno, f"{len(parts)} columns ({kind}); {task.label} takes {expected}", "format"
         )
         return None
 
     def bad_line(e: ColieeFormatError) -> None:
-        add(
-            ERROR,
-            e.line,
-            f"{e.problem}; expected {e.expected}" if e.expected != "UTF-8 text" else e.problem,
-            e.expected,
-        )
+        said = f"{e.problem}; expected {e.expected}" if e.expected != "UTF-8 text" else e.problem
+        add(ERROR, e.line, said, e.expected)
 
-    return read_columns(  # the official format: an answer line without its tag is refused here
-        readable, FORMATS[looks].official(), on_error=bad_line, on_text=_TextRules(path, task, add)
-    )
+    # the official format: an answer line without its tag is refused here
+    on_text = _TextRules(path, task, add)
+    return read_columns(readable, FORMATS[looks].official(), on_error=bad_line, on_text=on_text)
 
 
 class _TextRules:
@@ -101,18 +96,17 @@ class _TextRules:
     of a ranked (``-L``) file."""
 
     def __init__(self, path: str, task: Task, add: Add):
-        limit = task.ranked_limit
-        self.comments_allowed = bool(
-            limit and limit.marker.lower() in os.path.basename(path).lower()
-        )
+        self.comments_allowed = _ranked_file(task, path) is not None
         self.task, self.add = task, add
         self.seen_data = False
         self.ranks: dict[str, tuple[int, float]] = {}  # per query: the last rank and score
 
     def __call__(self, lineno: int, line: str, parts: Optional[list[str]]) -> None:
-        add = self.add
+        def warn(message: str, rule: str) -> None:
+            self.add(WARNING, lineno, message, rule)
+
         if not line.isascii():
-            add(WARNING, lineno, "non-ASCII characters; the official files are ASCII text", "ascii")
+            warn("non-ASCII characters; the official files are ASCII text", "ascii")
         if parts is None:
             if line.strip(" \t\r").startswith("/*") and (
                 self.seen_data or not self.comments_allowed
@@ -122,33 +116,22 @@ class _TextRules:
                     if self.seen_data
                     else "in a file that is not a ranked (-L) list"
                 )
-                add(
-                    WARNING,
-                    lineno,
-                    f"a /* */ comment {where}; only task3-L files may open with one",
-                    "comment",
-                )
+                warn(f"a /* */ comment {where}; only task3-L files may open with one", "comment")
             return
         self.seen_data = True
         if line != " ".join(parts):
-            add(
-                WARNING,
-                lineno,
-                "columns separated by something other than a single space",
-                "separator",
-            )
+            warn("columns separated by something other than a single space", "separator")
         if self.task.statute and parts[0].endswith(".txt"):
-            add(
-                WARNING,
-                lineno,
-                f"question id {parts[0]!r} carries .txt; runs echo the id as written",
-                "txt",
-            )
-        ranked = next(
-            (f for f in FORMATS.values() if f.width == len(parts) and f.rank is not None), None
-        )
-        if ranked is not None:
-            _check_ranked(ranked, parts, lineno, self.ranks, add)
+            warn(f"question id {parts[0]!r} carries .txt; runs echo the id as written", "txt")
+        ranked = [f for f in FORMATS.values() if f.width == len(parts) and f.rank is not None]
+        if ranked:
+            _check_ranked(ranked[0], parts, lineno, self.ranks, self.add)
+
+
+def _ranked_file(task: Task, path: str) -> Optional[RankedLimit]:
+    """The limit of the task's ranked lists where ``path`` is named as one (``task3-L``), else None."""
+    limit = task.ranked_limit
+    return limit if limit and limit.marker.lower() in os.path.basename(path).lower() else None
 
 
 def _check_ranked(
@@ -169,19 +152,13 @@ def _check_ranked(
         return  # the reader's check reports it
     last_rank, last_score = ranks.get(parts[fmt.query], (0, float("inf")))
     if rank != last_rank + 1:
-        add(
-            ERROR,
-            lineno,
-            f"rank {rank} after rank {last_rank} of this question; ranks run 1, 2, 3, ...",
-            "rank",
-        )
+        message = f"rank {rank} after rank {last_rank} of this question; ranks run 1, 2, 3, ..."
+        add(ERROR, lineno, message, "rank")
     elif score > last_score:
-        add(
-            ERROR,
-            lineno,
-            f"score {score_text} above the score of rank {last_rank}: ranks contradict the scores",
-            "rank",
+        message = (
+            f"score {score_text} above the score of rank {last_rank}: ranks contradict the scores"
         )
+        add(ERROR, lineno, message, "rank")
     ranks[parts[fmt.query]] = (rank, score)
 
 
@@ -196,19 +173,11 @@ def _rows(columns: RunColumns) -> dict[int, list[int]]:
 def _check_tags(columns: RunColumns, add: Add) -> None:
     for tag, line in columns.tags.items():
         if not RUN_TAG.fullmatch(tag):
-            add(
-                ERROR,
-                line,
-                f"run tag {tag!r}: use 1 to 12 letters or digits, no punctuation",
-                "tag",
-            )
+            message = f"run tag {tag!r}: use 1 to 12 letters or digits, no punctuation"
+            add(ERROR, line, message, "tag")
     if len(columns.tags) > 1:
-        add(
-            ERROR,
-            None,
-            f"{len(columns.tags)} run tags ({', '.join(columns.tags)}); a file holds one run, with one tag",
-            "tags",
-        )
+        message = f"{len(columns.tags)} run tags ({', '.join(columns.tags)}); a file holds one run, with one tag"
+        add(ERROR, None, message, "tags")
 
 
 def _check_pairs(
@@ -220,11 +189,8 @@ def _check_pairs(
         add(WARNING, again.line, f"duplicate of line {again.first_line}: counted once", "duplicate")
     # line by line in Python, as the file was read: no numpy for a file of a few thousand lines
     if task.self_retrieval_forbidden and not scoped:
-        own = {
-            q: columns.doc_ids[qid]
-            for qid, q in columns.query_ids.items()
-            if qid in columns.doc_ids
-        }
+        ids = columns.doc_ids
+        own = {q: ids[qid] for qid, q in columns.query_ids.items() if qid in ids}
         names = list(columns.query_ids)
         for q, doc, line in zip(columns.queries, columns.docs, columns.lines):
             if own.get(q, -1) == doc:
@@ -232,21 +198,13 @@ def _check_pairs(
                     f"query {names[q]!r} returns itself; a query case is not its own candidate"
                 )
                 add(ERROR, line, message, "self")
-    limit = task.ranked_limit
-    if limit and limit.marker.lower() in os.path.basename(path).lower():
+    limit = _ranked_file(task, path)
+    if limit:
         rows = _rows(columns)
         for qid, q in columns.query_ids.items():
             if len(rows[q]) > limit.lines:
                 message = f"question {qid!r} has {len(rows[q])} lines; {limit.files} files allow {limit.lines} per question"
                 add(ERROR, rows[q][limit.lines], message, "limit")
-
-
-def _gold_queries(dataset) -> Optional[set[str]]:
-    """The queries that have gold, ``None`` while the gold is not out (test labels come after the competition)."""
-    try:
-        return {q.query_id for q in dataset.qrels_iter()}
-    except ColieeDataError:
-        return None
 
 
 def _check_against_dataset(columns: RunColumns, task: Task, entry: Registered, add: Add) -> None:
@@ -255,32 +213,27 @@ def _check_against_dataset(columns: RunColumns, task: Task, entry: Registered, a
     dataset_id = entry.dataset_id
     dataset = ir_datasets.load(dataset_id)
     released = set(entry.released())
-    graded = _gold_queries(dataset)
+    try:  # the queries that have gold
+        graded: Optional[set[str]] = {q.query_id for q in dataset.qrels_iter()}
+    except ColieeDataError:  # not out yet: test labels come after the competition
+        graded = None
     rows = _rows(columns)
     for qid, q in columns.query_ids.items():
         if qid not in released:
             for line in rows[q]:
                 add(ERROR, line, f"query {qid!r} is not a query of {dataset_id}", "unknown-query")
         elif graded is not None and qid not in graded:
+            message = f"query {qid!r} was released but has no gold: it is not scored"
             for line in rows[q]:
-                add(
-                    WARNING,
-                    line,
-                    f"query {qid!r} was released but has no gold: it is not scored",
-                    "no-gold",
-                )
+                add(WARNING, line, message, "no-gold")
     if task.gold == DOCUMENTS:
         _check_docs(columns, task, entry.scoped, dataset, released, add)
     missing = sorted((graded if graded is not None else released) - set(columns.query_ids))
     if missing:
-        add(
-            WARNING,
-            None,
-            f"{len(missing)} questions unanswered (scored as wrong): {some(missing, 10)}"
-            if task.gold == ANSWERS
-            else f"{len(missing)} queries of {dataset_id} have no line (scored as nothing retrieved): {some(missing, 10)}",
-            "absent-queries",
-        )
+        said = f"{len(missing)} queries of {dataset_id} have no line (scored as nothing retrieved)"
+        if task.gold == ANSWERS:
+            said = f"{len(missing)} questions unanswered (scored as wrong)"
+        add(WARNING, None, f"{said}: {some(missing, 10)}", "absent-queries")
 
 
 def _check_docs(
@@ -311,9 +264,7 @@ def _test_dataset(task: Task, year: Optional[int], dataset: Optional[str]) -> Op
         dataset = edition_dataset(task.key, year)
     if dataset is None:
         return None
-    from ir_coliee.data.catalog import (
-        known_dataset,
-    )  # here: a check without a dataset loads no catalog
+    from ir_coliee.data.catalog import known_dataset  # here: a check without one loads no catalog
 
     return known_dataset(dataset)
 
@@ -334,9 +285,8 @@ def validate_run(
 
     def add(level: Level, line: Optional[int], message: str, rule: str) -> None:
         per_rule[level, rule] += 1
-        if (
-            per_rule[level, rule] <= MAX_PER_RULE
-        ):  # a 10M-line file of one mistake must not fill the memory
+        # a 10M-line file of one mistake must not fill the memory
+        if per_rule[level, rule] <= MAX_PER_RULE:
             findings.append(Finding(level, path, line, message, rule))
 
     checked = _test_dataset(task_record, year, dataset)
@@ -365,11 +315,8 @@ def validate_run(
     for (level, rule), n in per_rule.items():
         if n > MAX_PER_RULE:
             more = n - MAX_PER_RULE
-            findings.append(
-                Finding(
-                    level, path, None, f"{more:,} more lines like these ({n:,} in all)", rule, more
-                )
-            )
+            said = f"{more:,} more lines like these ({n:,} in all)"
+            findings.append(Finding(level, path, None, said, rule, more))
     return sorted(findings, key=lambda f: f.line or 0)
 
 
@@ -390,12 +337,8 @@ class Intake(NamedTuple):
         rows: list[list[object]] = []
         for path, findings in self.files:
             errors = total_count(f for f in findings if f.level == ERROR)
-            lines = (
-                line.removeprefix(plain_text(path))
-                .removeprefix(":")
-                .lstrip()  # as grouped names it
-                for line in grouped(findings, 1)
-            )
+            named = (line.removeprefix(plain_text(path)) for line in grouped(findings, 1))
+            lines = (line.removeprefix(":").lstrip() for line in named)  # as grouped names it
             said = "; ".join(f"line {line}" if line[:1].isdigit() else line for line in lines)
             verdict = "not valid" if errors else "valid"
             rows.append([path, verdict, errors, total_count(findings) - errors, said])
