@@ -76,9 +76,8 @@ def regular_file(path: Input) -> Iterator[PathLike]:
         yield cast(PathLike, path)
         return
     name = stream_name(path)
-    with tempfile.TemporaryDirectory(
-        prefix="ir_coliee-"
-    ) as folder:  # removed on every exit (see cli.main)
+    # removed on every exit (see cli.main)
+    with tempfile.TemporaryDirectory(prefix="ir_coliee-") as folder:
         copy = os.path.join(folder, "input")
         with open(copy, "wb") as out:
             if opened is not None:
@@ -94,10 +93,8 @@ def regular_file(path: Input) -> Iterator[PathLike]:
                     _copy_stream(source, out, name)
         try:
             yield copy
-        except ColieeFormatError as e:
-            raise ColieeFormatError(
-                name, e.line, e.problem, e.expected
-            ) from None  # the stream's name, not its copy's
+        except ColieeFormatError as e:  # the stream's name, not its copy's
+            raise ColieeFormatError(name, e.line, e.problem, e.expected) from None
 
 
 def is_input(value: object) -> bool:
@@ -233,9 +230,8 @@ def atomic_output(path: PathLike, mode: str = "w") -> Iterator[IO]:
         info: Optional[os.stat_result] = os.stat(target)
     except OSError:
         info = None
-    if (
-        given in _STANDARD
-    ):  # through the process's own stream, so that what it printed before stays before
+    # through the process's own stream, so that what it printed before stays before
+    if given in _STANDARD:
         stream = getattr(sys, _STANDARD[given])
         with _named_errors(f"<standard {_STANDARD[given][3:]}>"):
             yield stream.buffer if "b" in mode else stream
@@ -309,18 +305,16 @@ def write_whole(out: TextIO, text: str) -> None:
     if raw is None:
         out.write(text)
         return
-    name = getattr(
-        out, "name", None
-    )  # a path; not "<stdout>" or a descriptor: the caller names those
+    # a path; not "<stdout>" or a descriptor: the caller names those
+    name = getattr(out, "name", None)
     with (
         _named_errors(name)
         if isinstance(name, str) and name[:1] != "<"
         else contextlib.nullcontext()
     ):
         out.flush()
-        for start in range(
-            0, len(text), _CHUNK
-        ):  # encoded a part at a time: no second copy of it all
+        # encoded a part at a time: no second copy of it all
+        for start in range(0, len(text), _CHUNK):
             rest = memoryview(
                 text[start : start + _CHUNK].encode(out.encoding, out.errors or "strict")
             )
@@ -413,9 +407,8 @@ def _object_hook(
 
     def hook(pairs: list[tuple[str, object]]) -> dict[str, object]:
         obj = dict(pairs)
-        if len(obj) == len(
-            pairs
-        ):  # no key twice: the dict built in C (a million keys in a tenth of a second)
+        # no key twice: the dict built in C (a million keys in a tenth of a second)
+        if len(obj) == len(pairs):
             return obj
         obj = {}
         for key, value in pairs:
@@ -485,9 +478,8 @@ def parse_json(
     except ValueError as e:  # e.g. an integer of more than 4,300 digits
         raise ColieeFormatError(source, line, f"unreadable JSON value ({e})", expected) from None
     bad = _surrogate(value) if _SURROGATE_ESCAPE.search(text) else None
-    if (
-        bad is not None
-    ):  # "\\ud800" decodes to a lone surrogate: no id can be written or printed with it
+    # "\\ud800" decodes to a lone surrogate: no id can be written or printed with it
+    if bad is not None:
         raise ColieeFormatError(
             source, line, f"{bad!r} is not Unicode text (a lone surrogate escape)", expected
         )

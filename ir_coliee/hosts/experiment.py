@@ -54,9 +54,8 @@ def _recording(system: Any, kept: list[pd.DataFrame], name: str) -> Any:
             kept.append(out)
             return out
 
-        def __repr__(
-            self,
-        ) -> str:  # PyTerrier's errors name a system by it: the user's, not this wrapper
+        # PyTerrier's errors name a system by it: the user's, not this wrapper
+        def __repr__(self) -> str:
             return f"system {name!r} ({system!r})"
 
     return Recorded()
@@ -141,15 +140,11 @@ def Experiment(
     )
     save_dir = kwargs.get("save_dir")
     results = [_run_of(k, n, kwargs) for k, n in zip(kept, labels)]
-    frame = (
-        table.data if hasattr(table, "data") else table
-    )  # highlight= gives a Styler over the table
-    if (
-        not hasattr(frame, "columns") and save_dir is not None
-    ):  # dataframe=False: a dict of means, no p-value
-        frame = _saved_table(save_dir).head(
-            len(labels)
-        )  # but the table saved has them, its systems first
+    # highlight= gives a Styler over the table
+    frame = table.data if hasattr(table, "data") else table
+    # dataframe=False: a dict of means, no p-value; but the table saved has them, its systems first
+    if not hasattr(frame, "columns") and save_dir is not None:
+        frame = _saved_table(save_dir).head(len(labels))
     if base is None or not hasattr(frame, "columns"):
         return table  # no test asked for (perquery, dataframe=False): nothing to replace
     retested = {
@@ -160,9 +155,8 @@ def Experiment(
     judged = qrels[qrels["qid"].isin(topics["qid"])] if filter_by_topics else qrels
     # PyTerrier's frames as they are (qid, docno, label; the gold's ids read as the runs' are: one converter)
     gold = gold_table(judged, "the qrels")
-    runs: dict[str, object] = {
-        str(i): r for i, r in enumerate(results)
-    }  # the p-values do not hang on the order
+    # the p-values do not hang on the order
+    runs: dict[str, object] = {str(i): r for i, r in enumerate(results)}
     measures = list(dict.fromkeys(retested.values()))
     compared = compare_rows(
         gold, runs, measures, str(base), resamples=resamples, correction="none", seed=seed
@@ -228,9 +222,8 @@ def _pt_experiment(*args: Any, **kwargs: Any) -> Any:
     except Exception as e:
         if "no results received from" in str(e):
             raise ColieeError(f"Experiment: {e}") from None
-        hosted(
-            e
-        )  # PyTerrier's own error for its own arguments (or a system's): as pt.Experiment raises it
+        # PyTerrier's own error for its own arguments (or a system's): as pt.Experiment raises it
+        hosted(e)
         raise
 
 
