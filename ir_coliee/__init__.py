@@ -65,19 +65,7 @@ if TYPE_CHECKING:
     from ir_coliee.formats.gold import read_label_json, read_qrels
     from ir_coliee.hosts.experiment import Experiment
     from ir_coliee.inputs.gold import load_gold
-    from ir_coliee.measures import (  # noqa: F401  (exported at run time from _MEASURES)
-        AnswerAccuracy,
-        MacroF,
-        MacroF1,
-        MacroF2,
-        MacroP,
-        MacroR,
-        MicroF,
-        MicroF1,
-        MicroF2,
-        MicroP,
-        MicroR,
-    )
+    from ir_coliee.measures import *  # noqa: F403  (exported at run time from _MEASURES)
     from ir_coliee.scoring.analyse import Analysis, analyse
     from ir_coliee.scoring.benchmark import BenchmarkResult, benchmark
     from ir_coliee.scoring.compare import compare, compare_runs
