@@ -6,7 +6,7 @@ from __future__ import annotations
 import functools
 import pkgutil
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from typing import Any, NamedTuple, Optional, TypeVar, Union, overload
+from typing import Any, NamedTuple, Optional, TypeVar, Union, get_type_hints, overload
 
 import ir_datasets
 from ir_datasets.datasets.base import Dataset
@@ -56,6 +56,23 @@ class DocsIter(Iterator[Doc]):
                 raise IndexError(f"document index {key} out of range")
             return found[0]
         raise TypeError(f"docs_iter() takes an int or a slice, not {type(key).__name__}")
+
+
+class TextQuery(NamedTuple):
+    """A query as PyTerrier takes a topic: exactly ``(query_id, text)``. Each collection's query type is a
+    subclass, under a name of its own."""
+
+    query_id: str
+    text: str
+
+    def default_text(self) -> str:
+        """The query's text."""
+        return self.text
+
+    @classmethod
+    def __init_subclass__(cls) -> None:
+        # ir_datasets reads a record's field types from the class's own annotations, as types
+        cls.__annotations__ = get_type_hints(TextQuery)
 
 
 def _itself(doc_id: str, doc: Doc) -> Doc:
