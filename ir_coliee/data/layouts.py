@@ -128,15 +128,11 @@ class Layout:
         raise NotImplementedError
 
     def sources(self) -> list[Source]:
-        parts = [
-            ("docs", self._docs_source),
-            ("queries", self._queries_source),
-            ("qrels", self._gold_source),
+        return [
+            source_of("docs", lambda: next(iter(self.docs().values()))),
+            source_of("queries", self._queries_source),
+            source_of("qrels", self._gold_source),
         ]
-        return [source_of(part, resolve) for part, resolve in parts]
-
-    def _docs_source(self) -> DataFile:
-        return next(iter(self.docs().values()))
 
     def _queries_source(self) -> DataFile:
         return self.query_file(self.query_ids()[0])

@@ -149,18 +149,6 @@ def check_readable(path: PathLike) -> None:
         raise ColieeFormatError(path, None, "no such file", "an existing file")
 
 
-def decode_line(raw: bytes, path: PathLike, lineno: int) -> str:
-    try:
-        return raw.decode("utf-8")
-    except UnicodeDecodeError as e:
-        raise ColieeFormatError(
-            path,
-            lineno,
-            f"byte {raw[e.start]:#04x} at column {e.start + 1} is not valid UTF-8",
-            "UTF-8 text",
-        ) from None
-
-
 @contextlib.contextmanager
 def _opened(path: PathLike) -> Iterator[BinaryIO]:
     """The file open for reading; a missing, unreadable or otherwise failing file is a format error naming it."""
@@ -198,9 +186,7 @@ def iter_lines(path: PathLike) -> Generator[tuple[int, str], None, None]:
             if raw.isascii():  # the common case, much cheaper than a checked decode
                 text = raw.decode("ascii")
             else:
-                text = decode_line(raw, path, lineno)
-                if lineno == 1 and text.startswith(_BOM):
-                    text = text[1:]
+                text = decode_text(raw, path, lineno)
                 if _BOM in text:
                     column = text.index(_BOM) + 1
                     raise ColieeFormatError(
@@ -377,12 +363,13 @@ def read_text(path: PathLike) -> str:
         return decode_text(f.read(), path)
 
 
-def decode_text(data: bytes, source: PathLike) -> str:
-    """UTF-8 ``data`` as text without a BOM; an error names ``source``, the line and the column."""
+def decode_text(data: bytes, source: PathLike, line: int = 1) -> str:
+    """UTF-8 ``data`` (from ``line`` of ``source`` on) as text without a leading BOM (only a file's first
+    line may start with one); an error names ``source``, the line and the column."""
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as e:
-        lineno = data.count(b"\n", 0, e.start) + 1
+        lineno = data.count(b"\n", 0, e.start) + line
         line_start = data.rfind(b"\n", 0, e.start) + 1
         raise ColieeFormatError(
             source,
@@ -390,7 +377,7 @@ def decode_text(data: bytes, source: PathLike) -> str:
             f"byte {data[e.start]:#04x} at column {e.start - line_start + 1} is not valid UTF-8",
             "UTF-8 text",
         ) from None
-    return text[1:] if text.startswith(_BOM) else text
+    return text[1:] if line == 1 and text.startswith(_BOM) else text
 
 
 class _DuplicateKey(Exception):

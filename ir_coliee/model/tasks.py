@@ -118,6 +118,9 @@ class Task(NamedTuple):
         return KINDS[self.gold]
 
 
+_TASK4 = Task(
+    "4", "statute law entailment", "task4", ("answers",), "answers", statute=True, doc_word="answer"
+)
 TASKS: dict[str, Task] = {
     "1": Task(
         "1",
@@ -150,23 +153,11 @@ TASKS: dict[str, Task] = {
         ranked_limit=RankedLimit("-L", 100, "task3-L"),
         gate="4",
     ),
-    "4": Task(
-        "4",
-        "statute law entailment",
-        "task4",
-        ("answers",),
-        "answers",
-        statute=True,
-        doc_word="answer",
-    ),
-    "5": Task(
-        "5",
-        "statute law Y/N without articles",
-        "task5",
-        ("answers",),
-        "answers",
-        statute=True,
-        doc_word="answer",
+    "4": _TASK4,
+    "5": _TASK4._replace(
+        key="5",
+        title="statute law Y/N without articles",
+        family="task5",
         collection=False,
         splits=("test",),
     ),

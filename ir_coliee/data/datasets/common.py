@@ -177,7 +177,7 @@ class Queries(BaseQueries):
         query_cls: type,
         namespace: str,
         lang: str,
-        queries: Callable[[], Iterable[NamedTuple]],
+        queries: Callable[[], Iterable[Any]],
     ):
         super().__init__()
         self._cls, self._namespace, self._lang, self._queries = query_cls, namespace, lang, queries
@@ -196,12 +196,9 @@ class Queries(BaseQueries):
 
     def queries_store(self) -> Store:
         """The queries by id: what ``ir_datasets lookup --qid`` asks for."""
-
-        def index() -> dict[str, Any]:
-            queries: Iterable[Any] = self.queries_iter()
-            return {q.query_id: q for q in queries}
-
-        return Store(self._cls, "query_id", index, lambda _, query: query)
+        return Store(
+            self._cls, "query_id", lambda: {q.query_id: q for q in self._queries()}, _itself
+        )
 
 
 @functools.cache
