@@ -109,7 +109,7 @@ class Layout:
 
     def _split_files(self) -> dict[tuple[str, ...], DataFile]:
         """Every file of the split's folder, by its path inside it (never empty: else the folder is missing)."""
-        raise NotImplementedError
+        return self._folder(self.folder_names(), "the case files")
 
     def _list_docs(self, files: dict[tuple[str, ...], DataFile]) -> dict[str, DataFile]:
         raise NotImplementedError
@@ -145,9 +145,6 @@ class Layout:
 
 class FlatPool(Layout):
     """Task 1, 2021-2026: query cases and candidates in one folder per split (one shared pool in 2021)."""
-
-    def _split_files(self) -> dict[tuple[str, ...], DataFile]:
-        return self._folder(self.folder_names(), "the case files")
 
     def _list_docs(self, files: dict[tuple[str, ...], DataFile]) -> dict[str, DataFile]:
         """The case files at any depth below the folder (2026's training release has them in ``cases/``),
@@ -220,24 +217,23 @@ class CaseFolders(Layout):
 
     _EXPECTED_DOCS = "one folder per case, its documents in it as {{case}}/{candidates}/NNN.txt"
 
-    def _cases(self) -> dict[tuple[str, ...], DataFile]:
+    def _split_files(self) -> dict[tuple[str, ...], DataFile]:
         return self._remember(
             "cases", lambda: self._folder(self.folder_names(), "the case folders")
         )
 
-    def _split_files(self) -> dict[tuple[str, ...], DataFile]:
-        return self._cases()
-
     def query_ids(self) -> list[str]:
         query_file = self.files.query_file
-        found = {parts[0] for parts in self._cases() if len(parts) == 2 and parts[1] == query_file}
+        found = {
+            parts[0] for parts in self._split_files() if len(parts) == 2 and parts[1] == query_file
+        }
         return sorted(found, key=lambda q: (len(q), q))
 
     def query_file(self, query_id: str) -> DataFile:
-        return self._cases()[(query_id, self.files.query_file)]
+        return self._split_files()[(query_id, self.files.query_file)]
 
     def base_case(self, query_id: str) -> DataFile:
-        return self._cases()[(query_id, "base_case.txt")]
+        return self._split_files()[(query_id, "base_case.txt")]
 
     def _list_docs(self, files: dict[tuple[str, ...], DataFile]) -> dict[str, DataFile]:
         docs = {}
@@ -283,7 +279,7 @@ class XmlIndexed(CaseFolders):
     def gold(self) -> DataFile:
         return self.index() if self.split == "train" else super().gold()
 
-    def _cases(self) -> dict[tuple[str, ...], DataFile]:
+    def _split_files(self) -> dict[tuple[str, ...], DataFile]:
         return self._remember("cases", lambda: self.locator.beside(self.index()))
 
     def labels(self) -> dict[str, list[str]]:

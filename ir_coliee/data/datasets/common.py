@@ -6,7 +6,7 @@ from __future__ import annotations
 import functools
 import pkgutil
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from typing import Any, NamedTuple, Optional, TypeVar, Union, get_type_hints, overload
+from typing import Any, NamedTuple, Optional, TypeVar, Union, get_type_hints
 
 import ir_datasets
 from ir_datasets.datasets.base import Dataset
@@ -40,12 +40,6 @@ class DocsIter(Iterator[Doc]):
         close = getattr(self._it, "close", None)
         if close is not None:
             close()
-
-    @overload
-    def __getitem__(self, key: int) -> Doc: ...
-
-    @overload
-    def __getitem__(self, key: slice) -> Iterator[Doc]: ...
 
     def __getitem__(self, key: Union[int, slice]) -> Union[Doc, Iterator[Doc]]:
         if isinstance(key, slice):
@@ -221,8 +215,7 @@ class Documentation:
         self._family, self._task, self._year, self._extra = family, task, year, extra or {}
 
     def documentation(self) -> dict[str, object]:
-        doc = dict(_families().get(self._family, {}))
-        doc.update(self._extra)
+        doc = {**_families().get(self._family, {}), **self._extra}
         if self._task is None:  # the top-level entry: no task, no measures of its own
             return doc
         entry = official_entry(self._task, self._year)
