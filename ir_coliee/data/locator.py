@@ -340,16 +340,15 @@ def refresh() -> None:
     LOCATOR.refresh()
 
 
-def missing(what: str, names: Sequence[str], dataset_id: Optional[str] = None) -> ColieeDataError:
+def missing(what: str, names: Sequence[str], dataset_id: str) -> ColieeDataError:
     """The error for files that are not under the data root: which, where, and how to get them; and what
     the scan could not read that may be them (a truncated zip file of the same name)."""
-    subject = f"{dataset_id}: " if dataset_id else ""
     listed = "\n".join(f"  - {n}" for n in names)
     stems = {re.split(r"[/*?\[ ]", n)[0].rsplit(".", 1)[0] for n in names} - {""}
     related = [p for p in LOCATOR.problems if any(stem in p for stem in stems)]
     unreadable = "".join(f"\nUnder the data root, not read: {p}" for p in related)
     return ColieeDataError(
-        f"{subject}{what} not found. Expected one of these official files anywhere below the data root "
+        f"{dataset_id}: {what} not found. Expected one of these official files anywhere below the data root "
         f"{data_root()} (set ${ENV_HOME} to change it):\n{listed}{unreadable}\n{HOW_TO_GET}. "
         "`ir_coliee data check` lists what each dataset finds.",
         what,

@@ -105,8 +105,7 @@ class Task(NamedTuple):
         experiment ranked in TREC format is scored; only the official ``formats`` are submitted)."""
         if not self.formats:
             return ()
-        answers = self.gold == "answers"
-        return tuple(name for name, f in FORMATS.items() if bool(f.labels) == answers)
+        return tuple(name for name, f in FORMATS.items() if bool(f.labels) == self.kind.labels)
 
     @property
     def label(self) -> str:

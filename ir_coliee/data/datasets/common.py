@@ -267,14 +267,10 @@ class SizeCounts:
         return {part: self._metadata(part) for part in PARTS if self._dataset.has(part)}
 
 
-#: The dataset ids registered with ir_datasets (registration is idempotent).
-_HOSTED: set[str] = set()
-
-
 def _host(dataset_id: str, dataset: Dataset) -> None:
-    """Register ``dataset`` with ir_datasets under ``dataset_id``, once."""
-    if dataset_id not in _HOSTED:
-        _HOSTED.add(dataset_id)
+    """Register ``dataset`` with ir_datasets under ``dataset_id``, once (the registry's ids are its
+    iteration; registering an id again raises)."""
+    if dataset_id not in ir_datasets.registry:
         ir_datasets.registry.register(dataset_id, dataset)
 
 
@@ -283,13 +279,12 @@ def register(entry: Registered, dataset: Dataset, with_host: bool = True) -> Dat
     returns the dataset as registered. Repeating a call registers nothing.
 
     Datasets built by an ir_datasets ``register_pattern`` initializer pass ``with_host=False``:
-    ir_datasets registers what the initializer returns itself.
+    ir_datasets registers what the initializer returns itself (after which it is in the registry, and a
+    later registration of the catalog, which holds it now, passes it by).
     """
     counted = Dataset(SizeCounts(entry.dataset_id, dataset), dataset)
     if with_host:
         _host(entry.dataset_id, counted)
-    else:  # ir_datasets registers it: registering it again (it is in the catalog now) would raise
-        _HOSTED.add(entry.dataset_id)
     return counted
 
 
