@@ -111,21 +111,16 @@ class Layout:
         """Every file of the split's folder, by its path inside it (never empty: else the folder is missing)."""
         return self._folder(self.folder_names(), "the case files")
 
-    def _list_docs(self, files: dict[tuple[str, ...], DataFile]) -> dict[str, DataFile]:
-        raise NotImplementedError
-
-    def query_ids(self) -> list[str]:
-        raise NotImplementedError
+    # what each layout defines: the documents among the split's files, the queries, their files, and each
+    # query's candidates
+    _list_docs: Callable[[dict[tuple[str, ...], DataFile]], dict[str, DataFile]]
+    query_ids: Callable[[], list[str]]
+    query_file: Callable[[str], DataFile]
+    candidates: Callable[[str], Iterator[str]]
 
     def released(self) -> list[str]:
         """Every query handed out."""
         return self.query_ids()
-
-    def query_file(self, query_id: str) -> DataFile:
-        raise NotImplementedError
-
-    def candidates(self, query_id: str) -> Iterator[str]:
-        raise NotImplementedError
 
     def sources(self) -> list[Source]:
         return [
