@@ -25,8 +25,9 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Optional, Union
+from typing import Any, Optional, Union
 
+import pandas as pd
 from ir_measures.measures.base import Measure
 
 from ir_coliee.errors import ColieeArgumentError, ColieeError, hosted
@@ -34,9 +35,6 @@ from ir_coliee.measures.parse import parse_measures
 from ir_coliee.measures.significance import resampling_arguments, significance_test
 from ir_coliee.scoring.compare import compare_rows
 from ir_coliee.table.shapes import gold_table
-
-if TYPE_CHECKING:
-    import pandas as pd
 
 
 def _recording(system: Any, kept: list[pd.DataFrame], name: str) -> Any:
@@ -65,8 +63,6 @@ def _run_of(kept: list[pd.DataFrame], name: str, options: dict[str, Any]) -> pd.
     """The results PyTerrier scored for ``name``: the batches it ran, else (``save_mode="reuse"``) the file
     it read from ``save_dir`` instead of running the system, read as PyTerrier reads it. (PyTerrier's
     inspection may call a system on no topics: those empty frames are no results.)"""
-    import pandas as pd
-
     ran = [k for k in kept if len(k)]
     if ran:
         return pd.concat(ran, ignore_index=True)
@@ -259,8 +255,6 @@ def _save_valid(frame: pd.DataFrame, save_dir: str) -> None:
 
 def _saved_table(save_dir: str) -> pd.DataFrame:
     """``aggregated.csv`` of ``save_dir``: every cell as PyTerrier wrote it, as text ("NA" a name)."""
-    import pandas as pd
-
     return pd.read_csv(os.path.join(save_dir, "aggregated.csv"), dtype=str, keep_default_na=False)
 
 
