@@ -190,12 +190,11 @@ class Locator:
         root = os.fspath(self.root)
         if self._by_name is None or not self._still(root):
             self.refresh()
-            problems: list[str] = []
+            self.problems = []
             zips: list[str] = []
             self._folders = {}
             is_dir = os.path.isdir(root)
-            self._by_name = index(self.root, problems, zips, self._folders) if is_dir else {}
-            self.problems = problems
+            self._by_name = index(self.root, self.problems, zips, self._folders) if is_dir else {}
             watched = tuple((p, _identity_or_none(p)) for p in [*zips, *_subfolders(root)])
             self._scanned = (root, _identity_or_none(root), watched)
         return self._by_name
