@@ -44,10 +44,7 @@ def _parts(found: Found) -> tuple[str, ...]:
 
 
 def index(
-    root: Path,
-    problems: Optional[list[str]] = None,
-    zips: Optional[list[str]] = None,
-    folders_met: Optional[dict[str, list[str]]] = None,
+    root: Path, problems: list[str], zips: list[str], folders_met: dict[str, list[str]]
 ) -> dict[str, list[Found]]:
     """Every file below ``root`` by its name, looking inside zip files. Hidden files (``.DS_Store``) are
     skipped; linked folders are followed (users link data into place) but a link loop is not; what
@@ -61,9 +58,6 @@ def index(
     indexed as they are found, as plain tuples. Whether a file may be read is asked when it is chosen
     (:meth:`Locator.pick`) or read (an error naming it). The zip files met are added to ``zips``."""
     by_name: dict[str, list[Found]] = {}
-    problems = [] if problems is None else problems
-    zips = [] if zips is None else zips
-    folders_met = {} if folders_met is None else folders_met
     seen: set[tuple[int, int]] = set()
     folders: list[tuple[str, tuple[str, ...]]] = [(os.fspath(root), ())]
     while folders:
