@@ -67,19 +67,7 @@ if TYPE_CHECKING:
     from ir_coliee.hosts.experiment import Experiment
     from ir_coliee.inputs.door import prepare
     from ir_coliee.inputs.gold import load_gold
-    from ir_coliee.measures import (  # noqa: F401  (exported at run time from _MEASURES)
-        AnswerAccuracy,
-        MacroF,
-        MacroF1,
-        MacroF2,
-        MacroP,
-        MacroR,
-        MicroF,
-        MicroF1,
-        MicroF2,
-        MicroP,
-        MicroR,
-    )
+    from ir_coliee.measures import *  # noqa: F403  (exported at run time from _MEASURES)
     from ir_coliee.scoring.analyse import Analysis, analyse
     from ir_coliee.scoring.benchmark import BenchmarkResult, benchmark
     from ir_coliee.scoring.compare import compare, compare_runs
@@ -111,45 +99,20 @@ def __dir__() -> list[str]:
 
 __all__ = [
     *_MEASURES,
+    *_MODULE_OF,
     "TASKS",
-    "Analysis",
-    "BenchmarkResult",
     "ColieeArgumentError",
     "ColieeError",
     "ColieeFormatError",
     "ColieeScoringError",
     "ColieeWarning",
     "CountedValue",
-    "Experiment",
-    "Finding",
-    "Report",
-    "ResultsPage",
     "__version__",
-    "analyse",
-    "apply_cutoff",
-    "benchmark",
     "calc",
     "calc_aggregate",
-    "compare",
-    "compare_runs",
-    "evaluate",
     "evaluator",
     "iter_calc",
-    "load_gold",
     "official_measures",
-    "parse_run",
     "pipeline",
-    "prepare",
-    "read_label_json",
-    "read_qrels",
-    "read_run",
-    "register_all",
-    "report",
-    "score",
-    "score_recall_gated",
     "task_of",
-    "tune",
-    "tune_cutoff",
-    "validate_run",
-    "write_run",
 ]

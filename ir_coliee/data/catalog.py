@@ -111,10 +111,8 @@ def _pilot() -> Iterator[Registered]:
         for split in task_of("pilot").splits:
             base = model_dataset_id("pilot", year, split)
             files = PilotFiles(base, year, split)  # one parse of the torts for both ids
-            yield Registered(base, "pilot", year, split, PilotSet(files, decisions=False))
-            yield Registered(
-                f"{base}/decisions", "pilot", year, split, PilotSet(files, decisions=True)
-            )
+            for suffix, decisions in (("", False), ("/decisions", True)):
+                yield Registered(base + suffix, "pilot", year, split, PilotSet(files, decisions))
 
 
 def catalog() -> dict[str, Registered]:

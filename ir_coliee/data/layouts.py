@@ -109,34 +109,25 @@ class Layout:
 
     def _split_files(self) -> dict[tuple[str, ...], DataFile]:
         """Every file of the split's folder, by its path inside it (never empty: else the folder is missing)."""
-        raise NotImplementedError
+        return self._folder(self.folder_names(), "the case files")
 
-    def _list_docs(self, files: dict[tuple[str, ...], DataFile]) -> dict[str, DataFile]:
-        raise NotImplementedError
-
-    def query_ids(self) -> list[str]:
-        raise NotImplementedError
+    # what each layout defines: the documents among the split's files, the queries, their files, and each
+    # query's candidates
+    _list_docs: Callable[[dict[tuple[str, ...], DataFile]], dict[str, DataFile]]
+    query_ids: Callable[[], list[str]]
+    query_file: Callable[[str], DataFile]
+    candidates: Callable[[str], Iterator[str]]
 
     def released(self) -> list[str]:
         """Every query handed out."""
         return self.query_ids()
 
-    def query_file(self, query_id: str) -> DataFile:
-        raise NotImplementedError
-
-    def candidates(self, query_id: str) -> Iterator[str]:
-        raise NotImplementedError
-
     def sources(self) -> list[Source]:
-        parts = [
-            ("docs", self._docs_source),
-            ("queries", self._queries_source),
-            ("qrels", self._gold_source),
+        return [
+            source_of("docs", lambda: next(iter(self.docs().values()))),
+            source_of("queries", self._queries_source),
+            source_of("qrels", self._gold_source),
         ]
-        return [source_of(part, resolve) for part, resolve in parts]
-
-    def _docs_source(self) -> DataFile:
-        return next(iter(self.docs().values()))
 
     def _queries_source(self) -> DataFile:
         return self.query_file(self.query_ids()[0])
@@ -149,9 +140,6 @@ class Layout:
 
 class FlatPool(Layout):
     """Task 1, 2021-2026: query cases and candidates in one folder per split (one shared pool in 2021)."""
-
-    def _split_files(self) -> dict[tuple[str, ...], DataFile]:
-        return self._folder(self.folder_names(), "the case files")
 
     def _list_docs(self, files: dict[tuple[str, ...], DataFile]) -> dict[str, DataFile]:
         """The case files at any depth below the folder (2026's training release has them in ``cases/``),
@@ -224,24 +212,23 @@ class CaseFolders(Layout):
 
     _EXPECTED_DOCS = "one folder per case, its documents in it as {{case}}/{candidates}/NNN.txt"
 
-    def _cases(self) -> dict[tuple[str, ...], DataFile]:
+    def _split_files(self) -> dict[tuple[str, ...], DataFile]:
         return self._remember(
             "cases", lambda: self._folder(self.folder_names(), "the case folders")
         )
 
-    def _split_files(self) -> dict[tuple[str, ...], DataFile]:
-        return self._cases()
-
     def query_ids(self) -> list[str]:
         query_file = self.files.query_file
-        found = {parts[0] for parts in self._cases() if len(parts) == 2 and parts[1] == query_file}
+        found = {
+            parts[0] for parts in self._split_files() if len(parts) == 2 and parts[1] == query_file
+        }
         return sorted(found, key=lambda q: (len(q), q))
 
     def query_file(self, query_id: str) -> DataFile:
-        return self._cases()[(query_id, self.files.query_file)]
+        return self._split_files()[(query_id, self.files.query_file)]
 
     def base_case(self, query_id: str) -> DataFile:
-        return self._cases()[(query_id, "base_case.txt")]
+        return self._split_files()[(query_id, "base_case.txt")]
 
     def _list_docs(self, files: dict[tuple[str, ...], DataFile]) -> dict[str, DataFile]:
         docs = {}
@@ -287,7 +274,7 @@ class XmlIndexed(CaseFolders):
     def gold(self) -> DataFile:
         return self.index() if self.split == "train" else super().gold()
 
-    def _cases(self) -> dict[tuple[str, ...], DataFile]:
+    def _split_files(self) -> dict[tuple[str, ...], DataFile]:
         return self._remember("cases", lambda: self.locator.beside(self.index()))
 
     def labels(self) -> dict[str, list[str]]:

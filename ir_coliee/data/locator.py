@@ -44,10 +44,7 @@ def _parts(found: Found) -> tuple[str, ...]:
 
 
 def index(
-    root: Path,
-    problems: Optional[list[str]] = None,
-    zips: Optional[list[str]] = None,
-    folders_met: Optional[dict[str, list[str]]] = None,
+    root: Path, problems: list[str], zips: list[str], folders_met: dict[str, list[str]]
 ) -> dict[str, list[Found]]:
     """Every file below ``root`` by its name, looking inside zip files. Hidden files (``.DS_Store``) are
     skipped; linked folders are followed (users link data into place) but a link loop is not; what
@@ -61,9 +58,6 @@ def index(
     indexed as they are found, as plain tuples. Whether a file may be read is asked when it is chosen
     (:meth:`Locator.pick`) or read (an error naming it). The zip files met are added to ``zips``."""
     by_name: dict[str, list[Found]] = {}
-    problems = [] if problems is None else problems
-    zips = [] if zips is None else zips
-    folders_met = {} if folders_met is None else folders_met
     seen: set[tuple[int, int]] = set()
     folders: list[tuple[str, tuple[str, ...]]] = [(os.fspath(root), ())]
     while folders:
@@ -190,12 +184,11 @@ class Locator:
         root = os.fspath(self.root)
         if self._by_name is None or not self._still(root):
             self.refresh()
-            problems: list[str] = []
+            self.problems = []
             zips: list[str] = []
             self._folders = {}
             is_dir = os.path.isdir(root)
-            self._by_name = index(self.root, problems, zips, self._folders) if is_dir else {}
-            self.problems = problems
+            self._by_name = index(self.root, self.problems, zips, self._folders) if is_dir else {}
             watched = tuple((p, _identity_or_none(p)) for p in [*zips, *_subfolders(root)])
             self._scanned = (root, _identity_or_none(root), watched)
         return self._by_name
@@ -340,16 +333,15 @@ def refresh() -> None:
     LOCATOR.refresh()
 
 
-def missing(what: str, names: Sequence[str], dataset_id: Optional[str] = None) -> ColieeDataError:
+def missing(what: str, names: Sequence[str], dataset_id: str) -> ColieeDataError:
     """The error for files that are not under the data root: which, where, and how to get them; and what
     the scan could not read that may be them (a truncated zip file of the same name)."""
-    subject = f"{dataset_id}: " if dataset_id else ""
     listed = "\n".join(f"  - {n}" for n in names)
     stems = {re.split(r"[/*?\[ ]", n)[0].rsplit(".", 1)[0] for n in names} - {""}
     related = [p for p in LOCATOR.problems if any(stem in p for stem in stems)]
     unreadable = "".join(f"\nUnder the data root, not read: {p}" for p in related)
     return ColieeDataError(
-        f"{subject}{what} not found. Expected one of these official files anywhere below the data root "
+        f"{dataset_id}: {what} not found. Expected one of these official files anywhere below the data root "
         f"{data_root()} (set ${ENV_HOME} to change it):\n{listed}{unreadable}\n{HOW_TO_GET}. "
         "`ir_coliee data check` lists what each dataset finds.",
         what,

@@ -11,9 +11,9 @@ from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from unittest import mock
 
+from ir_coliee import model
 from ir_coliee.measures import REGISTRY
 from ir_coliee.measures.significance import significance_test
-from ir_coliee.model import DOCUMENTS, OFFICIAL
 
 
 def table(header: Sequence[str], rows: Iterable[Sequence[object]]) -> str:
@@ -42,7 +42,7 @@ def measure_parameters() -> str:
         params = cls.SUPPORTED_PARAMS.items()
         rows = [(f"`{p}`", _default(p, i.default), i.desc) for p, i in params]
         out.append(table(("parameter", "default", "meaning"), rows))
-        used = [e for e in OFFICIAL if any(isinstance(m, cls) for m in e.measures)]
+        used = [e for e in model.OFFICIAL if any(isinstance(m, cls) for m in e.measures)]
         if used:
             spans = "; ".join(f"Task {e.task} {e.span()}" for e in used)
             out.append(f"\nOfficial in: {spans}.\n")
@@ -56,7 +56,8 @@ def _default(param: str, default: object) -> object:
 def official_table() -> str:
     """The table behind ``ir_coliee.official_measures`` and ``ir_coliee eval``."""
     rows = [
-        (e.task, e.span(), _names(e.measures), _names(e.ranked) or "-", e.note) for e in OFFICIAL
+        (e.task, e.span(), _names(e.measures), _names(e.ranked) or "-", e.note)
+        for e in model.OFFICIAL
     ]
     header = ("task", "editions", "official measures", "also for ranked runs", "note")
     return table(header, rows) + "\n"
@@ -107,9 +108,7 @@ def civil_codes() -> str:
     """The registered Civil Code entries, in order of registration."""
     import ir_datasets
 
-    from ir_coliee.model import civil_code_of_id
-
-    return _names(i for i in ir_datasets.registry if civil_code_of_id(i))
+    return _names(i for i in ir_datasets.registry if model.civil_code_of_id(i))
 
 
 def _records(dataset) -> str:
@@ -129,9 +128,7 @@ def _records(dataset) -> str:
 
 
 def _sizes(dataset_id: str) -> str:
-    from ir_coliee.model import known_sizes
-
-    sizes = known_sizes(dataset_id)
+    sizes = model.known_sizes(dataset_id)
     known = [f"{getattr(sizes, part):,} {part}" for part in sizes._fields if getattr(sizes, part)]
     return ", ".join(known) or "-"
 
@@ -243,13 +240,11 @@ def _commands(
 
 
 def tasks_table() -> str:
-    from ir_coliee.model import TASKS
-
     rows = []
-    for t in TASKS.values():
+    for t in model.TASKS.values():
         level, template = t.unknown_doc
         unknown = template.format(doc=t.doc_word, doc_id="X", query_id="Q")
-        rules = [f"{level}: {unknown}"] if t.collection and t.gold == DOCUMENTS else []
+        rules = [f"{level}: {unknown}"] if t.collection and t.gold == model.DOCUMENTS else []
         if t.self_retrieval_forbidden:
             rules.append("a query case is not its own candidate")
         if t.ranked_limit:
@@ -265,20 +260,16 @@ def tasks_table() -> str:
 
 
 def formats_table() -> str:
-    from ir_coliee.model import FORMATS
-
     rows = []
-    for f in FORMATS.values():
+    for f in model.FORMATS.values():
         scores = "yes" if f.scored else "no: line order is the ranking"
         rows.append((f"`{f.name}`", f.expected().replace("|", "\\|"), f"`{f.example}`", scores))
     return table(("format", "columns", "example", "scores"), rows) + "\n"
 
 
 def editions_table() -> str:
-    from ir_coliee.model import EDITIONS
-
     rows = []
-    for e in EDITIONS.values():
+    for e in model.EDITIONS.values():
         cells = []
         for files in (e.task1, e.task2):
             if files is None:
@@ -302,6 +293,5 @@ def editions_table() -> str:
 
 
 def not_registered() -> str:
-    from ir_coliee.model import NOT_REGISTERED
-
-    return "\n" + "".join(f"- {year}: {why}.\n" for year, why in NOT_REGISTERED.items()) + "\n"
+    lines = "".join(f"- {year}: {why}.\n" for year, why in model.NOT_REGISTERED.items())
+    return f"\n{lines}\n"

@@ -77,9 +77,8 @@ def label_sets(text: str, source: PathLike) -> Iterable[tuple[str, dict[str, int
         if all(type(v) is list for v in values)
         else None
     )
-    if (
-        names is None
-    ):  # some value is no list of plain file names: read key by key, the error naming its key
+    # some value is no list of plain file names: read key by key, the error naming its key
+    if names is None:
         return [
             (query, _doc_ids(data.pop(key), key, text, source))
             for query, key in zip(queries, list(data))
@@ -203,9 +202,8 @@ def parse_query_list(text: str, source: PathLike) -> list[str]:
     """The queries a label file or a query list names: the keys of label JSON (``test_no_labels`` files
     map each query to an empty list), or a JSON list of file names (the 2021 test list,
     ``["001234.txt", ...]``); ``.txt`` stripped, order kept, duplicates dropped."""
-    data = parse_json(
-        text, source, _QUERY_LIST_EXPECTED, repeated={}
-    )  # parse_labels says what repeats
+    # parse_labels says what repeats
+    data = parse_json(text, source, _QUERY_LIST_EXPECTED, repeated={})
     if isinstance(data, list):
         if not all(isinstance(n, str) and _LABEL_NAME.fullmatch(n.strip()) for n in data):
             raise ColieeFormatError(

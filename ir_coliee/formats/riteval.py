@@ -64,18 +64,6 @@ def gold_articles(t1: str) -> tuple[str, ...]:
     return tuple(found)
 
 
-def _label(pair: ET.Element, qid: str, text: str, source: PathLike) -> str:
-    label = (pair.get("label") or "").strip()
-    if label and label not in ANSWER_LABELS:
-        raise ColieeFormatError(
-            source,
-            line_of(text, f'"{qid}"'),
-            f"question {qid!r} has label {label!r}",
-            "label Y or N",
-        )
-    return label
-
-
 def _listed_articles(pair: ET.Element, qid: str, text: str, source: PathLike) -> tuple[str, ...]:
     """The gold articles a pair lists, one ``<article>`` each: its text (2026's simple files) or its
     id attribute (2017 and older); ``()`` where it lists none (the gold is then read from ``t1``)."""
@@ -97,7 +85,14 @@ def _question(pair: ET.Element, text: str, source: PathLike) -> ColieeStatuteQue
     qid = (pair.get("id") or "").strip()
     if not qid:
         raise ColieeFormatError(source, None, "a <pair> has no id", _EXPECTED)
-    label = _label(pair, qid, text, source)
+    label = (pair.get("label") or "").strip()
+    if label and label not in ANSWER_LABELS:
+        raise ColieeFormatError(
+            source,
+            line_of(text, f'"{qid}"'),
+            f"question {qid!r} has label {label!r}",
+            "label Y or N",
+        )
     t1 = "".join(pair.findtext("t1") or "").strip()
     t2 = (pair.findtext("t2") or "").strip()
     listed = _listed_articles(pair, qid, text, source)

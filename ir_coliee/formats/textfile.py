@@ -76,9 +76,8 @@ def regular_file(path: Input) -> Iterator[PathLike]:
         yield cast(PathLike, path)
         return
     name = stream_name(path)
-    with tempfile.TemporaryDirectory(
-        prefix="ir_coliee-"
-    ) as folder:  # removed on every exit (see cli.main)
+    # removed on every exit (see cli.main)
+    with tempfile.TemporaryDirectory(prefix="ir_coliee-") as folder:
         copy = os.path.join(folder, "input")
         with open(copy, "wb") as out:
             if opened is not None:
@@ -94,10 +93,8 @@ def regular_file(path: Input) -> Iterator[PathLike]:
                     _copy_stream(source, out, name)
         try:
             yield copy
-        except ColieeFormatError as e:
-            raise ColieeFormatError(
-                name, e.line, e.problem, e.expected
-            ) from None  # the stream's name, not its copy's
+        except ColieeFormatError as e:  # the stream's name, not its copy's
+            raise ColieeFormatError(name, e.line, e.problem, e.expected) from None
 
 
 def is_input(value: object) -> bool:
@@ -152,18 +149,6 @@ def check_readable(path: PathLike) -> None:
         raise ColieeFormatError(path, None, "no such file", "an existing file")
 
 
-def decode_line(raw: bytes, path: PathLike, lineno: int) -> str:
-    try:
-        return raw.decode("utf-8")
-    except UnicodeDecodeError as e:
-        raise ColieeFormatError(
-            path,
-            lineno,
-            f"byte {raw[e.start]:#04x} at column {e.start + 1} is not valid UTF-8",
-            "UTF-8 text",
-        ) from None
-
-
 @contextlib.contextmanager
 def _opened(path: PathLike) -> Iterator[BinaryIO]:
     """The file open for reading; a missing, unreadable or otherwise failing file is a format error naming it."""
@@ -201,9 +186,7 @@ def iter_lines(path: PathLike) -> Generator[tuple[int, str], None, None]:
             if raw.isascii():  # the common case, much cheaper than a checked decode
                 text = raw.decode("ascii")
             else:
-                text = decode_line(raw, path, lineno)
-                if lineno == 1 and text.startswith(_BOM):
-                    text = text[1:]
+                text = decode_text(raw, path, lineno)
                 if _BOM in text:
                     column = text.index(_BOM) + 1
                     raise ColieeFormatError(
@@ -233,9 +216,8 @@ def atomic_output(path: PathLike, mode: str = "w") -> Iterator[IO]:
         info: Optional[os.stat_result] = os.stat(target)
     except OSError:
         info = None
-    if (
-        given in _STANDARD
-    ):  # through the process's own stream, so that what it printed before stays before
+    # through the process's own stream, so that what it printed before stays before
+    if given in _STANDARD:
         stream = getattr(sys, _STANDARD[given])
         with _named_errors(f"<standard {_STANDARD[given][3:]}>"):
             yield stream.buffer if "b" in mode else stream
@@ -309,18 +291,16 @@ def write_whole(out: TextIO, text: str) -> None:
     if raw is None:
         out.write(text)
         return
-    name = getattr(
-        out, "name", None
-    )  # a path; not "<stdout>" or a descriptor: the caller names those
+    # a path; not "<stdout>" or a descriptor: the caller names those
+    name = getattr(out, "name", None)
     with (
         _named_errors(name)
         if isinstance(name, str) and name[:1] != "<"
         else contextlib.nullcontext()
     ):
         out.flush()
-        for start in range(
-            0, len(text), _CHUNK
-        ):  # encoded a part at a time: no second copy of it all
+        # encoded a part at a time: no second copy of it all
+        for start in range(0, len(text), _CHUNK):
             rest = memoryview(
                 text[start : start + _CHUNK].encode(out.encoding, out.errors or "strict")
             )
@@ -383,12 +363,13 @@ def read_text(path: PathLike) -> str:
         return decode_text(f.read(), path)
 
 
-def decode_text(data: bytes, source: PathLike) -> str:
-    """UTF-8 ``data`` as text without a BOM; an error names ``source``, the line and the column."""
+def decode_text(data: bytes, source: PathLike, line: int = 1) -> str:
+    """UTF-8 ``data`` (from ``line`` of ``source`` on) as text without a leading BOM (only a file's first
+    line may start with one); an error names ``source``, the line and the column."""
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as e:
-        lineno = data.count(b"\n", 0, e.start) + 1
+        lineno = data.count(b"\n", 0, e.start) + line
         line_start = data.rfind(b"\n", 0, e.start) + 1
         raise ColieeFormatError(
             source,
@@ -396,7 +377,7 @@ def decode_text(data: bytes, source: PathLike) -> str:
             f"byte {data[e.start]:#04x} at column {e.start - line_start + 1} is not valid UTF-8",
             "UTF-8 text",
         ) from None
-    return text[1:] if text.startswith(_BOM) else text
+    return text[1:] if line == 1 and text.startswith(_BOM) else text
 
 
 class _DuplicateKey(Exception):
@@ -413,9 +394,8 @@ def _object_hook(
 
     def hook(pairs: list[tuple[str, object]]) -> dict[str, object]:
         obj = dict(pairs)
-        if len(obj) == len(
-            pairs
-        ):  # no key twice: the dict built in C (a million keys in a tenth of a second)
+        # no key twice: the dict built in C (a million keys in a tenth of a second)
+        if len(obj) == len(pairs):
             return obj
         obj = {}
         for key, value in pairs:
@@ -485,9 +465,8 @@ def parse_json(
     except ValueError as e:  # e.g. an integer of more than 4,300 digits
         raise ColieeFormatError(source, line, f"unreadable JSON value ({e})", expected) from None
     bad = _surrogate(value) if _SURROGATE_ESCAPE.search(text) else None
-    if (
-        bad is not None
-    ):  # "\\ud800" decodes to a lone surrogate: no id can be written or printed with it
+    # "\\ud800" decodes to a lone surrogate: no id can be written or printed with it
+    if bad is not None:
         raise ColieeFormatError(
             source, line, f"{bad!r} is not Unicode text (a lone surrogate escape)", expected
         )

@@ -25,8 +25,9 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Optional, Union
+from typing import Any, Optional, Union
 
+import pandas as pd
 from ir_measures.measures.base import Measure
 
 from ir_coliee.errors import ColieeArgumentError, ColieeError, hosted
@@ -34,9 +35,6 @@ from ir_coliee.measures.parse import parse_measures
 from ir_coliee.measures.significance import resampling_arguments, significance_test
 from ir_coliee.scoring.compare import compare_rows
 from ir_coliee.table.tables import gold_table
-
-if TYPE_CHECKING:
-    import pandas as pd
 
 
 def _recording(system: Any, kept: list[pd.DataFrame], name: str) -> Any:
@@ -54,9 +52,8 @@ def _recording(system: Any, kept: list[pd.DataFrame], name: str) -> Any:
             kept.append(out)
             return out
 
-        def __repr__(
-            self,
-        ) -> str:  # PyTerrier's errors name a system by it: the user's, not this wrapper
+        # PyTerrier's errors name a system by it: the user's, not this wrapper
+        def __repr__(self) -> str:
             return f"system {name!r} ({system!r})"
 
     return Recorded()
@@ -66,8 +63,6 @@ def _run_of(kept: list[pd.DataFrame], name: str, options: dict[str, Any]) -> pd.
     """The results PyTerrier scored for ``name``: the batches it ran, else (``save_mode="reuse"``) the file
     it read from ``save_dir`` instead of running the system, read as PyTerrier reads it. (PyTerrier's
     inspection may call a system on no topics: those empty frames are no results.)"""
-    import pandas as pd
-
     ran = [k for k in kept if len(k)]
     if ran:
         return pd.concat(ran, ignore_index=True)
@@ -141,15 +136,11 @@ def Experiment(
     )
     save_dir = kwargs.get("save_dir")
     results = [_run_of(k, n, kwargs) for k, n in zip(kept, labels)]
-    frame = (
-        table.data if hasattr(table, "data") else table
-    )  # highlight= gives a Styler over the table
-    if (
-        not hasattr(frame, "columns") and save_dir is not None
-    ):  # dataframe=False: a dict of means, no p-value
-        frame = _saved_table(save_dir).head(
-            len(labels)
-        )  # but the table saved has them, its systems first
+    # highlight= gives a Styler over the table
+    frame = table.data if hasattr(table, "data") else table
+    # dataframe=False: a dict of means, no p-value; but the table saved has them, its systems first
+    if not hasattr(frame, "columns") and save_dir is not None:
+        frame = _saved_table(save_dir).head(len(labels))
     if base is None or not hasattr(frame, "columns"):
         return table  # no test asked for (perquery, dataframe=False): nothing to replace
     retested = {
@@ -160,9 +151,8 @@ def Experiment(
     judged = qrels[qrels["qid"].isin(topics["qid"])] if filter_by_topics else qrels
     # PyTerrier's frames as they are (qid, docno, label; the gold's ids read as the runs' are: one converter)
     gold = gold_table(judged, "the qrels")
-    runs: dict[str, object] = {
-        str(i): r for i, r in enumerate(results)
-    }  # the p-values do not hang on the order
+    # the p-values do not hang on the order
+    runs: dict[str, object] = {str(i): r for i, r in enumerate(results)}
     measures = list(dict.fromkeys(retested.values()))
     compared = compare_rows(
         gold, runs, measures, str(base), resamples=resamples, correction="none", seed=seed
@@ -228,9 +218,8 @@ def _pt_experiment(*args: Any, **kwargs: Any) -> Any:
     except Exception as e:
         if "no results received from" in str(e):
             raise ColieeError(f"Experiment: {e}") from None
-        hosted(
-            e
-        )  # PyTerrier's own error for its own arguments (or a system's): as pt.Experiment raises it
+        # PyTerrier's own error for its own arguments (or a system's): as pt.Experiment raises it
+        hosted(e)
         raise
 
 
@@ -266,8 +255,6 @@ def _save_valid(frame: pd.DataFrame, save_dir: str) -> None:
 
 def _saved_table(save_dir: str) -> pd.DataFrame:
     """``aggregated.csv`` of ``save_dir``: every cell as PyTerrier wrote it, as text ("NA" a name)."""
-    import pandas as pd
-
     return pd.read_csv(os.path.join(save_dir, "aggregated.csv"), dtype=str, keep_default_na=False)
 
 

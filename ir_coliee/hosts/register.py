@@ -78,9 +78,6 @@ class _Registering:
     def __getattr__(self, name: str) -> object:
         return getattr(self.loader, name)
 
-    def create_module(self, spec: importlib.machinery.ModuleSpec) -> Optional[ModuleType]:
-        return self.loader.create_module(spec)
-
     def exec_module(self, module: ModuleType) -> None:
         self.loader.exec_module(module)
         module.__loader__ = self.loader

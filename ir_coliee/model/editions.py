@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from typing import Literal, NamedTuple, Optional
 
-from ir_coliee.model.tasks import TASK_KEYS, TaskLike, dataset_id, task_of
+from ir_coliee.model.tasks import TaskLike, dataset_id, task_of
 
 LayoutKind = Literal["flat", "folders", "xml-index"]
 
@@ -357,6 +357,3 @@ def edition_of_file(
     if found is None or found not in editions_of(key):
         return None
     return key, found
-
-
-__all__ = ["EDITIONS", "TASK_KEYS", "CaseLawFiles", "Edition"]

@@ -73,16 +73,17 @@ class RunFormat(NamedTuple):
         return f"{self.width} columns '{' '.join(self.columns)}'{optional}"
 
 
+_PAIRS = RunFormat(
+    "pairs",
+    ("query_id", "doc_id", "run_tag"),
+    query=0,
+    doc=1,
+    score=None,
+    tag=2,
+    example="000001 000018 univABC",
+)
 FORMATS: dict[FormatName, RunFormat] = {
-    "pairs": RunFormat(
-        "pairs",
-        ("query_id", "doc_id", "run_tag"),
-        query=0,
-        doc=1,
-        score=None,
-        tag=2,
-        example="000001 000018 univABC",
-    ),
+    "pairs": _PAIRS,
     "trec": RunFormat(
         "trec",
         ("query_id", "Q0", "doc_id", "rank", "score", "run_tag"),
@@ -94,13 +95,10 @@ FORMATS: dict[FormatName, RunFormat] = {
         fixed=((1, "Q0"),),
         example="H19-1-3 Q0 96 1 0.84 univABC",
     ),
-    "answers": RunFormat(
-        "answers",
-        ("query_id", "Y|N", "run_tag"),
-        query=0,
-        doc=1,
-        score=None,
-        tag=2,
+    # the pairs' columns, the document's holding a label
+    "answers": _PAIRS._replace(
+        name="answers",
+        columns=("query_id", "Y|N", "run_tag"),
         labels=ANSWER_LABELS,
         tag_optional=True,
         example="H19-1-3 N univABC",

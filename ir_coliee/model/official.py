@@ -148,6 +148,3 @@ def official_measures(
     """The official measures of ``task`` in ``year``; with ``ranked``, also those reported for ranked runs."""
     entry = official_entry(task, year)
     return list(entry.measures + (entry.ranked if ranked else ()))
-
-
-__all__ = ["OFFICIAL", "OfficialEntry", "official_entry", "official_measures"]

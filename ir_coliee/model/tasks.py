@@ -105,8 +105,7 @@ class Task(NamedTuple):
         experiment ranked in TREC format is scored; only the official ``formats`` are submitted)."""
         if not self.formats:
             return ()
-        answers = self.gold == "answers"
-        return tuple(name for name, f in FORMATS.items() if bool(f.labels) == answers)
+        return tuple(name for name, f in FORMATS.items() if bool(f.labels) == self.kind.labels)
 
     @property
     def label(self) -> str:
@@ -118,6 +117,9 @@ class Task(NamedTuple):
         return KINDS[self.gold]
 
 
+_TASK4 = Task(
+    "4", "statute law entailment", "task4", ("answers",), "answers", statute=True, doc_word="answer"
+)
 TASKS: dict[str, Task] = {
     "1": Task(
         "1",
@@ -150,23 +152,11 @@ TASKS: dict[str, Task] = {
         ranked_limit=RankedLimit("-L", 100, "task3-L"),
         gate="4",
     ),
-    "4": Task(
-        "4",
-        "statute law entailment",
-        "task4",
-        ("answers",),
-        "answers",
-        statute=True,
-        doc_word="answer",
-    ),
-    "5": Task(
-        "5",
-        "statute law Y/N without articles",
-        "task5",
-        ("answers",),
-        "answers",
-        statute=True,
-        doc_word="answer",
+    "4": _TASK4,
+    "5": _TASK4._replace(
+        key="5",
+        title="statute law Y/N without articles",
+        family="task5",
         collection=False,
         splits=("test",),
     ),

@@ -500,7 +500,7 @@ def test_an_entry_that_cannot_be_examined_skips_only_itself(tmp_path):
     os.symlink("m_self", tmp_path / "m_self")
     (tmp_path / "z.txt").write_text("x")
     problems: list = []
-    found = index(tmp_path, problems)
+    found = index(tmp_path, problems, [], {})
     assert sorted(found) == ["a.txt", "z.txt"]
     assert as_file(found["z.txt"][0]).disk_path == str(tmp_path / "z.txt")
     assert len(problems) == 1 and problems[0].startswith(f"{tmp_path / 'm_self'}: cannot be read (")

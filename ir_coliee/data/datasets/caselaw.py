@@ -33,6 +33,7 @@ from ir_coliee.data.datasets.common import (
     Documentation,
     Qrels,
     Queries,
+    TextQuery,
     register,
     register_parent,
 )
@@ -70,17 +71,8 @@ class ColieeCaseDoc(NamedTuple):
         return [(int(n), body.strip()) for n, body in zip(pieces[1::2], pieces[2::2])]
 
 
-class ColieeCaseQuery(NamedTuple):
-    """A query case of Task 1: find the cases it notices."""
-
-    query_id: str
-    """The query case's id (``078507``; ``001`` for 2020)."""
-    text: str
-    """The query case's text."""
-
-    def default_text(self) -> str:
-        """The case text."""
-        return self.text
+class ColieeCaseQuery(TextQuery):
+    """A query case of Task 1: find the cases it notices. Its id: ``078507``; ``001`` for 2020."""
 
 
 class ColieeParagraph(NamedTuple):
@@ -100,26 +92,14 @@ class ColieeParagraph(NamedTuple):
         return self.text
 
 
-class ColieeFragmentQuery(NamedTuple):
-    """A Task 2 query: the decision fragment to match against its case's paragraphs."""
-
-    query_id: str
-    """The case id (``001``; ids pass 999 in 2026 and are not fixed width)."""
-    text: str
-    """The entailed fragment (``entailed_fragment.txt``)."""
-
-    def default_text(self) -> str:
-        """The entailed fragment."""
-        return self.text
+class ColieeFragmentQuery(TextQuery):
+    """A Task 2 query: the decision fragment (``entailed_fragment.txt``) to match against its case's
+    paragraphs. Its id is the case's (``001``; ids pass 999 in 2026 and are not fixed width)."""
 
 
-class ColieeBaseCase(NamedTuple):
-    """The base case of a Task 2 query (context for the fragment), from ``base_cases_iter()``."""
-
-    query_id: str
-    """The case id."""
-    text: str
-    """The base case (``base_case.txt``)."""
+class ColieeBaseCase(TextQuery):
+    """The base case (``base_case.txt``) of a Task 2 query, context for the fragment, from
+    ``base_cases_iter()``."""
 
 
 # --- ir_datasets handlers ------------------------------------------------------------------------------
@@ -134,15 +114,12 @@ def _read_docs(layout: Layout, make: Callable[[str, DataFile], NamedTuple]) -> I
         yield make(doc_id, f)
 
 
-def _read_queries(layout: Layout, query_cls: type) -> Iterator[NamedTuple]:
+def _read_queries(
+    layout: Layout, query_cls: type, file_of: Callable[[str], DataFile]
+) -> Iterator[NamedTuple]:
+    """Each query's file (its text, or for Task 2 its base case), read as ``query_cls``."""
     for qid in layout.query_ids():
-        yield query_cls(qid, layout.query_file(qid).read_text())
-
-
-def _base_cases(layout: CaseFolders) -> Iterator[ColieeBaseCase]:
-    """Task 2: each query's base case (the context of the fragment)."""
-    for qid in layout.query_ids():
-        yield ColieeBaseCase(qid, layout.base_case(qid).read_text())
+        yield query_cls(qid, file_of(qid).read_text())
 
 
 class Candidates(BaseScoredDocs):
@@ -196,10 +173,14 @@ def caselaw_dataset(entry: Registered) -> Dataset:
     corpus = (type(layout), layout.pool())  # one pool, whichever split reads it
     stream = functools.partial(_read_docs, layout, records.make)
     docs = Docs(records.doc_cls, layout.dataset_id, "en", corpus, stream, layout.docs, records.make)
-    read_queries = functools.partial(_read_queries, layout, records.query_cls)
+    read_queries = functools.partial(_read_queries, layout, records.query_cls, layout.query_file)
     queries = Queries(records.query_cls, layout.dataset_id, "en", read_queries)
-    base_cases = functools.partial(_base_cases, cast(CaseFolders, layout))
-    extra = SimpleNamespace(base_cases_iter=base_cases) if records.base_cases else None
+    extra = None
+    if records.base_cases:
+        base_case = cast(CaseFolders, layout).base_case
+        extra = SimpleNamespace(
+            base_cases_iter=functools.partial(_read_queries, layout, ColieeBaseCase, base_case)
+        )
     qrels = Qrels(layout, records.qrel_defs)
     about = {"split": entry.split, "layout": type(layout).__name__}
     doc = Documentation(f"task{entry.task}", entry.task, entry.year, about)

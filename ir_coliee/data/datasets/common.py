@@ -6,7 +6,7 @@ from __future__ import annotations
 import functools
 import pkgutil
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from typing import Any, NamedTuple, Optional, TypeVar, Union, overload
+from typing import Any, NamedTuple, Optional, TypeVar, Union, get_type_hints
 
 import ir_datasets
 from ir_datasets.datasets.base import Dataset
@@ -41,12 +41,6 @@ class DocsIter(Iterator[Doc]):
         if close is not None:
             close()
 
-    @overload
-    def __getitem__(self, key: int) -> Doc: ...
-
-    @overload
-    def __getitem__(self, key: slice) -> Iterator[Doc]: ...
-
     def __getitem__(self, key: Union[int, slice]) -> Union[Doc, Iterator[Doc]]:
         if isinstance(key, slice):
             return self._sliced(key)
@@ -56,6 +50,23 @@ class DocsIter(Iterator[Doc]):
                 raise IndexError(f"document index {key} out of range")
             return found[0]
         raise TypeError(f"docs_iter() takes an int or a slice, not {type(key).__name__}")
+
+
+class TextQuery(NamedTuple):
+    """A query as PyTerrier takes a topic: exactly ``(query_id, text)``. Each collection's query type is a
+    subclass, under a name of its own."""
+
+    query_id: str
+    text: str
+
+    def default_text(self) -> str:
+        """The query's text."""
+        return self.text
+
+    @classmethod
+    def __init_subclass__(cls) -> None:
+        # ir_datasets reads a record's field types from the class's own annotations, as types
+        cls.__annotations__ = get_type_hints(TextQuery)
 
 
 def _itself(doc_id: str, doc: Doc) -> Doc:
@@ -160,7 +171,7 @@ class Queries(BaseQueries):
         query_cls: type,
         namespace: str,
         lang: str,
-        queries: Callable[[], Iterable[NamedTuple]],
+        queries: Callable[[], Iterable[Any]],
     ):
         super().__init__()
         self._cls, self._namespace, self._lang, self._queries = query_cls, namespace, lang, queries
@@ -179,12 +190,9 @@ class Queries(BaseQueries):
 
     def queries_store(self) -> Store:
         """The queries by id: what ``ir_datasets lookup --qid`` asks for."""
-
-        def index() -> dict[str, Any]:
-            queries: Iterable[Any] = self.queries_iter()
-            return {q.query_id: q for q in queries}
-
-        return Store(self._cls, "query_id", index, lambda _, query: query)
+        return Store(
+            self._cls, "query_id", lambda: {q.query_id: q for q in self._queries()}, _itself
+        )
 
 
 @functools.cache
@@ -207,8 +215,7 @@ class Documentation:
         self._family, self._task, self._year, self._extra = family, task, year, extra or {}
 
     def documentation(self) -> dict[str, object]:
-        doc = dict(_families().get(self._family, {}))
-        doc.update(self._extra)
+        doc = {**_families().get(self._family, {}), **self._extra}
         if self._task is None:  # the top-level entry: no task, no measures of its own
             return doc
         entry = official_entry(self._task, self._year)
@@ -260,14 +267,10 @@ class SizeCounts:
         return {part: self._metadata(part) for part in PARTS if self._dataset.has(part)}
 
 
-#: The dataset ids registered with ir_datasets (registration is idempotent).
-_HOSTED: set[str] = set()
-
-
 def _host(dataset_id: str, dataset: Dataset) -> None:
-    """Register ``dataset`` with ir_datasets under ``dataset_id``, once."""
-    if dataset_id not in _HOSTED:
-        _HOSTED.add(dataset_id)
+    """Register ``dataset`` with ir_datasets under ``dataset_id``, once (the registry's ids are its
+    iteration; registering an id again raises)."""
+    if dataset_id not in ir_datasets.registry:
         ir_datasets.registry.register(dataset_id, dataset)
 
 
@@ -276,13 +279,12 @@ def register(entry: Registered, dataset: Dataset, with_host: bool = True) -> Dat
     returns the dataset as registered. Repeating a call registers nothing.
 
     Datasets built by an ir_datasets ``register_pattern`` initializer pass ``with_host=False``:
-    ir_datasets registers what the initializer returns itself.
+    ir_datasets registers what the initializer returns itself (after which it is in the registry, and a
+    later registration of the catalog, which holds it now, passes it by).
     """
     counted = Dataset(SizeCounts(entry.dataset_id, dataset), dataset)
     if with_host:
         _host(entry.dataset_id, counted)
-    else:  # ir_datasets registers it: registering it again (it is in the catalog now) would raise
-        _HOSTED.add(entry.dataset_id)
     return counted
 
 

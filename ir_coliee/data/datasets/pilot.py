@@ -19,7 +19,7 @@ from typing import NamedTuple, cast
 from ir_datasets.datasets.base import Dataset
 
 from ir_coliee.data.catalog import Registered, catalog
-from ir_coliee.data.datasets.common import Docs, Documentation, Qrels, Queries, register
+from ir_coliee.data.datasets.common import Docs, Documentation, Qrels, Queries, TextQuery, register
 from ir_coliee.data.pilot_files import PilotFiles, PilotSet
 from ir_coliee.formats.pilot import ColieeTort, claim_doc_id
 from ir_coliee.model import NAME
@@ -28,17 +28,8 @@ QREL_DEFS_CLAIMS = {1: "Accepted: the court accepted the claim.", 0: "Not accept
 QREL_DEFS_DECISIONS = {1: "The court decision: doc_id True (the tort is found) or False."}
 
 
-class ColieeTortQuery(NamedTuple):
-    """A tort case as a query: exactly ``(query_id, text)`` for PyTerrier."""
-
-    query_id: str
-    """The tort id."""
-    text: str
-    """The undisputed facts, one per line."""
-
-    def default_text(self) -> str:
-        """The undisputed facts."""
-        return self.text
+class ColieeTortQuery(TextQuery):
+    """A tort case as a query: its tort id, and the undisputed facts, one per line."""
 
 
 class ColieeClaimDoc(NamedTuple):

@@ -13,7 +13,7 @@ Civil Code alone, the docs parent of them all: ``coliee/civil-code/{year}[/ja]``
 import functools
 from collections.abc import Iterator
 from types import SimpleNamespace
-from typing import NamedTuple, cast
+from typing import cast
 
 import ir_datasets
 from ir_datasets.datasets.base import Dataset
@@ -24,6 +24,7 @@ from ir_coliee.data.datasets.common import (
     Documentation,
     Qrels,
     Queries,
+    TextQuery,
     register,
     register_parent,
 )
@@ -47,17 +48,9 @@ QREL_DEFS: dict[GoldKind, dict[int, str]] = {
 }
 
 
-class ColieeQuestion(NamedTuple):
-    """A bar-exam question as a query: exactly ``(query_id, text)``, so PyTerrier takes it as a topic."""
-
-    query_id: str
-    """The question id as in the exam file and in runs: ``H30-1-A``, ``R03-01-E``."""
-    text: str
-    """The question (``t2``)."""
-
-    def default_text(self) -> str:
-        """The question."""
-        return self.text
+class ColieeQuestion(TextQuery):
+    """A bar-exam question as a query: its id as in the exam file and in runs (``H30-1-A``,
+    ``R03-01-E``), and the question (``t2``)."""
 
 
 # --- ir_datasets handlers ------------------------------------------------------------------------------
