@@ -119,11 +119,9 @@ def _stdout_closed() -> bool:
     if sys.stdout is None:  # Python started with descriptor 1 closed
         return True
     try:
-        descriptor = sys.stdout.fileno()
-    except (OSError, ValueError, AttributeError):  # a stream without a descriptor (captured output)
+        os.fstat(sys.stdout.fileno())
+    except (io.UnsupportedOperation, ValueError, AttributeError):  # a stream without a descriptor
         return False
-    try:
-        os.fstat(descriptor)
     except OSError:
         return True
     return False
@@ -140,10 +138,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     if _stdout_closed():  # `ir_coliee eval ... >&-`: nowhere to print the result
         say("error", "standard output is closed")
         return 2
-    for stream in (
-        sys.stdout,
-        sys.stderr,
-    ):  # a path the terminal cannot show is shown with '?', never cut
+    # a path the terminal cannot show is shown with '?', never cut
+    for stream in (sys.stdout, sys.stderr):
         reconfigure = getattr(stream, "reconfigure", None)
         if reconfigure is not None:
             reconfigure(errors="replace")
@@ -173,9 +169,8 @@ def _parsed(argv: list[str]) -> argparse.Namespace:
         try:
             write_whole(sys.stdout, shown.getvalue())
             sys.stdout.flush()
-        except (
-            BrokenPipeError
-        ):  # the reader left (`| head`): the status of every command, said once
+        except BrokenPipeError:
+            # the reader left (`| head`): the status of every command, said once
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # no flush error at exit
             raise SystemExit(CLOSED_PIPE) from None
         except OSError as failed:
@@ -267,9 +262,8 @@ def _run(args: argparse.Namespace, debug: bool = False) -> int:
 
 def failure(e: Exception, command: str) -> tuple[int, str]:
     """The exit code and the message of an error that reached the command line."""
-    if isinstance(
-        e, ColieeScoringError
-    ):  # the inputs are readable, but scoring them as asked would mislead
+    # the inputs are readable, but scoring them as asked would mislead
+    if isinstance(e, ColieeScoringError):
         return 1, str(e)
     if isinstance(e, (ColieeError, ValueError)):
         return 2, str(e)
