@@ -140,9 +140,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         return 2
     # a path the terminal cannot show is shown with '?', never cut
     for stream in (sys.stdout, sys.stderr):
-        reconfigure = getattr(stream, "reconfigure", None)
-        if reconfigure is not None:
-            reconfigure(errors="replace")
+        if isinstance(stream, io.TextIOWrapper):
+            stream.reconfigure(errors="replace")
     if threading.current_thread() is threading.main_thread():
         signal.signal(signal.SIGTERM, _terminated)
     # a command builds millions of small objects that live to its end (a 2M-line gold): the collector's

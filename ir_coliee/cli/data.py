@@ -7,7 +7,7 @@ import itertools
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, TextIO
 
-from ir_coliee.cli.options import check_outputs, document, output_options, with_help
+from ir_coliee.cli import options
 from ir_coliee.errors import ColieeArgumentError, ColieeError
 
 if TYPE_CHECKING:
@@ -26,7 +26,7 @@ def add(sub: argparse._SubParsersAction) -> None:
     )
     datasets.add_argument("irds_args", nargs=argparse.REMAINDER, help="arguments for ir_datasets")
     datasets.set_defaults(func=run_datasets)
-    data = with_help(
+    data = options.with_help(
         sub.add_parser(
             "data",
             help="the licensed data: which files are found",
@@ -44,7 +44,7 @@ def add(sub: argparse._SubParsersAction) -> None:
     )
     check.add_argument("datasets", nargs="*", help="dataset ids (default: a summary of all)")
     check.add_argument("--all", action="store_true", help="list the files of every dataset")
-    output_options(
+    options.output_options(
         check,
         "output format (tsv: the plain listing, one line per row; the others: a table with a header)",
         digits=False,
@@ -59,7 +59,7 @@ def run_check(args: argparse.Namespace) -> int:
     from ir_coliee.data.files import ENV_HOME, data_root
     from ir_coliee.data.locator import LOCATOR
 
-    check_outputs(args)
+    options.check_outputs(args)
     root = data_root()
     if not root.is_dir():
         what = "is a file, not a folder" if root.exists() else "does not exist"
@@ -72,7 +72,7 @@ def run_check(args: argparse.Namespace) -> int:
     else:
         complete = _summary(listed_ids(), rows)
     rows += [["data root", "problem", problem] for problem in LOCATOR.problems]
-    with document(args) as out:
+    with options.document(args) as out:
         _write_check(str(root), rows, out, args.format)
     return 0 if complete else 1
 
