@@ -269,11 +269,9 @@ def failure(e: Exception, command: str) -> tuple[int, str]:
     if isinstance(e, OSError):  # a file the user named cannot be written or read: say which
         # without a file name: the output the command prints to (a full device, a broken terminal), unless
         # the error is no write error at all (a shared library that fails to load)
-        where = (
-            plain_text(str(e.filename))
-            if e.filename
-            else ("<standard output>" if e.errno in _WRITE_ERRORS else type(e).__name__)
-        )
+        where = "<standard output>" if e.errno in _WRITE_ERRORS else type(e).__name__
+        if e.filename:
+            where = plain_text(str(e.filename))
         return 2, f"{where}: {e.strerror or e}"
     if isinstance(e, RecursionError):
         return 2, "an input nested too deeply to read"

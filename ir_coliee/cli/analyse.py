@@ -24,9 +24,7 @@ def add(sub: argparse._SubParsersAction) -> None:
         required=True,
         help="relevant, single-multiple, anonymised, or a category file of lines 'QUERY_ID CATEGORY...' (repeatable)",
     )
-    cmd.add_argument(
-        "--measure", action="append", help="a measure besides the headline (repeatable)"
-    )
+    options.measure_option(cmd, "a measure besides the headline (repeatable)")
     options.task_options(cmd)
     options.plot_option(cmd, "the groups' means and the histogram", "matplotlib")
     options.output_options(

@@ -24,9 +24,7 @@ def add(sub: argparse._SubParsersAction) -> None:
         "gold file or dataset id, as for eval",
         "submission files or folders of them; the first is the baseline unless --baseline",
     )
-    cmp.add_argument(
-        "--measure", action="append", help="a measure (repeatable; default: the official ones)"
-    )
+    options.measure_option(cmp, "a measure (repeatable; default: the official ones)")
     options.task_options(cmp)
     cmp.add_argument("--baseline", type=int, default=0, help="index of the baseline run")
     options.resampling_options(cmp)
@@ -49,18 +47,12 @@ def run(args: argparse.Namespace) -> int:
     table = result.rows
     rows = [[name, *row] for name, row in zip(table.runs, table.rows)]
     # for a paper: a mark on what differs from the baseline, a dash for no value
-    if args.format in PAPER_MISSING:
+    missing = PAPER_MISSING.get(args.format)
+    if missing:
         rows = [_marked(table.columns, row, args.correction, args.digits) for row in rows]
     with options.document(args) as out:
-        write_rows(
-            ["run", *table.columns],
-            rows,
-            out,
-            args.digits,
-            PAPER_MISSING.get(args.format, ""),
-            args.format,
-        )
-        if args.format in PAPER_MISSING:
+        write_rows(["run", *table.columns], rows, out, args.digits, missing or "", args.format)
+        if missing:
             # a paper's note: text of its format (a raw "<" in LaTeX text is "¡")
             note = f"* p < 0.05 against the baseline ({args.correction} correction)"
             out.write(ESCAPERS[args.format](note) + "\n")
@@ -75,10 +67,7 @@ def _marked(columns: list[str], row: list, correction: str, digits: int) -> list
     cells = dict(zip(["run", *columns], row))
     marked = [row[0], "yes" if cells["baseline"] else ""]
     for column in columns[1:]:
+        value = cells[column]
         p = cells.get(f"{column} p-value ({correction})")
-        marked.append(
-            cells[column]
-            if p is None
-            else f"{cells[column]:.{digits}f}" + ("*" if p < 0.05 else "")
-        )
+        marked.append(value if p is None else f"{value:.{digits}f}" + ("*" if p < 0.05 else ""))
     return marked

@@ -26,16 +26,15 @@ def add(sub: argparse._SubParsersAction) -> None:
     )
     datasets.add_argument("irds_args", nargs=argparse.REMAINDER, help="arguments for ir_datasets")
     datasets.set_defaults(func=run_datasets)
-    data = options.with_help(
-        sub.add_parser(
-            "data",
-            help="the licensed data: which files are found",
-            description="The licensed data under the data root ($COLIEE_HOME, else "
-            "~/.ir_datasets/coliee): `ir_coliee data check` says which "
-            "datasets are here and the file behind each part.",
-        ).add_subparsers(dest="data_command", required=True)
+    data = sub.add_parser(
+        "data",
+        help="the licensed data: which files are found",
+        description="The licensed data under the data root ($COLIEE_HOME, else "
+        "~/.ir_datasets/coliee): `ir_coliee data check` says which "
+        "datasets are here and the file behind each part.",
     )
-    check = data.add_parser(
+    data_commands = options.with_help(data.add_subparsers(dest="data_command", required=True))
+    check = data_commands.add_parser(
         "check",
         help="which datasets are here, complete or not; the file behind each part",
         description="Without ids: one line per dataset whose files are here (complete, or what is missing) and "

@@ -6,16 +6,12 @@ import argparse
 import os
 import re
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from ir_coliee.cli import options
 from ir_coliee.cli.output import report_findings, summary
 from ir_coliee.errors import ColieeError
 from ir_coliee.formats.textfile import STDIN
 from ir_coliee.model import FORMATS
-
-if TYPE_CHECKING:
-    from ir_coliee.scoring.report import Report
 
 
 def add(sub: argparse._SubParsersAction) -> None:
@@ -79,29 +75,28 @@ def run(args: argparse.Namespace) -> int:
     # numpy's import, more than any module of ours), is not started unless asked for.
     os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
     from ir_coliee.scoring.files import AUTO, score_files
-    from ir_coliee.scoring.report import (
-        NO_EDITION,
-        check_placeable,
-        write_placement,
-        write_ranked,
-    )
+    from ir_coliee.scoring.report import NO_EDITION, check_placeable, write_placement, write_ranked
 
     options.check_outputs(args)
-    if args.leaderboard and args.format == "json":
-        raise ColieeError(
-            "--leaderboard prints the official tables: give a table --format (tsv, csv, markdown, latex)"
-        )
-    if args.leaderboard and args.year is None and os.path.isfile(args.gold):
-        raise ColieeError(NO_EDITION)
     if args.leaderboard:
+        if args.format == "json":
+            raise ColieeError(
+                "--leaderboard prints the official tables: give a table --format (tsv, csv, markdown, latex)"
+            )
+        if args.year is None and os.path.isfile(args.gold):
+            raise ColieeError(NO_EDITION)
         check_placeable(args.gold)
     runs, measures = _runs_and_measures(args.inputs)
     single = len(runs) == 1 and args.gold != AUTO and not os.path.isdir(runs[0])
     reports = options.called(score_files, args, paths=runs, measures=measures or None)
     for report in reports:
         report_findings(report.findings)
-    if not single:
-        _summary(reports)
+    if not single:  # what was scored, and what was skipped
+        scored = sum(len(r.runs) for r in reports)
+        said = (
+            f"{scored} run{'s' * (scored != 1)} in {len(reports)} table{'s' * (len(reports) != 1)}"
+        )
+        summary(f"scored {said}", [f for r in reports for f in r.findings])
     with options.document(args) as out:
         if single or args.per_query:  # one run's own table, or each query's values
             for report in reports:
@@ -112,10 +107,3 @@ def run(args: argparse.Namespace) -> int:
             for report in reports:
                 write_placement(report, out, args.format, args.digits)
     return 0
-
-
-def _summary(reports: list[Report]) -> None:
-    """One line on standard error: what was scored, and what was skipped."""
-    scored = sum(len(r.runs) for r in reports)
-    said = f"{scored} run{'s' * (scored != 1)} in {len(reports)} table{'s' * (len(reports) != 1)}"
-    summary(f"scored {said}", [f for r in reports for f in r.findings])

@@ -22,11 +22,8 @@ class Help(argparse.HelpFormatter):
 
     def _get_help_string(self, action: argparse.Action) -> str:
         text = action.help or ""
-        unset = (
-            action.default is None
-            or action.default is False
-            or action.default in (argparse.SUPPRESS, [])
-        )
+        default = action.default
+        unset = default is None or default is False or default in (argparse.SUPPRESS, [])
         if not unset and "default" not in text:
             text = f"{text} (default: %(default)s)".strip()
         return text
@@ -39,6 +36,7 @@ def with_help(sub: Any) -> Any:
 
 
 T = TypeVar("T")
+Parser = argparse.ArgumentParser
 
 
 def called(api: Callable[..., T], args: argparse.Namespace, **given: object) -> T:
@@ -47,26 +45,25 @@ def called(api: Callable[..., T], args: argparse.Namespace, **given: object) -> 
     code, not with :mod:`inspect`, whose import is a tenth of eval's start-up."""
     code = cast(Any, api).__code__
     names = code.co_varnames[: code.co_argcount + code.co_kwonlyargcount]
-    return api(
-        **{n: getattr(args, n) for n in names if n not in given and hasattr(args, n)}, **given
-    )
+    asked = {name: getattr(args, name) for name in names if hasattr(args, name)}
+    return api(**{**asked, **given})
 
 
-def inputs(
-    parser: argparse.ArgumentParser, gold: str, runs: str = "submission files or folders of them"
-) -> None:
+def inputs(parser: Parser, gold: str, runs: str = "submission files or folders of them") -> None:
     """The gold and the runs of the commands that score several runs, each with the command's help."""
     parser.add_argument("gold", help=gold)
     parser.add_argument("runs", nargs="+", help=runs)
 
 
-def plot_option(
-    parser: argparse.ArgumentParser, what: str, needs: str = "needs matplotlib"
-) -> None:
+def measure_option(parser: Parser, help: str) -> None:
+    parser.add_argument("--measure", action="append", help=help)
+
+
+def plot_option(parser: Parser, what: str, needs: str = "needs matplotlib") -> None:
     parser.add_argument("--plot", help=f"write {what} as .png, .pdf or .svg ({needs})")
 
 
-def task_options(parser: argparse.ArgumentParser) -> None:
+def task_options(parser: Parser) -> None:
     parser.add_argument(
         "--task", choices=TASK_KEYS, help="COLIEE task whose official measures to use"
     )
@@ -74,7 +71,7 @@ def task_options(parser: argparse.ArgumentParser) -> None:
 
 
 def resampling_options(
-    parser: argparse.ArgumentParser,
+    parser: Parser,
     resamples: str = "resamples for tests and intervals",
     correction: str = "multiple-testing correction",
 ) -> None:
@@ -87,7 +84,7 @@ def resampling_options(
 
 
 def answers_options(
-    parser: argparse.ArgumentParser,
+    parser: Parser,
     help: str = "2026 Task 3: the answer file of each run, in the runs' order (folders walked sorted)",
     nargs: Optional[str] = "+",
 ) -> None:
@@ -101,10 +98,7 @@ def answers_options(
 
 
 def output_options(
-    parser: argparse.ArgumentParser,
-    help: str = "output format",
-    digits: bool = True,
-    default: Optional[str] = "tsv",
+    parser: Parser, help: str = "output format", digits: bool = True, default: Optional[str] = "tsv"
 ) -> None:
     """The one door out of every command that prints a table: ``--format`` (the styles of the one writer,
     :func:`ir_coliee.outputs.tabular.write_rows`), ``--out`` and ``--digits``."""
@@ -173,7 +167,7 @@ def plotted(path: str) -> None:
     print(f"plot: {path}", file=sys.stderr)
 
 
-def digits_option(parser: argparse.ArgumentParser) -> None:
+def digits_option(parser: Parser) -> None:
     parser.add_argument("--digits", type=int, default=4, help="decimals printed")
 
 

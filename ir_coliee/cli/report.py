@@ -25,7 +25,7 @@ def add(sub: argparse._SubParsersAction) -> None:
         help="groupings of the analyses (repeatable; default: relevant, single-multiple and anonymised "
         "where they apply)",
     )
-    cmd.add_argument("--measure", action="append", help="an analysed measure besides the headline")
+    options.measure_option(cmd, "an analysed measure besides the headline")
     cmd.add_argument("--baseline", help="the run each run is tested against (default: the best)")
     options.answers_options(cmd)
     options.task_options(cmd)

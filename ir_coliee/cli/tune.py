@@ -38,10 +38,9 @@ def add(sub: argparse._SubParsersAction) -> None:
     tune.add_argument(
         "--write", help="write the cut run (--apply's, else RUN) as this submission file"
     )
-    ranked_formats = tuple(name for name, f in FORMATS.items() if not f.labels)
     tune.add_argument(
         "--write-format",
-        choices=ranked_formats,
+        choices=tuple(name for name, f in FORMATS.items() if not f.labels),
         help="submission format written (default: the task's official one)",
     )
     tune.add_argument("--tag", default="tuned", help="run tag of the written file")
