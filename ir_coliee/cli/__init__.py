@@ -119,11 +119,9 @@ def _stdout_closed() -> bool:
     if sys.stdout is None:  # Python started with descriptor 1 closed
         return True
     try:
-        descriptor = sys.stdout.fileno()
-    except (OSError, ValueError, AttributeError):  # a stream without a descriptor (captured output)
+        os.fstat(sys.stdout.fileno())
+    except (io.UnsupportedOperation, ValueError, AttributeError):  # a stream without a descriptor
         return False
-    try:
-        os.fstat(descriptor)
     except OSError:
         return True
     return False
@@ -140,13 +138,10 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     if _stdout_closed():  # `ir_coliee eval ... >&-`: nowhere to print the result
         say("error", "standard output is closed")
         return 2
-    for stream in (
-        sys.stdout,
-        sys.stderr,
-    ):  # a path the terminal cannot show is shown with '?', never cut
-        reconfigure = getattr(stream, "reconfigure", None)
-        if reconfigure is not None:
-            reconfigure(errors="replace")
+    # a path the terminal cannot show is shown with '?', never cut
+    for stream in (sys.stdout, sys.stderr):
+        if isinstance(stream, io.TextIOWrapper):
+            stream.reconfigure(errors="replace")
     if threading.current_thread() is threading.main_thread():
         signal.signal(signal.SIGTERM, _terminated)
     # a command builds millions of small objects that live to its end (a 2M-line gold): the collector's
@@ -173,9 +168,8 @@ def _parsed(argv: list[str]) -> argparse.Namespace:
         try:
             write_whole(sys.stdout, shown.getvalue())
             sys.stdout.flush()
-        except (
-            BrokenPipeError
-        ):  # the reader left (`| head`): the status of every command, said once
+        except BrokenPipeError:
+            # the reader left (`| head`): the status of every command, said once
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # no flush error at exit
             raise SystemExit(CLOSED_PIPE) from None
         except OSError as failed:
@@ -267,20 +261,17 @@ def _run(args: argparse.Namespace, debug: bool = False) -> int:
 
 def failure(e: Exception, command: str) -> tuple[int, str]:
     """The exit code and the message of an error that reached the command line."""
-    if isinstance(
-        e, ColieeScoringError
-    ):  # the inputs are readable, but scoring them as asked would mislead
+    # the inputs are readable, but scoring them as asked would mislead
+    if isinstance(e, ColieeScoringError):
         return 1, str(e)
     if isinstance(e, (ColieeError, ValueError)):
         return 2, str(e)
     if isinstance(e, OSError):  # a file the user named cannot be written or read: say which
         # without a file name: the output the command prints to (a full device, a broken terminal), unless
         # the error is no write error at all (a shared library that fails to load)
-        where = (
-            plain_text(str(e.filename))
-            if e.filename
-            else ("<standard output>" if e.errno in _WRITE_ERRORS else type(e).__name__)
-        )
+        where = "<standard output>" if e.errno in _WRITE_ERRORS else type(e).__name__
+        if e.filename:
+            where = plain_text(str(e.filename))
         return 2, f"{where}: {e.strerror or e}"
     if isinstance(e, RecursionError):
         return 2, "an input nested too deeply to read"

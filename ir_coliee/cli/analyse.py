@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import os
 
-from ir_coliee.cli.options import check_outputs, document, output_options, plotted, task_options
+from ir_coliee.cli import options
 from ir_coliee.cli.output import report_findings, summary
 
 
@@ -17,25 +17,17 @@ def add(sub: argparse._SubParsersAction) -> None:
         "the measure's official definition (micro from the group's counts), the majority-answer baseline for "
         "Y/N gold, and the questions bucketed by their mean value over the runs.",
     )
-    cmd.add_argument(
-        "gold", help="gold file or dataset id (a statute dataset id for --by anonymised)"
-    )
-    cmd.add_argument("runs", nargs="+", help="submission files or folders of them")
+    options.inputs(cmd, "gold file or dataset id (a statute dataset id for --by anonymised)")
     cmd.add_argument(
         "--by",
         action="append",
         required=True,
         help="relevant, single-multiple, anonymised, or a category file of lines 'QUERY_ID CATEGORY...' (repeatable)",
     )
-    cmd.add_argument(
-        "--measure", action="append", help="a measure besides the headline (repeatable)"
-    )
-    task_options(cmd)
-    cmd.add_argument(
-        "--plot",
-        help="write the groups' means and the histogram as .png, .pdf or .svg (matplotlib)",
-    )
-    output_options(
+    options.measure_option(cmd, "a measure besides the headline (repeatable)")
+    options.task_options(cmd)
+    options.plot_option(cmd, "the groups' means and the histogram", "matplotlib")
+    options.output_options(
         cmd, "output format: the groups, the histogram and the questions in one document"
     )
     cmd.set_defaults(func=run)
@@ -45,13 +37,13 @@ def run(args: argparse.Namespace) -> int:
     """The three tables, then the plot."""
     from ir_coliee.scoring.analyse import analyse
 
-    check_outputs(args)
+    options.check_outputs(args)
     result = analyse(args.gold, args.runs, args.by, args.measure, task=args.task, year=args.year)
     report_findings(result.findings)
     if any(map(os.path.isdir, args.runs)):
         summary(f"analysed {len(result.runs)} runs", result.findings)
-    with document(args) as out:
+    with options.document(args) as out:
         result.write(out, args.format, args.digits)
     if args.plot:
-        plotted(result.plot(args.plot))
+        options.plotted(result.plot(args.plot))
     return 0

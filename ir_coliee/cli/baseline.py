@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from ir_coliee.cli.options import writable
+from ir_coliee.cli import options
 from ir_coliee.outputs.plots import require
 
 
@@ -33,7 +33,7 @@ def run(args: argparse.Namespace) -> int:
     from ir_coliee.model import task_of
     from ir_coliee.table.runs import write_run
 
-    writable("--write", args.write)
+    options.writable("--write", args.write)
     require("bm25s", "the BM25 baseline")
     run = bm25(args.dataset, args.k)
     fmt = task_of(dataset_entry(args.dataset).task).formats[0]

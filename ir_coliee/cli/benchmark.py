@@ -5,13 +5,7 @@ from __future__ import annotations
 import argparse
 import os
 
-from ir_coliee.cli.options import (
-    check_outputs,
-    document,
-    output_options,
-    positive,
-    resampling_options,
-)
+from ir_coliee.cli import options
 from ir_coliee.cli.output import report_findings, summary
 from ir_coliee.errors import ColieeError
 
@@ -46,7 +40,7 @@ def add(sub: argparse._SubParsersAction) -> None:
         metavar="ID=NAME",
         help="a benchmark's or system's name in tables",
     )
-    resampling_options(
+    options.resampling_options(
         cmd, "resamples of each randomization test", "correction over the --family of cells"
     )
     cmd.add_argument(
@@ -55,17 +49,17 @@ def add(sub: argparse._SubParsersAction) -> None:
         default="headline",
         help="cells one correction covers",
     )
-    output_options(
+    options.output_options(
         cmd,
         "tsv, csv, json: one row per (system, benchmark, measure); markdown, latex: the paper's table",
     )
     cmd.set_defaults(func=run)
 
 
-def _pairs(flag: str, options: list[str], example: str) -> dict[str, list[str]]:
+def _pairs(flag: str, given: list[str], example: str) -> dict[str, list[str]]:
     """``NAME=VALUE`` options, the values of each name in order."""
     chosen: dict[str, list[str]] = {}
-    for option in options:
+    for option in given:
         benchmark, sep, value = option.rpartition("=")
         if not sep or not benchmark or not value:
             raise ColieeError(f"{flag} {option!r}: expected {example}")
@@ -73,9 +67,9 @@ def _pairs(flag: str, options: list[str], example: str) -> dict[str, list[str]]:
     return chosen
 
 
-def _names(options: list[str]) -> dict[str, str]:
+def _names(given: list[str]) -> dict[str, str]:
     """``--name ID=NAME`` options, one name each."""
-    names = _pairs("--name", options, "BENCHMARK=NAME (other.qrels=TREC)")
+    names = _pairs("--name", given, "BENCHMARK=NAME (other.qrels=TREC)")
     if twice := [k for k, v in names.items() if len(v) > 1]:
         raise ColieeError(f"--name {twice[0]}: named twice ({', '.join(names[twice[0]])})")
     return {k: v[0] for k, v in names.items()}
@@ -86,8 +80,8 @@ def run(args: argparse.Namespace) -> int:
     from ir_coliee.scoring.benchmark import benchmark
     from ir_coliee.scoring.manifest import read_manifest, runs_in_folder
 
-    check_outputs(args)
-    positive("--resamples", args.resamples)
+    options.check_outputs(args)
+    options.positive("--resamples", args.resamples)
     measures = _pairs(
         "--measure", args.measure or [], "BENCHMARK=MEASURE (coliee/task1/2025/test=MicroF1)"
     )
@@ -104,17 +98,8 @@ def run(args: argparse.Namespace) -> int:
             found = read_manifest(given)
         for name, systems in found.items():
             runs.setdefault(name, {}).update(systems)
-    result = benchmark(
-        runs,
-        measures=measures or None,
-        baseline=args.baseline,
-        resamples=args.resamples,
-        correction=args.correction,
-        family=args.family,
-        seed=args.seed,
-        names=names,
-    )
+    result = options.called(benchmark, args, runs=runs, measures=measures or None, names=names)
     report_findings(result.findings)
-    with document(args) as out:
+    with options.document(args) as out:
         result.write(out, args.format, args.digits)
     return 0

@@ -5,16 +5,7 @@ from __future__ import annotations
 import argparse
 import os
 
-from ir_coliee.cli.options import (
-    answers_options,
-    check_outputs,
-    document,
-    output_options,
-    plotted,
-    positive,
-    resampling_options,
-    task_options,
-)
+from ir_coliee.cli import options
 from ir_coliee.cli.output import report_findings, summary
 from ir_coliee.outputs.escape import ESCAPERS
 from ir_coliee.outputs.tabular import PAPER_MISSING, write_rows
@@ -28,24 +19,18 @@ def add(sub: argparse._SubParsersAction) -> None:
         "a paired randomization test that recomputes the measure on every resample (micro measures from "
         "resampled counts), with a multiple-testing correction.",
     )
-    cmp.add_argument("gold", help="gold file or dataset id, as for eval")
-    cmp.add_argument(
-        "runs",
-        nargs="+",
-        help="submission files or folders of them; the first is the baseline unless --baseline",
+    options.inputs(
+        cmp,
+        "gold file or dataset id, as for eval",
+        "submission files or folders of them; the first is the baseline unless --baseline",
     )
-    cmp.add_argument(
-        "--measure", action="append", help="a measure (repeatable; default: the official ones)"
-    )
-    task_options(cmp)
+    options.measure_option(cmp, "a measure (repeatable; default: the official ones)")
+    options.task_options(cmp)
     cmp.add_argument("--baseline", type=int, default=0, help="index of the baseline run")
-    resampling_options(cmp, "resamples for tests and intervals", "multiple-testing correction")
-    answers_options(cmp)
-    cmp.add_argument(
-        "--plot",
-        help="write the headline measure's intervals as .png, .pdf or .svg (needs matplotlib)",
-    )
-    output_options(cmp, "output format (markdown and latex mark significant differences)")
+    options.resampling_options(cmp)
+    options.answers_options(cmp)
+    options.plot_option(cmp, "the headline measure's intervals")
+    options.output_options(cmp, "output format (markdown and latex mark significant differences)")
     cmp.set_defaults(func=run)
 
 
@@ -53,45 +38,26 @@ def run(args: argparse.Namespace) -> int:
     """The measures of several runs with confidence intervals and tests against the baseline."""
     from ir_coliee.scoring.compare import compare_runs, plot_intervals
 
-    check_outputs(args)
-    positive("--resamples", args.resamples)
-    result = compare_runs(
-        args.gold,
-        args.runs,
-        args.measure or None,
-        task=args.task,
-        year=args.year,
-        baseline=args.baseline,
-        resamples=args.resamples,
-        correction=args.correction,
-        seed=args.seed,
-        answers=args.answers,
-        answers_gold=args.answers_gold,
-    )
+    options.check_outputs(args)
+    options.positive("--resamples", args.resamples)
+    result = options.called(compare_runs, args, measures=args.measure or None)
     report_findings(result.findings)
     if any(map(os.path.isdir, args.runs)):
         summary(f"compared {len(result.rows.runs)} runs", result.findings)
     table = result.rows
     rows = [[name, *row] for name, row in zip(table.runs, table.rows)]
-    if (
-        args.format in PAPER_MISSING
-    ):  # for a paper: a mark on what differs from the baseline, a dash for no value
+    # for a paper: a mark on what differs from the baseline, a dash for no value
+    missing = PAPER_MISSING.get(args.format)
+    if missing:
         rows = [_marked(table.columns, row, args.correction, args.digits) for row in rows]
-    with document(args) as out:
-        write_rows(
-            ["run", *table.columns],
-            rows,
-            out,
-            args.digits,
-            PAPER_MISSING.get(args.format, ""),
-            args.format,
-        )
-        if args.format in PAPER_MISSING:
+    with options.document(args) as out:
+        write_rows(["run", *table.columns], rows, out, args.digits, missing or "", args.format)
+        if missing:
             # a paper's note: text of its format (a raw "<" in LaTeX text is "¡")
             note = f"* p < 0.05 against the baseline ({args.correction} correction)"
             out.write(ESCAPERS[args.format](note) + "\n")
     if args.plot:
-        plotted(plot_intervals(result.table, result.headline, args.plot))
+        options.plotted(plot_intervals(result.table, result.headline, args.plot))
     return 0
 
 
@@ -101,10 +67,7 @@ def _marked(columns: list[str], row: list, correction: str, digits: int) -> list
     cells = dict(zip(["run", *columns], row))
     marked = [row[0], "yes" if cells["baseline"] else ""]
     for column in columns[1:]:
+        value = cells[column]
         p = cells.get(f"{column} p-value ({correction})")
-        marked.append(
-            cells[column]
-            if p is None
-            else f"{cells[column]:.{digits}f}" + ("*" if p < 0.05 else "")
-        )
+        marked.append(value if p is None else f"{value:.{digits}f}" + ("*" if p < 0.05 else ""))
     return marked

@@ -7,7 +7,7 @@ import itertools
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, TextIO
 
-from ir_coliee.cli.options import check_outputs, document, output_options, with_help
+from ir_coliee.cli import options
 from ir_coliee.errors import ColieeArgumentError, ColieeError
 
 if TYPE_CHECKING:
@@ -26,16 +26,15 @@ def add(sub: argparse._SubParsersAction) -> None:
     )
     datasets.add_argument("irds_args", nargs=argparse.REMAINDER, help="arguments for ir_datasets")
     datasets.set_defaults(func=run_datasets)
-    data = with_help(
-        sub.add_parser(
-            "data",
-            help="the licensed data: which files are found",
-            description="The licensed data under the data root ($COLIEE_HOME, else "
-            "~/.ir_datasets/coliee): `ir_coliee data check` says which "
-            "datasets are here and the file behind each part.",
-        ).add_subparsers(dest="data_command", required=True)
+    data = sub.add_parser(
+        "data",
+        help="the licensed data: which files are found",
+        description="The licensed data under the data root ($COLIEE_HOME, else "
+        "~/.ir_datasets/coliee): `ir_coliee data check` says which "
+        "datasets are here and the file behind each part.",
     )
-    check = data.add_parser(
+    data_commands = options.with_help(data.add_subparsers(dest="data_command", required=True))
+    check = data_commands.add_parser(
         "check",
         help="which datasets are here, complete or not; the file behind each part",
         description="Without ids: one line per dataset whose files are here (complete, or what is missing) and "
@@ -44,7 +43,7 @@ def add(sub: argparse._SubParsersAction) -> None:
     )
     check.add_argument("datasets", nargs="*", help="dataset ids (default: a summary of all)")
     check.add_argument("--all", action="store_true", help="list the files of every dataset")
-    output_options(
+    options.output_options(
         check,
         "output format (tsv: the plain listing, one line per row; the others: a table with a header)",
         digits=False,
@@ -59,7 +58,7 @@ def run_check(args: argparse.Namespace) -> int:
     from ir_coliee.data.files import ENV_HOME, data_root
     from ir_coliee.data.locator import LOCATOR
 
-    check_outputs(args)
+    options.check_outputs(args)
     root = data_root()
     if not root.is_dir():
         what = "is a file, not a folder" if root.exists() else "does not exist"
@@ -72,7 +71,7 @@ def run_check(args: argparse.Namespace) -> int:
     else:
         complete = _summary(listed_ids(), rows)
     rows += [["data root", "problem", problem] for problem in LOCATOR.problems]
-    with document(args) as out:
+    with options.document(args) as out:
         _write_check(str(root), rows, out, args.format)
     return 0 if complete else 1
 

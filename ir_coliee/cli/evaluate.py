@@ -6,16 +6,12 @@ import argparse
 import os
 import re
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
-from ir_coliee.cli.options import check_outputs, document, output_options, task_options
+from ir_coliee.cli import options
 from ir_coliee.cli.output import report_findings, summary
 from ir_coliee.errors import ColieeError
 from ir_coliee.formats.textfile import STDIN
 from ir_coliee.model import FORMATS
-
-if TYPE_CHECKING:
-    from ir_coliee.scoring.report import Report
 
 
 def add(sub: argparse._SubParsersAction) -> None:
@@ -36,17 +32,12 @@ def add(sub: argparse._SubParsersAction) -> None:
         help="submission files or folders of them (- for stdin), then measures such as MicroF1 'MacroF(beta=2)' AP "
         "R@10 (default: the official ones); several runs give one ranked row each",
     )
-    task_options(ev)
+    options.task_options(ev)
     ev.add_argument(
         "--per-query", action="store_true", help="also print each query's values and counts"
     )
-    ev.add_argument(
-        "--answers",
-        help="2026 Task 3: the Y/N answer file scored with the run (recall-gated accuracy)",
-    )
-    ev.add_argument(
-        "--answers-gold",
-        help="gold answers for --answers (default: the task4 twin of a dataset GOLD)",
+    options.answers_options(
+        ev, "2026 Task 3: the Y/N answer file scored with the run (recall-gated accuracy)", None
     )
     ev.add_argument(
         "--run-format",
@@ -54,7 +45,7 @@ def add(sub: argparse._SubParsersAction) -> None:
         default="auto",
         help="read the run in this submission format (default: the task's, from the first line)",
     )
-    output_options(ev)
+    options.output_options(ev)
     ev.add_argument(
         "--leaderboard",
         action="store_true",
@@ -73,9 +64,7 @@ def _runs_and_measures(inputs: Sequence[str]) -> tuple[list[str], list[str]]:
     if absent:
         raise ColieeError(f"no such run file: {', '.join(absent)}")
     if not runs:
-        raise ColieeError(
-            f"no such run file: {inputs[0]}" if inputs else "give a run file (or - for stdin)"
-        )
+        raise ColieeError(f"no such run file: {inputs[0]}")
     if runs.count(STDIN) > 1:
         raise ColieeError("- (standard input) given twice: it holds one run")
     return runs, measures
@@ -86,39 +75,29 @@ def run(args: argparse.Namespace) -> int:
     # numpy's import, more than any module of ours), is not started unless asked for.
     os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
     from ir_coliee.scoring.files import AUTO, score_files
-    from ir_coliee.scoring.report import (
-        NO_EDITION,
-        check_placeable,
-        write_placement,
-        write_ranked,
-    )
+    from ir_coliee.scoring.report import NO_EDITION, check_placeable, write_placement, write_ranked
 
-    check_outputs(args)
-    if args.leaderboard and args.format == "json":
-        raise ColieeError(
-            "--leaderboard prints the official tables: give a table --format (tsv, csv, markdown, latex)"
-        )
-    if args.leaderboard and args.year is None and os.path.isfile(args.gold):
-        raise ColieeError(NO_EDITION)
+    options.check_outputs(args)
     if args.leaderboard:
+        if args.format == "json":
+            raise ColieeError(
+                "--leaderboard prints the official tables: give a table --format (tsv, csv, markdown, latex)"
+            )
+        if args.year is None and os.path.isfile(args.gold):
+            raise ColieeError(NO_EDITION)
         check_placeable(args.gold)
     runs, measures = _runs_and_measures(args.inputs)
     single = len(runs) == 1 and args.gold != AUTO and not os.path.isdir(runs[0])
-    reports = score_files(
-        args.gold,
-        runs,
-        args.task,
-        args.year,
-        measures or None,
-        args.run_format,
-        args.answers,
-        args.answers_gold,
-    )
+    reports = options.called(score_files, args, paths=runs, measures=measures or None)
     for report in reports:
         report_findings(report.findings)
-    if not single:
-        _summary(reports)
-    with document(args) as out:
+    if not single:  # what was scored, and what was skipped
+        scored = sum(len(r.runs) for r in reports)
+        said = (
+            f"{scored} run{'s' * (scored != 1)} in {len(reports)} table{'s' * (len(reports) != 1)}"
+        )
+        summary(f"scored {said}", [f for r in reports for f in r.findings])
+    with options.document(args) as out:
         if single or args.per_query:  # one run's own table, or each query's values
             for report in reports:
                 report.write(out, args.format, args.digits, args.per_query)
@@ -128,10 +107,3 @@ def run(args: argparse.Namespace) -> int:
             for report in reports:
                 write_placement(report, out, args.format, args.digits)
     return 0
-
-
-def _summary(reports: list[Report]) -> None:
-    """One line on standard error: what was scored, and what was skipped."""
-    scored = sum(len(r.runs) for r in reports)
-    said = f"{scored} run{'s' * (scored != 1)} in {len(reports)} table{'s' * (len(reports) != 1)}"
-    summary(f"scored {said}", [f for r in reports for f in r.findings])

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from ir_coliee.cli.options import check_outputs, document, output_options
+from ir_coliee.cli import options
 from ir_coliee.model import TASK_KEYS
 from ir_coliee.outputs.tabular import PAPER_MISSING, json_value, note, write_json, write_rows
 
@@ -18,7 +18,7 @@ def add(sub: argparse._SubParsersAction) -> None:
     )
     board.add_argument("task", choices=TASK_KEYS, help="COLIEE task")
     board.add_argument("year", type=int, help="COLIEE edition")
-    output_options(board, "output format (json: the rows with the source and the checks)")
+    options.output_options(board, "output format (json: the rows with the source and the checks)")
     board.set_defaults(func=run)
 
 
@@ -26,11 +26,11 @@ def run(args: argparse.Namespace) -> int:
     """The published official table of a task and edition, each row checked."""
     from ir_coliee.results import load_leaderboard
 
-    check_outputs(args)
+    options.check_outputs(args)
     board = load_leaderboard(args.task, args.year)
     rows = [[row[c] for c in board.columns] for row in board.rows]
     flagged = sum(1 for row in board.rows if row["check"])
-    with document(args) as out:
+    with options.document(args) as out:
         if args.format == "json":
             records = [dict(zip(board.columns, map(json_value, row))) for row in rows]
             write_json({"source": board.source, "complete": board.complete, "rows": records}, out)

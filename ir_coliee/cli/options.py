@@ -7,8 +7,8 @@ import contextlib
 import functools
 import os
 import sys
-from collections.abc import Iterator
-from typing import Any, Optional, TextIO, cast
+from collections.abc import Callable, Iterator
+from typing import Any, Optional, TextIO, TypeVar, cast
 
 from ir_coliee.errors import ColieeError
 from ir_coliee.model import TASK_KEYS
@@ -22,11 +22,8 @@ class Help(argparse.HelpFormatter):
 
     def _get_help_string(self, action: argparse.Action) -> str:
         text = action.help or ""
-        unset = (
-            action.default is None
-            or action.default is False
-            or action.default in (argparse.SUPPRESS, [])
-        )
+        default = action.default
+        unset = default is None or default is False or default in (argparse.SUPPRESS, [])
         if not unset and "default" not in text:
             text = f"{text} (default: %(default)s)".strip()
         return text
@@ -38,14 +35,46 @@ def with_help(sub: Any) -> Any:
     return sub
 
 
-def task_options(parser: argparse.ArgumentParser) -> None:
+T = TypeVar("T")
+Parser = argparse.ArgumentParser
+
+
+def called(api: Callable[..., T], args: argparse.Namespace, **given: object) -> T:
+    """``api`` called with each option of the command that is named as one of its parameters (the options
+    are named as the API's parameters they set), and ``given`` for the others. The names are read from the
+    code, not with :mod:`inspect`, whose import adds 10-15 ms to every eval's start-up."""
+    code = cast(Any, api).__code__
+    names = code.co_varnames[: code.co_argcount + code.co_kwonlyargcount]
+    asked = {name: getattr(args, name) for name in names if hasattr(args, name)}
+    return api(**{**asked, **given})
+
+
+def inputs(parser: Parser, gold: str, runs: str = "submission files or folders of them") -> None:
+    """The gold and the runs of the commands that score several runs, each with the command's help."""
+    parser.add_argument("gold", help=gold)
+    parser.add_argument("runs", nargs="+", help=runs)
+
+
+def measure_option(parser: Parser, help: str) -> None:
+    parser.add_argument("--measure", action="append", help=help)
+
+
+def plot_option(parser: Parser, what: str, needs: str = "needs matplotlib") -> None:
+    parser.add_argument("--plot", help=f"write {what} as .png, .pdf or .svg ({needs})")
+
+
+def task_options(parser: Parser) -> None:
     parser.add_argument(
         "--task", choices=TASK_KEYS, help="COLIEE task whose official measures to use"
     )
     parser.add_argument("--year", type=int, help="COLIEE edition (default: the newest)")
 
 
-def resampling_options(parser: argparse.ArgumentParser, resamples: str, correction: str) -> None:
+def resampling_options(
+    parser: Parser,
+    resamples: str = "resamples for tests and intervals",
+    correction: str = "multiple-testing correction",
+) -> None:
     """``--resamples``, ``--correction`` and ``--seed`` of the commands that test differences."""
     from ir_coliee.measures.significance import CORRECTIONS
 
@@ -54,13 +83,14 @@ def resampling_options(parser: argparse.ArgumentParser, resamples: str, correcti
     parser.add_argument("--seed", type=int, default=42, help="random seed of the resampling")
 
 
-def answers_options(parser: argparse.ArgumentParser) -> None:
-    """2026 Task 3's answer files, one per run (each scored with its run as recall-gated accuracy)."""
-    parser.add_argument(
-        "--answers",
-        nargs="+",
-        help="2026 Task 3: the answer file of each run, in the runs' order (folders walked sorted)",
-    )
+def answers_options(
+    parser: Parser,
+    help: str = "2026 Task 3: the answer file of each run, in the runs' order (folders walked sorted)",
+    nargs: Optional[str] = "+",
+) -> None:
+    """2026 Task 3's answer files, by default one per run (each scored with its run as recall-gated
+    accuracy)."""
+    parser.add_argument("--answers", nargs=nargs, help=help)
     parser.add_argument(
         "--answers-gold",
         help="gold answers for --answers (default: the task4 twin of a dataset GOLD)",
@@ -68,10 +98,7 @@ def answers_options(parser: argparse.ArgumentParser) -> None:
 
 
 def output_options(
-    parser: argparse.ArgumentParser,
-    help: str = "output format",
-    digits: bool = True,
-    default: Optional[str] = "tsv",
+    parser: Parser, help: str = "output format", digits: bool = True, default: Optional[str] = "tsv"
 ) -> None:
     """The one door out of every command that prints a table: ``--format`` (the styles of the one writer,
     :func:`ir_coliee.outputs.tabular.write_rows`), ``--out`` and ``--digits``."""
@@ -90,8 +117,7 @@ def check_outputs(args: argparse.Namespace) -> None:
     (each a file of its own), ``--digits``."""
     writable("--out", args.out)
     writable("--write", getattr(args, "write", None))
-    if getattr(args, "plot", None):
-        plot_target(args.plot)
+    plot_target(getattr(args, "plot", None))
     if hasattr(args, "digits"):
         positive("--digits", args.digits, 0)
     taken: dict[str, str] = {}
@@ -141,7 +167,7 @@ def plotted(path: str) -> None:
     print(f"plot: {path}", file=sys.stderr)
 
 
-def digits_option(parser: argparse.ArgumentParser) -> None:
+def digits_option(parser: Parser) -> None:
     parser.add_argument("--digits", type=int, default=4, help="decimals printed")
 
 

@@ -13,10 +13,8 @@ from ir_coliee.inputs.walk import SKIPPED
 def report_findings(findings: Sequence[Finding]) -> None:
     """Each finding on one line that names its file (two runs' identical warnings stay apart)."""
     for f in findings:
-        say(
-            "warning",
-            f"{f.path}: {f.message}" if f.path and not f.message.startswith(f.path) else f.message,
-        )
+        named = f.path and not f.message.startswith(f.path)
+        say("warning", f"{f.path}: {f.message}" if named else f.message)
 
 
 def summary(done: str, findings: Iterable[Finding]) -> None:

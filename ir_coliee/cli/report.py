@@ -4,14 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from ir_coliee.cli.options import (
-    answers_options,
-    digits_option,
-    positive,
-    resampling_options,
-    task_options,
-    writable,
-)
+from ir_coliee.cli import options
 from ir_coliee.cli.output import report_findings
 
 
@@ -24,10 +17,7 @@ def add(sub: argparse._SubParsersAction) -> None:
         "table, each run tested against the best run or --baseline, the organisers' analyses with their "
         "figures (with matplotlib), and each run's per-question values and findings.",
     )
-    cmd.add_argument(
-        "gold", help="gold file or dataset id (a statute dataset id adds --by anonymised)"
-    )
-    cmd.add_argument("runs", nargs="+", help="submission files or folders of them")
+    options.inputs(cmd, "gold file or dataset id (a statute dataset id adds --by anonymised)")
     cmd.add_argument("--out", required=True, help="the page to write (.html)")
     cmd.add_argument(
         "--by",
@@ -35,12 +25,12 @@ def add(sub: argparse._SubParsersAction) -> None:
         help="groupings of the analyses (repeatable; default: relevant, single-multiple and anonymised "
         "where they apply)",
     )
-    cmd.add_argument("--measure", action="append", help="an analysed measure besides the headline")
+    options.measure_option(cmd, "an analysed measure besides the headline")
     cmd.add_argument("--baseline", help="the run each run is tested against (default: the best)")
-    answers_options(cmd)
-    task_options(cmd)
-    resampling_options(cmd, "resamples for tests and intervals", "multiple-testing correction")
-    digits_option(cmd)
+    options.answers_options(cmd)
+    options.task_options(cmd)
+    options.resampling_options(cmd)
+    options.digits_option(cmd)
     cmd.set_defaults(func=run)
 
 
@@ -48,24 +38,10 @@ def run(args: argparse.Namespace) -> int:
     """The page, written atomically; the findings on standard error."""
     from ir_coliee.scoring.page import report
 
-    writable("--out", args.out)
-    positive("--resamples", args.resamples)
-    positive("--digits", args.digits, 0)
-    page = report(
-        args.gold,
-        args.runs,
-        args.by,
-        args.measure,
-        args.baseline,
-        args.task,
-        args.year,
-        args.correction,
-        args.resamples,
-        args.seed,
-        args.digits,
-        args.answers,
-        args.answers_gold,
-    )
+    options.writable("--out", args.out)
+    options.positive("--resamples", args.resamples)
+    options.positive("--digits", args.digits, 0)
+    page = options.called(report, args, measures=args.measure)
     report_findings(page.findings)
     page.write(args.out)
     return 0

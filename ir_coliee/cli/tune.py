@@ -6,13 +6,7 @@ import argparse
 import contextlib
 import sys
 
-from ir_coliee.cli.options import (
-    check_outputs,
-    document,
-    output_options,
-    plotted,
-    task_options,
-)
+from ir_coliee.cli import options
 from ir_coliee.cli.output import report_findings
 from ir_coliee.formats.textfile import writes_standard_output
 from ir_coliee.model import FORMATS
@@ -30,7 +24,7 @@ def add(sub: argparse._SubParsersAction) -> None:
     )
     tune.add_argument("gold", help="training gold file or dataset id")
     tune.add_argument("run", help="a scored or ranked run on the training queries")
-    task_options(tune)
+    options.task_options(tune)
     tune.add_argument(
         "--measure",
         help="the measure to maximise (default: the task's headline, e.g. MacroF2 for Task 3)",
@@ -44,17 +38,14 @@ def add(sub: argparse._SubParsersAction) -> None:
     tune.add_argument(
         "--write", help="write the cut run (--apply's, else RUN) as this submission file"
     )
-    ranked_formats = tuple(name for name, f in FORMATS.items() if not f.labels)
     tune.add_argument(
         "--write-format",
-        choices=ranked_formats,
+        choices=tuple(name for name, f in FORMATS.items() if not f.labels),
         help="submission format written (default: the task's official one)",
     )
     tune.add_argument("--tag", default="tuned", help="run tag of the written file")
-    tune.add_argument(
-        "--plot", help="write the tuning curve as .png, .pdf or .svg (needs matplotlib)"
-    )
-    output_options(tune, "output format of the cutoff (and the --curve)")
+    options.plot_option(tune, "the tuning curve")
+    options.output_options(tune, "output format of the cutoff (and the --curve)")
     tune.set_defaults(func=run)
 
 
@@ -64,25 +55,16 @@ def run(args: argparse.Namespace) -> int:
     from ir_coliee.table.run_write import check_run_tag
     from ir_coliee.table.runs import write_run
 
-    check_outputs(args)
+    options.check_outputs(args)
     if args.write:
         check_run_tag(args.tag)
-    result = tune(
-        args.gold,
-        args.run,
-        task=args.task,
-        year=args.year,
-        measure=args.measure,
-        over=args.over,
-        max_rank=args.max_rank,
-        apply=args.apply,
-    )
+    result = options.called(tune, args)
     report_findings(result.findings)
     tuned = result.tuned
     header = ["cutoff", str(tuned.measure)]
     # standard output holding the run written: the document goes to standard error
     run_out = writes_standard_output(args.write) and args.out is None
-    with contextlib.nullcontext(sys.stderr) if run_out else document(args) as out:
+    with contextlib.nullcontext(sys.stderr) if run_out else options.document(args) as out:
         if args.format == "json":
             curve = [dict(zip(header, point)) for point in tuned.points] if args.curve else None
             said = {"over": args.over, "cutoff": tuned.cutoff, "measure": header[1]}
@@ -98,5 +80,5 @@ def run(args: argparse.Namespace) -> int:
         )
         print(f"written: {written}", file=sys.stderr)
     if args.plot:
-        plotted(plot_curve(tuned, args.plot))
+        options.plotted(plot_curve(tuned, args.plot))
     return 0

@@ -7,7 +7,7 @@ import argparse
 import os
 from typing import cast
 
-from ir_coliee.cli.options import check_outputs, document, output_options
+from ir_coliee.cli import options
 from ir_coliee.errors import counted, grouped, plain_text, printable
 from ir_coliee.model import TASK_KEYS
 
@@ -24,7 +24,7 @@ def add(sub: argparse._SubParsersAction) -> None:
     val.add_argument("--task", required=True, choices=TASK_KEYS, help="COLIEE task")
     val.add_argument("--year", type=int, help="edition: check against coliee/taskN/YEAR/test")
     val.add_argument("--dataset", help="check against this dataset id instead")
-    output_options(
+    options.output_options(
         val,
         "write one row per file in this format (default: one file's findings as lines)",
         digits=False,
@@ -38,11 +38,11 @@ def run(args: argparse.Namespace) -> int:
     from ir_coliee.cli.output import report_findings, summary
     from ir_coliee.scoring.validate import INTAKE, validate_files
 
-    check_outputs(args)
+    options.check_outputs(args)
     intake = validate_files(args.runs, args.task, args.year, args.dataset)
     report_findings(intake.skipped)
     rows = intake.rows()
-    with document(args) as out:
+    with options.document(args) as out:
         if args.format is None and len(rows) == 1 and not os.path.isdir(args.runs[0]):
             path, findings = intake.files[0]
             out.writelines(printable(line) + "\n" for line in grouped(findings))
