@@ -128,9 +128,8 @@ def prepare(
     on a guessed task); ``answers``: 2026 Task 3, each run's Y/N answer file, read against
     ``answers_gold`` (default: the gold's own, else the Task 4 twin of a ``coliee/task3/...`` dataset)."""
     task = gated_task(answers, task, gold)
-    with (
-        coliee_warnings() as quirks
-    ):  # a reading rule applied to a slip in the gold: a finding of the report
+    # a reading rule applied to a slip in the gold: a finding of the report
+    with coliee_warnings() as quirks:
         loaded = load_gold(gold)
     runs, found, left = walked(runs)
     named = named_runs(runs)

@@ -171,13 +171,11 @@ def _read(
     else:
         shown = stream_name(shown_as) if is_input(shown_as) else os.fspath(run)
         looks = forced if forced != "auto" else first_format(run)[1]
-    if (
-        looks not in task.readable()
-    ):  # before a file is read: a run of another task is not read at all
+    # before a file is read: a run of another task is not read at all
+    if looks not in task.readable():
         raise _mismatch(shown, looks, task, gold_source)
-    parsed = (
-        run if isinstance(run, ParsedRun) else parse_run(run, looks)._replace(path=shown)
-    )  # no second sniff
+    # no second sniff
+    parsed = run if isinstance(run, ParsedRun) else parse_run(run, looks)._replace(path=shown)
     label = "+".join(parsed.run_tags) or os.path.basename(parsed.path)
     return RunInfo(label, parsed.path, parsed.format, parsed.run_tags), parsed.coded, parsed
 

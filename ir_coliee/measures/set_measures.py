@@ -25,30 +25,6 @@ BETA = ParamInfo(
 NAMED_BETAS = (1.0, 2.0)
 
 
-class _MicroP(ColieeMeasure):
-    """Micro precision: Σ|ret∩rel| / Σ|ret| over the gold queries (COLIEE Tasks 1, 2)."""
-
-    __name__ = "MicroP"
-    NAME = __name__
-    AVERAGING = "micro"
-    FORMULA = "P = Σ_q |ret_q ∩ rel_q| / Σ_q |ret_q|; 0 when nothing is retrieved"
-
-    def formula(self) -> Formula:
-        return Precision()
-
-
-class _MicroR(ColieeMeasure):
-    """Micro recall: Σ|ret∩rel| / Σ|rel| over the gold queries (COLIEE Tasks 1, 2)."""
-
-    __name__ = "MicroR"
-    NAME = __name__
-    AVERAGING = "micro"
-    FORMULA = "R = Σ_q |ret_q ∩ rel_q| / Σ_q |rel_q|"
-
-    def formula(self) -> Formula:
-        return Recall()
-
-
 class _MacroP(ColieeMeasure):
     """Macro precision: the mean over gold queries of |ret∩rel| / |ret| (COLIEE Task 3)."""
 
@@ -69,6 +45,27 @@ class _MacroR(ColieeMeasure):
 
     def formula(self) -> Formula:
         return Recall()
+
+
+# the micro measures apply the macro ones' formula to the counts summed over the gold queries
+
+
+class _MicroP(_MacroP):
+    """Micro precision: Σ|ret∩rel| / Σ|ret| over the gold queries (COLIEE Tasks 1, 2)."""
+
+    __name__ = "MicroP"
+    NAME = __name__
+    AVERAGING = "micro"
+    FORMULA = "P = Σ_q |ret_q ∩ rel_q| / Σ_q |ret_q|; 0 when nothing is retrieved"
+
+
+class _MicroR(_MacroR):
+    """Micro recall: Σ|ret∩rel| / Σ|rel| over the gold queries (COLIEE Tasks 1, 2)."""
+
+    __name__ = "MicroR"
+    NAME = __name__
+    AVERAGING = "micro"
+    FORMULA = "R = Σ_q |ret_q ∩ rel_q| / Σ_q |rel_q|"
 
 
 class _FMeasure(ColieeMeasure):

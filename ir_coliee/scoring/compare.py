@@ -75,16 +75,15 @@ def compare_rows(
             named.items(), f"scoring {len(names)} runs", total=len(names), unit="run"
         )
     }
-    answers = [m for m in chosen if significance_test(m) == "exact McNemar"]
+    # each measure's test, named as Experiment and benchmark name it
+    tests: dict[str, str] = {str(m): significance_test(m) for m in chosen}
+    answers = [m for m in chosen if tests[str(m)] == "exact McNemar"]
     resampled = [m for m in chosen if m not in answers]
     cells = _Cells(
         {name: {} for name in names}, {m: {} for m in chosen}, names, base, n, confidence
     )
     cells.accuracy(answers, data)
     cells.resampled(resampled, data, resamples, rng)
-    tests: dict[str, str] = {
-        str(m): significance_test(m) for m in chosen
-    }  # one naming: Experiment's, benchmark's
     result = cells.result(chosen, correction, tests)
     result.per_query = data
     return result
@@ -331,35 +330,30 @@ def compare_runs(
     if baseline >= n:  # the runs known, nothing scored yet
         raise ColieeArgumentError(f"baseline {baseline} is not the index of a run (0 to {n - 1})")
 
-    def compared(
-        frames: dict[str, TYPE_RUN], qrels: Table, chosen: Sequence[MeasureLike]
-    ) -> ComparisonTable:
-        base = list(frames)[baseline]
-        return compare_rows(
-            qrels,
-            frames,
-            parse_measures(chosen),
-            base,
-            resamples=resamples,
-            correction=correction,
-            seed=seed,
-        )
-
-    def result(table: ComparisonTable, headline: str) -> Comparison:
-        return Comparison(table, prepared.findings, prepared.task.key, prepared.year, headline)
-
+    chosen: list[Measure] = [AnswerAccuracy]
     if prepared.task.gold == TORTS:
         frames, qrels = prepared.pilot_decisions()
-        return result(compared(frames, qrels, [AnswerAccuracy]), str(AnswerAccuracy))
-    if prepared.gate is not None:
+        headline = str(AnswerAccuracy)
+    elif prepared.gate is not None:
         frames, qrels = _gated_outcomes(prepared)
-        return result(
-            compared(frames, qrels, [AnswerAccuracy]).renamed(str(AnswerAccuracy), GATED), GATED
-        )
-    chosen = check_measures(measures, prepared.task, prepared.year)
-    table = compared(prepared.run_tables(), prepared.qrels, chosen)
-    names = [str(m) for m in chosen]
-    return result(table, official_entry(prepared.task.key, prepared.year).ranking_column(names))
+        headline = GATED
+    else:
+        frames, qrels = prepared.run_tables(), prepared.qrels
+        chosen = check_measures(measures, prepared.task, prepared.year)
+        entry = official_entry(prepared.task.key, prepared.year)
+        headline = entry.ranking_column([str(m) for m in chosen])
+    table = compare_rows(
+        qrels,
+        frames,
+        chosen,
+        list(frames)[baseline],
+        resamples=resamples,
+        correction=correction,
+        seed=seed,
+    )
+    if prepared.gate is not None:  # the outcomes of the gated task, as answers: named as they are
+        table = table.renamed(str(AnswerAccuracy), GATED)
+    return Comparison(table, prepared.findings, prepared.task.key, prepared.year, headline)
 
 
 def _gated_outcomes(prepared: Prepared) -> tuple[dict[str, TYPE_RUN], Table]:

@@ -104,15 +104,8 @@ def _score_torts(prepared: Prepared, _: Optional[Sequence[MeasureLike]]) -> Repo
         name = os.path.basename(path)
         scores = score_pilot(loaded.torts, read_torts(path))
         for null in scores.nulls:
-            findings.append(
-                Finding(
-                    WARNING,
-                    path,
-                    None,
-                    f"{null.subtask} disqualified: null at {null.where()}",
-                    "null",
-                )
-            )
+            message = f"{null.subtask} disqualified: null at {null.where()}"
+            findings.append(Finding(WARNING, path, None, message, "null"))
         if scores.unknown_claims:
             message = (
                 f"{len(scores.unknown_claims)} predicted claims are not in the gold and are ignored"
