@@ -64,12 +64,6 @@ class Tuned(NamedTuple):
         return pd.DataFrame(self.points, columns=["cutoff", str(self.measure)])
 
 
-def _best(values: list[float]) -> int:
-    """The index of the first largest value (of the first NaN, if any: numpy's ``argmax``)."""
-    nan = next((i for i, v in enumerate(values) if v != v), None)
-    return nan if nan is not None else max(range(len(values)), key=values.__getitem__)
-
-
 def cut(table: Table, over: Over, cutoff: float) -> Table:
     """The documents of each query kept by ``cutoff``, in the table's order; ranks in trec_eval's order, as
     every count takes them (:meth:`ir_coliee.table.tables.CodedRun.top`)."""
@@ -216,6 +210,8 @@ def _tuned(
     gold: Table, run: CodedRun, chosen: Measure, over: Over, max_rank: int, steps: int
 ) -> Tuned:
     """:func:`tune_cutoff` on a gold and a run read once, the run's ids in the gold's convention."""
+    import numpy as np
+
     ranked = _ranked(run, gold, chosen)
     candidates = _candidates(run, over, max_rank, steps)
     shown = progress(
@@ -226,7 +222,7 @@ def _tuned(
     else:
         evaluator, table = pipeline.evaluator([chosen], gold), run.table()
         values = [float(evaluator.calc_aggregate(cut(table, over, c))[chosen]) for c in shown]
-    best = _best(values)
+    best = int(np.argmax(values))  # the first largest value (the first NaN, if any)
     return Tuned(
         float(candidates[best]), float(values[best]), list(zip(candidates, values)), over, chosen
     )
