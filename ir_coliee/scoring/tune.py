@@ -306,18 +306,14 @@ def tune(
             f"{tuned_run.info.path} has no scores ({tuned_run.info.format} format: line order is the ranking); "
             "tune --over rank, or give a run with scores"
         )
-    chosen = (
-        measure
-        if measure is not None
-        else official_entry(prepared.task.key, prepared.year).headline
-    )
-    (checked,) = check_measures([chosen], prepared.task, prepared.year)
+    if measure is None:
+        measure = official_entry(prepared.task.key, prepared.year).headline
+    (checked,) = check_measures([measure], prepared.task, prepared.year)
     tuned = _tuned(prepared.qrels, tuned_run.run, checked, over, max_rank, 100)
-    target, said = (
-        (tuned_run.run, [])
-        if apply is None
-        else read_apart(apply, prepared.task, prepared.gold.source)
-    )
+    said: list[Finding] = []
+    target = tuned_run.run
+    if apply is not None:
+        target, said = read_apart(apply, prepared.task, prepared.gold.source)
     return Tuning(
         tuned,
         cut(target.table(), over, tuned.cutoff),
