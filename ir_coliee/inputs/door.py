@@ -12,7 +12,6 @@ from ir_measures.measures.base import Measure
 from ir_measures.util import TYPE_RUN
 
 from ir_coliee.errors import (
-    WARNING,
     ColieeError,
     ColieeScoringError,
     Finding,
@@ -30,6 +29,7 @@ from ir_coliee.inputs.ingest import (
     named_runs,
     opened,
     walked,
+    warned,
 )
 from ir_coliee.inputs.walk import SKIPPED
 from ir_coliee.measures.parse import MeasureLike, parse_measures
@@ -133,12 +133,9 @@ def prepare(
         loaded = load_gold(gold)
     runs, found, left = walked(runs)
     named = named_runs(runs)
-    findings = (
-        [Finding(WARNING, loaded.source, None, loaded.note, "gold-elsewhere")]
-        if loaded.note
-        else []
-    )
-    findings += [Finding(WARNING, loaded.source, None, message, "gold-quirk") for message in quirks]
+    # each said where it holds: a note of where the gold came from, a reading rule applied to a slip
+    notes = [(loaded.note, loaded.note, "gold-elsewhere"), *((q, q, "gold-quirk") for q in quirks)]
+    findings = warned(loaded.source, notes)
     with opened(named) as readable:  # streams copied once, iterators consumed once
         shapes = list(readable.values())
         resolved, year, qrels = loaded.scored_as(

@@ -318,7 +318,7 @@ def _shared_lines(
     return queries, run.docs_of_queries(known), lines
 
 
-def _warnings(where: str, said: Iterable[tuple[object, str, str]]) -> list[Finding]:
+def warned(where: str, said: Iterable[tuple[object, str, str]]) -> list[Finding]:
     """A warning for each ``(holds, message, rule)`` that holds."""
     return [Finding(WARNING, where, None, message, rule) for holds, message, rule in said if holds]
 
@@ -343,7 +343,7 @@ def check_run(
             )
     extra = sorted(queries - ids.position.keys())
     absent = list(filterfalse(queries.__contains__, gold_queries))
-    return _warnings(
+    return warned(
         where,
         [
             (miss, f"{miss}: every line is a miss", "no-shared-ids"),
@@ -366,7 +366,7 @@ def file_findings(parsed: ParsedRun, where: str) -> list[Finding]:
     """What the file as read says: duplicate lines, several run tags, lines without a tag."""
     duplicates, tags = parsed.duplicates, parsed.run_tags
     shown = ", ".join(f"line {d.line} (first on {d.first_line})" for d in duplicates[:5])
-    return _warnings(
+    return warned(
         where,
         [
             (

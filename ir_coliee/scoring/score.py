@@ -100,10 +100,8 @@ def _score_torts(prepared: Prepared, _: Optional[Sequence[MeasureLike]]) -> Repo
         for null in scores.nulls:
             message = f"{null.subtask} disqualified: null at {null.where()}"
             findings.append(Finding(WARNING, path, None, message, "null"))
-        if scores.unknown_claims:
-            message = (
-                f"{len(scores.unknown_claims)} predicted claims are not in the gold and are ignored"
-            )
+        if unknown := len(scores.unknown_claims):
+            message = f"{unknown} predicted claims are not in the gold and are ignored"
             findings.append(Finding(WARNING, path, None, message, "unknown-claim"))
         disqualified[name] = sorted(scores.disqualified())
         rows.append({"run": name, **scores.table.iloc[0].to_dict()})

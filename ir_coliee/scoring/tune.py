@@ -134,14 +134,12 @@ class _Ranking(NamedTuple):
     def curve(self, measure: Measure, over: str, candidates: Iterable[float]) -> list[float]:
         formula = formula_of(measure)
         assert formula is not None  # a measure of ours: counts_sets(measure) held
-        values = []
+        values, relevant = [], int(self.relevant.sum())
         for cutoff in candidates:
             retrieved = self.kept(over, cutoff)
             tp = self.relevant_before[self.start + retrieved] - self.relevant_before[self.start]
             if is_micro(measure):
-                values.append(
-                    formula(int(tp.sum()), int(retrieved.sum()), int(self.relevant.sum()))
-                )
+                values.append(formula(int(tp.sum()), int(retrieved.sum()), relevant))
             else:  # the correctly rounded mean, as ir_coliee's aggregator takes it
                 per_query = on_arrays(formula, tp, retrieved, self.relevant)
                 values.append(exact_mean(per_query.tolist()))
