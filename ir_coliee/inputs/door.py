@@ -69,12 +69,10 @@ class Prepared(NamedTuple):
 
     def pilot_files(self) -> list[str]:
         """The pilot's submissions: JSONL files of torts."""
-        paths = []
-        for run in self.pilot_runs.values():
-            if not isinstance(run, (str, os.PathLike)):
-                raise ColieeScoringError("pilot submissions are JSONL files of torts")
-            paths.append(os.fspath(run))
-        return paths
+        runs = list(self.pilot_runs.values())
+        if not all(isinstance(run, (str, os.PathLike)) for run in runs):
+            raise ColieeScoringError("pilot submissions are JSONL files of torts")
+        return [os.fspath(cast(PathLike, run)) for run in runs]
 
     def pilot_decisions(self) -> tuple[dict[str, TYPE_RUN], Table]:
         """The pilot's tort prediction as answers: each submission's decisions against the gold's."""
@@ -168,8 +166,7 @@ def check_measures(
         else parse_measures(measures)
     )
     for m in chosen:
-        takes = getattr(m, "TAKES", DOCUMENTS)
-        if takes == task.gold:
+        if getattr(m, "TAKES", DOCUMENTS) == task.gold:
             continue
         if task.kind.labels and str(m) == "Accuracy":
             raise ColieeScoringError(

@@ -310,11 +310,8 @@ def _shared_lines(
     lines = sum(n for n, k in zip(lines_of, known) if k)
     queries = run.query_set(lines_of)
     if not lines:
-        raise ColieeScoringError(
-            no_shared_query(
-                queries, ids.queries, f"{where} shares no query with the gold {gold_source}"
-            )
-        )
+        said = f"{where} shares no query with the gold {gold_source}"
+        raise ColieeScoringError(no_shared_query(queries, ids.queries, said))
     return queries, run.docs_of_queries(known), lines
 
 
@@ -328,7 +325,6 @@ def check_run(
 ) -> list[Finding]:
     """Refuse a run that cannot be scored meaningfully; the warnings about what it misses."""
     queries, docs, lines = _shared_lines(run, ids, where, gold_source)
-    gold_queries = ids.queries
     miss = ""
     if ids.docs.isdisjoint(docs):
         gold_docs = sorted(ids.docs)
@@ -342,7 +338,7 @@ def check_run(
                 f"{where}: {miss}: the run follows another id convention than the gold"
             )
     extra = sorted(queries - ids.position.keys())
-    absent = list(filterfalse(queries.__contains__, gold_queries))
+    absent = list(filterfalse(queries.__contains__, ids.queries))
     return warned(
         where,
         [
@@ -354,7 +350,7 @@ def check_run(
             ),
             (
                 absent,
-                f"{len(absent)} of {len(gold_queries)} gold queries have no line in the run "
+                f"{len(absent)} of {len(ids.queries)} gold queries have no line in the run "
                 f"({task.kind.absent}): {some(absent)}",
                 "absent-queries",
             ),

@@ -216,10 +216,8 @@ def stratified_wins(
             stat.of_sums(cols_a.sum(axis=0)[None, :], n),
             stat.of_sums(cols_b.sum(axis=0)[None, :], n),
         )[0]
-        at = 0
-        for new_a, new_b in _swapped_sums(cols_a, cols_b, rng, _chunks(resamples)):
-            wins[at : at + len(new_a)] += _wins(stat.of_sums(new_a, n), stat.of_sums(new_b, n))
-            at += len(new_a)
+        swapped = _swapped_sums(cols_a, cols_b, rng, _chunks(resamples))
+        wins += np.concatenate([_wins(stat.of_sums(x, n), stat.of_sums(y, n)) for x, y in swapped])
     extreme = np.abs(wins - half) >= abs(observed - half) - 1e-12
     return float(observed), (int(extreme.sum()) + 1) / (resamples + 1)
 

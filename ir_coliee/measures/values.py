@@ -139,11 +139,9 @@ class ExactSum(float):
             return ExactSum(self.exact + (other << _UNIT_BITS))
         if isinstance(other, float) and not isinstance(other, MicroValue):
             # a non-finite value: plain float arithmetic (a CountedValue would hand the sum back here)
-            return (
-                ExactSum(self.exact + _in_units(other))
-                if math.isfinite(other)
-                else float(self) + float(other)
-            )
+            if not math.isfinite(other):
+                return float(self) + float(other)
+            return ExactSum(self.exact + _in_units(other))
         return NotImplemented
 
     __radd__ = __add__

@@ -142,7 +142,7 @@ def compare(
     chosen = chosen_measures(measures, task, year)
     gold = gold_table(qrels)
     named = {n: shared_run(r, gold, n) for n, r in named.items()}  # refused as score refuses it
-    table = compare_rows(
+    return compare_rows(
         gold,
         named,
         chosen,
@@ -151,8 +151,7 @@ def compare(
         confidence=confidence,
         correction=correction,
         seed=seed,
-    )
-    return table.frame()
+    ).frame()
 
 
 @dataclasses.dataclass
@@ -220,13 +219,12 @@ class _Cells:
     ) -> ComparisonTable:
         """The table with the corrected p-values, one row per run, the baseline marked."""
         for m in chosen:
-            label = str(m)
             adjusted = dict(
                 zip(self.p_values[m], correct(list(self.p_values[m].values()), correction))
             )
             for name in self.names:
-                self.table[name][f"{label} p-value"] = self.p_values[m].get(name, math.nan)
-                self.table[name][f"{label} p-value ({correction})"] = adjusted.get(name, math.nan)
+                self.table[name][f"{m} p-value"] = self.p_values[m].get(name, math.nan)
+                self.table[name][f"{m} p-value ({correction})"] = adjusted.get(name, math.nan)
         suffixes = ("", " CI low", " CI high", " p-value", f" p-value ({correction})")
         columns = [f"{m}{suffix}" for m in chosen for suffix in suffixes]
         rows = [[name == self.base, *(self.table[name][c] for c in columns)] for name in self.names]

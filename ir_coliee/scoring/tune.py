@@ -154,7 +154,6 @@ def _ranked(codes: CodedRun, gold: Table, measure: Measure) -> Optional[_Ranking
     if not counts_sets(measure):
         return None
     gold_codes = coded_gold(gold, measure["rel"])
-    n = len(gold_codes.queries)
     query_of, doc_of = gold_codes.line_codes(codes)
     order = codes.ranked()  # trec_eval's order, as the counts take it
     order = order[query_of[codes.queries[order]] >= 0]
@@ -162,7 +161,7 @@ def _ranked(codes: CodedRun, gold: Table, measure: Measure) -> Optional[_Ranking
     order = order[np.argsort(query_of[codes.queries[order]], kind="stable")]
     query, score = query_of[codes.queries[order]], codes.scores[order]
     is_relevant = gold_codes.relevant_lines(query, doc_of[codes.docs[order]])
-    length = np.bincount(query, minlength=n)
+    length = np.bincount(query, minlength=len(gold_codes.queries))
     start = np.cumsum(length) - length
     relevant_before = np.concatenate([[0], np.cumsum(is_relevant)])
     # ranked best first: a query's best score is on its first line, its worst on its last
