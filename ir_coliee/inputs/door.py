@@ -12,7 +12,6 @@ from ir_measures.measures.base import Measure
 from ir_measures.util import TYPE_RUN
 
 from ir_coliee.errors import (
-    WARNING,
     ColieeError,
     ColieeScoringError,
     Finding,
@@ -30,6 +29,7 @@ from ir_coliee.inputs.ingest import (
     named_runs,
     opened,
     walked,
+    warned,
 )
 from ir_coliee.inputs.walk import SKIPPED
 from ir_coliee.measures.parse import MeasureLike, parse_measures
@@ -69,12 +69,10 @@ class Prepared(NamedTuple):
 
     def pilot_files(self) -> list[str]:
         """The pilot's submissions: JSONL files of torts."""
-        paths = []
-        for run in self.pilot_runs.values():
-            if not isinstance(run, (str, os.PathLike)):
-                raise ColieeScoringError("pilot submissions are JSONL files of torts")
-            paths.append(os.fspath(run))
-        return paths
+        runs = list(self.pilot_runs.values())
+        if not all(isinstance(run, (str, os.PathLike)) for run in runs):
+            raise ColieeScoringError("pilot submissions are JSONL files of torts")
+        return [os.fspath(cast(PathLike, run)) for run in runs]
 
     def pilot_decisions(self) -> tuple[dict[str, TYPE_RUN], Table]:
         """The pilot's tort prediction as answers: each submission's decisions against the gold's."""
@@ -128,18 +126,14 @@ def prepare(
     on a guessed task); ``answers``: 2026 Task 3, each run's Y/N answer file, read against
     ``answers_gold`` (default: the gold's own, else the Task 4 twin of a ``coliee/task3/...`` dataset)."""
     task = gated_task(answers, task, gold)
-    with (
-        coliee_warnings() as quirks
-    ):  # a reading rule applied to a slip in the gold: a finding of the report
+    # a reading rule applied to a slip in the gold: a finding of the report
+    with coliee_warnings() as quirks:
         loaded = load_gold(gold)
     runs, found, left = walked(runs)
     named = named_runs(runs)
-    findings = (
-        [Finding(WARNING, loaded.source, None, loaded.note, "gold-elsewhere")]
-        if loaded.note
-        else []
-    )
-    findings += [Finding(WARNING, loaded.source, None, message, "gold-quirk") for message in quirks]
+    # each said where it holds: a note of where the gold came from, a reading rule applied to a slip
+    notes = [(loaded.note, loaded.note, "gold-elsewhere"), *((q, q, "gold-quirk") for q in quirks)]
+    findings = warned(loaded.source, notes)
     with opened(named) as readable:  # streams copied once, iterators consumed once
         shapes = list(readable.values())
         resolved, year, qrels = loaded.scored_as(
@@ -172,8 +166,7 @@ def check_measures(
         else parse_measures(measures)
     )
     for m in chosen:
-        takes = getattr(m, "TAKES", DOCUMENTS)
-        if takes == task.gold:
+        if getattr(m, "TAKES", DOCUMENTS) == task.gold:
             continue
         if task.kind.labels and str(m) == "Accuracy":
             raise ColieeScoringError(

@@ -174,13 +174,11 @@ def _read(
     else:
         shown = stream_name(shown_as) if is_input(shown_as) else os.fspath(run)
         looks = forced if forced != "auto" else first_format(run)[1]
-    if (
-        looks not in task.readable()
-    ):  # before a file is read: a run of another task is not read at all
+    # before a file is read: a run of another task is not read at all
+    if looks not in task.readable():
         raise _mismatch(shown, looks, task, gold_source)
-    parsed = (
-        run if isinstance(run, ParsedRun) else parse_run(run, looks)._replace(path=shown)
-    )  # no second sniff
+    # no second sniff
+    parsed = run if isinstance(run, ParsedRun) else parse_run(run, looks)._replace(path=shown)
     label = "+".join(parsed.run_tags) or os.path.basename(parsed.path)
     return RunInfo(label, parsed.path, parsed.format, parsed.run_tags), parsed.coded, parsed
 
@@ -315,15 +313,12 @@ def _shared_lines(
     lines = sum(n for n, k in zip(lines_of, known) if k)
     queries = run.query_set(lines_of)
     if not lines:
-        raise ColieeScoringError(
-            no_shared_query(
-                queries, ids.queries, f"{where} shares no query with the gold {gold_source}"
-            )
-        )
+        said = f"{where} shares no query with the gold {gold_source}"
+        raise ColieeScoringError(no_shared_query(queries, ids.queries, said))
     return queries, run.docs_of_queries(known), lines
 
 
-def _warnings(where: str, said: Iterable[tuple[object, str, str]]) -> list[Finding]:
+def warned(where: str, said: Iterable[tuple[object, str, str]]) -> list[Finding]:
     """A warning for each ``(holds, message, rule)`` that holds."""
     return [Finding(WARNING, where, None, message, rule) for holds, message, rule in said if holds]
 
@@ -333,7 +328,6 @@ def check_run(
 ) -> list[Finding]:
     """Refuse a run that cannot be scored meaningfully; the warnings about what it misses."""
     queries, docs, lines = _shared_lines(run, ids, where, gold_source)
-    gold_queries = ids.queries
     miss = ""
     if ids.docs.isdisjoint(docs):
         gold_docs = sorted(ids.docs)
@@ -347,8 +341,8 @@ def check_run(
                 f"{where}: {miss}: the run follows another id convention than the gold"
             )
     extra = sorted(queries - ids.position.keys())
-    absent = list(filterfalse(queries.__contains__, gold_queries))
-    return _warnings(
+    absent = list(filterfalse(queries.__contains__, ids.queries))
+    return warned(
         where,
         [
             (miss, f"{miss}: every line is a miss", "no-shared-ids"),
@@ -359,7 +353,7 @@ def check_run(
             ),
             (
                 absent,
-                f"{len(absent)} of {len(gold_queries)} gold queries have no line in the run "
+                f"{len(absent)} of {len(ids.queries)} gold queries have no line in the run "
                 f"({task.kind.absent}): {some(absent)}",
                 "absent-queries",
             ),
@@ -371,7 +365,7 @@ def file_findings(parsed: ParsedRun, where: str) -> list[Finding]:
     """What the file as read says: duplicate lines, several run tags, lines without a tag."""
     duplicates, tags = parsed.duplicates, parsed.run_tags
     shown = ", ".join(f"line {d.line} (first on {d.first_line})" for d in duplicates[:5])
-    return _warnings(
+    return warned(
         where,
         [
             (

@@ -21,13 +21,10 @@ from ir_coliee.table.tables import align, coded_run, gold_ids, gold_table
 provider = ColieeProvider()
 
 
-def _host_providers() -> list:
-    return [p for p in ir_measures.DefaultPipeline.providers if not isinstance(p, ColieeProvider)]
-
-
 #: ir_coliee's own pipeline: our provider, then everything ir_measures offers (pytrec_eval for AP,
 #: Rprec, R@k, ...). It does not depend on the host-global registration in ``ir_coliee.hosts.register``.
-pipeline = FallbackProvider([provider, *_host_providers()])
+_hosts = [p for p in ir_measures.DefaultPipeline.providers if not isinstance(p, ColieeProvider)]
+pipeline = FallbackProvider([provider, *_hosts])
 
 
 def calc(

@@ -25,7 +25,21 @@ BETA = ParamInfo(
 NAMED_BETAS = (1.0, 2.0)
 
 
-class _MicroP(ColieeMeasure):
+class _Precision(ColieeMeasure):
+    """Micro and macro precision: one formula, of summed counts or of each query's."""
+
+    def formula(self) -> Formula:
+        return Precision()
+
+
+class _Recall(ColieeMeasure):
+    """Micro and macro recall: one formula, of summed counts or of each query's."""
+
+    def formula(self) -> Formula:
+        return Recall()
+
+
+class _MicroP(_Precision):
     """Micro precision: Σ|ret∩rel| / Σ|ret| over the gold queries (COLIEE Tasks 1, 2)."""
 
     __name__ = "MicroP"
@@ -33,11 +47,8 @@ class _MicroP(ColieeMeasure):
     AVERAGING = "micro"
     FORMULA = "P = Σ_q |ret_q ∩ rel_q| / Σ_q |ret_q|; 0 when nothing is retrieved"
 
-    def formula(self) -> Formula:
-        return Precision()
 
-
-class _MicroR(ColieeMeasure):
+class _MicroR(_Recall):
     """Micro recall: Σ|ret∩rel| / Σ|rel| over the gold queries (COLIEE Tasks 1, 2)."""
 
     __name__ = "MicroR"
@@ -45,30 +56,21 @@ class _MicroR(ColieeMeasure):
     AVERAGING = "micro"
     FORMULA = "R = Σ_q |ret_q ∩ rel_q| / Σ_q |rel_q|"
 
-    def formula(self) -> Formula:
-        return Recall()
 
-
-class _MacroP(ColieeMeasure):
+class _MacroP(_Precision):
     """Macro precision: the mean over gold queries of |ret∩rel| / |ret| (COLIEE Task 3)."""
 
     __name__ = "MacroP"
     NAME = __name__
     FORMULA = "P = mean_q |ret_q ∩ rel_q| / |ret_q|; P_q = 0 when nothing is retrieved"
 
-    def formula(self) -> Formula:
-        return Precision()
 
-
-class _MacroR(ColieeMeasure):
+class _MacroR(_Recall):
     """Macro recall: the mean over gold queries of |ret∩rel| / |rel| (COLIEE Task 3)."""
 
     __name__ = "MacroR"
     NAME = __name__
     FORMULA = "R = mean_q |ret_q ∩ rel_q| / |rel_q|"
-
-    def formula(self) -> Formula:
-        return Recall()
 
 
 class _FMeasure(ColieeMeasure):

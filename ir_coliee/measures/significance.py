@@ -190,9 +190,8 @@ def randomization_sums(
     for new_a, new_b in _swapped_sums(a.matrix, b.matrix, rng, chunks):
         for i, (stat, cols) in enumerate(a.parts):
             diffs = np.abs(stat.of_sums(new_a[:, cols], n) - stat.of_sums(new_b[:, cols], n))
-            extreme[i] += int(
-                np.sum(diffs >= observed[i] - 1e-12)
-            )  # ties with the observed count as extreme
+            # ties with the observed count as extreme
+            extreme[i] += int(np.sum(diffs >= observed[i] - 1e-12))
     return [(k + 1) / (resamples + 1) for k in extreme]
 
 
@@ -217,10 +216,8 @@ def stratified_wins(
             stat.of_sums(cols_a.sum(axis=0)[None, :], n),
             stat.of_sums(cols_b.sum(axis=0)[None, :], n),
         )[0]
-        at = 0
-        for new_a, new_b in _swapped_sums(cols_a, cols_b, rng, _chunks(resamples)):
-            wins[at : at + len(new_a)] += _wins(stat.of_sums(new_a, n), stat.of_sums(new_b, n))
-            at += len(new_a)
+        swapped = _swapped_sums(cols_a, cols_b, rng, _chunks(resamples))
+        wins += np.concatenate([_wins(stat.of_sums(x, n), stat.of_sums(y, n)) for x, y in swapped])
     extreme = np.abs(wins - half) >= abs(observed - half) - 1e-12
     return float(observed), (int(extreme.sum()) + 1) / (resamples + 1)
 
@@ -308,10 +305,7 @@ def resampling_arguments(resamples: object, seed: object, correction: object = "
 def correct(p_values: Sequence[float], method: Correction) -> list[float]:
     """Holm's step-down, Bonferroni, or no correction of a family of p-values (another name is refused, never
     read as Holm)."""
-    if method not in CORRECTIONS:
-        raise ColieeArgumentError(
-            f"unknown correction {method!r}; expected one of {', '.join(CORRECTIONS)}"
-        )
+    resampling_arguments(1, 0, method)
     m = len(p_values)
     if method == "none" or m == 0:
         return list(p_values)

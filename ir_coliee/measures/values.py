@@ -50,9 +50,8 @@ class CountedValue(float):
         retrieved: int = 0,
         relevant: int = 0,
     ) -> _Value:
-        if (
-            tp is None
-        ):  # statistics.mean gives its result as type(data)(result): a number, no counts
+        # statistics.mean gives its result as type(data)(result): a number, no counts
+        if tp is None:
             return float(value)  # type: ignore[return-value]
         obj = super().__new__(cls, value)
         obj.tp, obj.retrieved, obj.relevant = tp, retrieved, relevant
@@ -140,11 +139,9 @@ class ExactSum(float):
             return ExactSum(self.exact + (other << _UNIT_BITS))
         if isinstance(other, float) and not isinstance(other, MicroValue):
             # a non-finite value: plain float arithmetic (a CountedValue would hand the sum back here)
-            return (
-                ExactSum(self.exact + _in_units(other))
-                if math.isfinite(other)
-                else float(self) + float(other)
-            )
+            if not math.isfinite(other):
+                return float(self) + float(other)
+            return ExactSum(self.exact + _in_units(other))
         return NotImplemented
 
     __radd__ = __add__
@@ -164,13 +161,8 @@ class MicroSum(float):
         # As a plain float it is n times the micro score, so code that treats it as a float sum
         # still gets a mean equal to the micro score (up to rounding; __truediv__ makes it exact).
         obj = super().__new__(cls, n * formula(tp, retrieved, relevant) if n else 0.0)
-        obj.formula, obj.tp, obj.retrieved, obj.relevant, obj.n = (
-            formula,
-            tp,
-            retrieved,
-            relevant,
-            n,
-        )
+        obj.formula, obj.n = formula, n
+        obj.tp, obj.retrieved, obj.relevant = tp, retrieved, relevant
         return obj
 
     def __add__(self, other):
@@ -181,9 +173,8 @@ class MicroSum(float):
         elif isinstance(other, MicroSum):
             n = other.n
         elif isinstance(other, float) and math.isnan(other):
-            return (
-                math.nan
-            )  # PyTerrier marks topics without gold with NaN; the mean is then NaN as for AP
+            # PyTerrier marks topics without gold with NaN; the mean is then NaN as for AP
+            return math.nan
         else:
             raise TypeError(
                 f"cannot add {other!r} to a micro-averaged sum: micro scores add per-query counts, "

@@ -74,16 +74,15 @@ def compare_rows(
             named.items(), f"scoring {len(names)} runs", total=len(names), unit="run"
         )
     }
-    answers = [m for m in chosen if significance_test(m) == "exact McNemar"]
+    # each measure's test, named as Experiment and benchmark name it
+    tests: dict[str, str] = {str(m): significance_test(m) for m in chosen}
+    answers = [m for m in chosen if tests[str(m)] == "exact McNemar"]
     resampled = [m for m in chosen if m not in answers]
     cells = _Cells(
         {name: {} for name in names}, {m: {} for m in chosen}, names, base, n, confidence
     )
     cells.accuracy(answers, data)
     cells.resampled(resampled, data, resamples, rng)
-    tests: dict[str, str] = {
-        str(m): significance_test(m) for m in chosen
-    }  # one naming: Experiment's, benchmark's
     result = cells.result(chosen, correction, tests)
     result.per_query = data
     return result
@@ -142,7 +141,7 @@ def compare(
     chosen = chosen_measures(measures, task, year)
     gold = gold_table(qrels)
     named = {n: shared_run(r, gold, n) for n, r in named.items()}  # refused as score refuses it
-    table = compare_rows(
+    return compare_rows(
         gold,
         named,
         chosen,
@@ -151,8 +150,7 @@ def compare(
         confidence=confidence,
         correction=correction,
         seed=seed,
-    )
-    return table.frame()
+    ).frame()
 
 
 @dataclasses.dataclass
@@ -220,13 +218,12 @@ class _Cells:
     ) -> ComparisonTable:
         """The table with the corrected p-values, one row per run, the baseline marked."""
         for m in chosen:
-            label = str(m)
             adjusted = dict(
                 zip(self.p_values[m], correct(list(self.p_values[m].values()), correction))
             )
             for name in self.names:
-                self.table[name][f"{label} p-value"] = self.p_values[m].get(name, math.nan)
-                self.table[name][f"{label} p-value ({correction})"] = adjusted.get(name, math.nan)
+                self.table[name][f"{m} p-value"] = self.p_values[m].get(name, math.nan)
+                self.table[name][f"{m} p-value ({correction})"] = adjusted.get(name, math.nan)
         suffixes = ("", " CI low", " CI high", " p-value", f" p-value ({correction})")
         columns = [f"{m}{suffix}" for m in chosen for suffix in suffixes]
         rows = [[name == self.base, *(self.table[name][c] for c in columns)] for name in self.names]
@@ -330,35 +327,30 @@ def compare_runs(
     if baseline >= n:  # the runs known, nothing scored yet
         raise ColieeArgumentError(f"baseline {baseline} is not the index of a run (0 to {n - 1})")
 
-    def compared(
-        frames: dict[str, TYPE_RUN], qrels: Table, chosen: Sequence[MeasureLike]
-    ) -> ComparisonTable:
-        base = list(frames)[baseline]
-        return compare_rows(
-            qrels,
-            frames,
-            parse_measures(chosen),
-            base,
-            resamples=resamples,
-            correction=correction,
-            seed=seed,
-        )
-
-    def result(table: ComparisonTable, headline: str) -> Comparison:
-        return Comparison(table, prepared.findings, prepared.task.key, prepared.year, headline)
-
+    chosen: list[Measure] = [AnswerAccuracy]
     if prepared.task.gold == TORTS:
         frames, qrels = prepared.pilot_decisions()
-        return result(compared(frames, qrels, [AnswerAccuracy]), str(AnswerAccuracy))
-    if prepared.gate is not None:
+        headline = str(AnswerAccuracy)
+    elif prepared.gate is not None:
         frames, qrels = _gated_outcomes(prepared)
-        return result(
-            compared(frames, qrels, [AnswerAccuracy]).renamed(str(AnswerAccuracy), GATED), GATED
-        )
-    chosen = check_measures(measures, prepared.task, prepared.year)
-    table = compared(prepared.run_tables(), prepared.qrels, chosen)
-    names = [str(m) for m in chosen]
-    return result(table, official_entry(prepared.task.key, prepared.year).ranking_column(names))
+        headline = GATED
+    else:
+        frames, qrels = prepared.run_tables(), prepared.qrels
+        chosen = check_measures(measures, prepared.task, prepared.year)
+        entry = official_entry(prepared.task.key, prepared.year)
+        headline = entry.ranking_column([str(m) for m in chosen])
+    table = compare_rows(
+        qrels,
+        frames,
+        chosen,
+        list(frames)[baseline],
+        resamples=resamples,
+        correction=correction,
+        seed=seed,
+    )
+    if prepared.gate is not None:  # the outcomes of the gated task, as answers: named as they are
+        table = table.renamed(str(AnswerAccuracy), GATED)
+    return Comparison(table, prepared.findings, prepared.task.key, prepared.year, headline)
 
 
 def _gated_outcomes(prepared: Prepared) -> tuple[dict[str, TYPE_RUN], Table]:

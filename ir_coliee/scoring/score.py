@@ -48,28 +48,26 @@ def _counts(task: Task, gold: Table, run: CodedRun) -> dict[str, int]:
     }
 
 
+def _report(prepared: Prepared, scored: list[tuple[dict, PerQuery]], names: list[str]) -> Report:
+    """The report of each run's row of scores and per-query values, in the order of the runs."""
+    runs = prepared.runs
+    rows = [{"run": r.info.name, **row} for r, (row, _) in zip(runs, scored)]
+    per_query = [(r.info.name, values) for r, (_, values) in zip(runs, scored)]
+    infos = [r.info for r in runs]
+    return Report(rows, per_query, prepared.findings, prepared.task, prepared.year, names, infos)
+
+
 def _score_measures(prepared: Prepared, measures: Optional[Sequence[MeasureLike]]) -> Report:
     if prepared.gate is not None:
         return _score_gated(prepared)
     task, qrels = prepared.task, prepared.qrels
     chosen = check_measures(measures, task, prepared.year)
-    rows: list[dict] = []
-    per_query: list[tuple[str, PerQuery]] = []
+    scored = []
     for r in prepared.runs:
         result = calc(chosen, qrels, r.run)
-        aggregated = cast(dict, result.aggregated)
-        rows.append(
-            {
-                "run": r.info.name,
-                **{str(m): float(aggregated[m]) for m in chosen},
-                **_counts(task, qrels, r.run),
-            }
-        )
-        per_query.append((r.info.name, cast(PerQuery, result.per_query)))
-    infos = [r.info for r in prepared.runs]
-    return Report(
-        rows, per_query, prepared.findings, task, prepared.year, [str(m) for m in chosen], infos
-    )
+        row = {str(m): float(cast(dict, result.aggregated)[m]) for m in chosen}
+        scored.append(({**row, **_counts(task, qrels, r.run)}, cast(PerQuery, result.per_query)))
+    return _report(prepared, scored, [str(m) for m in chosen])
 
 
 def _score_gated(prepared: Prepared) -> Report:
@@ -78,15 +76,11 @@ def _score_gated(prepared: Prepared) -> Report:
     from ir_coliee.scoring.gated import TIE_BREAKERS, recall_gated
 
     truth, answered = cast(tuple[Table, list], prepared.gate)
-    rows: list[dict] = []
-    per_query: list[tuple[str, PerQuery]] = []
+    scored: list[tuple[dict, PerQuery]] = []
     for r, a in zip(prepared.runs, answered):
         row, values = recall_gated(prepared.qrels, r.run, truth, a.run)
-        rows.append({"run": r.info.name, **row})
-        per_query.append((r.info.name, [(q, GATED, v) for q, v in values.items()]))
-    names = [GATED, *map(str, TIE_BREAKERS)]
-    infos = [r.info for r in prepared.runs]
-    return Report(rows, per_query, prepared.findings, prepared.task, prepared.year, names, infos)
+        scored.append((row, [(q, GATED, v) for q, v in values.items()]))
+    return _report(prepared, scored, [GATED, *map(str, TIE_BREAKERS)])
 
 
 def _score_torts(prepared: Prepared, _: Optional[Sequence[MeasureLike]]) -> Report:
@@ -103,19 +97,10 @@ def _score_torts(prepared: Prepared, _: Optional[Sequence[MeasureLike]]) -> Repo
         name = os.path.basename(path)
         scores = score_pilot(loaded.torts, read_torts(path))
         for null in scores.nulls:
-            findings.append(
-                Finding(
-                    WARNING,
-                    path,
-                    None,
-                    f"{null.subtask} disqualified: null at {null.where()}",
-                    "null",
-                )
-            )
-        if scores.unknown_claims:
-            message = (
-                f"{len(scores.unknown_claims)} predicted claims are not in the gold and are ignored"
-            )
+            message = f"{null.subtask} disqualified: null at {null.where()}"
+            findings.append(Finding(WARNING, path, None, message, "null"))
+        if unknown := len(scores.unknown_claims):
+            message = f"{unknown} predicted claims are not in the gold and are ignored"
             findings.append(Finding(WARNING, path, None, message, "unknown-claim"))
         disqualified[name] = sorted(scores.disqualified())
         rows.append({"run": name, **scores.table.iloc[0].to_dict()})

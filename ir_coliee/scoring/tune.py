@@ -73,18 +73,6 @@ class Tuned(NamedTuple):
         return pd.DataFrame(self.points, columns=["cutoff", str(self.measure)])
 
 
-def _best(values: list[float]) -> int:
-    """The index of the first largest value (of the first NaN, if any: numpy's ``argmax``)."""
-    nan = next((i for i, v in enumerate(values) if v != v), None)
-    return nan if nan is not None else max(range(len(values)), key=values.__getitem__)
-
-
-def _relative(docs: dict[str, float]) -> dict[str, float]:
-    low, high = min(docs.values()), max(docs.values())
-    span = high - low
-    return {d: (s - low) / span if span else 1.0 for d, s in docs.items()}
-
-
 def cut(table: Table, over: Over, cutoff: float) -> Table:
     """The documents of each query kept by ``cutoff``, in the table's order; ranks in trec_eval's order, as
     every count takes them (:meth:`ir_coliee.table.tables.CodedRun.top`)."""
@@ -101,32 +89,25 @@ def cut(table: Table, over: Over, cutoff: float) -> Table:
         return {q: {d: s for d, s in docs.items() if s >= cutoff} for q, docs in table.items()}
     kept = {}
     for q, docs in table.items():
-        ratio = _relative(docs) if docs else {}
-        kept[q] = {d: s for d, s in docs.items() if ratio[d] >= cutoff}
+        low = min(docs.values(), default=0.0)
+        span = max(docs.values(), default=0.0) - low
+        kept[q] = {d: s for d, s in docs.items() if ((s - low) / span if span else 1.0) >= cutoff}
     return kept
 
 
-def _candidates(table: Table, over: str, max_rank: int, steps: int) -> list[float]:
-    import numpy as np
-
-    longest = max((len(d) for d in table.values()), default=1)
-    scores = np.concatenate(
-        [np.fromiter(d.values(), float) for d in table.values() if d] or [np.zeros(1)]
-    )
-    return _candidates_of(longest, scores, over, max_rank, steps)
-
-
-def _candidates_of(
-    longest: int, scores: np.ndarray, over: str, max_rank: int, steps: int
-) -> list[float]:
-    """Ranks 1..min(max_rank, longest ranking); ratios 0..1; the distinct scores (or ``steps`` + 1 quantiles)."""
-    if over == "rank":
-        return [float(k) for k in range(1, min(max_rank, max(longest, 1)) + 1)]
+def _candidates(run: CodedRun, over: str, max_rank: int, steps: int) -> list[float]:
+    """Ranks 1..min(max_rank, longest ranking); ratios 0..1; the distinct scores (or ``steps`` + 1
+    quantiles), of the lines the counts take (:meth:`~ir_coliee.table.tables.CodedRun.ranked`: a pair
+    given twice once, with its best score)."""
     import numpy as np
 
     if over == "relative-score":
         return list(np.round(np.linspace(0.0, 1.0, steps + 1), 10))
-    scores = np.unique(scores) if len(scores) else np.zeros(1)
+    lines = run.ranked()
+    if over == "rank":
+        longest = int(np.bincount(run.queries[lines]).max()) if len(lines) else 1
+        return [float(k) for k in range(1, min(max_rank, longest) + 1)]
+    scores = np.unique(run.scores[lines]) if len(lines) else np.zeros(1)
     if len(scores) > steps:
         scores = np.unique(np.quantile(scores, np.linspace(0, 1, steps + 1)))
     return [float(s) for s in scores]
@@ -149,9 +130,6 @@ class _Ranking(NamedTuple):
     """Relevant documents of each gold query."""
     ratio: np.ndarray
     """Each line's score relative to its query's (``relative-score``): 0 for the worst, 1 for the best."""
-    longest: int
-    """The longest ranking of any query of the run (gold or not)."""
-    all_scores: np.ndarray
 
     def kept(self, over: str, cutoff: float) -> np.ndarray:
         """How many lines of each gold query ``cutoff`` keeps."""
@@ -162,20 +140,15 @@ class _Ranking(NamedTuple):
         keep = (self.score if over == "score" else self.ratio) >= cutoff
         return np.bincount(self.query[keep], minlength=len(self.start))
 
-    def candidates(self, over: str, max_rank: int, steps: int) -> list[float]:
-        return _candidates_of(self.longest, self.all_scores, over, max_rank, steps)
-
     def curve(self, measure: Measure, over: str, candidates: Iterable[float]) -> list[float]:
         formula = formula_of(measure)
         assert formula is not None  # a measure of ours: counts_sets(measure) held
-        values = []
+        values, relevant = [], int(self.relevant.sum())
         for cutoff in candidates:
             retrieved = self.kept(over, cutoff)
             tp = self.relevant_before[self.start + retrieved] - self.relevant_before[self.start]
             if is_micro(measure):
-                values.append(
-                    formula(int(tp.sum()), int(retrieved.sum()), int(self.relevant.sum()))
-                )
+                values.append(formula(int(tp.sum()), int(retrieved.sum()), relevant))
             else:  # the correctly rounded mean, as ir_coliee's aggregator takes it
                 per_query = on_arrays(formula, tp, retrieved, self.relevant)
                 values.append(exact_mean(per_query.tolist()))
@@ -189,44 +162,22 @@ def _ranked(codes: CodedRun, gold: Table, measure: Measure) -> Optional[_Ranking
 
     if not counts_sets(measure):
         return None
-    if codes.repeated():
-        codes = coded_run(codes.table())  # a pair given twice counts once, with its best score
     gold_codes = coded_gold(gold, measure["rel"])
-    n = len(gold_codes.queries)
     query_of, doc_of = gold_codes.line_codes(codes)
-    queries, docs, all_scores = codes.queries, codes.docs, codes.scores
-    query = query_of[queries]
-    doc_rank = np.empty(len(codes.doc_ids), dtype=np.int64)
-    doc_rank[sorted(range(len(codes.doc_ids)), key=codes.doc_ids.__getitem__)] = np.arange(
-        len(codes.doc_ids)
-    )
-    longest = int(np.bincount(queries).max()) if len(codes) else 1
-    order = np.lexsort((-doc_rank[docs], -all_scores, query))
-    order = order[query[order] >= 0]
-    query, score = query[order], all_scores[order]
-    is_relevant = gold_codes.relevant_lines(query, doc_of[docs[order]])
-    length = np.bincount(query, minlength=n)
-    start = (
-        np.concatenate([[0], np.cumsum(length)[:-1]]).astype(np.int64)
-        if n
-        else np.zeros(0, dtype=np.int64)
-    )
+    order = codes.ranked()  # trec_eval's order, as the counts take it
+    order = order[query_of[codes.queries[order]] >= 0]
+    # in the gold's order of queries, each ranked as above (one run query per gold query: aligned)
+    order = order[np.argsort(query_of[codes.queries[order]], kind="stable")]
+    query, score = query_of[codes.queries[order]], codes.scores[order]
+    is_relevant = gold_codes.relevant_lines(query, doc_of[codes.docs[order]])
+    length = np.bincount(query, minlength=len(gold_codes.queries))
+    start = np.cumsum(length) - length
     relevant_before = np.concatenate([[0], np.cumsum(is_relevant)])
     # ranked best first: a query's best score is on its first line, its worst on its last
     high, low = score[start[query]], score[start[query] + length[query] - 1]
     span = high - low
     ratio = np.divide(score - low, span, out=np.ones_like(score), where=span != 0)
-    return _Ranking(
-        query,
-        score,
-        start,
-        length,
-        relevant_before,
-        gold_codes.relevant,
-        ratio,
-        longest,
-        all_scores,
-    )
+    return _Ranking(query, score, start, length, relevant_before, gold_codes.relevant, ratio)
 
 
 def _cutoff_arguments(over: object, max_rank: object, steps: object) -> None:
@@ -265,22 +216,19 @@ def _tuned(
     gold: Table, run: CodedRun, chosen: Measure, over: Over, max_rank: int, steps: int
 ) -> Tuned:
     """:func:`tune_cutoff` on a gold and a run read once, the run's ids in the gold's convention."""
+    import numpy as np
+
     ranked = _ranked(run, gold, chosen)
-    table = run.table() if ranked is None else {}
-    candidates = (
-        _candidates(table, over, max_rank, steps)
-        if ranked is None
-        else ranked.candidates(over, max_rank, steps)
-    )
+    candidates = _candidates(run, over, max_rank, steps)
     shown = progress(
         candidates, f"tuning {chosen} over {over} cutoffs", total=len(candidates), unit="cutoff"
     )
     if ranked is not None:  # an ir_coliee set measure: every cutoff from one ranking, with numpy
         values = ranked.curve(chosen, over, shown)
     else:
-        evaluator = pipeline.evaluator([chosen], gold)
+        evaluator, table = pipeline.evaluator([chosen], gold), run.table()
         values = [float(evaluator.calc_aggregate(cut(table, over, c))[chosen]) for c in shown]
-    best = _best(values)
+    best = int(np.argmax(values))  # the first largest value (the first NaN, if any)
     return Tuned(
         float(candidates[best]), float(values[best]), list(zip(candidates, values)), over, chosen
     )
@@ -288,10 +236,7 @@ def _tuned(
 
 def apply_cutoff(run: TYPE_RUN, over: Over, cutoff: float) -> pd.DataFrame:
     """``run`` cut as :func:`tune_cutoff` would, as a DataFrame (``query_id``, ``doc_id``, ``score``)."""
-    if over not in OVER:
-        raise ColieeArgumentError(
-            f"unknown cutoff kind {over!r}; expected one of {', '.join(OVER)}"
-        )
+    _cutoff_arguments(over, 1, 1)
     return table_frame(cut(run_table(run), over, cutoff))
 
 
@@ -367,18 +312,14 @@ def tune(
             f"{tuned_run.info.path} has no scores ({tuned_run.info.format} format: line order is the ranking); "
             "tune --over rank, or give a run with scores"
         )
-    chosen = (
-        measure
-        if measure is not None
-        else official_entry(prepared.task.key, prepared.year).headline
-    )
-    (checked,) = check_measures([chosen], prepared.task, prepared.year)
+    if measure is None:
+        measure = official_entry(prepared.task.key, prepared.year).headline
+    (checked,) = check_measures([measure], prepared.task, prepared.year)
     tuned = _tuned(prepared.qrels, tuned_run.run, checked, over, max_rank, 100)
-    target, said = (
-        (tuned_run.run, [])
-        if apply is None
-        else read_apart(apply, prepared.task, prepared.gold.source)
-    )
+    said: list[Finding] = []
+    target = tuned_run.run
+    if apply is not None:
+        target, said = read_apart(apply, prepared.task, prepared.gold.source)
     return Tuning(
         tuned,
         cut(target.table(), over, tuned.cutoff),

@@ -175,11 +175,11 @@ def test_tuning_curve_is_the_measure_at_each_cutoff(gold, run, over, measure):
     """The numpy curve (one ranking, running counts) against evaluating the cut run at every cutoff."""
     from ir_coliee.measures.pipeline import pipeline
     from ir_coliee.scoring.tune import _candidates, cut, tune_cutoff
-    from ir_coliee.table.tables import run_table
+    from ir_coliee.table.tables import coded_run, run_table
 
     tuned = tune_cutoff(gold, as_run(run), measure, over=over, max_rank=5, steps=7)
     table = run_table(as_run(run))
-    candidates = _candidates(table, over, 5, 7)
+    candidates = _candidates(coded_run(table), over, 5, 7)
     evaluator = pipeline.evaluator([measure], gold)
     expected = [float(evaluator.calc_aggregate(cut(table, over, c))[measure]) for c in candidates]
     assert tuned.curve["cutoff"].tolist() == candidates
