@@ -5,6 +5,7 @@ columns (answers, duplicates, late comments, scores) follow."""
 
 from __future__ import annotations
 
+import codecs
 import os
 from collections.abc import Callable
 from typing import TYPE_CHECKING, BinaryIO, Optional
@@ -75,13 +76,14 @@ def _separator(f: BinaryIO, start: int) -> Optional[tuple[bytes, int]]:
     sep, other = (b"\t", b" ") if b"\t" in first_line and b" " not in first_line else (b" ", b"\t")
     f.seek(start)
     pairs = _BlankPairs(_SCAN_BLOCK)
+    utf8 = _Utf8()
     tail = b""  # the last two bytes before the block
     since_newline = 0  # bytes of the current line so far
     lines = 0
     while True:
         block = f.read(_SCAN_BLOCK)  # (read, not readinto a buffer: here five times as fast)
         if not block:
-            if not tail or tail[-1:] in (sep, b"\r"):
+            if not tail or tail[-1:] in (sep, b"\r") or utf8.broken(b"", final=True):
                 return None
             return sep, lines + (tail[-1:] != b"\n")
         lines += block.count(b"\n")
@@ -89,6 +91,8 @@ def _separator(f: BinaryIO, start: int) -> Optional[tuple[bytes, int]]:
         seam = tail + block[:2]
         if other in block or b"\0" in block or _has_bom(block) or _has_bom(seam):
             return None
+        if utf8.broken(block):
+            return None  # Arrow checks the columns it keeps alone; the line reader names the line
         if _lone_cr(block) or _lone_cr(seam):
             return None  # pyarrow ends a line there; the line-by-line reader does not
         if pairs.found(block, at_start=not tail) or (tail and pairs.found(seam, at_start=False)):
@@ -97,6 +101,23 @@ def _separator(f: BinaryIO, start: int) -> Optional[tuple[bytes, int]]:
         if since_newline < 0:
             return None  # a line over MAX_LINE: the line-by-line reader names it
         tail = (tail + block[-2:])[-2:]
+
+
+class _Utf8:
+    """Whether the bytes read so far, block by block, are UTF-8 (a character may straddle two blocks)."""
+
+    def __init__(self) -> None:
+        self.decoder = codecs.getincrementaldecoder("utf-8")()
+
+    def broken(self, block: bytes, final: bool = False) -> bool:
+        # an ASCII block after a whole character needs no decoding: the usual file costs one isascii()
+        if block.isascii() and not self.decoder.getstate()[0] and not final:
+            return False
+        try:
+            self.decoder.decode(block, final)
+        except UnicodeDecodeError:
+            return True
+        return False
 
 
 def _lone_cr(data: bytes) -> bool:

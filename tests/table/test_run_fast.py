@@ -156,3 +156,21 @@ def test_a_file_of_ids_of_kilobytes_is_handed_on(write):
     assert fast.parse_fast(write("task1.t", long_ids), "pairs", 0) is None
     short_ids = "".join(f"q1 {'d' * 900}{k} t\n" for k in range(3))
     assert fast.parse_fast(write("task1.u", short_ids), "pairs", 0) is not None
+
+
+def test_bytes_that_are_not_utf8_where_no_column_is_kept_are_handed_on(write, monkeypatch):
+    """Q0 and the rank are not kept, but the line reader names their bytes that are not UTF-8, so the
+    fast reader hands such a file to it (Arrow, reading only the columns it keeps, once took it)."""
+    from ir_coliee.errors import ColieeFormatError
+    from ir_coliee.table.runs import parse_run
+
+    path = write("task3.t", b"q1 Q0 a 1 0.5 t\nq1 Q\xff b 2 0.4 t\n")
+    assert fast.parse_fast(path, "trec", 0) is None
+    with pytest.raises(ColieeFormatError, match="not valid UTF-8") as info:
+        parse_run(path)
+    assert info.value.line == 2
+    # a character cut by the end of a scanned block is whole with the next block: read, not handed on
+    accented = write("task3.u", "q1 Q0 é 1 0.5 t\nq1 Q0 è 2 0.4 t\n".encode())
+    for block in range(4, 12):
+        monkeypatch.setattr(fast, "_SCAN_BLOCK", block)
+        assert readers_agree(accented) == [("q1", "é", 0.5), ("q1", "è", 0.4)]
