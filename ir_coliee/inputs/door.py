@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Sequence
-from typing import NamedTuple, Optional, Union, cast
+from typing import NamedTuple, Optional, cast
 
 from ir_measures.measures.base import Measure
 from ir_measures.util import TYPE_RUN
@@ -21,11 +21,13 @@ from ir_coliee.errors import (
 from ir_coliee.formats.pilot import decision_run, read_torts
 from ir_coliee.inputs.gold import Gold, GoldLike, is_dataset_id, load_gold
 from ir_coliee.inputs.ingest import (
+    Answers,
     Ingested,
     RunLike,
     RunsLike,
     holds_labels,
     ingest,
+    ingest_answers,
     named_runs,
     opened,
     walked,
@@ -40,12 +42,9 @@ from ir_coliee.model import (
     Task,
     TaskLike,
     official_measures,
-    task_of,
 )
 from ir_coliee.table.runs import FormatOption
 from ir_coliee.table.tables import Table
-
-Answers = Union[PathLike, Sequence[PathLike], None]
 
 
 class Prepared(NamedTuple):
@@ -88,28 +87,6 @@ def gated_task(answers: object, task: Optional[TaskLike], gold: object) -> Optio
     return task
 
 
-def _gate(
-    gold: Gold, task: Task, runs: list[Ingested], answers: Answers, answers_gold: Optional[GoldLike]
-) -> tuple[Table, list[Ingested], list[Finding]]:
-    """The answer gold, and each run's answer file read through the door against it (refused when it
-    shares no question with the gold; its absent, duplicate and untagged lines reported)."""
-    if not task.gate:
-        raise ColieeScoringError(
-            f"--answers gates the runs of a task scored with answers (2026 Task 3), not {task.label}"
-        )
-    files = [answers] if isinstance(answers, (str, os.PathLike)) else list(cast(list, answers))
-    if len(files) != len(runs):
-        raise ColieeError(
-            f"{len(runs)} runs but {len(files)} answer files: give one answer file per run"
-        )
-    gate = task_of(task.gate)
-    truth = gold.answers(gate, answers_gold)
-    named: dict[str, RunLike] = {f"answer file {i}": f for i, f in enumerate(files)}
-    with opened(named) as readable:
-        read, findings = ingest(named, readable, gate, "auto", truth, "the gold answers")
-    return truth, read, findings
-
-
 def prepare(
     gold: GoldLike,
     runs: RunsLike,
@@ -131,14 +108,19 @@ def prepare(
         loaded = load_gold(gold)
     runs, found, left = walked(runs)
     named = named_runs(runs)
-    # each said where it holds: a note of where the gold came from, a reading rule applied to a slip
-    notes = [(loaded.note, loaded.note, "gold-elsewhere"), *((q, q, "gold-quirk") for q in quirks)]
-    findings = warned(loaded.source, notes)
+    guessed: list[Finding] = []
     with opened(named) as readable:  # streams copied once, iterators consumed once
         shapes = list(readable.values())
         resolved, year, qrels = loaded.scored_as(
-            task, year, lambda: holds_labels(shapes), findings, measures_named
+            task, year, lambda: holds_labels(shapes), guessed, measures_named
         )
+        truth = None if answers is None else loaded.answers(resolved, answers_gold)
+        # each said where it holds: a note of where the gold came from, a reading rule applied to a slip
+        notes = [
+            (loaded.note, loaded.note, "gold-elsewhere"),
+            *((q, q, "gold-quirk") for q in quirks),
+        ]
+        findings = warned(loaded.source, notes) + guessed
         if resolved.gold == TORTS:
             return Prepared(loaded, qrels, resolved, year, [], findings + left, named)
         read, checked = ingest(named, readable, resolved, run_format, qrels, loaded.source, found)
@@ -147,9 +129,9 @@ def prepare(
         shown = "; ".join(f"{f.path}: {f.message}" for f in said[:3])
         raise ColieeError(f"no run could be scored ({len(said)} skipped): {shown}")
     findings += checked + left
-    if answers is None:
+    if truth is None:
         return Prepared(loaded, qrels, resolved, year, read, findings, named)
-    truth, answered, said_of_answers = _gate(loaded, resolved, read, answers, answers_gold)
+    answered, said_of_answers = ingest_answers(truth, resolved, read, answers)
     gate = (truth, answered)
     return Prepared(loaded, qrels, resolved, year, read, findings + said_of_answers, named, gate)
 

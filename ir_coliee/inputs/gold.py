@@ -109,10 +109,15 @@ class Gold(NamedTuple):
         official_entry(resolved.key, year)  # the edition exists
         return resolved, year, {} if resolved.gold == TORTS else self.table(resolved)
 
-    def answers(self, gate: Task, answers_gold: Optional[GoldLike]) -> Table:
-        """The Y/N gold that gates a task's runs (2026 Task 3): ``answers_gold``, else this gold's own
+    def answers(self, task: Task, answers_gold: Optional[GoldLike]) -> Table:
+        """The Y/N gold that gates ``task``'s runs (2026 Task 3): ``answers_gold``, else this gold's own
         (a labelled riteval file holds both), else the gate's dataset of the same edition, split and
-        language."""
+        language; refused for a task that no answers gate."""
+        if not task.gate:
+            raise ColieeScoringError(
+                f"--answers gates the runs of a task scored with answers (2026 Task 3), not {task.label}"
+            )
+        gate = task_of(task.gate)
         if answers_gold is not None:
             return load_gold(answers_gold).table(gate)
         if gate.gold in self.tables:

@@ -33,7 +33,7 @@ from ir_coliee.errors import (
 )
 from ir_coliee.formats.textfile import Input, is_input, regular_file, stream_name
 from ir_coliee.inputs.walk import files_of, skipped
-from ir_coliee.model import ANSWER_LABELS, FORMATS, FormatName, Task, expected_any
+from ir_coliee.model import ANSWER_LABELS, FORMATS, FormatName, Task, expected_any, task_of
 from ir_coliee.table.run_lines import first_format
 from ir_coliee.table.runs import FormatOption, ParsedRun, parse_run
 from ir_coliee.table.tables import (
@@ -381,3 +381,22 @@ def file_findings(parsed: ParsedRun, where: str) -> list[Finding]:
             ),
         ],
     )
+
+
+#: 2026 Task 3's answer files: one for a run, else one for each run, in order
+Answers = Union[PathLike, Sequence[PathLike], None]
+
+
+def ingest_answers(
+    truth: Table, task: Task, runs: list[Ingested], answers: Answers
+) -> tuple[list[Ingested], list[Finding]]:
+    """Each run's answer file read through the door against the answer gold ``truth`` (refused when it
+    shares no question with the gold; its absent, duplicate and untagged lines reported)."""
+    files = [answers] if isinstance(answers, (str, os.PathLike)) else list(cast(list, answers))
+    if len(files) != len(runs):
+        raise ColieeError(
+            f"{len(runs)} runs but {len(files)} answer files: give one answer file per run"
+        )
+    named: dict[str, RunLike] = {f"answer file {i}": f for i, f in enumerate(files)}
+    with opened(named) as readable:
+        return ingest(named, readable, task_of(task.gate), "auto", truth, "the gold answers")
