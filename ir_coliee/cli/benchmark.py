@@ -77,8 +77,8 @@ def _names(given: list[str]) -> dict[str, str]:
 
 def run(args: argparse.Namespace) -> int:
     """The grid of values and p-values, then the findings."""
+    from ir_coliee.inputs.manifest import read_manifest, runs_in_folder
     from ir_coliee.scoring.benchmark import benchmark
-    from ir_coliee.scoring.manifest import read_manifest, runs_in_folder
 
     options.check_outputs(args)
     options.positive("--resamples", args.resamples)

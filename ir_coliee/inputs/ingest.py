@@ -251,6 +251,14 @@ def not_a_run(path: str, task: Task, e: ColieeError) -> Finding:
     return skipped(path, f"not a {task.label} run: {str(e).removeprefix(path).lstrip(': ')}")
 
 
+def parsed_or_skipped(path: str, task: str, run_format: FormatOption) -> Union[ParsedRun, Finding]:
+    """The file as a run of ``task``, or why it is skipped (a log beside the runs, a file of another task)."""
+    try:
+        return parse_run(path, run_format, allowed=task_of(task).readable())
+    except ColieeFormatError as e:
+        return not_a_run(path, task_of(task), e)
+
+
 def read_apart(run: RunLike, task: Task, gold_source: str) -> tuple[CodedRun, list[Finding]]:
     """One run read in its task's format, as given, with what its file says: not aligned with any gold (a
     test run that a cutoff learned on training gold cuts shares no query with that gold, and is written

@@ -4,35 +4,26 @@ from __future__ import annotations
 
 import os
 from collections.abc import Sequence
-from typing import Optional, Union
+from typing import Optional
 
 from ir_coliee.errors import (
     ColieeDataError,
     ColieeError,
-    ColieeFormatError,
     ColieeScoringError,
     Finding,
     PathLike,
 )
 from ir_coliee.inputs.gold import GoldLike
-from ir_coliee.inputs.ingest import not_a_run
+from ir_coliee.inputs.ingest import parsed_or_skipped
 from ir_coliee.inputs.walk import files_of, skipped
 from ir_coliee.measures.parse import MeasureLike, parse_measures
-from ir_coliee.model import TaskLike, edition_dataset, edition_of_file, task_of
+from ir_coliee.model import TaskLike, edition_dataset, edition_of_file
 from ir_coliee.scoring.report import Report
 from ir_coliee.scoring.score import score
-from ir_coliee.table.runs import FormatOption, ParsedRun, parse_run
+from ir_coliee.table.runs import FormatOption, ParsedRun
 
 #: ``gold="auto"``: each file is scored against the test set of the edition its name says.
 AUTO = "auto"
-
-
-def parsed_or_skipped(path: str, task: str, run_format: FormatOption) -> Union[ParsedRun, Finding]:
-    """The file as a run of ``task``, or why it is skipped (a log beside the runs, a file of another task)."""
-    try:
-        return parse_run(path, run_format, allowed=task_of(task).readable())
-    except ColieeFormatError as e:
-        return not_a_run(path, task_of(task), e)
 
 
 def _score_group(

@@ -324,7 +324,7 @@ def test_another_ir_datasets_entry_is_scored_with_its_official_measures(grid):
 
 
 def test_folders_named_by_dataset_ids_per_exam_subsets_too(tmp_path):
-    from ir_coliee.scoring.manifest import runs_in_folder
+    from ir_coliee.inputs.manifest import runs_in_folder
 
     for folder, name, line in (
         ("coliee/task3/2024/train/h30", "task3.A", "H30-1-A 1 A\n"),
@@ -359,7 +359,7 @@ def test_folders_named_by_dataset_ids_per_exam_subsets_too(tmp_path):
 
 
 def test_files_naming_one_system_are_each_named_by_their_path_never_one(tmp_path):
-    from ir_coliee.scoring.manifest import runs_in_folder
+    from ir_coliee.inputs.manifest import runs_in_folder
 
     folder = tmp_path / "coliee" / "task1" / "2025" / "test"
     (folder / "team").mkdir(parents=True)
@@ -662,7 +662,7 @@ def test_a_file_beside_the_runs_that_shares_no_query_is_skipped_not_a_refusal(
     coliee_home, tmp_path
 ):
     """A README of three words a line reads as a Task 1 run; it shares no query with the gold: said, skipped."""
-    from ir_coliee.scoring.manifest import runs_in_folder
+    from ir_coliee.inputs.manifest import runs_in_folder
 
     write_task1_flat(coliee_home, 2025, with_test_gold=True)
     folder = tmp_path / "runs" / "coliee" / "task1" / "2025" / "test"

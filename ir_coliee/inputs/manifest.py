@@ -25,10 +25,9 @@ from ir_coliee.errors import (
 )
 from ir_coliee.formats.textfile import iter_lines, parse_json, read_text
 from ir_coliee.inputs.gold import is_dataset_id, load_gold
-from ir_coliee.inputs.ingest import RunLike, shared_run
+from ir_coliee.inputs.ingest import RunLike, parsed_or_skipped, shared_run
 from ir_coliee.inputs.walk import skipped, walk
 from ir_coliee.model import name_says, task_of
-from ir_coliee.scoring.files import parsed_or_skipped
 from ir_coliee.table.runs import ParsedRun
 from ir_coliee.table.tables import Table
 
