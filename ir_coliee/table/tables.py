@@ -29,7 +29,6 @@ load it.
 from __future__ import annotations
 
 import itertools
-import math
 import numbers
 import operator
 import re
@@ -151,14 +150,6 @@ class CodedRun:
         queries, docs = self.query_ids, self.doc_ids
         for q, d, s in zip(self.queries.tolist(), self.docs.tolist(), self.scores.tolist()):
             yield ScoredDoc(queries[q], docs[d], s)
-
-    def with_codes(
-        self, query_ids: list[str], doc_ids: list[str], queries: Column, docs: Column, merged: bool
-    ) -> CodedRun:
-        """The same lines under other ids (``merged``: two ids became one, so pairs may repeat)."""
-        return CodedRun(
-            query_ids, doc_ids, queries, docs, self.scores, unique=self.unique and not merged
-        )
 
     def repeated(self) -> list[tuple[int, int]]:
         """Each line whose (query, document) pair came on an earlier line, with that first line."""
@@ -606,7 +597,9 @@ def _rescoped(run: CodedRun, scoped: bool) -> CodedRun:
             changed += new != d
             code = by_pair[pair] = ids.setdefault(new, len(ids))
         codes.append(code)
-    return run.with_codes(run.query_ids, list(ids), run.queries, codes, merged=bool(changed))
+    # two ids may have become one (unscoped), so a pair may repeat
+    unique = run.unique and not changed
+    return CodedRun(run.query_ids, list(ids), run.queries, codes, run.scores, unique)
 
 
 def _merged(ids: list[str]) -> tuple[list[str], Optional[list[int]]]:
@@ -627,9 +620,8 @@ def _recoded(run: CodedRun, query_ids: list[str], doc_ids: list[str]) -> CodedRu
     docs, doc_map = _merged(doc_ids)
     query_codes = run.queries if query_map is None else np.asarray(query_map)[run.queries]
     doc_codes = run.docs if doc_map is None else np.asarray(doc_map)[run.docs]
-    return run.with_codes(
-        queries, docs, query_codes, doc_codes, merged=query_map is not None or doc_map is not None
-    )
+    unique = run.unique and query_map is None and doc_map is None  # merged ids: pairs may repeat
+    return CodedRun(queries, docs, query_codes, doc_codes, run.scores, unique)
 
 
 def align(run: CodedRun, gold: GoldIds) -> Aligned:
@@ -842,22 +834,22 @@ def gold_table(qrels: object, source: str = "the gold") -> Table:
                 f"a DataFrame with columns {list(frame.columns)}; expected query_id, doc_id, relevance "
                 "(or PyTerrier's qid, docno, label)",
             )
-        rows: Iterable = zip(*(frame[n].tolist() for n in names))
+        columns = [frame[n] for n in names]
     elif isinstance(qrels, Iterable) and not isinstance(qrels, (str, bytes)):
-        rows = ((r.query_id, r.doc_id, r.relevance) for r in qrels)
+        rows = list(qrels)
+        columns = [
+            list(map(operator.attrgetter(n), rows)) for n in ("query_id", "doc_id", "relevance")
+        ]
     else:
         raise _refuse(
             source, f"a {type(qrels).__name__}; expected qrels (query_id, doc_id, relevance)"
         )
+    # each distinct id converted once, as a run's are
+    query_codes, query_ids = _encoded(columns[0], source, "query id")
+    doc_codes, doc_ids = _encoded(columns[1], source, "document id")
     table: Table = CheckedGold()
-    texts: dict[object, str] = {}  # each distinct id converted once
-    for q, d, r in rows:
-        for value, what in ((q, "query id"), (d, "document id")):
-            if value not in texts:
-                if value is None or (isinstance(value, float) and math.isnan(value)):
-                    raise _refuse(source, f"a {what} is missing (None or NaN)")
-                texts[value] = id_text(value, source, what)
-        table.setdefault(texts[q], {})[texts[d]] = int(r)
+    for q, d, r in zip(query_codes.tolist(), doc_codes.tolist(), list(columns[2])):
+        table.setdefault(query_ids[q], {})[doc_ids[d]] = int(r)
     return table
 
 
