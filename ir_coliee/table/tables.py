@@ -29,6 +29,7 @@ load it.
 from __future__ import annotations
 
 import itertools
+import math
 import numbers
 import operator
 import re
@@ -834,22 +835,22 @@ def gold_table(qrels: object, source: str = "the gold") -> Table:
                 f"a DataFrame with columns {list(frame.columns)}; expected query_id, doc_id, relevance "
                 "(or PyTerrier's qid, docno, label)",
             )
-        columns = [frame[n] for n in names]
+        rows: Iterable = zip(*(frame[n].tolist() for n in names))
     elif isinstance(qrels, Iterable) and not isinstance(qrels, (str, bytes)):
-        rows = list(qrels)
-        columns = [
-            list(map(operator.attrgetter(n), rows)) for n in ("query_id", "doc_id", "relevance")
-        ]
+        rows = ((r.query_id, r.doc_id, r.relevance) for r in qrels)
     else:
         raise _refuse(
             source, f"a {type(qrels).__name__}; expected qrels (query_id, doc_id, relevance)"
         )
-    # each distinct id converted once, as a run's are
-    query_codes, query_ids = _encoded(columns[0], source, "query id")
-    doc_codes, doc_ids = _encoded(columns[1], source, "document id")
     table: Table = CheckedGold()
-    for q, d, r in zip(query_codes.tolist(), doc_codes.tolist(), list(columns[2])):
-        table.setdefault(query_ids[q], {})[doc_ids[d]] = int(r)
+    texts: dict[object, str] = {}  # each distinct id converted once
+    for q, d, r in rows:
+        for value, what in ((q, "query id"), (d, "document id")):
+            if value not in texts:
+                if value is None or (isinstance(value, float) and math.isnan(value)):
+                    raise _refuse(source, f"a {what} is missing (None or NaN)")
+                texts[value] = id_text(value, source, what)
+        table.setdefault(texts[q], {})[texts[d]] = int(r)
     return table
 
 
