@@ -176,20 +176,17 @@ def read_torts(path: Input) -> list[ColieeTort]:
     return parse_torts(json_lines(path, _EXPECTED), stream_name(path))
 
 
-def tort_json(tort: ColieeTort) -> dict:
-    """The tort as the JSON object of the official format."""
-    out: dict = {} if tort.version is None else {"version": tort.version}
-    out["tort_id"] = tort.tort_id
-    # the records' fields are the keys
-    for key in ("undisputed_facts", "plaintiff_claims", "defendant_claims"):
-        out[key] = [record._asdict() for record in getattr(tort, key)]
-    out["court_decision"] = tort.court_decision
-    return out
-
-
 def write_torts(torts: Iterable[ColieeTort], path: PathLike) -> str:
     """Write torts as a JSONL submission (UTF-8, Japanese unescaped); returns the path."""
-    lines = [json.dumps(tort_json(tort), ensure_ascii=False) + "\n" for tort in torts]
+    lines = []
+    for tort in torts:
+        # the official object: the records' fields are the keys
+        out: dict = {} if tort.version is None else {"version": tort.version}
+        out["tort_id"] = tort.tort_id
+        for key in ("undisputed_facts", "plaintiff_claims", "defendant_claims"):
+            out[key] = [record._asdict() for record in getattr(tort, key)]
+        out["court_decision"] = tort.court_decision
+        lines.append(json.dumps(out, ensure_ascii=False) + "\n")
     with atomic_output(path) as f:  # a kill or a full disk leaves the old file whole
         f.writelines(lines)
     return os.fspath(path)

@@ -507,13 +507,6 @@ def _numeral(text: str) -> Optional[str]:
     return SCOPE.join(part.lstrip("0") or "0" for part in parts)
 
 
-def _uniform_width(gold: Collection[str]) -> Optional[int]:
-    """The width of the gold's ids when all are ASCII digits of one width (``000028``: 6), else ``None``."""
-    # asked of all at once: a gold of a million queries
-    widths, joined = set(map(len, gold)), "".join(gold)
-    return widths.pop() if len(widths) == 1 and joined.isascii() and joined.isdigit() else None
-
-
 def _unpadded(
     ids: list[str], gold: Collection[str]
 ) -> tuple[list[str], int, Optional[tuple[str, str]]]:
@@ -522,7 +515,11 @@ def _unpadded(
     shorter number is padded to it (``99`` -> ``000099``, a document the gold does not name). How many
     were replaced, and one example. The ids are distinct ids, a few thousand: plain Python at every run
     size. ``gold``: a set of the gold's ids (or a dict of them)."""
-    width = _uniform_width(gold) if gold else None
+    # the width of the gold's ids when all are ASCII digits of one width (``000028``: 6), asked of all
+    # at once (a gold of a million queries)
+    widths, joined = set(map(len, gold)), "".join(gold)
+    one_width = len(widths) == 1 and joined.isascii() and joined.isdigit()
+    width = widths.pop() if one_width else None
     # a number of the gold's one width that is not a gold id matches none by its number; the positions
     # in an array, not a list of ints (for ten million documents outside the gold, 80 MB, not 360)
     unknown = array(
