@@ -3,6 +3,7 @@ are built on these, and a pilot dataset's gold is read without them)."""
 
 from __future__ import annotations
 
+import io
 from collections.abc import Iterator
 from typing import NamedTuple
 
@@ -10,14 +11,16 @@ from ir_measures import Qrel
 
 from ir_coliee.data.files import DataFile, FileCache
 from ir_coliee.data.locator import LOCATOR, Source, missing, source_of
-from ir_coliee.formats.pilot import ColieeTort, claim_qrels, decision_qrels, parse_torts
+from ir_coliee.formats.pilot import ColieeTort, claim_qrels, decision_qrels, read_torts
 from ir_coliee.model import PILOT_FILES
 
 
 @FileCache
 def _torts_of(f: DataFile) -> list[ColieeTort]:
-    text = f.read_text()
-    return parse_torts(enumerate(text.splitlines(), 1), f.describe())
+    # read as every pilot file is (decoded line by line), named as the data file
+    stream = io.BytesIO(f.read_bytes())
+    stream.name = f.describe()
+    return read_torts(stream)
 
 
 class PilotFiles:

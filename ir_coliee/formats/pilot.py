@@ -13,14 +13,7 @@ from typing import NamedTuple, Optional, Union
 from ir_measures import Qrel, ScoredDoc
 
 from ir_coliee.errors import ColieeFormatError, PathLike
-from ir_coliee.formats.textfile import (
-    Input,
-    atomic_output,
-    iter_lines,
-    parse_json,
-    regular_file,
-    stream_name,
-)
+from ir_coliee.formats.textfile import Input, atomic_output, json_lines, stream_name
 
 Id = Union[str, int]
 SIDES = ("plaintiff", "defendant")
@@ -161,14 +154,12 @@ def _tort(obj: object, source: PathLike, line: int) -> ColieeTort:
     return ColieeTort(tort, obj.get("version"), facts, plaintiff, defendant, decision)
 
 
-def parse_torts(lines: Iterable[tuple[int, str]], source: PathLike) -> list[ColieeTort]:
-    """Torts from ``(line number, text)`` pairs; blank lines are skipped, tort ids must be unique."""
+def parse_torts(values: Iterable[tuple[int, object]], source: PathLike) -> list[ColieeTort]:
+    """Torts from ``(line number, JSON value)`` pairs (those of :func:`json_lines`); tort ids must be
+    unique."""
     torts: list[ColieeTort] = []
     seen: dict[str, int] = {}
-    for lineno, text in lines:
-        if not text.strip():
-            continue
-        obj = parse_json(text, source, _EXPECTED, line=lineno)
+    for lineno, obj in values:
         tort = _tort(obj, source, lineno)
         key = str(tort.tort_id)
         if key in seen:
@@ -182,24 +173,20 @@ def parse_torts(lines: Iterable[tuple[int, str]], source: PathLike) -> list[Coli
 
 def read_torts(path: Input) -> list[ColieeTort]:
     """The torts of a pilot JSONL file (input, gold or submission), or of an open file."""
-    with regular_file(path) as readable:
-        return parse_torts(iter_lines(readable), stream_name(path))
-
-
-def tort_json(tort: ColieeTort) -> dict:
-    """The tort as the JSON object of the official format."""
-    out: dict = {} if tort.version is None else {"version": tort.version}
-    out["tort_id"] = tort.tort_id
-    # the records' fields are the keys
-    for key in ("undisputed_facts", "plaintiff_claims", "defendant_claims"):
-        out[key] = [record._asdict() for record in getattr(tort, key)]
-    out["court_decision"] = tort.court_decision
-    return out
+    return parse_torts(json_lines(path, _EXPECTED), stream_name(path))
 
 
 def write_torts(torts: Iterable[ColieeTort], path: PathLike) -> str:
     """Write torts as a JSONL submission (UTF-8, Japanese unescaped); returns the path."""
-    lines = [json.dumps(tort_json(tort), ensure_ascii=False) + "\n" for tort in torts]
+    lines = []
+    for tort in torts:
+        # the official object: the records' fields are the keys
+        out: dict = {} if tort.version is None else {"version": tort.version}
+        out["tort_id"] = tort.tort_id
+        for key in ("undisputed_facts", "plaintiff_claims", "defendant_claims"):
+            out[key] = [record._asdict() for record in getattr(tort, key)]
+        out["court_decision"] = tort.court_decision
+        lines.append(json.dumps(out, ensure_ascii=False) + "\n")
     with atomic_output(path) as f:  # a kill or a full disk leaves the old file whole
         f.writelines(lines)
     return os.fspath(path)

@@ -30,23 +30,6 @@ STREAM_LIMIT = 4 << 30
 _COPY_BLOCK = 1 << 20
 
 
-def stream_limit() -> int:
-    value = os.environ.get("IR_COLIEE_STREAM_LIMIT", "")
-    return int(value) if value.isdigit() else STREAM_LIMIT
-
-
-def is_stream(path: PathLike) -> bool:
-    """Standard input, a pipe, a process substitution (``<(cat run)``) or a device: readable once only."""
-    name = os.fspath(path)
-    if name == STDIN:
-        return True
-    try:
-        mode = os.stat(name).st_mode
-    except OSError:
-        return False
-    return stat.S_ISFIFO(mode) or stat.S_ISCHR(mode) or stat.S_ISSOCK(mode)
-
-
 #: What a reader takes: a path, ``-`` for standard input, or an open file (text or binary).
 Input = Union[PathLike, IO]
 
@@ -72,10 +55,16 @@ def regular_file(path: Input) -> Iterator[PathLike]:
     raised inside name ``path``, not the copy."""
     # an open file or stream handed over (``open(path)``, ``io.StringIO``, ``sys.stdin``): read from where it stands
     opened = None if isinstance(path, (str, os.PathLike)) else cast(IO, path)
-    if opened is None and not is_stream(cast(PathLike, path)):
-        yield cast(PathLike, path)
-        return
     name = stream_name(path)
+    if opened is None and name != STDIN:
+        try:
+            mode = os.stat(name).st_mode
+        except OSError:
+            mode = 0  # missing: the reader names it
+        # not a pipe, a process substitution (``<(cat run)``), a socket or a device: read as often as needed
+        if not (stat.S_ISFIFO(mode) or stat.S_ISCHR(mode) or stat.S_ISSOCK(mode)):
+            yield cast(PathLike, path)
+            return
     # removed on every exit (see cli.main)
     with tempfile.TemporaryDirectory(prefix="ir_coliee-") as folder:
         copy = os.path.join(folder, "input")
@@ -114,7 +103,8 @@ def _copy_stream(source: IO, out: BinaryIO, name: str) -> None:
     """Copy a stream (binary, or text: what a file opened in text mode gives, copied as UTF-8) up to
     :func:`stream_limit` bytes; binary data (a NUL byte) stops it at once, so that ``/dev/urandom`` is refused
     in a moment rather than copied without end."""
-    limit, copied, lines = stream_limit(), 0, 0
+    value = os.environ.get("IR_COLIEE_STREAM_LIMIT", "")
+    limit, copied, lines = int(value) if value.isdigit() else STREAM_LIMIT, 0, 0
     while True:
         chunk = source.read(_COPY_BLOCK)
         block = chunk.encode("utf-8") if isinstance(chunk, str) else bytes(chunk)
@@ -136,9 +126,10 @@ def _copy_stream(source: IO, out: BinaryIO, name: str) -> None:
         out.write(block)
 
 
-def check_readable(path: PathLike) -> None:
-    """Raise a :class:`ColieeFormatError` naming ``path`` when it is missing, a directory, or no path at all
-    (an integer would be opened as a file descriptor, and closed)."""
+@contextlib.contextmanager
+def _opened(path: PathLike) -> Iterator[BinaryIO]:
+    """The file open for reading; a missing, unreadable or otherwise failing file is a format error naming it."""
+    # (an integer would be opened as a file descriptor, and closed)
     if not isinstance(path, (str, os.PathLike)):
         raise ColieeFormatError(
             None, None, f"{type(path).__name__} {path!r} is no path", "a file's path"
@@ -147,12 +138,6 @@ def check_readable(path: PathLike) -> None:
         raise ColieeFormatError(path, None, "is a directory", "a file")
     if not os.path.exists(path):
         raise ColieeFormatError(path, None, "no such file", "an existing file")
-
-
-@contextlib.contextmanager
-def _opened(path: PathLike) -> Iterator[BinaryIO]:
-    """The file open for reading; a missing, unreadable or otherwise failing file is a format error naming it."""
-    check_readable(path)
     try:
         f = open(path, "rb")
     except OSError as e:
@@ -202,6 +187,17 @@ def iter_lines(path: PathLike) -> Generator[tuple[int, str], None, None]:
             yield lineno, text.rstrip("\r\n")
 
 
+def json_lines(path: Input, expected: str) -> Iterator[tuple[int, object]]:
+    """``(line number, JSON value)`` of each non-blank line of ``path`` (a path, ``-`` or an open file):
+    a file of one JSON value per line opened, named, decoded and parsed in this one place, every error
+    naming the file and the line."""
+    name = stream_name(path)
+    with regular_file(path) as readable:
+        for lineno, text in iter_lines(readable):
+            if text.strip():
+                yield lineno, parse_json(text, name, expected, line=lineno)
+
+
 @contextlib.contextmanager
 def atomic_output(path: PathLike, mode: str = "w") -> Iterator[IO]:
     """A file to write ``path`` through: a temporary file in the same folder, renamed onto ``path`` only
@@ -245,7 +241,12 @@ def atomic_output(path: PathLike, mode: str = "w") -> Iterator[IO]:
         name = os.fsdecode(os.fsencode(os.path.basename(target))[: max(room, 1)])
         fd, temporary = tempfile.mkstemp(prefix=f".{name}.", suffix=".tmp", dir=folder)
     try:
-        os.fchmod(fd, stat.S_IMODE(info.st_mode) if info is not None else _default_mode())
+        if info is not None:
+            os.fchmod(fd, stat.S_IMODE(info.st_mode))
+        else:  # what open() gives a new file: 0o666 less the umask (read, then put back)
+            umask = os.umask(0o022)
+            os.umask(umask)
+            os.fchmod(fd, 0o666 & ~umask)
         f: IO = open(fd, mode) if "b" in mode else open(fd, mode, encoding="utf-8", newline="\n")
         with f:
             yield f
@@ -323,13 +324,6 @@ def _named_errors(path: str) -> Iterator[None]:
         if e.filename is not None:  # named already (by a write inside, or a file read meanwhile)
             raise
         raise OSError(e.errno, f"cannot write ({e.strerror or e})", path) from None
-
-
-def _default_mode() -> int:
-    """The mode ``open()`` gives a new file: 0o666 less the umask (read without changing it for good)."""
-    mask = os.umask(0o022)
-    os.umask(mask)
-    return 0o666 & ~mask
 
 
 def _remove(path: str) -> None:

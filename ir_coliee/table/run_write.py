@@ -24,14 +24,6 @@ def check_run_tag(tag: str) -> None:
         )
 
 
-def _ranked(run: TYPE_RUN) -> list[tuple[str, list[tuple[str, float]]]]:
-    table = run_table(run)
-    return [
-        (qid, sorted(docs.items(), key=lambda item: (item[1], item[0]), reverse=True))
-        for qid, docs in sorted(table.items())
-    ]
-
-
 def _writable(query_id: object, doc_id: object, score: float) -> None:
     """Refuse what :func:`read_run` would reject: empty ids or ids with white space, scores that are not finite."""
     for what, value in (("query", query_id), ("document", doc_id)):
@@ -82,8 +74,9 @@ def write_run(
             f"max_per_query must be a whole number of at least 1, got {max_per_query!r}"
         )
     lines: list[str] = []
-    for qid, scoped in _ranked(run):
+    for qid, docs in sorted(run_table(run).items()):
         prefix = f"{qid}/"
+        scoped = sorted(docs.items(), key=lambda item: (item[1], item[0]), reverse=True)
         ranked = [(d[len(prefix) :] if d.startswith(prefix) else d, s) for d, s in scoped]
         if fmt.labels:
             labels = {d for d, _ in ranked}

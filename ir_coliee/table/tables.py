@@ -93,22 +93,6 @@ def sorted_pairs(queries: np.ndarray, docs: np.ndarray, n_docs: int) -> np.ndarr
     return codes
 
 
-def repeated_lines(queries: np.ndarray, docs: np.ndarray, n_docs: int) -> np.ndarray:
-    """Each line whose pair came on an earlier line, with that first line: rows ``(line, first)`` in
-    line order, found by a stable sort of the pair codes (equal codes keep their line order)."""
-    import numpy as np
-
-    codes = pair_codes(queries, docs, n_docs)
-    order = np.argsort(codes, kind="stable")
-    codes = codes[order]
-    new = np.ones(len(codes), dtype=bool)
-    new[1:] = codes[1:] != codes[:-1]
-    # the first line of each pair is where its stretch of equal codes starts
-    starts = np.maximum.accumulate(np.where(new, np.arange(len(codes)), 0))
-    rows = np.stack([order[~new], order[starts[~new]]], axis=1)
-    return rows[np.argsort(rows[:, 0])]
-
-
 #: A column of line codes or scores as a reader hands it over: an ``array.array`` (the line reader's) or a
 #: numpy array; the run holds it as a numpy array.
 Column = Union["array[int]", "array[float]", "np.ndarray"]
@@ -168,33 +152,22 @@ class CodedRun:
         for q, d, s in zip(self.queries.tolist(), self.docs.tolist(), self.scores.tolist()):
             yield ScoredDoc(queries[q], docs[d], s)
 
-    def with_codes(
-        self, query_ids: list[str], doc_ids: list[str], queries: Column, docs: Column, merged: bool
-    ) -> CodedRun:
-        """The same lines under other ids (``merged``: two ids became one, so pairs may repeat)."""
-        return CodedRun(
-            query_ids, doc_ids, queries, docs, self.scores, unique=self.unique and not merged
-        )
-
-    def remapped(
-        self, query_map: Optional[list[int]], doc_map: Optional[list[int]]
-    ) -> tuple[np.ndarray, np.ndarray]:
-        """The query and document codes taken through ``query_map`` and ``doc_map`` (``None``: kept)."""
-        import numpy as np
-
-        return (
-            self.queries
-            if query_map is None
-            else np.asarray(query_map, dtype=np.int64)[self.queries],
-            self.docs if doc_map is None else np.asarray(doc_map, dtype=np.int64)[self.docs],
-        )
-
     def repeated(self) -> list[tuple[int, int]]:
         """Each line whose (query, document) pair came on an earlier line, with that first line."""
         if self.unique:
             return []
-        rows = repeated_lines(self.queries, self.docs, len(self.doc_ids))
-        return [(line, first) for line, first in rows.tolist()]
+        import numpy as np
+
+        # a stable sort of the pair codes: equal codes keep their line order
+        codes = pair_codes(self.queries, self.docs, len(self.doc_ids))
+        order = np.argsort(codes, kind="stable")
+        codes = codes[order]
+        new = np.ones(len(codes), dtype=bool)
+        new[1:] = codes[1:] != codes[:-1]
+        # the first line of each pair is where its stretch of equal codes starts
+        starts = np.maximum.accumulate(np.where(new, np.arange(len(codes)), 0))
+        rows = np.stack([order[~new], order[starts[~new]]], axis=1)
+        return [(line, first) for line, first in rows[np.argsort(rows[:, 0])].tolist()]
 
     def pairs(self) -> np.ndarray:
         """The distinct (query, document) pair codes (:func:`pair_codes`), ascending."""
@@ -256,36 +229,27 @@ class CodedRun:
             )
         return self._frame
 
-    def _groups(self) -> Iterator[tuple[int, list[int], list[float]]]:
-        """Each query code with the document codes and scores of its lines, in line order."""
-        import numpy as np
-
-        queries = self.queries
-        order = None if np.all(queries[1:] >= queries[:-1]) else np.argsort(queries, kind="stable")
-        codes = queries if order is None else queries[order]
-        starts = (
-            [0, *(np.flatnonzero(codes[1:] != codes[:-1]) + 1).tolist(), len(codes)]
-            if len(codes)
-            else []
-        )
-        for start, end in itertools.pairwise(starts):
-            rows = slice(start, end) if order is None else order[start:end]
-            yield int(codes[start]), self.docs[rows].tolist(), self.scores[rows].tolist()
-
     def table(self, keep: Optional[set[str]] = None) -> Table:
         """The run as ``{query_id: {doc_id: score}}`` (the queries in ``keep``, all when ``None``), each id
         string shared by all its lines; a pair given twice keeps its best score, as :func:`run_table`."""
+        import numpy as np
+
         out: Table = {}
-        for q, doc_codes, scores in self._groups():
+        # the lines query after query (in line order within each), cut where the query changes
+        order = np.argsort(self.queries, kind="stable")
+        codes = self.queries[order]
+        starts = np.flatnonzero(np.diff(codes, prepend=-1))
+        docs, scores = (np.split(column[order], starts[1:]) for column in (self.docs, self.scores))
+        for q, doc_codes, query_scores in zip(codes[starts].tolist(), docs, scores):
             qid = self.query_ids[q]
             if keep is not None and qid not in keep:
                 continue
-            named = map(self.doc_ids.__getitem__, doc_codes)
+            named = map(self.doc_ids.__getitem__, doc_codes.tolist())
             table = out.setdefault(qid, {})
             if self.unique:
-                table.update(zip(named, scores))
+                table.update(zip(named, query_scores.tolist()))
             else:
-                for did, score in zip(named, scores):
+                for did, score in zip(named, query_scores.tolist()):
                     if did not in table or score > table[did]:
                         table[did] = score
         return out
@@ -347,13 +311,6 @@ def gold_ids(gold: Table) -> GoldIds:
     return ids
 
 
-def index_in(ids: list[str], position: dict[str, int]) -> np.ndarray:
-    """For each of ``ids`` (a run's distinct ids), its ``position`` among the gold's, or -1."""
-    import numpy as np
-
-    return np.fromiter(map(position.get, ids, repeat(-1)), dtype=np.int64, count=len(ids))
-
-
 def coded_gold(gold: Table, rel: int) -> CodedGold:
     """:class:`CodedGold` of ``gold``, made once per checked gold and relevance level: the provider and the
     scorer's totals each count with it, and making it walks every gold pair."""
@@ -399,7 +356,13 @@ class CodedGold:
 
     def line_codes(self, run: CodedRun) -> tuple[np.ndarray, np.ndarray]:
         """For each distinct query and document id of ``run``, its position among the gold's, or -1."""
-        return index_in(run.query_ids, self.position[0]), index_in(run.doc_ids, self.position[1])
+        import numpy as np
+
+        query, doc = (
+            np.fromiter(map(position.get, ids, repeat(-1)), dtype=np.int64, count=len(ids))
+            for ids, position in zip((run.query_ids, run.doc_ids), self.position)
+        )
+        return query, doc
 
     def relevant_lines(self, query: np.ndarray, doc: np.ndarray) -> np.ndarray:
         """Which lines, given as gold query and gold document positions (-1: not in the gold), name a
@@ -544,13 +507,6 @@ def _numeral(text: str) -> Optional[str]:
     return SCOPE.join(part.lstrip("0") or "0" for part in parts)
 
 
-def _uniform_width(gold: Collection[str]) -> Optional[int]:
-    """The width of the gold's ids when all are ASCII digits of one width (``000028``: 6), else ``None``."""
-    # asked of all at once: a gold of a million queries
-    widths, joined = set(map(len, gold)), "".join(gold)
-    return widths.pop() if len(widths) == 1 and joined.isascii() and joined.isdigit() else None
-
-
 def _unpadded(
     ids: list[str], gold: Collection[str]
 ) -> tuple[list[str], int, Optional[tuple[str, str]]]:
@@ -559,7 +515,11 @@ def _unpadded(
     shorter number is padded to it (``99`` -> ``000099``, a document the gold does not name). How many
     were replaced, and one example. The ids are distinct ids, a few thousand: plain Python at every run
     size. ``gold``: a set of the gold's ids (or a dict of them)."""
-    width = _uniform_width(gold) if gold else None
+    # the width of the gold's ids when all are ASCII digits of one width (``000028``: 6), asked of all
+    # at once (a gold of a million queries)
+    widths, joined = set(map(len, gold)), "".join(gold)
+    one_width = len(widths) == 1 and joined.isascii() and joined.isdigit()
+    width = widths.pop() if one_width else None
     # a number of the gold's one width that is not a gold id matches none by its number; the positions
     # in an array, not a list of ints (for ten million documents outside the gold, 80 MB, not 360)
     unknown = array(
@@ -635,7 +595,9 @@ def _rescoped(run: CodedRun, scoped: bool) -> CodedRun:
             changed += new != d
             code = by_pair[pair] = ids.setdefault(new, len(ids))
         codes.append(code)
-    return run.with_codes(run.query_ids, list(ids), run.queries, codes, merged=bool(changed))
+    # two ids may have become one (unscoped), so a pair may repeat
+    unique = run.unique and not changed
+    return CodedRun(run.query_ids, list(ids), run.queries, codes, run.scores, unique)
 
 
 def _merged(ids: list[str]) -> tuple[list[str], Optional[list[int]]]:
@@ -650,12 +612,14 @@ def _recoded(run: CodedRun, query_ids: list[str], doc_ids: list[str]) -> CodedRu
     """``run`` under new ``query_ids`` and ``doc_ids`` (one per old code), codes merged where two became one."""
     if query_ids == run.query_ids and doc_ids == run.doc_ids:
         return run
+    import numpy as np
+
     queries, query_map = _merged(query_ids)
     docs, doc_map = _merged(doc_ids)
-    query_codes, doc_codes = run.remapped(query_map, doc_map)
-    return run.with_codes(
-        queries, docs, query_codes, doc_codes, merged=query_map is not None or doc_map is not None
-    )
+    query_codes = run.queries if query_map is None else np.asarray(query_map)[run.queries]
+    doc_codes = run.docs if doc_map is None else np.asarray(doc_map)[run.docs]
+    unique = run.unique and query_map is None and doc_map is None  # merged ids: pairs may repeat
+    return CodedRun(queries, docs, query_codes, doc_codes, run.scores, unique)
 
 
 def align(run: CodedRun, gold: GoldIds) -> Aligned:
@@ -754,19 +718,6 @@ def _scores(values: Any, source: str) -> np.ndarray:
     return scores
 
 
-def _from_columns(queries: Any, docs: Any, scores: Optional[Any], source: str) -> CodedRun:
-    import numpy as np
-
-    query_codes, query_ids = _encoded(queries, source, "query id")
-    doc_codes, doc_ids = _encoded(docs, source, "document id")
-    if scores is None:
-        # without scores, line order is the ranking, as in the official files without a score column
-        scored = np.arange(len(query_codes), 0, -1, dtype=float)
-    else:
-        scored = _scores(scores, source)
-    return CodedRun(query_ids, doc_ids, query_codes, doc_codes, scored)
-
-
 def _pick(columns: Iterable[str], names: tuple[str, ...]) -> Optional[str]:
     return next((n for n in names if n in columns), None)
 
@@ -833,23 +784,29 @@ def coded_run(run: object, source: str = "the run") -> CodedRun:
     """``run``, in any shape a host hands over, as codes with string ids; an iterator is consumed once.
     ``source`` names the run in errors. An empty run is empty codes (ir_measures scores it 0); the
     scoring API refuses it, as it refuses any run that shares no query with the gold."""
+    import numpy as np
+
     run = as_dicts(run)
     if isinstance(run, CodedRun):
         return run
-    columns = _columns(run, source)
-    return _from_columns(*columns, source)
-
-
-def _columns(run: object, source: str) -> Columns:
-    """The query, document and score columns of a host's run (scores ``None``: line order ranks)."""
+    # the query, document and score columns (scores ``None``: line order ranks)
     if hasattr(run, "columns") and hasattr(run, "itertuples"):
-        return _frame_columns(run, source)
-    if isinstance(run, Mapping):
-        return _dict_columns(run, source)
-    if isinstance(run, Iterable) and not isinstance(run, (str, bytes)):
+        queries, docs, scores = _frame_columns(run, source)
+    elif isinstance(run, Mapping):
+        queries, docs, scores = _dict_columns(run, source)
+    elif isinstance(run, Iterable) and not isinstance(run, (str, bytes)):
         rows = list(run)
-        return _row_columns(rows, source) if rows else ([], [], [])
-    raise _refuse(source, f"a {type(run).__name__}; expected {_EXPECTED}")
+        queries, docs, scores = _row_columns(rows, source) if rows else ([], [], [])
+    else:
+        raise _refuse(source, f"a {type(run).__name__}; expected {_EXPECTED}")
+    query_codes, query_ids = _encoded(queries, source, "query id")
+    doc_codes, doc_ids = _encoded(docs, source, "document id")
+    if scores is None:
+        # without scores, line order is the ranking, as in the official files without a score column
+        scored = np.arange(len(query_codes), 0, -1, dtype=float)
+    else:
+        scored = _scores(scores, source)
+    return CodedRun(query_ids, doc_ids, query_codes, doc_codes, scored)
 
 
 def gold_table(qrels: object, source: str = "the gold") -> Table:

@@ -34,7 +34,9 @@ from ir_coliee.scoring.pilot import (
 
 
 def torts(objs):
-    return parse_torts(enumerate(jsonl(objs).splitlines(), 1), "mem")
+    return parse_torts(
+        [(n, json.loads(t)) for n, t in enumerate(jsonl(objs).splitlines(), 1)], "mem"
+    )
 
 
 def approx(fraction):

@@ -16,6 +16,7 @@ from ir_coliee.formats.civil_code import parse_civil_code
 from ir_coliee.formats.labels import parse_labels
 from ir_coliee.formats.pilot import parse_torts
 from ir_coliee.formats.riteval import parse_riteval
+from ir_coliee.formats.textfile import parse_json
 from ir_coliee.table.run_fast import parse_fast
 from ir_coliee.table.run_lines import parse_checked
 from ir_coliee.table.runs import parse_run
@@ -232,7 +233,10 @@ def test_civil_code(text):
 @given(st.lists(JSONISH.map(json.dumps) | st.text(max_size=30), max_size=5))
 def test_pilot_jsonl(lines):
     try:
-        torts = parse_torts(enumerate(lines, 1), "sub.jsonl")
+        values = [
+            (n, parse_json(t, "sub.jsonl", "", n)) for n, t in enumerate(lines, 1) if t.strip()
+        ]
+        torts = parse_torts(values, "sub.jsonl")
     except Exception as e:
         assert_own_error(e, "sub.jsonl")
         return
