@@ -92,7 +92,7 @@ def _needed_files() -> dict[str, list[tuple[str, str]]]:
         return {  # the per-exam subsets: loaded on demand, listed by pattern
             dataset_id: [
                 (s.part, s.problem.split(": expected ", 1)[-1])
-                for s in REGISTERED[dataset_id].sources()
+                for s in REGISTERED[dataset_id].files.sources()
             ]
             for dataset_id in listed_ids()
         }

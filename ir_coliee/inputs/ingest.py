@@ -72,8 +72,6 @@ class Ingested(NamedTuple):
     info: RunInfo
     run: CodedRun
     """The run as scored: codes, ids in the gold's convention."""
-    parsed: Optional[ParsedRun]
-    """The file as read (duplicates, tags), for a run that was a file."""
 
 
 # --- what a run is: one run, or several ----------------------------------------------------------------
@@ -239,7 +237,7 @@ def ingest(
         findings.extend(checked)
         if parsed is not None:
             findings.extend(file_findings(parsed, where))
-        runs.append(Ingested(info, aligned.run, parsed))
+        runs.append(Ingested(info, aligned.run))
     return runs, findings
 
 

@@ -192,7 +192,7 @@ def test_the_file_data_check_names_is_the_file_every_door_reads(coliee_home, mon
     complete = 0
     for dataset_id in listed_ids():
         entry = catalog()[dataset_id]
-        sources = entry.sources()
+        sources = entry.files.sources()
         state, wrong = status(dataset_id)
         missing_parts = [s.part for s in sources if s.location is None]  # none unreadable here
         assert wrong == ([f"missing {', '.join(missing_parts)}"] if missing_parts else []), (

@@ -63,7 +63,7 @@ def test_civil_code_from_egov_or_civil_xml(coliee_home, state, source):
     assert ds.docs_store().get("2").caption == ""
     sources = dict(
         (s.part, s.location)
-        for s in ir_coliee.data.datasets.REGISTERED["coliee/task3/2026/train/ja"].sources()
+        for s in ir_coliee.data.datasets.REGISTERED["coliee/task3/2026/train/ja"].files.sources()
     )
     assert sources["docs"].endswith(source) or source in sources["docs"]
     if state != "made":  # e-Gov: items and headings are kept

@@ -149,7 +149,7 @@ def test_a_package_as_folder_and_as_zip_reads_the_folder(coliee_home, capsys):
     assert len(list(ds.docs_iter())) == 9
     sources = dict(
         (s.part, s.location)
-        for s in ir_coliee.data.datasets.REGISTERED["coliee/task3/2024/test"].sources()
+        for s in ir_coliee.data.datasets.REGISTERED["coliee/task3/2024/test"].files.sources()
     )
     assert sources["docs"] == str(package / "text" / "civil_code_en-1to724-2.txt")
     assert "copies under the data root" in capsys.readouterr().err
