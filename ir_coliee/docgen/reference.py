@@ -70,7 +70,7 @@ def _names(items: Iterable[object]) -> str:
 @contextmanager
 def _empty_data_root() -> Iterator[None]:
     """The registered datasets resolved against an empty data root: what they need, not what one has."""
-    from ir_coliee.data.datasets import refresh
+    from ir_coliee.data.locator import refresh
 
     with (
         tempfile.TemporaryDirectory() as empty,

@@ -21,8 +21,10 @@ from support.records import record_fields
 from support.statute_data import zip_folder
 
 from ir_coliee.cli import main
-from ir_coliee.data.datasets import REGISTERED, ColieeDataError, refresh
+from ir_coliee.data.datasets import REGISTERED
 from ir_coliee.data.datasets.caselaw import ColieeCaseDoc, ColieeParagraph
+from ir_coliee.data.locator import refresh
+from ir_coliee.errors import ColieeDataError
 
 rows = record_fields
 

@@ -13,8 +13,10 @@ from support.statute_data import EN_IDS, zip_folder
 
 import ir_coliee
 from ir_coliee.cli import main
-from ir_coliee.data.datasets import REGISTERED, ColieeDataError, refresh
+from ir_coliee.data.datasets import REGISTERED
+from ir_coliee.data.locator import refresh
 from ir_coliee.data.statute_files import EXAMS, train_exams
+from ir_coliee.errors import ColieeDataError
 
 ids = record_fields
 
