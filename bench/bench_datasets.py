@@ -100,7 +100,7 @@ def write_task1(root: Path, rng: random.Random, n: int = 7000) -> list[str]:
 def bench_task1(rows: list[tuple[str, float, str]]) -> float:
     import ir_datasets
 
-    from ir_coliee.data.datasets import refresh
+    from ir_coliee.data.locator import refresh
 
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp)
@@ -159,7 +159,7 @@ def main() -> None:
         import ir_datasets
 
         from ir_coliee.data import statute_files
-        from ir_coliee.data.datasets import refresh
+        from ir_coliee.data.locator import refresh
 
         def ours() -> tuple[int, int, int]:
             refresh()

@@ -62,7 +62,7 @@ def write(tmp_path):
 @pytest.fixture
 def coliee_home(tmp_path, monkeypatch):
     """An empty data root as ``$COLIEE_HOME``; the file scan is forgotten before and after."""
-    from ir_coliee.data.datasets import refresh
+    from ir_coliee.data.locator import refresh
 
     monkeypatch.setenv("COLIEE_HOME", str(tmp_path))
     refresh()

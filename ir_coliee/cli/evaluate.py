@@ -9,7 +9,7 @@ from collections.abc import Sequence
 
 from ir_coliee.cli import options
 from ir_coliee.cli.output import report_findings, summary
-from ir_coliee.errors import ColieeError
+from ir_coliee.errors import ColieeError, ColieeScoringError
 from ir_coliee.formats.textfile import STDIN
 from ir_coliee.model import FORMATS
 
@@ -75,7 +75,7 @@ def run(args: argparse.Namespace) -> int:
     # numpy's import, more than any module of ours), is not started unless asked for.
     os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
     from ir_coliee.scoring.files import AUTO, score_files
-    from ir_coliee.scoring.report import NO_EDITION, check_placeable, write_placement, write_ranked
+    from ir_coliee.scoring.report import NO_EDITION, not_placed, write_placement, write_ranked
 
     options.check_outputs(args)
     if args.leaderboard:
@@ -85,7 +85,8 @@ def run(args: argparse.Namespace) -> int:
             )
         if args.year is None and os.path.isfile(args.gold):
             raise ColieeError(NO_EDITION)
-        check_placeable(args.gold)
+        if why := not_placed(args.gold):  # a place on another split's table would mislead
+            raise ColieeScoringError(f"--leaderboard: {why}")
     runs, measures = _runs_and_measures(args.inputs)
     single = len(runs) == 1 and args.gold != AUTO and not os.path.isdir(runs[0])
     reports = options.called(score_files, args, paths=runs, measures=measures or None)

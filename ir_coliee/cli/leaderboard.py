@@ -6,7 +6,7 @@ import argparse
 
 from ir_coliee.cli import options
 from ir_coliee.model import TASK_KEYS
-from ir_coliee.outputs.tabular import PAPER_MISSING, json_value, note, write_json, write_rows
+from ir_coliee.outputs.tabular import PAPER_MISSING, json_rows, note, write_json, write_rows
 
 
 def add(sub: argparse._SubParsersAction) -> None:
@@ -32,7 +32,7 @@ def run(args: argparse.Namespace) -> int:
     flagged = sum(1 for row in board.rows if row["check"])
     with options.document(args) as out:
         if args.format == "json":
-            records = [dict(zip(board.columns, map(json_value, row))) for row in rows]
+            records = json_rows(board.columns, rows)
             write_json({"source": board.source, "complete": board.complete, "rows": records}, out)
             return 0
         out.write(note(f"source: {board.source}", args.format))

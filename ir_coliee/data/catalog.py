@@ -14,10 +14,7 @@ import re
 from collections.abc import Iterator
 from typing import NamedTuple, Optional, Union
 
-from ir_measures import Qrel
-
 from ir_coliee.data.layouts import LAYOUTS, Layout
-from ir_coliee.data.locator import Source
 from ir_coliee.data.pilot_files import PilotFiles, PilotSet
 from ir_coliee.data.statute_files import (
     LANGUAGES,
@@ -51,19 +48,6 @@ class Registered(NamedTuple):
         """Document ids are ``{query}/{doc}`` while runs name ``doc`` alone (``ir_coliee.table.tables.align``
         maps runs onto them)."""
         return isinstance(self.files, Layout) and self.files.scoped
-
-    def sources(self) -> list[Source]:
-        """The file of each part (or what is missing), reading nothing but the folder listing."""
-        return self.files.sources()
-
-    def qrels(self) -> Iterator[Qrel]:
-        """The gold pairs, read from the official files."""
-        return self.files.qrels()
-
-    def released(self) -> list[str]:
-        """Every query handed out, with gold or not (statute questions removed from the gold, test cases
-        of the query list that the labels leave out)."""
-        return self.files.released()
 
     def gold_note(self) -> str:
         """Where the gold comes from when no file of the dataset's own language holds it; empty otherwise."""

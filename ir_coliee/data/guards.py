@@ -122,7 +122,7 @@ def threat_findings(name: str, entry: Registered) -> list[Finding]:
             "other-edition",
             f"{s.part} served from the {s.edition} package ({s.location}), not the {entry.year} one",
         )
-        for s in entry.sources()
+        for s in entry.files.sources()
         if s.edition is not None and s.edition != entry.year
     ]
     return [Finding(WARNING, name, None, message, rule) for rule, message in found]

@@ -67,13 +67,6 @@ class PilotFiles:
         asked = {str(t.tort_id) for t in self.input_torts()}
         return [t for t in _torts_of(self.gold()) if str(t.tort_id) in asked]
 
-    def sources(self) -> list[Source]:
-        return [
-            source_of("queries", self.inputs),
-            source_of("docs", self.inputs),
-            source_of("qrels", self.gold),
-        ]
-
 
 class PilotSet(NamedTuple):
     """What one pilot dataset id stands for: the torts of a split, with the claims or the decisions as qrels."""
@@ -86,7 +79,11 @@ class PilotSet(NamedTuple):
         yield from decision_qrels(gold) if self.decisions else claim_qrels(gold)
 
     def sources(self) -> list[Source]:
-        return self.files.sources()
+        return [
+            source_of("queries", self.files.inputs),
+            source_of("docs", self.files.inputs),
+            source_of("qrels", self.files.gold),
+        ]
 
     def released(self) -> list[str]:
         """Every tort handed out."""

@@ -70,7 +70,7 @@ def _names(items: Iterable[object]) -> str:
 @contextmanager
 def _empty_data_root() -> Iterator[None]:
     """The registered datasets resolved against an empty data root: what they need, not what one has."""
-    from ir_coliee.data.datasets import refresh
+    from ir_coliee.data.locator import refresh
 
     with (
         tempfile.TemporaryDirectory() as empty,
@@ -92,7 +92,7 @@ def _needed_files() -> dict[str, list[tuple[str, str]]]:
         return {  # the per-exam subsets: loaded on demand, listed by pattern
             dataset_id: [
                 (s.part, s.problem.split(": expected ", 1)[-1])
-                for s in REGISTERED[dataset_id].sources()
+                for s in REGISTERED[dataset_id].files.sources()
             ]
             for dataset_id in listed_ids()
         }

@@ -16,7 +16,7 @@ from typing import NamedTuple, Optional
 
 import ir_datasets
 
-from ir_coliee.data.datasets import refresh
+from ir_coliee.data.locator import refresh
 from ir_coliee.errors import Finding
 from ir_coliee.extras.baseline import task1_run, task2_run, task3_run
 from ir_coliee.formats.pilot import ColieeClaim, ColieeTort, write_torts

@@ -149,7 +149,7 @@ def _dataset_gold(dataset_id: str) -> Gold:
     if task_of(entry.task).gold == TORTS:
         files = cast("PilotSet", entry.files).files
         return Gold({}, dataset_id, entry, files.gold_torts())
-    table = gold_table(entry.qrels())
+    table = gold_table(entry.files.qrels())
     return Gold({task_of(entry.task).gold: table}, dataset_id, entry, note=entry.gold_note())
 
 

@@ -72,8 +72,6 @@ class Ingested(NamedTuple):
     info: RunInfo
     run: CodedRun
     """The run as scored: codes, ids in the gold's convention."""
-    parsed: Optional[ParsedRun]
-    """The file as read (duplicates, tags), for a run that was a file."""
 
 
 # --- what a run is: one run, or several ----------------------------------------------------------------
@@ -155,14 +153,6 @@ def holds_labels(runs: list[Opened]) -> bool:
 # --- reading ----------------------------------------------------------------------------------------
 
 
-def _mismatch(source: str, looks: FormatName, task: Task, gold_source: str) -> ColieeScoringError:
-    wanted = expected_any(task.readable()) if task.formats else "a pilot JSONL file"
-    return ColieeScoringError(
-        f"{source} holds {looks} lines (e.g. '{FORMATS[looks].example}'), but {task.label} "
-        f"({task.title}, gold {gold_source}) takes {wanted}"
-    )
-
-
 def _read(
     name: str, run: Opened, task: Task, forced: FormatOption, gold_source: str, shown_as: object
 ) -> tuple[RunInfo, CodedRun, Optional[ParsedRun]]:
@@ -176,7 +166,11 @@ def _read(
         looks = forced if forced != "auto" else first_format(run)[1]
     # before a file is read: a run of another task is not read at all
     if looks not in task.readable():
-        raise _mismatch(shown, looks, task, gold_source)
+        wanted = expected_any(task.readable()) if task.formats else "a pilot JSONL file"
+        raise ColieeScoringError(
+            f"{shown} holds {looks} lines (e.g. '{FORMATS[looks].example}'), but {task.label} "
+            f"({task.title}, gold {gold_source}) takes {wanted}"
+        )
     # no second sniff
     parsed = run if isinstance(run, ParsedRun) else parse_run(run, looks)._replace(path=shown)
     label = "+".join(parsed.run_tags) or os.path.basename(parsed.path)
@@ -239,7 +233,7 @@ def ingest(
         findings.extend(checked)
         if parsed is not None:
             findings.extend(file_findings(parsed, where))
-        runs.append(Ingested(info, aligned.run, parsed))
+        runs.append(Ingested(info, aligned.run))
     return runs, findings
 
 

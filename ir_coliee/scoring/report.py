@@ -7,7 +7,7 @@ import warnings
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Optional, TextIO, Union
 
-from ir_coliee.errors import ColieeError, ColieeScoringError, ColieeWarning, Finding
+from ir_coliee.errors import ColieeError, ColieeWarning, Finding
 from ir_coliee.inputs.ingest import RunInfo
 from ir_coliee.model import Task, official_entry, task_of
 from ir_coliee.outputs.tabular import (
@@ -216,12 +216,6 @@ def not_placed(gold: object) -> Optional[str]:
         f"{gold} is a {split} set: the published tables rank runs on the edition's test set, "
         "so its runs are not placed on them"
     )
-
-
-def check_placeable(gold: object) -> None:
-    """``--leaderboard`` refused where :func:`not_placed` says why (a place would mislead)."""
-    if why := not_placed(gold):
-        raise ColieeScoringError(f"--leaderboard: {why}")
 
 
 def write_placement(

@@ -212,7 +212,7 @@ def _check_against_dataset(columns: RunColumns, task: Task, entry: Registered, a
 
     dataset_id = entry.dataset_id
     dataset = ir_datasets.load(dataset_id)
-    released = set(entry.released())
+    released = set(entry.files.released())
     try:  # the queries that have gold
         graded: Optional[set[str]] = {q.query_id for q in dataset.qrels_iter()}
     except ColieeDataError:  # not out yet: test labels come after the competition

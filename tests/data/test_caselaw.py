@@ -21,8 +21,10 @@ from support.records import record_fields
 from support.statute_data import zip_folder
 
 from ir_coliee.cli import main
-from ir_coliee.data.datasets import REGISTERED, ColieeDataError, refresh
+from ir_coliee.data.datasets import REGISTERED
 from ir_coliee.data.datasets.caselaw import ColieeCaseDoc, ColieeParagraph
+from ir_coliee.data.locator import refresh
+from ir_coliee.errors import ColieeDataError
 
 rows = record_fields
 
@@ -62,7 +64,7 @@ def test_task1_test_split_without_gold_yet(coliee_home):
     assert rows(ds.queries_iter(), "query_id") == [("000200",), ("000201",)]  # from test_no_labels
     with pytest.raises(ColieeDataError, match=r"task1_test_labels_2024\.json"):
         list(ds.qrels_iter())
-    sources = {s.part: s for s in REGISTERED["coliee/task1/2024/test"].sources()}
+    sources = {s.part: s for s in REGISTERED["coliee/task1/2024/test"].files.sources()}
     assert sources["queries"].location.endswith("task1_test_no_labels_2024.json")
     assert (
         sources["qrels"].location is None

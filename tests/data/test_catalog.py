@@ -46,7 +46,7 @@ def _catalog_gold(dataset_id: str):
     entry = dataset_entry(dataset_id)
     if isinstance(entry.files, PilotSet):
         return entry.files.files.gold_torts()
-    return gold_table(entry.qrels())
+    return gold_table(entry.files.qrels())
 
 
 def test_every_dataset_id_gives_the_gold_of_its_ir_datasets_entry(coliee_home):

@@ -12,8 +12,8 @@ from support.statute2026_data import EGOV, PACKAGE, write_2026_package
 from support.statute_data import CIVIL_CODE_EN, pair, riteval, write_statute_root
 
 from ir_coliee.cli import main
-from ir_coliee.data.datasets import refresh
 from ir_coliee.data.datasets.check import check_dataset
+from ir_coliee.data.locator import refresh
 from ir_coliee.formats.riteval import parse_riteval
 
 

@@ -187,12 +187,12 @@ class Touched:
 @pytest.mark.parametrize("layout", list(_roots()))
 def test_the_file_data_check_names_is_the_file_every_door_reads(coliee_home, monkeypatch, layout):
     _roots()[layout](coliee_home)  # type: ignore[operator]
-    ir_coliee.data.datasets.refresh()
+    ir_coliee.data.locator.refresh()
     touched = Touched(monkeypatch)
     complete = 0
     for dataset_id in listed_ids():
         entry = catalog()[dataset_id]
-        sources = entry.sources()
+        sources = entry.files.sources()
         state, wrong = status(dataset_id)
         missing_parts = [s.part for s in sources if s.location is None]  # none unreadable here
         assert wrong == ([f"missing {', '.join(missing_parts)}"] if missing_parts else []), (
@@ -254,7 +254,7 @@ def test_changing_the_data_root_in_one_process_scores_the_new_root(tmp_path, mon
         "000302",
     }
     monkeypatch.delenv("COLIEE_HOME")
-    ir_coliee.data.datasets.refresh()
+    ir_coliee.data.locator.refresh()
 
 
 def test_a_zip_replaced_keeping_its_modification_time_is_read_anew(coliee_home, write):
@@ -453,7 +453,7 @@ def test_a_truncated_zip_is_named_where_its_files_are_missing(coliee_home, capsy
         in out
     )
     with pytest.raises(
-        ir_coliee.data.datasets.ColieeDataError, match=f"Under the data root, not read: {target}"
+        ir_coliee.errors.ColieeDataError, match=f"Under the data root, not read: {target}"
     ):
         list(ir_datasets.load("coliee/task1/2024/test").docs_iter())
 
@@ -522,7 +522,7 @@ def test_a_package_added_inside_a_folder_of_the_root_is_seen(coliee_home, tmp_pa
     aside = tmp_path_factory.mktemp("elsewhere") / PACKAGE
     (folder / PACKAGE).rename(aside)
     run = write("R06.task4.t", "R06-01-A N t\nR06-01-I N t\n")
-    with pytest.raises(ir_coliee.data.datasets.ColieeDataError, match=r"simple_R06_jp\.xml"):
+    with pytest.raises(ir_coliee.errors.ColieeDataError, match=r"simple_R06_jp\.xml"):
         ir_coliee.score("coliee/task4/2025/test", run)
     aside.rename(folder / PACKAGE)  # into statute/, not the root itself
     assert ir_coliee.score("coliee/task4/2025/test", run).rows[0]["AnswerAccuracy"] == 0.5
@@ -534,7 +534,7 @@ def test_a_file_removed_since_the_scan_is_said_to_be_gone(coliee_home, write):
     run = write("R06.task4.t", "R06-01-A N t\nR06-01-I N t\n")
     assert ir_coliee.score("coliee/task4/2025/test", run).rows[0]["AnswerAccuracy"] == 0.5
     (coliee_home / PACKAGE / "simple" / "simple_R06_jp.xml").unlink()
-    with pytest.raises(ir_coliee.data.datasets.ColieeDataError) as info:
+    with pytest.raises(ir_coliee.errors.ColieeDataError) as info:
         ir_coliee.score("coliee/task4/2025/test", run)
     assert "simple_R06_jp.xml" in str(info.value)
     from ir_coliee.data.locator import LOCATOR

@@ -17,7 +17,7 @@ def complete_datasets(task: str):
     found = [
         d
         for d, reg in sorted(REGISTERED.items())
-        if d.startswith(f"coliee/task{task}/") and all(s.location for s in reg.sources())
+        if d.startswith(f"coliee/task{task}/") and all(s.location for s in reg.files.sources())
     ]
     assert found, (
         f"COLIEE_HOME is set but holds no complete Task {task} dataset: see ir_coliee data check"

@@ -13,8 +13,10 @@ from support.statute_data import EN_IDS, zip_folder
 
 import ir_coliee
 from ir_coliee.cli import main
-from ir_coliee.data.datasets import REGISTERED, ColieeDataError, refresh
+from ir_coliee.data.datasets import REGISTERED
+from ir_coliee.data.locator import refresh
 from ir_coliee.data.statute_files import EXAMS, train_exams
+from ir_coliee.errors import ColieeDataError
 
 ids = record_fields
 
@@ -38,7 +40,7 @@ def test_task3_test_split_takes_inputs_from_its_own_package_and_gold_from_a_labe
 
 
 def test_sources_say_which_file_each_part_comes_from(statute_root):
-    sources = {s.part: s.location for s in REGISTERED["coliee/task3/2024/test"].sources()}
+    sources = {s.part: s.location for s in REGISTERED["coliee/task3/2024/test"].files.sources()}
     assert "COLIEE2024statute_data-English" in sources["docs"]
     assert sources["queries R05"].endswith(
         "COLIEE2024statute_data-English/train/riteval_R05_en.xml"
@@ -108,7 +110,7 @@ def test_a_later_package_serves_when_the_editions_own_is_absent(statute_root):
     assert [q.query_id for q in ds.queries_iter()] == ["R05-01-A", "R05-01-I", "R05-02-C"]
     assert (
         "COLIEE2025statute_data-English"
-        in dict((s.part, s.location) for s in REGISTERED["coliee/task3/2024/test"].sources())[
+        in dict((s.part, s.location) for s in REGISTERED["coliee/task3/2024/test"].files.sources())[
             "docs"
         ]
     )
@@ -130,9 +132,9 @@ def test_zipped_packages_with_nested_folders_give_the_same_records(statute_root)
         list(zipped.qrels_iter()),
         list(zipped.docs_iter()),
     ) == expected
-    location = dict((s.part, s.location) for s in REGISTERED["coliee/task3/2024/test"].sources())[
-        "queries R05"
-    ]
+    location = dict(
+        (s.part, s.location) for s in REGISTERED["coliee/task3/2024/test"].files.sources()
+    )["queries R05"]
     assert ".zip!/COLIEE2024statute_data-English/train/riteval_R05_en.xml" in location
 
 

@@ -39,7 +39,7 @@ def test_questions_and_gold_come_from_simple_files_in_every_state(coliee_home, s
 
 def test_as_distributed_the_civil_code_is_missing_and_says_which_files_serve(coliee_home):
     write_2026_package(coliee_home, "distributed")
-    with pytest.raises(ir_coliee.data.datasets.ColieeDataError) as info:
+    with pytest.raises(ir_coliee.errors.ColieeDataError) as info:
         list(load("coliee/task3/2026/train/ja").docs_iter())
     assert "makeData.sh" in str(info.value) and "  - civil.xml\n  - 129AC0000000089*.xml\n" in str(
         info.value
@@ -63,7 +63,7 @@ def test_civil_code_from_egov_or_civil_xml(coliee_home, state, source):
     assert ds.docs_store().get("2").caption == ""
     sources = dict(
         (s.part, s.location)
-        for s in ir_coliee.data.datasets.REGISTERED["coliee/task3/2026/train/ja"].sources()
+        for s in ir_coliee.data.datasets.REGISTERED["coliee/task3/2026/train/ja"].files.sources()
     )
     assert sources["docs"].endswith(source) or source in sources["docs"]
     if state != "made":  # e-Gov: items and headings are kept

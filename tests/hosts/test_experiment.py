@@ -83,7 +83,7 @@ def test_get_results_stores_each_query_text_once_and_equals_pyterriers(monkeypat
     from ir_coliee.extras.demo import RELEASE
 
     monkeypatch.setenv("COLIEE_HOME", str(RELEASE))
-    from ir_coliee.data.datasets import refresh
+    from ir_coliee.data.locator import refresh
 
     refresh()
     ours = pt.get_dataset("coliee:task1/2025/test").get_results()

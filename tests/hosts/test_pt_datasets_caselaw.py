@@ -9,7 +9,7 @@ from support.caselaw_data import write_task2
 from support.records import record_fields
 
 import ir_coliee
-from ir_coliee.data.datasets import ColieeDataError
+from ir_coliee.errors import ColieeDataError
 
 rows = record_fields
 

@@ -332,7 +332,7 @@ def test_data_check_writes_a_hostile_data_root_as_every_name(tmp_path, monkeypat
 
     import ir_coliee
     from ir_coliee.cli import main
-    from ir_coliee.data.datasets import refresh
+    from ir_coliee.data.locator import refresh
 
     release = Path(ir_coliee.__file__).parent / "sample" / "release"
     root = tmp_path / HOSTILE_ROOT

@@ -236,7 +236,7 @@ def test_a_training_set_run_is_not_placed_on_the_test_sets_tables(coliee_home, w
     from support.caselaw_data import write_task1_flat
 
     import ir_coliee
-    from ir_coliee.data.datasets import refresh
+    from ir_coliee.data.locator import refresh
 
     write_task1_flat(coliee_home, with_test_gold=True)
     refresh()

@@ -230,7 +230,7 @@ def test_pilot_datasets(root):
     ]
     train = ir_datasets.load("coliee/pilot/2025/train")
     assert len(list(train.qrels_iter())) == 8
-    with pytest.raises(ir_coliee.data.datasets.ColieeDataError, match="pilot test torts"):
+    with pytest.raises(ir_coliee.errors.ColieeDataError, match="pilot test torts"):
         list(ir_datasets.load("coliee/pilot/2026/test").queries_iter())
 
 
@@ -298,14 +298,14 @@ def test_the_organisers_2026_file_names_are_found(coliee_home):
     dataset.mkdir(parents=True)
     (dataset / "LJPJT26-test001.jsonl").write_text(jsonl(blank(GOLD)), encoding="utf-8")
     (dataset / "LJPJT26-train.jsonl").write_text(jsonl(GOLD), encoding="utf-8")
-    ir_coliee.data.datasets.refresh()
+    ir_coliee.data.locator.refresh()
     assert [q.query_id for q in ir_datasets.load("coliee/pilot/2026/test").queries_iter()] == [
         "T1",
         "T2",
         "T3",
     ]
     assert len(list(ir_datasets.load("coliee/pilot/2026/train/decisions").qrels_iter())) == 3
-    with pytest.raises(ir_coliee.data.datasets.ColieeDataError, match=r"LJPJT25-test001\.jsonl"):
+    with pytest.raises(ir_coliee.errors.ColieeDataError, match=r"LJPJT25-test001\.jsonl"):
         list(
             ir_datasets.load("coliee/pilot/2025/test").queries_iter()
         )  # LJPJT26 is the 2026 edition

@@ -366,7 +366,7 @@ def test_validate_released_question_without_gold_is_a_warning(coliee_home, write
             + pair("R05-03-A", "q", "")
         )
     )
-    ir_coliee.data.datasets.refresh()
+    ir_coliee.data.locator.refresh()
     findings = ir_coliee.validate_run(
         write("R05.task4.t", "R05-01-A Y t\nR05-03-A N t\n"), task=4, year=2024
     )

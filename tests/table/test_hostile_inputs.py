@@ -122,7 +122,7 @@ def test_a_stale_backup_copy_is_not_read_and_every_copy_is_named(coliee_home, ca
     backup = coliee_home / "backup" / "old" / "task1_test_labels_2024.json"
     backup.parent.mkdir(parents=True)
     backup.write_text('{"000200.txt": ["000999.txt"]}')  # stale: another gold
-    ir_coliee.data.datasets.refresh()
+    ir_coliee.data.locator.refresh()
     qrels = [
         (q.query_id, q.doc_id) for q in ir_datasets.load("coliee/task1/2024/test").qrels_iter()
     ]
@@ -144,12 +144,12 @@ def test_a_package_as_folder_and_as_zip_reads_the_folder(coliee_home, capsys):
 
     shutil.copytree(package, copy)
     zip_folder(copy)  # copy/COLIEE2024statute_data-English.zip, with the folder nested inside
-    ir_coliee.data.datasets.refresh()
+    ir_coliee.data.locator.refresh()
     ds = ir_datasets.load("coliee/task3/2024/test")
     assert len(list(ds.docs_iter())) == 9
     sources = dict(
         (s.part, s.location)
-        for s in ir_coliee.data.datasets.REGISTERED["coliee/task3/2024/test"].sources()
+        for s in ir_coliee.data.datasets.REGISTERED["coliee/task3/2024/test"].files.sources()
     )
     assert sources["docs"] == str(package / "text" / "civil_code_en-1to724-2.txt")
     assert "copies under the data root" in capsys.readouterr().err
@@ -218,7 +218,7 @@ def test_corrupt_and_oversized_zips_are_named_and_the_rest_is_read(coliee_home, 
     zipped = zip_folder(package)
     truncated = coliee_home / "truncated.zip"
     truncated.write_bytes(zipped.read_bytes()[: zipped.stat().st_size // 2])
-    ir_coliee.data.datasets.refresh()
+    ir_coliee.data.locator.refresh()
     assert (
         len(list(ir_datasets.load("coliee/task1/2024/train").docs_iter())) > 0
     )  # the rest is read
@@ -232,9 +232,9 @@ def test_corrupt_and_oversized_zips_are_named_and_the_rest_is_read(coliee_home, 
         start = info.header_offset + 30 + len(info.filename) + len(info.extra)
     data[start + 10] ^= 0xFF
     zipped.write_bytes(bytes(data))
-    ir_coliee.data.datasets.refresh()
+    ir_coliee.data.locator.refresh()
     with pytest.raises(
-        ir_coliee.data.datasets.ColieeDataError,
+        ir_coliee.errors.ColieeDataError,
         match=r"civil_code_en-1to724-2\.txt: cannot be read",
     ):
         list(ir_datasets.load("coliee/task3/2024/train").docs_iter())
@@ -244,9 +244,9 @@ def test_corrupt_and_oversized_zips_are_named_and_the_rest_is_read(coliee_home, 
         zf.writestr(
             "COLIEE2024statute_data-English/text/civil_code_en-1to724-2.txt", b"\0" * 100_000
         )
-    ir_coliee.data.datasets.refresh()
+    ir_coliee.data.locator.refresh()
     with pytest.raises(
-        ir_coliee.data.datasets.ColieeDataError, match="expands to 100,000 bytes, more than 1,000"
+        ir_coliee.errors.ColieeDataError, match="expands to 100,000 bytes, more than 1,000"
     ):
         list(ir_datasets.load("coliee/task3/2024/train").docs_iter())
 
@@ -271,7 +271,7 @@ def test_a_case_file_deleted_while_the_docstore_is_open(coliee_home):
     store = ir_datasets.load("coliee/task1/2024/test").docs_store()
     victim = deeper / "000300.txt"
     victim.unlink()
-    with pytest.raises(ir_coliee.data.datasets.ColieeDataError, match=f"{victim}: cannot be read"):
+    with pytest.raises(ir_coliee.errors.ColieeDataError, match=f"{victim}: cannot be read"):
         store.get("000300")
 
 
@@ -289,7 +289,7 @@ def test_data_check_carries_on_past_a_bad_dataset_and_refuses_a_file_as_root(
     (coliee_home / "task2_test_files_2026" / "999" / "paragraphs" / "001.txt").write_text(
         "[1] text"
     )
-    ir_coliee.data.datasets.refresh()
+    ir_coliee.data.locator.refresh()
     assert main(["data", "check", "coliee/task2/2026/test", "coliee/task3/2024/test"]) == 1
     out = capsys.readouterr().out
     # the gold that cannot be read is said on its part, the parts that can be read shown
@@ -427,7 +427,7 @@ def test_unreadable_files_and_folders_as_a_non_root_user(monkeypatch, capsys):
             )
             for key in ("COLIEE_HOME", "IR_DATASETS_HOME"):
                 monkeypatch.setenv(key, env[key])
-            ir_coliee.data.datasets.refresh()
+            ir_coliee.data.locator.refresh()
             from ir_coliee.cli import main
 
             def in_process(*argv):
@@ -443,7 +443,7 @@ def test_unreadable_files_and_folders_as_a_non_root_user(monkeypatch, capsys):
         os.chmod(case.locked, 0o755)
         os.chmod(case.run, 0o644)
         shutil.rmtree(top)
-        ir_coliee.data.datasets.refresh()
+        ir_coliee.data.locator.refresh()
 
 
 # --- killed mid-way: nothing is left behind that changes the next run -----------------------------------

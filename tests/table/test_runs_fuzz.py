@@ -268,7 +268,8 @@ def test_encrypted_zip_gives_a_clear_message(coliee_home):
     from support.caselaw_data import write_task2
     from support.statute_data import zip_folder
 
-    from ir_coliee.data.datasets import ColieeDataError, refresh
+    from ir_coliee.data.locator import refresh
+    from ir_coliee.errors import ColieeDataError
 
     write_task2(coliee_home)
     archive = zip_folder(coliee_home / "task2_test_files_2026")

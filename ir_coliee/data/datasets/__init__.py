@@ -12,8 +12,6 @@ from ir_coliee.data.catalog import REGISTERED, catalog
 from ir_coliee.data.datasets.caselaw import register_caselaw
 from ir_coliee.data.datasets.pilot import register_pilot
 from ir_coliee.data.datasets.statute import register_statute
-from ir_coliee.data.locator import refresh
-from ir_coliee.errors import ColieeDataError
 
 
 def register_all() -> None:
@@ -26,4 +24,4 @@ def register_all() -> None:
 
 register_all()
 
-__all__ = ["REGISTERED", "ColieeDataError", "catalog", "refresh", "register_all"]
+__all__ = ["REGISTERED", "catalog", "register_all"]

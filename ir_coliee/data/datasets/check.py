@@ -27,7 +27,7 @@ def _ungraded(dataset: Dataset, entry: Registered, sources: list[Source]) -> lis
     graded = {q.query_id for q in dataset.queries_iter()}
     files = sorted({s.location for s in sources if s.part.startswith("queries") and s.location})
     where = f" (released in {', '.join(files)})" if files else ""
-    ungraded = [q for q in entry.released() if q not in graded]
+    ungraded = [q for q in entry.files.released() if q not in graded]
     return _named("queries", ungraded, f"released questions have no gold and are not scored{where}")
 
 
@@ -78,7 +78,7 @@ def check_dataset(dataset_id: str) -> list[Source]:
     the counts, and gold document ids that are not in the documents (real gold, e.g. articles the
     Civil Code file lacks)."""
     entry = dataset_entry(dataset_id)
-    sources = entry.sources()
+    sources = entry.files.sources()
     sources.extend(_copies(sources))
     if not all(s.location is not None for s in sources):
         return sources
@@ -99,7 +99,7 @@ def status(dataset_id: str) -> tuple[str, list[str]]:
     """``complete``, ``incomplete`` or ``absent``, and what is wrong (``missing docs``, ``cannot read
     queries, qrels``); reads the folder listing, the gold and the small files that list what a part holds
     (a query list, whose case files must be there)."""
-    sources = dataset_entry(dataset_id).sources()
+    sources = dataset_entry(dataset_id).files.sources()
     missing = [s for s in sources if s.location is None]
     if not missing:
         return "complete", []
