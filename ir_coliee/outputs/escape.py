@@ -21,7 +21,9 @@ def plain(text: str) -> str:
     """TSV, CSV and the terminal: :func:`plain_text`, a formula's first character guarded (a string that
     is a number, ``-0.5``, is no formula and stays as it is)."""
     text = plain_text(text)
-    return f"'{text}" if text.startswith(_FORMULA) and not _number(text) else text
+    # a lone "-" (a run read from standard input) is no formula
+    formula = text.startswith(_FORMULA) and text != "-"
+    return f"'{text}" if formula and not _number(text) else text
 
 
 def _number(text: str) -> bool:

@@ -426,3 +426,22 @@ def test_validate_shows_a_file_name_on_one_line(tmp_path, capsys):
         f"{shown}:2: warning: duplicate of line 1: counted once",
         f"{shown}: valid as a COLIEE Task 1 submission: 0 errors, 1 warning",
     ]
+
+
+def test_standard_input_is_named_as_a_dash_in_tsv_and_csv(tmp_path, monkeypatch, capsys):
+    """A lone "-" (a run read from standard input) is no formula: written as it is, where "-x" is guarded."""
+    import io
+
+    from ir_coliee.cli import main
+    from ir_coliee.outputs.escape import plain
+
+    assert plain("-") == "-"
+    assert plain("-x") == "'-x"
+    assert plain("-0.5") == "-0.5"
+    gold = tmp_path / "gold.qrels"
+    gold.write_text("001 0 002 1\n")
+    for style in ("tsv", "csv"):
+        monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(b"001 002 t\n")))
+        assert main(["eval", str(gold), "-", "--task", "1", "--format", style]) == 0
+        last = capsys.readouterr().out.splitlines()[-1]
+        assert last.split("\t" if style == "tsv" else ",")[-1] == "-"

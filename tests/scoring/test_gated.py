@@ -82,3 +82,15 @@ def test_eval_command_with_answers(write, capsys):
     ]
     assert main(["eval", gold, run, "--answers", answers]) == 2
     assert "--answers-gold" in capsys.readouterr().err
+
+
+def test_eval_with_one_answer_file_and_two_runs_says_it_goes_with_one_run(write, capsys):
+    """eval's --answers takes one file: two runs are told to be scored apart, not to give more files."""
+    gold = write("gold.qrels", "q1 0 a 1\nq2 0 c 1\n")
+    runs = [write("task3.t", "q1 a t\nq2 c t\n"), write("task3.u", "q1 a u\nq2 x u\n")]
+    answers = write("R07.task4.t", "q1 Y t\nq2 N t\n")
+    answers_gold = write("answers.gold", "q1 Y g\nq2 N g\n")
+    assert main(["eval", gold, *runs, "--answers", answers, "--answers-gold", answers_gold]) == 2
+    assert "--answers goes with one run; score each run with its answer file" in (
+        capsys.readouterr().err
+    )
