@@ -155,14 +155,6 @@ def holds_labels(runs: list[Opened]) -> bool:
 # --- reading ----------------------------------------------------------------------------------------
 
 
-def _mismatch(source: str, looks: FormatName, task: Task, gold_source: str) -> ColieeScoringError:
-    wanted = expected_any(task.readable()) if task.formats else "a pilot JSONL file"
-    return ColieeScoringError(
-        f"{source} holds {looks} lines (e.g. '{FORMATS[looks].example}'), but {task.label} "
-        f"({task.title}, gold {gold_source}) takes {wanted}"
-    )
-
-
 def _read(
     name: str, run: Opened, task: Task, forced: FormatOption, gold_source: str, shown_as: object
 ) -> tuple[RunInfo, CodedRun, Optional[ParsedRun]]:
@@ -176,7 +168,11 @@ def _read(
         looks = forced if forced != "auto" else first_format(run)[1]
     # before a file is read: a run of another task is not read at all
     if looks not in task.readable():
-        raise _mismatch(shown, looks, task, gold_source)
+        wanted = expected_any(task.readable()) if task.formats else "a pilot JSONL file"
+        raise ColieeScoringError(
+            f"{shown} holds {looks} lines (e.g. '{FORMATS[looks].example}'), but {task.label} "
+            f"({task.title}, gold {gold_source}) takes {wanted}"
+        )
     # no second sniff
     parsed = run if isinstance(run, ParsedRun) else parse_run(run, looks)._replace(path=shown)
     label = "+".join(parsed.run_tags) or os.path.basename(parsed.path)
@@ -319,7 +315,7 @@ def _shared_lines(
     lines_of = run.lines_per_query()
     known = list(map(ids.position.__contains__, run.query_ids))
     lines = sum(n for n, k in zip(lines_of, known) if k)
-    queries = run.query_set(lines_of)
+    queries = {q for q, n in zip(run.query_ids, lines_of) if n}
     if not lines:
         said = f"{where} shares no query with the gold {gold_source}"
         raise ColieeScoringError(no_shared_query(queries, ids.queries, said))

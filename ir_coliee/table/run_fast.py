@@ -16,7 +16,7 @@ from ir_coliee.errors import PathLike
 from ir_coliee.formats.textfile import MAX_LINE
 from ir_coliee.model.formats import COMMENT_OPEN, FORMATS, FormatName, RunFormat
 from ir_coliee.progress import tqdm_bar
-from ir_coliee.table.run_lines import _LONE_CR, ParsedRun, duplicates
+from ir_coliee.table.run_lines import _LONE_CR, ParsedRun
 from ir_coliee.table.tables import CodedRun, _merged, _without_txt, sorted_pairs
 
 if TYPE_CHECKING:
@@ -164,13 +164,11 @@ class _BlankPairs:
         blank = np.less_equal(block, 32, out=self.blank[:n])
         side_by_side = np.bitwise_and(blank[1:], blank[:-1], out=self.side_by_side[: max(n - 1, 0)])
         # count_nonzero, not any(): on a bool array numpy's any() takes several times as long
-        if np.count_nonzero(
-            side_by_side
-        ):  # rare in LF files (a blank line); in CRLF files, at every line end
+        # rare in LF files (a blank line); in CRLF files, at every line end
+        if np.count_nonzero(side_by_side):
             ends = (block == 13) | (block == 10)
-            line_ends = (
-                ends[1:] & ends[:-1]
-            )  # CR LF, or LF LF (a blank line): both readers skip them
+            # CR LF, or LF LF (a blank line): both readers skip them
+            line_ends = ends[1:] & ends[:-1]
             return bool(np.count_nonzero(side_by_side & ~line_ends))
         return False
 
@@ -320,9 +318,7 @@ def parse_fast(path: PathLike, name: FormatName, skip: int) -> Optional[ParsedRu
     repeats = bool(np.count_nonzero(pairs[1:] == pairs[:-1]))
     if repeats and lines != len(queries):
         return None  # duplicates and blank lines: the checked reader names each duplicate's line
-    if scores is None:
-        scores = np.arange(len(queries), 0, -1, dtype=float)
-    elif not np.isfinite(scores).all():
+    if scores is not None and not np.isfinite(scores).all():
         return None
     coded = CodedRun(
         query_ids,
@@ -333,7 +329,6 @@ def parse_fast(path: PathLike, name: FormatName, skip: int) -> Optional[ParsedRu
         unique=not repeats,
         pairs=None if repeats else pairs,
     )
-    named = (
-        duplicates(coded, lambda row: skip + row + 1) if repeats else []
-    )  # counted once, each line named
+    # counted once, each line named
+    named = coded.duplicates(lambda row: skip + row + 1)
     return ParsedRun(coded, fmt.name, tags, named, os.fspath(path))

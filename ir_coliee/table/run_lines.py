@@ -22,7 +22,7 @@ from ir_coliee.model.formats import (
     sniff,
 )
 from ir_coliee.progress import progress_bytes
-from ir_coliee.table.tables import CodedRun
+from ir_coliee.table.tables import CodedRun, Duplicate
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -35,15 +35,6 @@ RUN_TAG = re.compile(r"[A-Za-z0-9]{1,12}")
 _BLANKS = " \t\r"
 _FIELD_SEPARATOR = re.compile(r"[ \t\r]+")
 _LONE_CR = re.compile(rb"\r(?!\n)")
-
-
-class Duplicate(NamedTuple):
-    """A (query, document) pair given again: counted once, at its first (best) position."""
-
-    line: int
-    first_line: int
-    query_id: str
-    doc_id: str
 
 
 class ParsedRun(NamedTuple):
@@ -199,25 +190,14 @@ class RunColumns:
     def __len__(self) -> int:
         return len(self.lines)
 
-    def duplicates(self, coded: Optional[CodedRun] = None) -> list[Duplicate]:
-        """Each (query, document) pair given again, with the line it was first given on (``coded``:
-        :meth:`coded`, when already made)."""
-        return duplicates(self.coded() if coded is None else coded, self.lines.__getitem__)
+    def duplicates(self) -> list[Duplicate]:
+        """Each (query, document) pair given again, with the line it was first given on."""
+        return self.coded().duplicates(self.lines.__getitem__)
 
     def coded(self) -> CodedRun:
         """The run as codes; where the format has no score, line order is the ranking."""
-        scores = self.scores if self.fmt.scored else array("d", range(len(self), 0, -1))
+        scores = self.scores if self.fmt.scored else None
         return CodedRun(list(self.query_ids), list(self.doc_ids), self.queries, self.docs, scores)
-
-
-def duplicates(coded: CodedRun, line: Callable[[int], int]) -> list[Duplicate]:
-    """Each pair of ``coded`` given again, with its line and the line it was first given on (``line``: the
-    file's line of a row), as both readers name it."""
-    q, d = coded.queries, coded.docs
-    return [
-        Duplicate(line(i), line(first), coded.query_ids[int(q[i])], coded.doc_ids[int(d[i])])
-        for i, first in coded.repeated()
-    ]
 
 
 TextHook = Callable[[int, str, Optional[list[str]]], None]
@@ -285,7 +265,7 @@ def parse_checked(path: PathLike, fmt: FormatName) -> ParsedRun:
         coded,
         columns.fmt.name,
         list(columns.tags),
-        columns.duplicates(coded),
+        coded.duplicates(columns.lines.__getitem__),
         os.fspath(path),
         len(columns.untagged),
     )

@@ -34,7 +34,7 @@ import numbers
 import operator
 import re
 from array import array
-from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from itertools import chain, count, repeat
 from typing import TYPE_CHECKING, Any, NamedTuple, Optional, Union
 
@@ -98,6 +98,15 @@ def sorted_pairs(queries: np.ndarray, docs: np.ndarray, n_docs: int) -> np.ndarr
 Column = Union["array[int]", "array[float]", "np.ndarray"]
 
 
+class Duplicate(NamedTuple):
+    """A (query, document) pair given again: counted once, at its first (best) position."""
+
+    line: int
+    first_line: int
+    query_id: str
+    doc_id: str
+
+
 class CodedRun:
     """A run as codes: ``queries[i]`` and ``docs[i]`` index ``query_ids`` and ``doc_ids`` (lists of the
     distinct ids); ``scores[i]``. The columns are numpy arrays, every step below is taken in numpy.
@@ -125,7 +134,7 @@ class CodedRun:
         doc_ids: list[str],
         queries: Column,
         docs: Column,
-        scores: Column,
+        scores: Optional[Column],
         unique: bool = False,
         pairs: Optional[np.ndarray] = None,
     ):
@@ -135,7 +144,11 @@ class CodedRun:
         # over the same memory where it can: codes keep their width (the fast reader's are 32-bit: no
         # copy of ten million lines), the line reader's arrays are not copied
         self.queries, self.docs = np.asarray(queries), np.asarray(docs)
-        self.scores = np.asarray(scores, dtype=float)
+        # without scores (a format or a shape without them), line order is the ranking
+        if scores is None:
+            self.scores = np.arange(len(self.queries), 0, -1, dtype=float)
+        else:
+            self.scores = np.asarray(scores, dtype=float)
         self.unique = unique
         #: the distinct pair codes, ascending (:meth:`pairs`), when the reader made them
         self._pairs = pairs
@@ -152,8 +165,9 @@ class CodedRun:
         for q, d, s in zip(self.queries.tolist(), self.docs.tolist(), self.scores.tolist()):
             yield ScoredDoc(queries[q], docs[d], s)
 
-    def repeated(self) -> list[tuple[int, int]]:
-        """Each line whose (query, document) pair came on an earlier line, with that first line."""
+    def duplicates(self, line: Callable[[int], int]) -> list[Duplicate]:
+        """Each line whose (query, document) pair came on an earlier line, with that first line (``line``:
+        the file's line of a row), as both readers name it."""
         if self.unique:
             return []
         import numpy as np
@@ -167,7 +181,11 @@ class CodedRun:
         # the first line of each pair is where its stretch of equal codes starts
         starts = np.maximum.accumulate(np.where(new, np.arange(len(codes)), 0))
         rows = np.stack([order[~new], order[starts[~new]]], axis=1)
-        return [(line, first) for line, first in rows[np.argsort(rows[:, 0])].tolist()]
+        q, d = self.queries, self.docs
+        return [
+            Duplicate(line(i), line(first), self.query_ids[q[i]], self.doc_ids[d[i]])
+            for i, first in rows[np.argsort(rows[:, 0])].tolist()
+        ]
 
     def pairs(self) -> np.ndarray:
         """The distinct (query, document) pair codes (:func:`pair_codes`), ascending."""
@@ -268,11 +286,6 @@ class CodedRun:
         found = np.bincount(lines, minlength=len(self.doc_ids)) > 0
         return [doc for doc, p in zip(self.doc_ids, found.tolist()) if p]
 
-    def query_set(self, lines: Optional[list[int]] = None) -> set[str]:
-        """The queries that have at least one line (``lines``: :meth:`lines_per_query`, when already counted)."""
-        counted = self.lines_per_query() if lines is None else lines
-        return {q for q, n in zip(self.query_ids, counted) if n}
-
 
 def table_frame(table: Table, value: str = "score") -> pd.DataFrame:
     """``{query_id: {doc_id: value}}`` as a ``query_id, doc_id, score`` DataFrame (a run), or with
@@ -327,9 +340,8 @@ class CodedGold:
         import numpy as np
 
         self.queries, self.rel = list(gold), rel
-        judged = list(
-            chain.from_iterable(gold.values())
-        )  # every judged document, query after query
+        # every judged document, query after query
+        judged = list(chain.from_iterable(gold.values()))
         # each document coded by sorting the hashes, not by a dict lookup per pair (the larger part of scoring a
         # million queries): as many codes as documents, unless two share a hash (then looked up after all)
         hashes = np.fromiter(map(hash, judged), dtype=np.int64, count=len(judged))
@@ -584,9 +596,8 @@ def _rescoped(run: CodedRun, scoped: bool) -> CodedRun:
     by_pair: dict[tuple[int, int], int] = {}
     changed = 0
     codes = array("q")
-    for pair in zip(
-        run.queries.tolist(), run.docs.tolist()
-    ):  # a run that needs scoping is a small Task 2 run
+    # a run that needs scoping is a small Task 2 run
+    for pair in zip(run.queries.tolist(), run.docs.tolist()):
         code = by_pair.get(pair)
         if code is None:
             q, d = run.query_ids[pair[0]], run.doc_ids[pair[1]]
@@ -784,7 +795,6 @@ def coded_run(run: object, source: str = "the run") -> CodedRun:
     """``run``, in any shape a host hands over, as codes with string ids; an iterator is consumed once.
     ``source`` names the run in errors. An empty run is empty codes (ir_measures scores it 0); the
     scoring API refuses it, as it refuses any run that shares no query with the gold."""
-    import numpy as np
 
     run = as_dicts(run)
     if isinstance(run, CodedRun):
@@ -801,11 +811,8 @@ def coded_run(run: object, source: str = "the run") -> CodedRun:
         raise _refuse(source, f"a {type(run).__name__}; expected {_EXPECTED}")
     query_codes, query_ids = _encoded(queries, source, "query id")
     doc_codes, doc_ids = _encoded(docs, source, "document id")
-    if scores is None:
-        # without scores, line order is the ranking, as in the official files without a score column
-        scored = np.arange(len(query_codes), 0, -1, dtype=float)
-    else:
-        scored = _scores(scores, source)
+    # without scores, line order is the ranking, as in the official files without a score column
+    scored = None if scores is None else _scores(scores, source)
     return CodedRun(query_ids, doc_ids, query_codes, doc_codes, scored)
 
 
