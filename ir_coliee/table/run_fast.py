@@ -250,18 +250,14 @@ def _column(chunks: list[pa.Array], n: int, dtype: type) -> np.ndarray:
     return out
 
 
-def _codes(columns: dict[int, pa.ChunkedArray], at: int, n: int) -> IdColumn:
-    """A dictionary column's codes (32-bit: half the memory) and distinct values."""
+def _codes(columns: dict[int, pa.ChunkedArray], at: int, n: int, strip: bool) -> IdColumn:
+    """A dictionary column's codes (32-bit: half the memory) and distinct values, with ``strip``
+    ``.txt`` stripped from the values (merging ids that differ only by it)."""
     chunks, values = _chunks(columns, at)
-    return _column(chunks, n, np.int32), values
-
-
-def _stripped(column: IdColumn, strip: bool) -> IdColumn:
-    """The codes and values with ``.txt`` stripped from the values (merging ids that differ only by it)."""
-    codes, values = column
+    codes = _column(chunks, n, np.int32)
     stripped = _without_txt(values) if strip else values
     if stripped is values:
-        return column  # Arrow's distinct values, distinct still
+        return codes, values  # Arrow's distinct values, distinct still
     distinct, remap = _merged(stripped)
     return (codes if remap is None else np.array(remap, dtype=codes.dtype)[codes]), distinct
 
@@ -280,8 +276,8 @@ def _arrow_columns(
     n = table.num_rows
     columns = {int(name[1:]): table.column(name) for name in table.column_names}
     del table
-    queries = _codes(columns, fmt.query, n)
-    docs = _codes(columns, fmt.doc, n)
+    queries = _codes(columns, fmt.query, n, strip=True)
+    docs = _codes(columns, fmt.doc, n, strip=fmt.strips_txt)
     scores = None if fmt.score is None else _column(_chunks(columns, fmt.score)[0], n, np.float64)
     return queries, docs, _chunks(columns, fmt.tag)[1], scores
 
@@ -305,9 +301,7 @@ def parse_fast(path: PathLike, name: FormatName, skip: int) -> Optional[ParsedRu
     read = _arrow_columns(path, fmt, start, sep, size)
     if read is None:
         return None
-    query_column, doc_column, tags, scores = read
-    queries, query_ids = _stripped(query_column, strip=True)
-    docs, doc_ids = _stripped(doc_column, strip=fmt.strips_txt)
+    (queries, query_ids), (docs, doc_ids), tags, scores = read
     if not len(queries) or any(q.startswith(COMMENT_OPEN) for q in query_ids):
         return None  # a comment after the first run line: only the checked reader skips it exactly
     if fmt.labels and (

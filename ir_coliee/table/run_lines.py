@@ -217,27 +217,23 @@ def read_columns(
     desc = f"reading {os.path.basename(path)} line by line"
     # by bytes: a line count has no total to estimate the time left from
     lines = progress_bytes(raw_lines(path), desc, os.path.getsize(path), lambda ln: len(ln[1]) + 1)
-    while True:
-        try:  # bytes that are not UTF-8 end the reading: the generator raises
-            lineno, text, parts = next(lines)
-        except StopIteration:
-            break
-        except ColieeFormatError as e:
-            if on_error is None:
-                raise
-            on_error(e)
-            break
-        if parts:
-            try:
-                columns.add(
-                    _answered_once(fmt, parse_line(fmt, parts, path, lineno), answered, path)
-                )
-            except ColieeFormatError as e:
-                if on_error is None:
-                    raise
-                on_error(e)
-        if on_text is not None:
-            on_text(lineno, text, parts)
+    try:  # bytes that are not UTF-8 end the reading: the generator raises
+        for lineno, text, parts in lines:
+            if parts:
+                try:
+                    columns.add(
+                        _answered_once(fmt, parse_line(fmt, parts, path, lineno), answered, path)
+                    )
+                except ColieeFormatError as e:
+                    if on_error is None:
+                        raise
+                    on_error(e)
+            if on_text is not None:
+                on_text(lineno, text, parts)
+    except ColieeFormatError as e:
+        if on_error is None:
+            raise
+        on_error(e)
     return columns
 
 
