@@ -55,14 +55,6 @@ class _Counted:
 _BOM_BYTES = b"\xef\xbb\xbf"
 
 
-def _start(f: BinaryIO, skip: int) -> int:
-    """The byte offset of line ``skip + 1`` (past a byte order mark)."""
-    f.seek(3 if f.read(3) == _BOM_BYTES else 0)
-    for _ in range(skip):
-        f.readline()
-    return f.tell()
-
-
 def _separator(f: BinaryIO, start: int) -> Optional[tuple[bytes, int]]:
     """The one byte that separates every field from ``start`` on, when each pair of fields is separated
     by exactly one space (or one tab), no line starts or ends with one, and the bytes hold nothing the
@@ -76,14 +68,14 @@ def _separator(f: BinaryIO, start: int) -> Optional[tuple[bytes, int]]:
     sep, other = (b"\t", b" ") if b"\t" in first_line and b" " not in first_line else (b" ", b"\t")
     f.seek(start)
     pairs = _BlankPairs(_SCAN_BLOCK)
-    utf8 = _Utf8()
+    utf8 = codecs.getincrementaldecoder("utf-8")()
     tail = b""  # the last two bytes before the block
     since_newline = 0  # bytes of the current line so far
     lines = 0
     while True:
         block = f.read(_SCAN_BLOCK)  # (read, not readinto a buffer: here five times as fast)
         if not block:
-            if not tail or tail[-1:] in (sep, b"\r") or utf8.broken(b"", final=True):
+            if not tail or tail[-1:] in (sep, b"\r") or _not_utf8(utf8, b"", final=True):
                 return None
             return sep, lines + (tail[-1:] != b"\n")
         lines += block.count(b"\n")
@@ -91,7 +83,7 @@ def _separator(f: BinaryIO, start: int) -> Optional[tuple[bytes, int]]:
         seam = tail + block[:2]
         if other in block or b"\0" in block or _has_bom(block) or _has_bom(seam):
             return None
-        if utf8.broken(block):
+        if _not_utf8(utf8, block):
             return None  # Arrow checks the columns it keeps alone; the line reader names the line
         if _lone_cr(block) or _lone_cr(seam):
             return None  # pyarrow ends a line there; the line-by-line reader does not
@@ -103,21 +95,17 @@ def _separator(f: BinaryIO, start: int) -> Optional[tuple[bytes, int]]:
         tail = (tail + block[-2:])[-2:]
 
 
-class _Utf8:
-    """Whether the bytes read so far, block by block, are UTF-8 (a character may straddle two blocks)."""
-
-    def __init__(self) -> None:
-        self.decoder = codecs.getincrementaldecoder("utf-8")()
-
-    def broken(self, block: bytes, final: bool = False) -> bool:
-        # an ASCII block after a whole character needs no decoding: the usual file costs one isascii()
-        if block.isascii() and not self.decoder.getstate()[0] and not final:
-            return False
-        try:
-            self.decoder.decode(block, final)
-        except UnicodeDecodeError:
-            return True
+def _not_utf8(decoder: codecs.IncrementalDecoder, block: bytes, final: bool = False) -> bool:
+    """Whether the bytes read so far, block by block, are not UTF-8 (``decoder``: the incremental decoder
+    they went through, as a character may straddle two blocks)."""
+    # an ASCII block after a whole character needs no decoding: the usual file costs one isascii()
+    if block.isascii() and not decoder.getstate()[0] and not final:
         return False
+    try:
+        decoder.decode(block, final)
+    except UnicodeDecodeError:
+        return True
+    return False
 
 
 def _lone_cr(data: bytes) -> bool:
@@ -209,16 +197,6 @@ def _arrow_table(path: PathLike, fmt: RunFormat, start: int, sep: bytes, size: i
             bar.close()
 
 
-def _numbers(values: pa.Array, dtype: type) -> np.ndarray:
-    """An array without nulls as a numpy array over Arrow's buffer. (Arrow's ``to_numpy`` imports pandas,
-    which costs more than reading a file of a million lines.)"""
-    data = values.buffers()[1]
-    if data is None:
-        return np.zeros(0, dtype=dtype)
-    width = np.dtype(dtype).itemsize
-    return np.frombuffer(data, dtype=dtype, count=len(values), offset=values.offset * width)
-
-
 def _chunks(columns: dict[int, pa.ChunkedArray], at: int) -> tuple[list[pa.Array], list[str]]:
     """The chunks of column ``at`` and, for a dictionary column, its distinct values in the order of
     first appearance: Arrow unifies the blocks' dictionaries (each block's new values after those of the
@@ -241,11 +219,17 @@ def _column(chunks: list[pa.Array], n: int, dtype: type) -> np.ndarray:
     """The numbers of ``chunks`` as one array, each chunk let go once copied: the peak stays near the size
     of the parsed columns, not twice it (as a ``combine_chunks`` took)."""
     out: np.ndarray = np.empty(n, dtype=dtype)
+    width = np.dtype(dtype).itemsize
     done = 0
     for i, chunk in enumerate(chunks):
         chunks[i] = None
         values = chunk if dtype is np.float64 else chunk.indices
-        out[done : done + len(chunk)] = _numbers(values, dtype)
+        # read over Arrow's buffer (no nulls; an empty chunk has none): Arrow's ``to_numpy`` imports
+        # pandas, which costs more than reading a file of a million lines
+        data = values.buffers()[1]
+        if data is not None:
+            at = values.offset * width
+            out[done : done + len(chunk)] = np.frombuffer(data, dtype, len(values), at)
         done += len(chunk)
     return out
 
@@ -291,7 +275,11 @@ def parse_fast(path: PathLike, name: FormatName, skip: int) -> Optional[ParsedRu
         size = os.fstat(f.fileno()).st_size
         if size == 0:
             return None
-        start = _start(f, skip)
+        # the byte offset of line ``skip + 1`` (past a byte order mark)
+        f.seek(3 if f.read(3) == _BOM_BYTES else 0)
+        for _ in range(skip):
+            f.readline()
+        start = f.tell()
         scanned = _separator(f, start)
     if scanned is None:
         return None

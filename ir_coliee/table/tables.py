@@ -116,18 +116,6 @@ class CodedRun:
     reader checked), so nothing needs merging.
     """
 
-    __slots__ = (
-        "_frame",
-        "_pairs",
-        "aligned",
-        "doc_ids",
-        "docs",
-        "queries",
-        "query_ids",
-        "scores",
-        "unique",
-    )
-
     def __init__(
         self,
         query_ids: list[str],
@@ -519,13 +507,11 @@ def _numeral(text: str) -> Optional[str]:
     return SCOPE.join(part.lstrip("0") or "0" for part in parts)
 
 
-def _unpadded(
-    ids: list[str], gold: Collection[str]
-) -> tuple[list[str], int, Optional[tuple[str, str]]]:
+def _unpadded(ids: list[str], gold: Collection[str], what: str) -> tuple[list[str], Optional[str]]:
     """``ids`` with zero padding restored where an id is not a gold id: an id with the number of exactly
     one gold id becomes it (``12`` or ``12.0`` -> ``012``); where every gold id has the same width, a
-    shorter number is padded to it (``99`` -> ``000099``, a document the gold does not name). How many
-    were replaced, and one example. The ids are distinct ids, a few thousand: plain Python at every run
+    shorter number is padded to it (``99`` -> ``000099``, a document the gold does not name). The note
+    that says how many ``what`` ids were replaced, with one example (``None``: none was). The ids are distinct ids, a few thousand: plain Python at every run
     size. ``gold``: a set of the gold's ids (or a dict of them)."""
     # the width of the gold's ids when all are ASCII digits of one width (``000028``: 6), asked of all
     # at once (a gold of a million queries)
@@ -543,17 +529,20 @@ def _unpadded(
         ),
     )
     if not unknown:
-        return ids, 0, None
+        return ids, None
     numbered = _by_number(gold)
     if not numbered and width is None:
-        return ids, 0, None  # no gold id is a number: no padding to restore
+        return ids, None  # no gold id is a number: no padding to restore
     new = list(ids)
     for i in unknown:
         new[i] = _restored(ids[i], numbered, width)
     changed = [i for i, (old, now) in enumerate(zip(ids, new)) if old != now]
     if not changed:
-        return ids, 0, None
-    return new, len(changed), (ids[changed[0]], new[changed[0]])
+        return ids, None
+    return new, (
+        f"{len(changed)} {what} ids are not in the gold and are read as the gold's id of the same number "
+        f"(e.g. {ids[changed[0]]!r} -> {new[changed[0]]!r})"
+    )
 
 
 def _by_number(gold: Collection[str]) -> dict[str, str]:
@@ -637,24 +626,14 @@ def align(run: CodedRun, gold: GoldIds) -> Aligned:
     """``run`` with its query and document ids in the gold's convention (see the module text)."""
     if run.aligned == gold.key:  # aligned with this gold already, by a layer above
         return Aligned(run, [])
-    notes: list[str] = []
-    query_ids, padded_queries, query_example = _unpadded(_without_txt(run.query_ids), gold.position)
+    query_ids, query_note = _unpadded(_without_txt(run.query_ids), gold.position, "query")
     out = _recoded(run, query_ids, _without_txt(run.doc_ids))
     out = _rescoped(out, gold.scoped)
-    doc_ids, padded_docs, doc_example = _unpadded(out.doc_ids, gold.docs)
+    doc_ids, doc_note = _unpadded(out.doc_ids, gold.docs, "document")
     out = _recoded(out, out.query_ids, doc_ids)
-    for padded, example, what in (
-        (padded_queries, query_example, "query"),
-        (padded_docs, doc_example, "document"),
-    ):
-        if padded and example is not None:
-            notes.append(
-                f"{padded} {what} ids are not in the gold and are read as the gold's id of the same number "
-                f"(e.g. {example[0]!r} -> {example[1]!r})"
-            )
     # on the run itself when nothing changed: its ids are this gold's convention
     out.aligned = gold.key
-    return Aligned(out, notes)
+    return Aligned(out, [note for note in (query_note, doc_note) if note])
 
 
 # --- every host's shape of a run or of qrels ---------------------------------------------------------
