@@ -200,14 +200,11 @@ class RunColumns:
         return CodedRun(list(self.query_ids), list(self.doc_ids), self.queries, self.docs, scores)
 
 
-TextHook = Callable[[int, str, Optional[list[str]]], None]
-
-
 def read_columns(
     path: PathLike,
     fmt: RunFormat,
     on_error: Optional[Callable[[ColieeFormatError], None]] = None,
-    on_text: Optional[TextHook] = None,
+    on_text: Optional[Callable[[int, str, Optional[list[str]]], None]] = None,
 ) -> RunColumns:
     """Every line of ``path`` checked with :func:`parse_line` into columns, in one pass. A bad line raises,
     or with ``on_error`` is reported to it and skipped (the validator reports every bad line); ``on_text``

@@ -28,7 +28,6 @@ load it.
 
 from __future__ import annotations
 
-import itertools
 import math
 import numbers
 import operator
@@ -293,8 +292,8 @@ class GoldIds:
 
     def __init__(self, gold: Table):
         self.queries = list(gold)
-        self.position = dict(zip(self.queries, itertools.count()))
-        self.docs = frozenset(itertools.chain.from_iterable(gold.values()))
+        self.position = dict(zip(self.queries, count()))
+        self.docs = frozenset(chain.from_iterable(gold.values()))
         #: documents named ``query/doc`` (a dataset with case-scoped ids)
         self.scoped = bool(self.docs) and all(
             d.startswith(q + SCOPE) for q, docs in gold.items() for d in docs
@@ -568,11 +567,7 @@ def _restored(text: str, numbered: Mapping[str, str], width: Optional[int]) -> s
 
 def _without_txt(ids: list[str]) -> list[str]:
     # (map in C: a third of the time of a generator, over ten million distinct ids)
-    return (
-        [strip_txt(i) for i in ids]
-        if any(map(str.endswith, ids, itertools.repeat(".txt")))
-        else ids
-    )
+    return [strip_txt(i) for i in ids] if any(map(str.endswith, ids, repeat(".txt"))) else ids
 
 
 def _rescoped(run: CodedRun, scoped: bool) -> CodedRun:
@@ -729,10 +724,10 @@ def _dict_columns(run: Mapping, source: str) -> Columns:
     lengths = np.fromiter(map(len, inner), dtype=np.int64, count=len(inner))
     queries = np.repeat(np.arange(len(inner)), lengths)
     query_texts = [id_text(q, source, "query id") for q in run]
-    docs = list(itertools.chain.from_iterable(inner))
+    docs = list(chain.from_iterable(inner))
     try:
         scores = np.fromiter(
-            itertools.chain.from_iterable(d.values() for d in inner), dtype=float, count=len(docs)
+            chain.from_iterable(d.values() for d in inner), dtype=float, count=len(docs)
         )
     except (TypeError, ValueError):
         raise _refuse(source, "a score is not a number; scores are finite numbers") from None
