@@ -69,10 +69,10 @@ class _NoBar:
         pass
 
 
-def tqdm_bar(desc: str, total: int, unit: str = "B") -> Any:
+def tqdm_bar(desc: str, total: int) -> Any:
     """A progress bar moved by hand (``update(n)``, then ``close()``), e.g. by bytes read."""
     if not shown():
         return _NoBar()
     from tqdm.auto import tqdm
 
-    return tqdm(desc=f"ir_coliee: {desc}", total=total, unit=unit, unit_scale=True, leave=False)
+    return tqdm(desc=f"ir_coliee: {desc}", total=total, unit="B", unit_scale=True, leave=False)

@@ -313,7 +313,7 @@ def _shared_lines(
     lines_of = run.lines_per_query()
     known = list(map(ids.position.__contains__, run.query_ids))
     lines = sum(n for n, k in zip(lines_of, known) if k)
-    queries = run.query_set(lines_of)
+    queries = {q for q, n in zip(run.query_ids, lines_of) if n}
     if not lines:
         said = f"{where} shares no query with the gold {gold_source}"
         raise ColieeScoringError(no_shared_query(queries, ids.queries, said))

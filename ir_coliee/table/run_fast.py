@@ -16,7 +16,7 @@ from ir_coliee.errors import PathLike
 from ir_coliee.formats.textfile import MAX_LINE
 from ir_coliee.model.formats import COMMENT_OPEN, FORMATS, FormatName, RunFormat
 from ir_coliee.progress import tqdm_bar
-from ir_coliee.table.run_lines import _LONE_CR, ParsedRun, duplicates
+from ir_coliee.table.run_lines import _LONE_CR, ParsedRun
 from ir_coliee.table.tables import CodedRun, _merged, _without_txt, sorted_pairs
 
 if TYPE_CHECKING:
@@ -55,14 +55,6 @@ class _Counted:
 _BOM_BYTES = b"\xef\xbb\xbf"
 
 
-def _start(f: BinaryIO, skip: int) -> int:
-    """The byte offset of line ``skip + 1`` (past a byte order mark)."""
-    f.seek(3 if f.read(3) == _BOM_BYTES else 0)
-    for _ in range(skip):
-        f.readline()
-    return f.tell()
-
-
 def _separator(f: BinaryIO, start: int) -> Optional[tuple[bytes, int]]:
     """The one byte that separates every field from ``start`` on, when each pair of fields is separated
     by exactly one space (or one tab), no line starts or ends with one, and the bytes hold nothing the
@@ -76,14 +68,14 @@ def _separator(f: BinaryIO, start: int) -> Optional[tuple[bytes, int]]:
     sep, other = (b"\t", b" ") if b"\t" in first_line and b" " not in first_line else (b" ", b"\t")
     f.seek(start)
     pairs = _BlankPairs(_SCAN_BLOCK)
-    utf8 = _Utf8()
+    utf8 = codecs.getincrementaldecoder("utf-8")()
     tail = b""  # the last two bytes before the block
     since_newline = 0  # bytes of the current line so far
     lines = 0
     while True:
         block = f.read(_SCAN_BLOCK)  # (read, not readinto a buffer: here five times as fast)
         if not block:
-            if not tail or tail[-1:] in (sep, b"\r") or utf8.broken(b"", final=True):
+            if not tail or tail[-1:] in (sep, b"\r") or _not_utf8(utf8, b"", final=True):
                 return None
             return sep, lines + (tail[-1:] != b"\n")
         lines += block.count(b"\n")
@@ -91,7 +83,7 @@ def _separator(f: BinaryIO, start: int) -> Optional[tuple[bytes, int]]:
         seam = tail + block[:2]
         if other in block or b"\0" in block or _has_bom(block) or _has_bom(seam):
             return None
-        if utf8.broken(block):
+        if _not_utf8(utf8, block):
             return None  # Arrow checks the columns it keeps alone; the line reader names the line
         if _lone_cr(block) or _lone_cr(seam):
             return None  # pyarrow ends a line there; the line-by-line reader does not
@@ -103,21 +95,17 @@ def _separator(f: BinaryIO, start: int) -> Optional[tuple[bytes, int]]:
         tail = (tail + block[-2:])[-2:]
 
 
-class _Utf8:
-    """Whether the bytes read so far, block by block, are UTF-8 (a character may straddle two blocks)."""
-
-    def __init__(self) -> None:
-        self.decoder = codecs.getincrementaldecoder("utf-8")()
-
-    def broken(self, block: bytes, final: bool = False) -> bool:
-        # an ASCII block after a whole character needs no decoding: the usual file costs one isascii()
-        if block.isascii() and not self.decoder.getstate()[0] and not final:
-            return False
-        try:
-            self.decoder.decode(block, final)
-        except UnicodeDecodeError:
-            return True
+def _not_utf8(decoder: codecs.IncrementalDecoder, block: bytes, final: bool = False) -> bool:
+    """Whether the bytes read so far, block by block, are not UTF-8 (``decoder``: the incremental decoder
+    they went through, as a character may straddle two blocks)."""
+    # an ASCII block after a whole character needs no decoding: the usual file costs one isascii()
+    if block.isascii() and not decoder.getstate()[0] and not final:
         return False
+    try:
+        decoder.decode(block, final)
+    except UnicodeDecodeError:
+        return True
+    return False
 
 
 def _lone_cr(data: bytes) -> bool:
@@ -164,13 +152,11 @@ class _BlankPairs:
         blank = np.less_equal(block, 32, out=self.blank[:n])
         side_by_side = np.bitwise_and(blank[1:], blank[:-1], out=self.side_by_side[: max(n - 1, 0)])
         # count_nonzero, not any(): on a bool array numpy's any() takes several times as long
-        if np.count_nonzero(
-            side_by_side
-        ):  # rare in LF files (a blank line); in CRLF files, at every line end
+        # rare in LF files (a blank line); in CRLF files, at every line end
+        if np.count_nonzero(side_by_side):
             ends = (block == 13) | (block == 10)
-            line_ends = (
-                ends[1:] & ends[:-1]
-            )  # CR LF, or LF LF (a blank line): both readers skip them
+            # CR LF, or LF LF (a blank line): both readers skip them
+            line_ends = ends[1:] & ends[:-1]
             return bool(np.count_nonzero(side_by_side & ~line_ends))
         return False
 
@@ -211,16 +197,6 @@ def _arrow_table(path: PathLike, fmt: RunFormat, start: int, sep: bytes, size: i
             bar.close()
 
 
-def _numbers(values: pa.Array, dtype: type) -> np.ndarray:
-    """An array without nulls as a numpy array over Arrow's buffer. (Arrow's ``to_numpy`` imports pandas,
-    which costs more than reading a file of a million lines.)"""
-    data = values.buffers()[1]
-    if data is None:
-        return np.zeros(0, dtype=dtype)
-    width = np.dtype(dtype).itemsize
-    return np.frombuffer(data, dtype=dtype, count=len(values), offset=values.offset * width)
-
-
 def _chunks(columns: dict[int, pa.ChunkedArray], at: int) -> tuple[list[pa.Array], list[str]]:
     """The chunks of column ``at`` and, for a dictionary column, its distinct values in the order of
     first appearance: Arrow unifies the blocks' dictionaries (each block's new values after those of the
@@ -243,27 +219,29 @@ def _column(chunks: list[pa.Array], n: int, dtype: type) -> np.ndarray:
     """The numbers of ``chunks`` as one array, each chunk let go once copied: the peak stays near the size
     of the parsed columns, not twice it (as a ``combine_chunks`` took)."""
     out: np.ndarray = np.empty(n, dtype=dtype)
+    width = np.dtype(dtype).itemsize
     done = 0
     for i, chunk in enumerate(chunks):
         chunks[i] = None
         values = chunk if dtype is np.float64 else chunk.indices
-        out[done : done + len(chunk)] = _numbers(values, dtype)
+        # read over Arrow's buffer (no nulls; an empty chunk has none): Arrow's ``to_numpy`` imports
+        # pandas, which costs more than reading a file of a million lines
+        data = values.buffers()[1]
+        if data is not None:
+            at = values.offset * width
+            out[done : done + len(chunk)] = np.frombuffer(data, dtype, len(values), at)
         done += len(chunk)
     return out
 
 
-def _codes(columns: dict[int, pa.ChunkedArray], at: int, n: int) -> IdColumn:
-    """A dictionary column's codes (32-bit: half the memory) and distinct values."""
+def _codes(columns: dict[int, pa.ChunkedArray], at: int, n: int, strip: bool) -> IdColumn:
+    """A dictionary column's codes (32-bit: half the memory) and distinct values, with ``strip``
+    ``.txt`` stripped from the values (merging ids that differ only by it)."""
     chunks, values = _chunks(columns, at)
-    return _column(chunks, n, np.int32), values
-
-
-def _stripped(column: IdColumn, strip: bool) -> IdColumn:
-    """The codes and values with ``.txt`` stripped from the values (merging ids that differ only by it)."""
-    codes, values = column
+    codes = _column(chunks, n, np.int32)
     stripped = _without_txt(values) if strip else values
     if stripped is values:
-        return column  # Arrow's distinct values, distinct still
+        return codes, values  # Arrow's distinct values, distinct still
     distinct, remap = _merged(stripped)
     return (codes if remap is None else np.array(remap, dtype=codes.dtype)[codes]), distinct
 
@@ -282,8 +260,8 @@ def _arrow_columns(
     n = table.num_rows
     columns = {int(name[1:]): table.column(name) for name in table.column_names}
     del table
-    queries = _codes(columns, fmt.query, n)
-    docs = _codes(columns, fmt.doc, n)
+    queries = _codes(columns, fmt.query, n, strip=True)
+    docs = _codes(columns, fmt.doc, n, strip=fmt.strips_txt)
     scores = None if fmt.score is None else _column(_chunks(columns, fmt.score)[0], n, np.float64)
     return queries, docs, _chunks(columns, fmt.tag)[1], scores
 
@@ -297,7 +275,11 @@ def parse_fast(path: PathLike, name: FormatName, skip: int) -> Optional[ParsedRu
         size = os.fstat(f.fileno()).st_size
         if size == 0:
             return None
-        start = _start(f, skip)
+        # the byte offset of line ``skip + 1`` (past a byte order mark)
+        f.seek(3 if f.read(3) == _BOM_BYTES else 0)
+        for _ in range(skip):
+            f.readline()
+        start = f.tell()
         scanned = _separator(f, start)
     if scanned is None:
         return None
@@ -307,9 +289,7 @@ def parse_fast(path: PathLike, name: FormatName, skip: int) -> Optional[ParsedRu
     read = _arrow_columns(path, fmt, start, sep, size)
     if read is None:
         return None
-    query_column, doc_column, tags, scores = read
-    queries, query_ids = _stripped(query_column, strip=True)
-    docs, doc_ids = _stripped(doc_column, strip=fmt.strips_txt)
+    (queries, query_ids), (docs, doc_ids), tags, scores = read
     if not len(queries) or any(q.startswith(COMMENT_OPEN) for q in query_ids):
         return None  # a comment after the first run line: only the checked reader skips it exactly
     if fmt.labels and (
@@ -320,9 +300,7 @@ def parse_fast(path: PathLike, name: FormatName, skip: int) -> Optional[ParsedRu
     repeats = bool(np.count_nonzero(pairs[1:] == pairs[:-1]))
     if repeats and lines != len(queries):
         return None  # duplicates and blank lines: the checked reader names each duplicate's line
-    if scores is None:
-        scores = np.arange(len(queries), 0, -1, dtype=float)
-    elif not np.isfinite(scores).all():
+    if scores is not None and not np.isfinite(scores).all():
         return None
     coded = CodedRun(
         query_ids,
@@ -333,7 +311,6 @@ def parse_fast(path: PathLike, name: FormatName, skip: int) -> Optional[ParsedRu
         unique=not repeats,
         pairs=None if repeats else pairs,
     )
-    named = (
-        duplicates(coded, lambda row: skip + row + 1) if repeats else []
-    )  # counted once, each line named
+    # counted once, each line named
+    named = coded.duplicates(lambda row: skip + row + 1)
     return ParsedRun(coded, fmt.name, tags, named, os.fspath(path))

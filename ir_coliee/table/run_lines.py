@@ -22,7 +22,7 @@ from ir_coliee.model.formats import (
     sniff,
 )
 from ir_coliee.progress import progress_bytes
-from ir_coliee.table.tables import CodedRun
+from ir_coliee.table.tables import CodedRun, Duplicate
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -35,15 +35,6 @@ RUN_TAG = re.compile(r"[A-Za-z0-9]{1,12}")
 _BLANKS = " \t\r"
 _FIELD_SEPARATOR = re.compile(r"[ \t\r]+")
 _LONE_CR = re.compile(rb"\r(?!\n)")
-
-
-class Duplicate(NamedTuple):
-    """A (query, document) pair given again: counted once, at its first (best) position."""
-
-    line: int
-    first_line: int
-    query_id: str
-    doc_id: str
 
 
 class ParsedRun(NamedTuple):
@@ -199,35 +190,21 @@ class RunColumns:
     def __len__(self) -> int:
         return len(self.lines)
 
-    def duplicates(self, coded: Optional[CodedRun] = None) -> list[Duplicate]:
-        """Each (query, document) pair given again, with the line it was first given on (``coded``:
-        :meth:`coded`, when already made)."""
-        return duplicates(self.coded() if coded is None else coded, self.lines.__getitem__)
+    def duplicates(self) -> list[Duplicate]:
+        """Each (query, document) pair given again, with the line it was first given on."""
+        return self.coded().duplicates(self.lines.__getitem__)
 
     def coded(self) -> CodedRun:
         """The run as codes; where the format has no score, line order is the ranking."""
-        scores = self.scores if self.fmt.scored else array("d", range(len(self), 0, -1))
+        scores = self.scores if self.fmt.scored else None
         return CodedRun(list(self.query_ids), list(self.doc_ids), self.queries, self.docs, scores)
-
-
-def duplicates(coded: CodedRun, line: Callable[[int], int]) -> list[Duplicate]:
-    """Each pair of ``coded`` given again, with its line and the line it was first given on (``line``: the
-    file's line of a row), as both readers name it."""
-    q, d = coded.queries, coded.docs
-    return [
-        Duplicate(line(i), line(first), coded.query_ids[int(q[i])], coded.doc_ids[int(d[i])])
-        for i, first in coded.repeated()
-    ]
-
-
-TextHook = Callable[[int, str, Optional[list[str]]], None]
 
 
 def read_columns(
     path: PathLike,
     fmt: RunFormat,
     on_error: Optional[Callable[[ColieeFormatError], None]] = None,
-    on_text: Optional[TextHook] = None,
+    on_text: Optional[Callable[[int, str, Optional[list[str]]], None]] = None,
 ) -> RunColumns:
     """Every line of ``path`` checked with :func:`parse_line` into columns, in one pass. A bad line raises,
     or with ``on_error`` is reported to it and skipped (the validator reports every bad line); ``on_text``
@@ -237,27 +214,23 @@ def read_columns(
     desc = f"reading {os.path.basename(path)} line by line"
     # by bytes: a line count has no total to estimate the time left from
     lines = progress_bytes(raw_lines(path), desc, os.path.getsize(path), lambda ln: len(ln[1]) + 1)
-    while True:
-        try:  # bytes that are not UTF-8 end the reading: the generator raises
-            lineno, text, parts = next(lines)
-        except StopIteration:
-            break
-        except ColieeFormatError as e:
-            if on_error is None:
-                raise
-            on_error(e)
-            break
-        if parts:
-            try:
-                columns.add(
-                    _answered_once(fmt, parse_line(fmt, parts, path, lineno), answered, path)
-                )
-            except ColieeFormatError as e:
-                if on_error is None:
-                    raise
-                on_error(e)
-        if on_text is not None:
-            on_text(lineno, text, parts)
+    try:  # bytes that are not UTF-8 end the reading: the generator raises
+        for lineno, text, parts in lines:
+            if parts:
+                try:
+                    columns.add(
+                        _answered_once(fmt, parse_line(fmt, parts, path, lineno), answered, path)
+                    )
+                except ColieeFormatError as e:
+                    if on_error is None:
+                        raise
+                    on_error(e)
+            if on_text is not None:
+                on_text(lineno, text, parts)
+    except ColieeFormatError as e:
+        if on_error is None:
+            raise
+        on_error(e)
     return columns
 
 
@@ -285,7 +258,7 @@ def parse_checked(path: PathLike, fmt: FormatName) -> ParsedRun:
         coded,
         columns.fmt.name,
         list(columns.tags),
-        columns.duplicates(coded),
+        coded.duplicates(columns.lines.__getitem__),
         os.fspath(path),
         len(columns.untagged),
     )

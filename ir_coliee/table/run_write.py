@@ -10,7 +10,7 @@ from ir_measures.util import TYPE_RUN
 
 from ir_coliee.errors import ColieeArgumentError, ColieeError, PathLike
 from ir_coliee.formats.textfile import atomic_output
-from ir_coliee.model.formats import FORMATS, FormatName, RunFormat
+from ir_coliee.model.formats import FORMATS, FormatName
 from ir_coliee.table.run_lines import RUN_TAG
 from ir_coliee.table.tables import run_table
 
@@ -35,21 +35,6 @@ def _writable(query_id: object, doc_id: object, score: float) -> None:
         raise ColieeArgumentError(
             f"the score of {query_id!r} {doc_id!r} is {score!r}; scores are finite numbers"
         )
-
-
-def format_line(
-    fmt: RunFormat, query_id: str, doc_id: str, rank: int, score: float, tag: str
-) -> str:
-    """One line of ``fmt``, fields placed where the format says."""
-    fields = [""] * fmt.width
-    fields[fmt.query], fields[fmt.doc], fields[fmt.tag] = query_id, doc_id, tag
-    if fmt.score is not None:
-        fields[fmt.score] = repr(score)
-    if fmt.rank is not None:
-        fields[fmt.rank] = str(rank)
-    for column, value in fmt.fixed:
-        fields[column] = value
-    return " ".join(fields) + "\n"
 
 
 def write_run(
@@ -86,7 +71,16 @@ def write_run(
                 )
         for rank, (did, score) in enumerate(ranked[:max_per_query], 1):
             _writable(qid, did, score)
-            lines.append(format_line(fmt, qid, did, rank, score, tag))
+            # one line of ``fmt``, fields placed where the format says
+            fields = [""] * fmt.width
+            fields[fmt.query], fields[fmt.doc], fields[fmt.tag] = qid, did, tag
+            if fmt.score is not None:
+                fields[fmt.score] = repr(score)
+            if fmt.rank is not None:
+                fields[fmt.rank] = str(rank)
+            for column, value in fmt.fixed:
+                fields[column] = value
+            lines.append(" ".join(fields) + "\n")
     with atomic_output(path) as f:  # a kill or a full disk leaves the old file whole
         f.writelines(lines)
     return os.fspath(path)

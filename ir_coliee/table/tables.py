@@ -28,13 +28,12 @@ load it.
 
 from __future__ import annotations
 
-import itertools
 import math
 import numbers
 import operator
 import re
 from array import array
-from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from itertools import chain, count, repeat
 from typing import TYPE_CHECKING, Any, NamedTuple, Optional, Union
 
@@ -98,6 +97,15 @@ def sorted_pairs(queries: np.ndarray, docs: np.ndarray, n_docs: int) -> np.ndarr
 Column = Union["array[int]", "array[float]", "np.ndarray"]
 
 
+class Duplicate(NamedTuple):
+    """A (query, document) pair given again: counted once, at its first (best) position."""
+
+    line: int
+    first_line: int
+    query_id: str
+    doc_id: str
+
+
 class CodedRun:
     """A run as codes: ``queries[i]`` and ``docs[i]`` index ``query_ids`` and ``doc_ids`` (lists of the
     distinct ids); ``scores[i]``. The columns are numpy arrays, every step below is taken in numpy.
@@ -107,25 +115,13 @@ class CodedRun:
     reader checked), so nothing needs merging.
     """
 
-    __slots__ = (
-        "_frame",
-        "_pairs",
-        "aligned",
-        "doc_ids",
-        "docs",
-        "queries",
-        "query_ids",
-        "scores",
-        "unique",
-    )
-
     def __init__(
         self,
         query_ids: list[str],
         doc_ids: list[str],
         queries: Column,
         docs: Column,
-        scores: Column,
+        scores: Optional[Column],
         unique: bool = False,
         pairs: Optional[np.ndarray] = None,
     ):
@@ -135,7 +131,11 @@ class CodedRun:
         # over the same memory where it can: codes keep their width (the fast reader's are 32-bit: no
         # copy of ten million lines), the line reader's arrays are not copied
         self.queries, self.docs = np.asarray(queries), np.asarray(docs)
-        self.scores = np.asarray(scores, dtype=float)
+        # without scores (a format or a shape without them), line order is the ranking
+        if scores is None:
+            self.scores = np.arange(len(self.queries), 0, -1, dtype=float)
+        else:
+            self.scores = np.asarray(scores, dtype=float)
         self.unique = unique
         #: the distinct pair codes, ascending (:meth:`pairs`), when the reader made them
         self._pairs = pairs
@@ -152,8 +152,9 @@ class CodedRun:
         for q, d, s in zip(self.queries.tolist(), self.docs.tolist(), self.scores.tolist()):
             yield ScoredDoc(queries[q], docs[d], s)
 
-    def repeated(self) -> list[tuple[int, int]]:
-        """Each line whose (query, document) pair came on an earlier line, with that first line."""
+    def duplicates(self, line: Callable[[int], int]) -> list[Duplicate]:
+        """Each line whose (query, document) pair came on an earlier line, with that first line (``line``:
+        the file's line of a row), as both readers name it."""
         if self.unique:
             return []
         import numpy as np
@@ -167,7 +168,11 @@ class CodedRun:
         # the first line of each pair is where its stretch of equal codes starts
         starts = np.maximum.accumulate(np.where(new, np.arange(len(codes)), 0))
         rows = np.stack([order[~new], order[starts[~new]]], axis=1)
-        return [(line, first) for line, first in rows[np.argsort(rows[:, 0])].tolist()]
+        q, d = self.queries, self.docs
+        return [
+            Duplicate(line(i), line(first), self.query_ids[q[i]], self.doc_ids[d[i]])
+            for i, first in rows[np.argsort(rows[:, 0])].tolist()
+        ]
 
     def pairs(self) -> np.ndarray:
         """The distinct (query, document) pair codes (:func:`pair_codes`), ascending."""
@@ -268,11 +273,6 @@ class CodedRun:
         found = np.bincount(lines, minlength=len(self.doc_ids)) > 0
         return [doc for doc, p in zip(self.doc_ids, found.tolist()) if p]
 
-    def query_set(self, lines: Optional[list[int]] = None) -> set[str]:
-        """The queries that have at least one line (``lines``: :meth:`lines_per_query`, when already counted)."""
-        counted = self.lines_per_query() if lines is None else lines
-        return {q for q, n in zip(self.query_ids, counted) if n}
-
 
 def table_frame(table: Table, value: str = "score") -> pd.DataFrame:
     """``{query_id: {doc_id: value}}`` as a ``query_id, doc_id, score`` DataFrame (a run), or with
@@ -292,8 +292,8 @@ class GoldIds:
 
     def __init__(self, gold: Table):
         self.queries = list(gold)
-        self.position = dict(zip(self.queries, itertools.count()))
-        self.docs = frozenset(itertools.chain.from_iterable(gold.values()))
+        self.position = dict(zip(self.queries, count()))
+        self.docs = frozenset(chain.from_iterable(gold.values()))
         #: documents named ``query/doc`` (a dataset with case-scoped ids)
         self.scoped = bool(self.docs) and all(
             d.startswith(q + SCOPE) for q, docs in gold.items() for d in docs
@@ -327,9 +327,8 @@ class CodedGold:
         import numpy as np
 
         self.queries, self.rel = list(gold), rel
-        judged = list(
-            chain.from_iterable(gold.values())
-        )  # every judged document, query after query
+        # every judged document, query after query
+        judged = list(chain.from_iterable(gold.values()))
         # each document coded by sorting the hashes, not by a dict lookup per pair (the larger part of scoring a
         # million queries): as many codes as documents, unless two share a hash (then looked up after all)
         hashes = np.fromiter(map(hash, judged), dtype=np.int64, count=len(judged))
@@ -507,13 +506,11 @@ def _numeral(text: str) -> Optional[str]:
     return SCOPE.join(part.lstrip("0") or "0" for part in parts)
 
 
-def _unpadded(
-    ids: list[str], gold: Collection[str]
-) -> tuple[list[str], int, Optional[tuple[str, str]]]:
+def _unpadded(ids: list[str], gold: Collection[str], what: str) -> tuple[list[str], Optional[str]]:
     """``ids`` with zero padding restored where an id is not a gold id: an id with the number of exactly
     one gold id becomes it (``12`` or ``12.0`` -> ``012``); where every gold id has the same width, a
-    shorter number is padded to it (``99`` -> ``000099``, a document the gold does not name). How many
-    were replaced, and one example. The ids are distinct ids, a few thousand: plain Python at every run
+    shorter number is padded to it (``99`` -> ``000099``, a document the gold does not name). The note
+    that says how many ``what`` ids were replaced, with one example (``None``: none was). The ids are distinct ids, a few thousand: plain Python at every run
     size. ``gold``: a set of the gold's ids (or a dict of them)."""
     # the width of the gold's ids when all are ASCII digits of one width (``000028``: 6), asked of all
     # at once (a gold of a million queries)
@@ -531,17 +528,20 @@ def _unpadded(
         ),
     )
     if not unknown:
-        return ids, 0, None
+        return ids, None
     numbered = _by_number(gold)
     if not numbered and width is None:
-        return ids, 0, None  # no gold id is a number: no padding to restore
+        return ids, None  # no gold id is a number: no padding to restore
     new = list(ids)
     for i in unknown:
         new[i] = _restored(ids[i], numbered, width)
     changed = [i for i, (old, now) in enumerate(zip(ids, new)) if old != now]
     if not changed:
-        return ids, 0, None
-    return new, len(changed), (ids[changed[0]], new[changed[0]])
+        return ids, None
+    return new, (
+        f"{len(changed)} {what} ids are not in the gold and are read as the gold's id of the same number "
+        f"(e.g. {ids[changed[0]]!r} -> {new[changed[0]]!r})"
+    )
 
 
 def _by_number(gold: Collection[str]) -> dict[str, str]:
@@ -567,11 +567,7 @@ def _restored(text: str, numbered: Mapping[str, str], width: Optional[int]) -> s
 
 def _without_txt(ids: list[str]) -> list[str]:
     # (map in C: a third of the time of a generator, over ten million distinct ids)
-    return (
-        [strip_txt(i) for i in ids]
-        if any(map(str.endswith, ids, itertools.repeat(".txt")))
-        else ids
-    )
+    return [strip_txt(i) for i in ids] if any(map(str.endswith, ids, repeat(".txt"))) else ids
 
 
 def _rescoped(run: CodedRun, scoped: bool) -> CodedRun:
@@ -584,9 +580,8 @@ def _rescoped(run: CodedRun, scoped: bool) -> CodedRun:
     by_pair: dict[tuple[int, int], int] = {}
     changed = 0
     codes = array("q")
-    for pair in zip(
-        run.queries.tolist(), run.docs.tolist()
-    ):  # a run that needs scoping is a small Task 2 run
+    # a run that needs scoping is a small Task 2 run
+    for pair in zip(run.queries.tolist(), run.docs.tolist()):
         code = by_pair.get(pair)
         if code is None:
             q, d = run.query_ids[pair[0]], run.doc_ids[pair[1]]
@@ -626,24 +621,14 @@ def align(run: CodedRun, gold: GoldIds) -> Aligned:
     """``run`` with its query and document ids in the gold's convention (see the module text)."""
     if run.aligned == gold.key:  # aligned with this gold already, by a layer above
         return Aligned(run, [])
-    notes: list[str] = []
-    query_ids, padded_queries, query_example = _unpadded(_without_txt(run.query_ids), gold.position)
+    query_ids, query_note = _unpadded(_without_txt(run.query_ids), gold.position, "query")
     out = _recoded(run, query_ids, _without_txt(run.doc_ids))
     out = _rescoped(out, gold.scoped)
-    doc_ids, padded_docs, doc_example = _unpadded(out.doc_ids, gold.docs)
+    doc_ids, doc_note = _unpadded(out.doc_ids, gold.docs, "document")
     out = _recoded(out, out.query_ids, doc_ids)
-    for padded, example, what in (
-        (padded_queries, query_example, "query"),
-        (padded_docs, doc_example, "document"),
-    ):
-        if padded and example is not None:
-            notes.append(
-                f"{padded} {what} ids are not in the gold and are read as the gold's id of the same number "
-                f"(e.g. {example[0]!r} -> {example[1]!r})"
-            )
     # on the run itself when nothing changed: its ids are this gold's convention
     out.aligned = gold.key
-    return Aligned(out, notes)
+    return Aligned(out, [note for note in (query_note, doc_note) if note])
 
 
 # --- every host's shape of a run or of qrels ---------------------------------------------------------
@@ -739,10 +724,10 @@ def _dict_columns(run: Mapping, source: str) -> Columns:
     lengths = np.fromiter(map(len, inner), dtype=np.int64, count=len(inner))
     queries = np.repeat(np.arange(len(inner)), lengths)
     query_texts = [id_text(q, source, "query id") for q in run]
-    docs = list(itertools.chain.from_iterable(inner))
+    docs = list(chain.from_iterable(inner))
     try:
         scores = np.fromiter(
-            itertools.chain.from_iterable(d.values() for d in inner), dtype=float, count=len(docs)
+            chain.from_iterable(d.values() for d in inner), dtype=float, count=len(docs)
         )
     except (TypeError, ValueError):
         raise _refuse(source, "a score is not a number; scores are finite numbers") from None
@@ -784,7 +769,6 @@ def coded_run(run: object, source: str = "the run") -> CodedRun:
     """``run``, in any shape a host hands over, as codes with string ids; an iterator is consumed once.
     ``source`` names the run in errors. An empty run is empty codes (ir_measures scores it 0); the
     scoring API refuses it, as it refuses any run that shares no query with the gold."""
-    import numpy as np
 
     run = as_dicts(run)
     if isinstance(run, CodedRun):
@@ -801,11 +785,8 @@ def coded_run(run: object, source: str = "the run") -> CodedRun:
         raise _refuse(source, f"a {type(run).__name__}; expected {_EXPECTED}")
     query_codes, query_ids = _encoded(queries, source, "query id")
     doc_codes, doc_ids = _encoded(docs, source, "document id")
-    if scores is None:
-        # without scores, line order is the ranking, as in the official files without a score column
-        scored = np.arange(len(query_codes), 0, -1, dtype=float)
-    else:
-        scored = _scores(scores, source)
+    # without scores, line order is the ranking, as in the official files without a score column
+    scored = None if scores is None else _scores(scores, source)
     return CodedRun(query_ids, doc_ids, query_codes, doc_codes, scored)
 
 

@@ -61,9 +61,8 @@ def every_step(run: CodedRun, gold: dict) -> tuple:
     return (
         run.table(),
         run.lines_per_query(),
-        run.query_set(),
         run.docs_of_queries(kept),
-        run.repeated(),
+        run.duplicates(lambda row: row),
         list(run),
         aligned.notes,
         aligned.run.table(),
