@@ -21,7 +21,6 @@ class _AnswerAccuracy(ColieeMeasure):
     """
 
     __name__ = "AnswerAccuracy"
-    NAME = __name__
     TAKES = "answers"
     FORMULA = "Acc = |{q in gold : answer_q = gold_q}| / |gold|"
 

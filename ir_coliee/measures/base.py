@@ -33,6 +33,11 @@ class ColieeMeasure(Measure):
     #: The formula in words, shown in the generated docs.
     FORMULA: ClassVar[str] = ""
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        # a declared measure is named as its class says it is (``__name__``), as ir_measures reads it
+        cls.NAME = cls.__dict__.get("__name__", cls.NAME)
+
     def __init__(self, **params: Any) -> None:
         unknown = sorted(set(params) - set(self.SUPPORTED_PARAMS))
         if unknown:

@@ -43,7 +43,6 @@ class _MicroP(_Precision):
     """Micro precision: Σ|ret∩rel| / Σ|ret| over the gold queries (COLIEE Tasks 1, 2)."""
 
     __name__ = "MicroP"
-    NAME = __name__
     AVERAGING = "micro"
     FORMULA = "P = Σ_q |ret_q ∩ rel_q| / Σ_q |ret_q|; 0 when nothing is retrieved"
 
@@ -52,7 +51,6 @@ class _MicroR(_Recall):
     """Micro recall: Σ|ret∩rel| / Σ|rel| over the gold queries (COLIEE Tasks 1, 2)."""
 
     __name__ = "MicroR"
-    NAME = __name__
     AVERAGING = "micro"
     FORMULA = "R = Σ_q |ret_q ∩ rel_q| / Σ_q |rel_q|"
 
@@ -61,7 +59,6 @@ class _MacroP(_Precision):
     """Macro precision: the mean over gold queries of |ret∩rel| / |ret| (COLIEE Task 3)."""
 
     __name__ = "MacroP"
-    NAME = __name__
     FORMULA = "P = mean_q |ret_q ∩ rel_q| / |ret_q|; P_q = 0 when nothing is retrieved"
 
 
@@ -69,7 +66,6 @@ class _MacroR(_Recall):
     """Macro recall: the mean over gold queries of |ret∩rel| / |rel| (COLIEE Task 3)."""
 
     __name__ = "MacroR"
-    NAME = __name__
     FORMULA = "R = mean_q |ret_q ∩ rel_q| / |rel_q|"
 
 
@@ -111,7 +107,6 @@ class _MicroF(_FMeasure):
     """Micro F-measure: F_β of micro precision and micro recall (COLIEE Tasks 1, 2 use F1)."""
 
     __name__ = "MicroF"
-    NAME = __name__
     AVERAGING = "micro"
     FORMULA = "F = (1+β²)·P·R / (β²·P + R) of micro P and micro R; 0 when P + R = 0"
 
@@ -120,7 +115,6 @@ class _MacroF(_FMeasure):
     """Macro F-measure: the mean over gold queries of per-query F_β (COLIEE Task 3 uses F2)."""
 
     __name__ = "MacroF"
-    NAME = __name__
     FORMULA = "F = mean_q (1+β²)·P_q·R_q / (β²·P_q + R_q); F_q = 0 when P_q + R_q = 0"
 
 

@@ -129,12 +129,3 @@ def write_run(
     return write_any(
         read_run(cast(PathLike, run)) if is_input(run) else run, path, format, tag, max_per_query
     )
-
-
-__all__ = [
-    "FormatOption",
-    "ParsedRun",
-    "parse_run",
-    "read_run",
-    "write_run",
-]
