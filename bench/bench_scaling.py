@@ -180,9 +180,12 @@ def markdown(rows: list[tuple[str, int, Figures]], pairs: int, load: str) -> str
         f"Machine: {machine()}; load average {load} (other processes shared the cores: the rounds"
         " in turn keep the ratios, not the seconds).",
         "",
-        "Between the line reader's files (under 512 KiB, about 14,000 lines) and about 1M lines the peak"
-        " is above the peers': importing pyarrow alone maps 47 MiB (30 MiB of it libarrow), and the"
-        " line reader, which stays under them, takes twice their time at 100,000 lines.",
+        "Where ir_coliee is behind the peer, and why: up to about 14,000 lines (the line reader's"
+        " files, under 512 KiB) by 0.3 to 0.45 of its time, since the run is counted by one engine,"
+        " numpy's, which the line reader's short runs once skipped (numpy's import is a third of the"
+        " time of a 2,000-line eval; the peer loads it too, through pytrec_eval, but starts no faster"
+        " than ir_coliee's own modules and line reader); and from there to about 1M lines in memory,"
+        " where importing pyarrow alone maps 47 MiB (30 MiB of it libarrow).",
         "",
         "![wall seconds and peak memory against run lines, log-log](scaling.png)",
         "",
