@@ -20,10 +20,9 @@ by line (column count, scores, answers, duplicates, late comments). Anything els
 carriage return, a bad line) goes to the line-by-line reader, which reports the exact line; so do lines
 of over a KiB on average (ids of kilobytes, which Arrow would hold twice). A file under
 :data:`SMALL_FILE` bytes (a real submission: a few thousand lines) goes to the line-by-line reader at
-once, in plain Python: importing numpy would take longer than reading it, and its run is counted in
-plain Python too: with numpy loaded, ``eval`` of 2,000 and 10,000 lines took 1.2 times the time of
-``python -m ir_measures`` and 1.05 times its memory, against 0.6 and 0.5 without (fresh processes,
-seven rounds in turn; ``bench/bench_scaling.py`` measures the sizes side by side).
+once, without pyarrow, whose import alone (47 MiB) would take longer than reading the file; its run is
+counted by the one engine, numpy's, as every run is (``bench/bench_scaling.py`` measures the sizes side by
+side with the peers).
 """
 
 from __future__ import annotations
