@@ -49,7 +49,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...], str], ...] = (
     (
         "inputs",
         ("inputs",),
-        "the one door in: gold and runs from ids, files, team folders as kept, host shapes; skips said",
+        "the one door in: gold and runs from ids, files, team folders as kept, manifests, host shapes; skips said",
     ),
     (
         "scoring",
