@@ -394,8 +394,9 @@ def ingest_answers(
 ) -> tuple[list[Ingested], list[Finding]]:
     """Each run's answer file read through the door against the answer gold ``truth`` (refused when it
     shares no question with the gold; its absent, duplicate and untagged lines reported)."""
-    files = [answers] if isinstance(answers, (str, os.PathLike)) else list(cast(list, answers))
-    if isinstance(answers, (str, os.PathLike)) and len(runs) > 1:
+    single = isinstance(answers, (str, os.PathLike))
+    files = [answers] if single else list(cast(list, answers))
+    if single and len(runs) > 1:
         raise ColieeError("--answers goes with one run; score each run with its answer file")
     if len(files) != len(runs):
         raise ColieeError(
