@@ -1,5 +1,3 @@
-import sys
+from ir_coliee.cli import command
 
-from ir_coliee.cli import main
-
-sys.exit(main())
+command()

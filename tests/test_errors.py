@@ -37,20 +37,18 @@ def _cli(
 
 
 def test_a_required_package_that_fails_to_import_is_named_with_its_reinstall(tmp_path, write):
-    (tmp_path / "pyarrow").mkdir()
-    (tmp_path / "pyarrow" / "__init__.py").write_text(
-        'raise ImportError("libarrow.so: cannot open")\n'
+    """numpy, which every run is counted with (``import ir_coliee`` does not load it)."""
+    (tmp_path / "numpy").mkdir()
+    (tmp_path / "numpy" / "__init__.py").write_text(
+        'raise ImportError("libopenblas.so: cannot open")\n'
     )
     env = {"PYTHONPATH": os.pathsep.join([os.environ.get("PYTHONPATH", ""), str(tmp_path)])}
-    # a TREC run large enough for the reader that needs pyarrow
-    big = write(
-        "task1.r", "".join(f"000001 Q0 {i:06d} {i} {1 / (i + 1)} X\n" for i in range(30_000))
-    )
-    done = _cli("eval", write("g.json", GOLD_T1), big, env=env)
+    run = write("task1.r", "000001 Q0 000002 1 0.5 X\n")
+    done = _cli("eval", write("g.json", GOLD_T1), run, env=env)
     assert done.returncode == 2
     assert done.stderr == (
-        "ir_coliee: error: the required package pyarrow failed to import (libarrow.so: cannot open): "
-        "pip install --force-reinstall pyarrow\n"
+        "ir_coliee: error: the required package numpy failed to import (libopenblas.so: cannot open): "
+        "pip install --force-reinstall numpy\n"
     )
 
 

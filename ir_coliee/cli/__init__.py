@@ -20,7 +20,7 @@ import threading
 import traceback
 import warnings
 from collections.abc import Callable, Iterator, Sequence
-from typing import NamedTuple, Optional, Union
+from typing import NamedTuple, NoReturn, Optional, Union
 
 from ir_coliee.cli.options import EXIT_CODES, with_help
 from ir_coliee.errors import (
@@ -151,6 +151,14 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     with warnings.catch_warnings():
         warnings.showwarning = _show_warning
         return _run(args, debug)
+
+
+def command() -> NoReturn:
+    """The ``ir_coliee`` process: :func:`main`, then the exit, less the collector's last pass over every
+    object the imports made, which the process ends without needing (a tenth of a short command's time)."""
+    code = main()
+    gc.freeze()
+    sys.exit(code)
 
 
 def _parsed(argv: list[str]) -> argparse.Namespace:

@@ -1,13 +1,15 @@
 """The fast reader: the common, clean file read on whole columns, ids kept as codes; ``None`` whenever a
 line needs a closer look, for the line-by-line reader. A scan in blocks first makes sure the fields can
-only be read one way; then pyarrow's multi-threaded CSV reader reads the columns, and the checks on whole
-columns (answers, duplicates, late comments, scores) follow."""
+only be read one way; then Python's ``bytes.split`` reads the columns of a file up to :data:`SPLIT_FILE`
+bytes, pyarrow's multi-threaded CSV reader those of a larger one, and the checks on whole columns
+(answers, duplicates, late comments, scores) follow."""
 
 from __future__ import annotations
 
 import codecs
 import os
-from collections.abc import Callable
+from array import array
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, BinaryIO, Optional
 
 import numpy as np
@@ -15,7 +17,7 @@ import numpy as np
 from ir_coliee.errors import PathLike
 from ir_coliee.formats.textfile import MAX_LINE
 from ir_coliee.model.formats import COMMENT_OPEN, FORMATS, FormatName, RunFormat
-from ir_coliee.progress import tqdm_bar
+from ir_coliee.progress import progress_bytes, tqdm_bar
 from ir_coliee.table.run_lines import _LONE_CR, ParsedRun
 from ir_coliee.table.tables import CodedRun, _merged, _without_txt, sorted_pairs
 
@@ -28,6 +30,14 @@ _BLOCK = 1 << 22
 _THREADS = 1 << 24
 #: An id column as read: the code of each line, and the distinct ids in the order they first appear.
 IdColumn = tuple[np.ndarray, list[str]]
+#: Queries, documents (codes and values), the distinct run tags and the scores (``None``: none in the format).
+Columns = tuple[IdColumn, IdColumn, list[str], Optional[np.ndarray]]
+
+#: Files up to this size are read by :func:`_split_columns`, without pyarrow: importing it maps 47 MiB and
+#: takes as long as splitting 100,000 lines, and up to about 450,000 lines the peers' whole run takes
+#: less memory than that import (``bench/bench_scaling.py``). Above it Arrow's reader, on all cores, is the
+#: faster and holds less than the peers.
+SPLIT_FILE = 16 << 20
 
 #: Files whose lines are longer than this on average (runs have 20 to 60 bytes) go to the line reader,
 #: which holds each id once: Arrow, with its own 80 MB, would take twice the memory of the peers.
@@ -35,6 +45,9 @@ _LONG_LINE = 1 << 10
 
 #: The blank-pair scan goes through the file in blocks that stay in the CPU's cache (twice as fast as 16 MiB).
 _SCAN_BLOCK = 1 << 20
+#: :func:`_split_columns` splits pieces of this size: its Python objects for one piece (a bytes object per
+#: field, 48 bytes for an id of a few) take ten times the piece.
+_PIECE = 1 << 14
 
 
 class _Counted:
@@ -234,21 +247,91 @@ def _column(chunks: list[pa.Array], n: int, dtype: type) -> np.ndarray:
     return out
 
 
-def _codes(columns: dict[int, pa.ChunkedArray], at: int, n: int, strip: bool) -> IdColumn:
-    """A dictionary column's codes (32-bit: half the memory) and distinct values, with ``strip``
-    ``.txt`` stripped from the values (merging ids that differ only by it)."""
-    chunks, values = _chunks(columns, at)
-    codes = _column(chunks, n, np.int32)
+def _stripped(codes: np.ndarray, values: list[str], strip: bool) -> IdColumn:
+    """An id column (32-bit codes: half the memory), with ``strip`` ``.txt`` stripped from the values
+    (merging ids that differ only by it)."""
     stripped = _without_txt(values) if strip else values
     if stripped is values:
-        return codes, values  # Arrow's distinct values, distinct still
+        return codes, values  # the distinct values, distinct still
     distinct, remap = _merged(stripped)
     return (codes if remap is None else np.array(remap, dtype=codes.dtype)[codes]), distinct
 
 
+def _codes(columns: dict[int, pa.ChunkedArray], at: int, n: int, strip: bool) -> IdColumn:
+    chunks, values = _chunks(columns, at)
+    return _stripped(_column(chunks, n, np.int32), values, strip)
+
+
+def _pieces(f: BinaryIO) -> Iterator[bytes]:
+    """The rest of ``f`` in pieces of whole lines, each ending with a line end."""
+    rest = b""
+    for block in iter(lambda: f.read(_PIECE), b""):
+        text = rest + block
+        cut = text.rfind(b"\n") + 1
+        rest = text[cut:]
+        if cut:
+            yield text[:cut]
+    if rest:
+        yield rest + b"\n"
+
+
+def _width_of_every_line(piece: bytes, sep: int, width: int, tokens: list[str]) -> bool:
+    """Whether every line of ``piece`` is blank or has ``width`` fields and ``split`` made ``tokens`` of
+    them alone (a form feed inside an id, which the other readers keep, would split it)."""
+    data = np.frombuffer(piece, np.uint8)
+    seps = np.searchsorted(np.flatnonzero(data == sep), np.flatnonzero(data == 10))
+    per_line = np.diff(seps, prepend=0)
+    full = np.count_nonzero(per_line == width - 1)
+    return full + np.count_nonzero(per_line == 0) == len(per_line) and len(tokens) == width * full
+
+
+def _split_columns(
+    path: PathLike, fmt: RunFormat, start: int, sep: bytes, size: int
+) -> Optional[Columns]:
+    """The columns of a file :func:`_separator` found clean, split by Python piece by piece, ids coded in
+    the order they first appear; ``None`` for a line with other columns or a score that is not a number."""
+    ids: tuple[dict[str, int], dict[str, int]] = ({}, {})
+    codes, scores, tags = (array("i"), array("i")), array("d"), dict[str, None]()
+    with open(path, "rb") as f:
+        f.seek(start)
+        for piece in progress_bytes(
+            _pieces(f), f"reading {os.path.basename(path)}", size - start, len
+        ):
+            tokens = piece.decode().split()  # (UTF-8: the scan checked it)
+            if not _width_of_every_line(piece, sep[0], fmt.width, tokens):
+                return None
+            for at, known, out in zip((fmt.query, fmt.doc), ids, codes):
+                out.extend([known.setdefault(t, len(known)) for t in tokens[at :: fmt.width]])
+            tags.update(dict.fromkeys(tokens[fmt.tag :: fmt.width]))
+            if fmt.score is not None and not _scores(tokens[fmt.score :: fmt.width], scores):
+                return None
+            del tokens  # (before the next piece's are made)
+    query, doc = (np.frombuffer(c, np.int32) if c else np.empty(0, np.int32) for c in codes)
+    return (
+        _stripped(query, list(ids[0]), strip=True),
+        _stripped(doc, list(ids[1]), strip=fmt.strips_txt),
+        list(tags),
+        None if fmt.score is None else np.frombuffer(scores, np.float64) if scores else np.empty(0),
+    )
+
+
+def _scores(column: list[str], out: array[float]) -> bool:
+    """Whether ``column`` holds numbers as trec_eval and the line reader read them, added to ``out``:
+    Python's ``float`` also reads ``1_000`` and digits other than ASCII (refused here), ``inf`` and
+    ``nan`` (refused by :func:`parse_fast`)."""
+    joined = "".join(column)
+    if not joined.isascii() or "_" in joined:
+        return False
+    try:
+        out.extend(map(float, column))
+    except ValueError:
+        return False
+    return True
+
+
 def _arrow_columns(
     path: PathLike, fmt: RunFormat, start: int, sep: bytes, size: int
-) -> Optional[tuple[IdColumn, IdColumn, list[str], Optional[np.ndarray]]]:
+) -> Optional[Columns]:
     """Queries, documents (codes and values), the distinct run tags and the scores (``None``: none in the format)."""
     import pyarrow as pa
 
@@ -286,7 +369,8 @@ def parse_fast(path: PathLike, name: FormatName, skip: int) -> Optional[ParsedRu
     sep, lines = scanned
     if size - start > _LONG_LINE * lines:
         return None  # ids of kilobytes: Arrow would hold each twice (its dictionary, then a Python string)
-    read = _arrow_columns(path, fmt, start, sep, size)
+    columns = _split_columns if size - start <= SPLIT_FILE else _arrow_columns
+    read = columns(path, fmt, start, sep, size)
     if read is None:
         return None
     (queries, query_ids), (docs, doc_ids), tags, scores = read

@@ -11,24 +11,20 @@ line order is the ranking: the first line gets the highest score. Writing such a
 scores is written in the order ir_measures (pytrec_eval, trec_eval) ranks ties, document id descending, so the
 file read back ranks as the run it was written from, and every shape of one run gets the same AP, R@k, ...
 
-Two readers, one result. The fast one reads whole columns (ids kept as codes,
-:class:`~ir_coliee.table.tables.CodedRun`) with pyarrow's CSV reader (all cores), chosen by measurement over
-polars, pandas' C parser and a numpy splitter of our own (that one gained at most a fifth of a second, on
-files of a few MiB in a fresh process; more code than it was worth). It takes
-the common file, one space or tab between fields, and checks on whole columns what the other checks line
-by line (column count, scores, answers, duplicates, late comments). Anything else (runs of spaces, a lone
+Two readers, one result. The fast one (:mod:`~ir_coliee.table.run_fast`) reads whole columns (ids kept as
+codes, :class:`~ir_coliee.table.tables.CodedRun`): Python's ``bytes.split`` for a file of up to
+16 MiB, without pyarrow (whose import alone maps 47 MiB), pyarrow's CSV reader (all cores) for a larger
+one, chosen by measurement over polars, pandas' C parser and a numpy splitter of our own. It takes the
+common file, one space or tab between fields, and checks on whole columns what the other checks line by
+line (column count, scores, answers, duplicates, late comments). Anything else (runs of spaces, a lone
 carriage return, a bad line) goes to the line-by-line reader, which reports the exact line; so do lines
-of over a KiB on average (ids of kilobytes, which Arrow would hold twice). A file under
-:data:`SMALL_FILE` bytes (a real submission: a few thousand lines) goes to the line-by-line reader at
-once, without pyarrow, whose import alone (47 MiB) would take longer than reading the file; its run is
-counted by the one engine, numpy's, as every run is (``bench/bench_scaling.py`` measures the sizes side by
-side with the peers).
+of over a KiB on average (ids of kilobytes, which Arrow would hold twice). ``bench/bench_scaling.py``
+measures the sizes side by side with the peers.
 """
 
 from __future__ import annotations
 
 import os
-import sys
 from typing import TYPE_CHECKING, Literal, Optional, cast
 
 from ir_coliee.errors import ColieeArgumentError, ColieeFormatError, PathLike
@@ -38,6 +34,7 @@ from ir_coliee.model.formats import FORMATS, FormatName
 if TYPE_CHECKING:
     import pandas as pd
 
+from ir_coliee.table.run_fast import parse_fast
 from ir_coliee.table.run_lines import FormatOption, ParsedRun, first_format, parse_checked
 from ir_coliee.table.run_write import write_run as write_any
 
@@ -61,7 +58,7 @@ def parse_run(
     with regular_file(path) as readable:
         before = _state(readable)
         lineno, name = first_format(readable, candidates)
-        parsed = _parse_fast(readable, name, lineno - 1) or parse_checked(readable, name)
+        parsed = parse_fast(readable, name, lineno - 1) or parse_checked(readable, name)
         if _state(readable) != before:
             raise ColieeFormatError(
                 readable,
@@ -70,23 +67,6 @@ def parse_run(
                 "a file that stays as it is while it is read",
             )
     return parsed._replace(path=os.fspath(path))
-
-
-#: Files smaller than this are read line by line without numpy or pyarrow: about 14,000 lines of the
-#: ``trec`` format (25,000 of ``pairs``); near 25,000 lines of ``pairs`` the line reader takes as long as
-#: importing numpy and splitting them (measured with ``bench/bench_speed.py``).
-SMALL_FILE = 512 * 1024
-
-
-def _parse_fast(path: PathLike, name: FormatName, skip: int) -> Optional[ParsedRun]:
-    """The fast reader's result, else ``None``; ``None`` at once for a file under :data:`SMALL_FILE` bytes
-    while pyarrow is not loaded (once it is, as in a session reading many files, the fast reader is the
-    faster at every size). Both readers give the same result: only the time differs."""
-    if os.path.getsize(path) < SMALL_FILE and "pyarrow" not in sys.modules:
-        return None
-    from ir_coliee.table.run_fast import parse_fast
-
-    return parse_fast(path, name, skip=skip)
 
 
 def _state(path: PathLike) -> tuple[int, int]:

@@ -143,22 +143,28 @@ def test_eval_of_two_small_files_imports_no_pandas_pyarrow_or_ir_datasets(
         assert all(f"{v:.4f}" in printed for v in expected.values())
 
 
-def test_eval_of_a_run_of_a_few_mib_loads_the_fast_reader_but_not_pandas(tmp_path):
-    """Past the line reader's sizes a run is read by Arrow, and counted in numpy without a DataFrame.
-    100 queries x 300 lines; each query has 3 relevant documents, 2 of them
-    retrieved: tp 200 of 30,000 retrieved and 300 relevant."""
-    from ir_coliee.table.runs import SMALL_FILE
-
+@pytest.mark.parametrize("split_file", [None, 0])
+def test_eval_of_a_run_loads_numpy_but_not_pandas_and_arrow_only_past_the_split_readers_sizes(
+    tmp_path, split_file
+):
+    """A run is read by Python's split up to ``SPLIT_FILE`` bytes, by Arrow past them (here forced at
+    ``0``), and counted in numpy without a DataFrame. 100 queries x 300 lines; each query has 3
+    relevant documents, 2 of them retrieved: tp 200 of 30,000 retrieved and 300 relevant."""
     gold, run = tmp_path / "labels.json", tmp_path / "task1.TEAM"
     gold.write_text(
         json.dumps({f"q{q:03d}.txt": ["d000000.txt", "d000001.txt", "x.txt"] for q in range(100)})
     )
     run.write_text("".join(f"q{q:03d} d{d:06d} TEAM\n" for q in range(100) for d in range(300)))
-    assert run.stat().st_size > SMALL_FILE
-    loaded, printed = _modules_after(
-        f"from ir_coliee.cli import main\nmain(['eval', {str(gold)!r}, {str(run)!r}, '--task', '1', '--format', 'json'])"
+    limit = (
+        ""
+        if split_file is None
+        else f"import ir_coliee.table.run_fast as f\nf.SPLIT_FILE = {split_file}\n"
     )
-    assert {"numpy", "pyarrow"} <= loaded and not {"pandas", "ir_datasets"} & loaded
+    loaded, printed = _modules_after(
+        f"{limit}from ir_coliee.cli import main\nmain(['eval', {str(gold)!r}, {str(run)!r}, '--task', '1', '--format', 'json'])"
+    )
+    assert "numpy" in loaded and not {"pandas", "ir_datasets"} & loaded
+    assert ("pyarrow" in loaded) == (split_file == 0)
     micro_p, micro_r = 200 / 30_000, 200 / 300
     expected = {
         "MicroP": micro_p,

@@ -357,9 +357,7 @@ def test_a_line_over_the_limit_is_an_error_with_its_number(write, monkeypatch):
     from ir_coliee.errors import ColieeFormatError
     from ir_coliee.formats import textfile
     from ir_coliee.table import run_fast as fast
-    from ir_coliee.table import runs
 
-    monkeypatch.setattr(runs, "SMALL_FILE", 0)  # the fast reader takes even a small file
     monkeypatch.setattr(textfile, "MAX_LINE", 1000)
     monkeypatch.setattr(
         fast, "MAX_LINE", 1000
@@ -371,21 +369,21 @@ def test_a_line_over_the_limit_is_an_error_with_its_number(write, monkeypatch):
     assert info.value.line == 2
 
 
-def test_a_file_truncated_while_read_is_a_clean_error(write, monkeypatch):
+@pytest.mark.parametrize("reader", ["_split_columns", "_arrow_columns"])
+def test_a_file_truncated_while_read_is_a_clean_error(write, monkeypatch, reader):
     from ir_coliee.errors import ColieeFormatError
     from ir_coliee.table import run_fast as fast
-    from ir_coliee.table import runs
 
-    monkeypatch.setattr(runs, "SMALL_FILE", 0)  # the fast reader takes even a small file
+    monkeypatch.setattr(fast, "SPLIT_FILE", 1 << 30 if reader == "_split_columns" else 0)
     path = write("task1.t", "".join(f"{q:03d} {d:03d} t\n" for q in range(50) for d in range(20)))
-    real = fast._arrow_table
+    real = getattr(fast, reader)
 
     def truncating(p, *args):
         with open(p, "r+b") as f:
             f.truncate(100)
         return real(p, *args)
 
-    monkeypatch.setattr(fast, "_arrow_table", truncating)
+    monkeypatch.setattr(fast, reader, truncating)
     with pytest.raises(ColieeFormatError, match="changed while it was being read"):
         ir_coliee.read_run(path)
 

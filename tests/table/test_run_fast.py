@@ -1,5 +1,6 @@
-"""The fast reader (Arrow) reads every clean file as the line-by-line reader does: the same ids, codes in
-the same order, the same run tags; a file it cannot read exactly it hands on, never reads otherwise."""
+"""The fast reader reads every clean file as the line-by-line reader does, with either of its column
+readers (Python's split, Arrow's): the same ids, codes in the same order, the same run tags; a file it
+cannot read exactly it hands on, never reads otherwise."""
 
 from __future__ import annotations
 
@@ -10,6 +11,14 @@ from support.layouts import layouts
 
 from ir_coliee.table import run_fast as fast
 from ir_coliee.table.run_lines import first_format, parse_checked
+from ir_coliee.table.runs import parse_run
+
+
+@pytest.fixture(autouse=True, params=["split", "arrow"])
+def reader(request, monkeypatch) -> str:
+    """Every test here with each column reader: the split one for files up to ``SPLIT_FILE`` bytes."""
+    monkeypatch.setattr(fast, "SPLIT_FILE", 1 << 30 if request.param == "split" else 0)
+    return request.param
 
 
 def rows(frame: pd.DataFrame):
@@ -116,11 +125,17 @@ def test_utf8_ids_are_read_and_other_bytes_handed_on(write):
     )  # not UTF-8: the line reader names it
 
 
-def test_a_control_byte_inside_an_id_is_part_of_it(write):
-    """Bytes below the space other than the separator and the line end (a form feed, a file separator)
-    are id bytes to every reader."""
-    path = write("task1.t", "q1 a\x0cb t\nq1 c\x1cd t\n")
-    assert readers_agree(path) == [("q1", "a\x0cb", 2.0), ("q1", "c\x1cd", 1.0)]
+@pytest.mark.parametrize("control", ["\x0c", "\x1c", "\x85", "\u3000"])
+def test_a_control_byte_inside_an_id_is_part_of_it(write, reader, control):
+    """Characters other than the separator and the line end that Python's split splits at (a form feed, a
+    file separator, an ideographic space) are id characters to every reader: Arrow reads them so, the split
+    reader hands the file on."""
+    path = write("task1.t", f"q1 a{control}b t\nq1 c t\n")
+    if reader == "split":
+        assert fast.parse_fast(path, "pairs", 0) is None
+    else:
+        assert readers_agree(path) == [("q1", f"a{control}b", 2.0), ("q1", "c", 1.0)]
+    assert rows(parse_run(path).run) == [("q1", f"a{control}b", 2.0), ("q1", "c", 1.0)]
 
 
 @pytest.mark.parametrize(

@@ -3,6 +3,7 @@ file, never another exception, a hang or a silently dropped line."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 
@@ -72,14 +73,15 @@ def assert_own_error(error: BaseException, path: str) -> None:
 
 
 @FUZZ
-@given(LINES, st.sampled_from(["\n", "\r\n"]))
-@example(["q a t", "q\rb t"], "\n")
-@example(["q\u3000a t"], "\n")
-@example(["q \x1c t"], "\n")
-@example(["q a\x0cb t", "q\tb\tt"], "\r\n")
-@example(["\ufeffq a t"], "\n")
-@example(["\ufeff", "q1 q1 q1"], "\n")
-def test_run_reader(tmp_path, lines, newline):
+@given(LINES, st.sampled_from(["\n", "\r\n"]), st.integers(1, 9))
+@example(["q a t", "q\rb t"], "\n", 9)
+@example(["q\u3000a t"], "\n", 9)
+@example(["q \x1c t"], "\n", 9)
+@example(["q a\x0cb t", "q\tb\tt"], "\r\n", 9)
+@example(["\ufeffq a t"], "\n", 9)
+@example(["\ufeff", "q1 q1 q1"], "\n", 9)
+@example(["q a t", "q b t", "", "q c t"], "\r\n", 4)  # a blank line, pieces cut inside lines
+def test_run_reader(tmp_path, lines, newline, piece):
     text = newline.join(lines) + newline
     path = str(tmp_path / "run")
     with open(path, "wb") as f:
@@ -90,10 +92,31 @@ def test_run_reader(tmp_path, lines, newline):
         assert_own_error(e, path)
         return
     assert len(parsed.run) == data_lines(text.replace("\r\n", "\n"))
-    fast = parse_fast(path, parsed.format, 0)
-    if fast is not None:  # both readers agree on everything the fast one accepts
-        checked = parse_checked(path, parsed.format)
-        assert fast.run.values.tolist() == checked.run.values.tolist()
+    checked = parse_checked(path, parsed.format)
+    # both column readers of the fast one (the split one in pieces of any size) agree with the checked
+    # reader on everything they accept
+    for limits in ({"SPLIT_FILE": 1 << 30, "_PIECE": piece}, {"SPLIT_FILE": 0}):
+        with _limits(**limits):
+            fast = parse_fast(path, parsed.format, 0)
+        if fast is not None:
+            assert fast.run.values.tolist() == checked.run.values.tolist()
+            assert (fast.coded.query_ids, fast.coded.doc_ids, fast.run_tags) == (
+                checked.coded.query_ids,
+                checked.coded.doc_ids,
+                checked.run_tags,
+            )
+
+
+@contextlib.contextmanager
+def _limits(**values):
+    from ir_coliee.table import run_fast
+
+    saved = {name: getattr(run_fast, name) for name in values}
+    vars(run_fast).update(values)
+    try:
+        yield
+    finally:
+        vars(run_fast).update(saved)
 
 
 @FUZZ
