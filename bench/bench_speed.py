@@ -363,28 +363,40 @@ def section_real_size(folder: str, repeat: int, out: list[str]) -> Table:
 
 
 def section_engines(folder: str, repeat: int, out: list[str]) -> Table:
-    """Which reader at which size: the line reader and Arrow, each alone in a fresh process (imports
-    included), on Task 1 runs in the ``pairs`` format; the limit in ``ir_coliee.table.runs`` (``SMALL_FILE``)
-    sits where the faster changes."""
+    """Which reader at which size: the line reader, the fast reader's split columns and its Arrow columns,
+    each alone in a fresh process (imports included), on Task 1 runs in the ``pairs`` format; the limit in
+    ``ir_coliee.table.run_fast`` (``SPLIT_FILE``) keeps the split one where Arrow's import (47 MiB) would
+    take more memory than the peer's whole run."""
     table = Table(
         "Reading a pairs run in a fresh process, by reader (wall seconds; peaks in MiB)",
-        ["lines", "MiB", "line reader", "Arrow", "line reader peak", "Arrow peak"],
+        ["lines", "MiB", "line reader", "split", "Arrow", "split peak", "Arrow peak"],
         out,
+    )
+    fast = (
+        "import ir_coliee.table.run_fast as fast\nfast.SPLIT_FILE = {limit}\n"
+        "assert fast.parse_fast({path!r}, 'pairs', 0)"
     )
     read = {
         "lines": "from ir_coliee.table.run_lines import parse_checked\nparse_checked({path!r}, 'pairs')",
-        "arrow": "from ir_coliee.table.run_fast import parse_fast\nassert parse_fast({path!r}, 'pairs', 0)",
+        "split": fast.replace("{limit}", str(1 << 40)),
+        "arrow": fast.replace("{limit}", "0"),
     }
-    for queries in (40, 100, 200, 400, 800, 1_600):
+    for queries in (40, 100, 400, 1_600, 3_200):
         _, run, _, _ = write_task1(folder, queries, 250)
-        engines = ("lines", "arrow") if queries <= 200 else ("arrow",)
+        engines = ("lines", "split", "arrow") if queries <= 100 else ("split", "arrow")
         timed = dict(
             zip(engines, in_turn([([read[e].format(path=run)], None) for e in engines], repeat * 3))
         )
         lines = timed.get("lines", (None, None))
         size = os.path.getsize(run) / (1 << 20)
         table.add(
-            queries * 250, f"{size:.1f}", lines[0], timed["arrow"][0], lines[1], timed["arrow"][1]
+            queries * 250,
+            f"{size:.1f}",
+            lines[0],
+            timed["split"][0],
+            timed["arrow"][0],
+            timed["split"][1],
+            timed["arrow"][1],
         )
     return table
 

@@ -264,15 +264,12 @@ def _codes(columns: dict[int, pa.ChunkedArray], at: int, n: int, strip: bool) ->
 
 def _pieces(f: BinaryIO) -> Iterator[bytes]:
     """The rest of ``f`` in pieces of whole lines, each ending with a line end."""
-    rest = b""
-    for block in iter(lambda: f.read(_PIECE), b""):
-        text = rest + block
-        cut = text.rfind(b"\n") + 1
-        rest = text[cut:]
-        if cut:
-            yield text[:cut]
-    if rest:
-        yield rest + b"\n"
+    # (whole lines from the file object's own reader: a line of megabytes is copied twice, not once for
+    # each block it spans)
+    while lines := f.readlines(_PIECE):
+        piece = b"".join(lines)
+        del lines
+        yield piece if piece.endswith(b"\n") else piece + b"\n"
 
 
 def _width_of_every_line(piece: bytes, sep: int, width: int, tokens: list[str]) -> bool:
