@@ -5,6 +5,7 @@ process under ``/usr/bin/time``. Prints a table; with ``--markdown`` writes it, 
 the scaling section of ``docs/benchmarks.md`` and draws ``docs/scaling.png`` (log-log, one line per tool).
 
     python bench/bench_scaling.py [--sizes 2000,...,10000000] [--pairs 3] [--markdown docs/benchmarks.md]
+    python bench/bench_scaling.py --shapes --pairs 1 [--markdown docs/benchmarks.md]
 
 The run is a Task 3-shaped TREC file (``task3-L``): 1,000 ranked documents per query from a pool of
 10,000, so ``lines / 1,000`` queries; the gold holds 5 relevant documents per query, 3 of them retrieved.
@@ -15,6 +16,9 @@ Every figure is a median over ``--pairs`` rounds in which the tools run in turn 
 that a machine slower for a while weighs on all alike; the ratio is the median of the per-round ratios
 ours / the ir_measures CLI, time and memory. ranx is left out: a fresh process takes about 20 s at 100k
 lines (its numba compilation), more than this page's budget of 5 minutes.
+
+``--shapes`` measures instead the shapes of :data:`SHAPES` (a gold of 1M queries, 2M queries of one line
+each, one query of 10M lines, ids of 2M characters) into a section of their own: about 3 minutes a round.
 """
 
 from __future__ import annotations
@@ -45,6 +49,7 @@ values = pytrec_eval.RelevanceEvaluator(qrels, {"set_P", "set_recall", "set_F"})
 print({m: sum(v[m] for v in values.values()) / len(values) for m in ("set_P", "set_recall", "set_F")})
 """
 BEGIN, END = "<!-- scaling: bench/bench_scaling.py -->", "<!-- /scaling -->"
+SHAPES_BEGIN, SHAPES_END = "<!-- shapes: bench/bench_scaling.py --shapes -->", "<!-- /shapes -->"
 
 
 def write_trec(folder: str, lines: int, duplicate: bool = False) -> tuple[str, str, str]:
@@ -93,6 +98,55 @@ def write_task1(folder: str) -> tuple[str, str, str]:
         "".join(f"{q:06d} 0 {d:06d} 1\n" for q, row in enumerate(docs) for d in row[:5])
     )
     return gold, trec, run
+
+
+#: The shapes that once cost more than the input (``--shapes``): label -> (gold lines, run lines), each
+#: line made from its number ``i``. 2M queries of one line each stand in for the issue's 10M: the peer takes
+#: 2 GiB for each million.
+LONG = "d" * 2_000_000
+SHAPES = {
+    "gold of 1M queries, a run of 1,000 lines": (
+        lambda i: f"q{i:07d} 0 d{i % 1000:04d} 1\n",
+        1_000_000,
+        lambda i: f"q{i:07d} Q0 d{i:04d} 1 1.0 r\n",
+        1_000,
+    ),
+    "2M queries, one line each": (
+        lambda i: f"q{i:07d} 0 d{i % 1000:04d} 1\n",
+        2_000_000,
+        lambda i: f"q{i:07d} Q0 d{i % 1000:04d} 1 1.0 r\n",
+        2_000_000,
+    ),
+    "one query, 10M lines": (
+        lambda i: f"q1 0 d{i * 1000:08d} 1\n",
+        10_000,
+        lambda i: f"q1 Q0 d{i:08d} {i + 1} {1 - i / 1e7:.8f} r\n",
+        10_000_000,
+    ),
+    "3 lines of 2M-character ids": (
+        lambda i: f"q1 0 {LONG}{i} 1\n",
+        2,
+        lambda i: f"q1 Q0 {LONG}{i} {i + 1} {1 - i / 10} r\n",
+        3,
+    ),
+    "one 2M-character id among 10,000 lines": (
+        lambda i: f"q1 0 d{i} 1\n",
+        10,
+        lambda i: f"q1 Q0 {LONG if i == 5_000 else f'd{i}'} {i + 1} {1 / (i + 1):.6f} r\n",
+        10_000,
+    ),
+}
+
+
+def write_shape(folder: str, label: str) -> tuple[str, str, str]:
+    gold_line, gold_lines, run_line, run_lines = SHAPES[label]
+    tag = str(list(SHAPES).index(label))
+    gold, run = os.path.join(folder, f"gold.shape{tag}"), os.path.join(folder, f"run.shape{tag}")
+    for path, line, count in ((gold, gold_line, gold_lines), (run, run_line, run_lines)):
+        with open(path, "w") as f:
+            for first in range(0, count, 100_000):
+                f.writelines(line(i) for i in range(first, min(first + 100_000, count)))
+    return gold, run, run
 
 
 def argv(tool: str, gold: str, run: str, ours: str) -> list[str]:
@@ -162,7 +216,7 @@ def draw(rows: list[tuple[str, int, Figures]], path: str) -> None:
     fig.savefig(path)
 
 
-def markdown(rows: list[tuple[str, int, Figures]], pairs: int, load: str) -> str:
+def table(rows: list[tuple[str, int, Figures]]) -> list[str]:
     head = (
         "| run | "
         + " | ".join(f"{t} (s)" for t in TOOLS)
@@ -170,44 +224,93 @@ def markdown(rows: list[tuple[str, int, Figures]], pairs: int, load: str) -> str
         + " | ".join(f"{t} (MiB)" for t in TOOLS)
         + " | memory ratio |"
     )
+    lines = [head, "|" + "---|" * (len(TOOLS) * 2 + 3)]
+    for label, _, m in rows:
+        cells = [cell(m, t, 0, ".2f") for t in TOOLS] + [cell(m, "ir_coliee", 2, ".2f")]
+        cells += [cell(m, t, 1, ".0f") for t in TOOLS] + [cell(m, "ir_coliee", 3, ".2f")]
+        lines.append(f"| {label} | " + " | ".join(cells) + " |")
+    return lines
+
+
+def behind(rows: list[tuple[str, int, Figures]]) -> str:
+    """The rows where ir_coliee took more time or memory than the peer, by how much."""
+    said = []
+    for label, _, m in rows:
+        ours = m["ir_coliee"]
+        over = (
+            []
+            if ours is None
+            else [f"{w} {r:.2f}" for w, r in zip(("time", "memory"), ours[2:]) if r > 1]
+        )
+        if over:
+            said.append(f"{label} ({', '.join(over)})")
+    return "; ".join(said) or "none"
+
+
+def markdown(rows: list[tuple[str, int, Figures]], pairs: int, load: str, shapes: bool) -> str:
+    title = "No cliff for any shape" if shapes else "Scaling: cost against run lines"
+    command = "bench/bench_scaling.py" + (" --shapes" if shapes else "")
     lines = [
-        "## Scaling: cost against run lines",
+        f"## {title}",
         "",
-        f"Generated by `python bench/bench_scaling.py --markdown docs/benchmarks.md`; medians of {pairs}"
+        f"Generated by `python {command} --markdown docs/benchmarks.md`; medians of {pairs}"
         " rounds of fresh processes run in turn; ratios: medians of the per-round ratios ir_coliee /"
         " ir_measures CLI.",
         "",
         f"Machine: {machine()}; load average {load} (other processes shared the cores: the rounds"
         " in turn keep the ratios, not the seconds).",
         "",
-        "Where ir_coliee is behind the peer, and why: up to about 14,000 lines (the line reader's"
-        " files, under 512 KiB) by 0.3 to 0.45 of its time, since the run is counted by one engine,"
-        " numpy's, which the line reader's short runs once skipped (numpy's import is a third of the"
-        " time of a 2,000-line eval; the peer loads it too, through pytrec_eval, but starts no faster"
-        " than ir_coliee's own modules and line reader); and from there to about 1M lines in memory,"
-        " where importing pyarrow alone maps 47 MiB (30 MiB of it libarrow).",
+        f"Rows where ir_coliee takes more than the peer (ratios): {behind(rows)}.",
         "",
-        "![wall seconds and peak memory against run lines, log-log](scaling.png)",
+        SHAPES_WHY if shapes else SCALING_WHY,
         "",
-        head,
-        "|" + "---|" * (len(TOOLS) * 2 + 3),
     ]
-    for label, _, m in rows:
-        cells = [cell(m, t, 0, ".2f") for t in TOOLS] + [cell(m, "ir_coliee", 2, ".2f")]
-        cells += [cell(m, t, 1, ".0f") for t in TOOLS] + [cell(m, "ir_coliee", 3, ".2f")]
-        lines.append(f"| {label} | " + " | ".join(cells) + " |")
-    return "\n".join(lines) + "\n"
+    if not shapes:
+        lines += ["![wall seconds and peak memory against run lines, log-log](scaling.png)", ""]
+    return "\n".join(lines + table(rows)) + "\n"
 
 
-def write_section(page: str, section: str) -> None:
+#: Why the figures are what they are (the readers by size, and what the peer has that ir_coliee has not).
+SCALING_WHY = (
+    "Three readers by size: a run file of up to 16 MiB (about 450,000 lines here) is split by Python"
+    " in pieces of 16 KiB, without pyarrow, whose import alone maps 47 MiB; a larger one is read by"
+    " Arrow's CSV reader on all cores; a file that is not clean (runs of blanks, a lone carriage"
+    " return, a bad line) goes to the line reader, which names the line. Every run is counted by one"
+    " engine, numpy's. Below about 25,000 lines the peak is 2 to 3 MiB above the peer's 30: ir_coliee's"
+    " own modules (1.6 MiB) and the numpy code its counting pages in (1.3 MiB), where the peer's"
+    " process holds numpy (imported by pytrec_eval) and ir_measures too, but counts in pytrec_eval's"
+    " C++."
+)
+SHAPES_WHY = (
+    "The shapes that once grew with the product of two counts, or copied a long line once per block:"
+    " duplicates are found by sorting the coded pairs, ids are held once each, and a line of megabytes"
+    " is read whole. 2M queries of one line each stand in for 10M, where the peer takes about 20 GiB."
+)
+
+
+def write_section(page: str, section: str, begin: str = BEGIN, end: str = END) -> None:
     """The section between the markers of ``page`` (appended the first time)."""
     text = Path(page).read_text()
-    block = f"{BEGIN}\n{section}{END}\n"
-    if BEGIN in text:
-        text = text[: text.index(BEGIN)] + block + text[text.index(END) + len(END) + 1 :]
+    block = f"{begin}\n{section}{end}\n"
+    if begin in text:
+        text = text[: text.index(begin)] + block + text[text.index(end) + len(end) + 1 :]
     else:
         text = text.rstrip("\n") + "\n\n" + block
     Path(page).write_text(text)
+
+
+def cases_of(
+    folder: str, sizes: list[int], shapes: bool
+) -> list[tuple[str, int, tuple[str, str, str]]]:
+    if shapes:
+        return [(label, SHAPES[label][3], write_shape(folder, label)) for label in SHAPES]
+    cases = [(f"{n:,} lines", n, write_trec(folder, n)) for n in sizes]
+    duplicated = max(n for n in sizes if n <= 2_000_000)
+    cases.append(
+        (f"{duplicated:,} lines, one twice", duplicated, write_trec(folder, duplicated, True))
+    )
+    cases.append(("Task 1 pairs, 100,000 random ids", 100_000, write_task1(folder)))
+    return cases
 
 
 def main() -> None:
@@ -216,6 +319,7 @@ def main() -> None:
     parser.add_argument("--pairs", type=int, default=3)
     parser.add_argument("--folder", help="where the files go (default: a temporary folder)")
     parser.add_argument("--markdown", help="write the section into this page, the figure beside it")
+    parser.add_argument("--shapes", action="store_true", help="the shapes' rows, not the sizes'")
     args = parser.parse_args()
     sizes = [int(s) for s in args.sizes.split(",")]
     subprocess.run(
@@ -225,12 +329,7 @@ def main() -> None:
     print(f"machine: {machine()}")
     before = os.getloadavg()[1]
     with tempfile.TemporaryDirectory(dir=args.folder) as folder:
-        cases = [(f"{n:,} lines", n, write_trec(folder, n)) for n in sizes]
-        duplicated = max(n for n in sizes if n <= 2_000_000)
-        cases.append(
-            (f"{duplicated:,} lines, one twice", duplicated, write_trec(folder, duplicated, True))
-        )
-        cases.append(("Task 1 pairs, 100,000 random ids", 100_000, write_task1(folder)))
+        cases = cases_of(folder, sizes, args.shapes)
         rows = []
         for label, lines, files in cases:
             m = measure(files, args.pairs)
@@ -246,8 +345,12 @@ def main() -> None:
     load = f"{before:.1f} to {os.getloadavg()[1]:.1f}"
     print(f"load average (5 minutes): {load}")
     if args.markdown:
-        draw(rows, str(Path(args.markdown).parent / "scaling.png"))
-        write_section(args.markdown, markdown(rows, args.pairs, load))
+        section = markdown(rows, args.pairs, load, args.shapes)
+        if args.shapes:
+            write_section(args.markdown, section, SHAPES_BEGIN, SHAPES_END)
+        else:
+            draw(rows, str(Path(args.markdown).parent / "scaling.png"))
+            write_section(args.markdown, section)
         print(f"wrote {args.markdown}")
 
 
