@@ -196,9 +196,7 @@ def score_benchmark(
     # the door names a run file by its tag: here each system keeps the name it was given (the runs in order)
     runs: dict[str, object] = {s: r.run for s, r in zip(systems, prepared.runs)}
     chosen = parse_measures(names)
-    compared = compare_rows(
-        prepared.qrels, runs, chosen, baseline, resamples=resamples, correction="none", seed=seed
-    )
+    compared = compare_rows(prepared.qrels, runs, chosen, baseline, resamples, "none", seed)
     values = {m: {s: row[m] for s, row in zip(systems, report.rows)} for m in names}
     raw = {m: {s: cast(float, compared.value(s, f"{m} p-value")) for s in systems} for m in names}
     entry = prepared.gold.dataset  # a COLIEE dataset (None: a gold file, which names no edition)

@@ -54,11 +54,10 @@ def compare_rows(
     named: dict[str, object],
     chosen: Sequence[Measure],
     base: str,
-    *,
     resamples: int = 10_000,
-    confidence: float = 0.95,
     correction: Correction = "holm",
     seed: int = 42,
+    confidence: float = 0.95,
 ) -> ComparisonTable:
     """:func:`compare`'s table as plain rows, against a gold read once (:func:`gold_table`), for runs
     already named and measures already chosen (``base``: the baseline's name); deterministic for a given
@@ -141,16 +140,7 @@ def compare(
     chosen = chosen_measures(measures, task, year)
     gold = gold_table(qrels)
     named = {n: shared_run(r, gold, n) for n, r in named.items()}  # refused as score refuses it
-    return compare_rows(
-        gold,
-        named,
-        chosen,
-        base,
-        resamples=resamples,
-        confidence=confidence,
-        correction=correction,
-        seed=seed,
-    ).frame()
+    return compare_rows(gold, named, chosen, base, resamples, correction, seed, confidence).frame()
 
 
 @dataclasses.dataclass
@@ -339,15 +329,7 @@ def compare_runs(
         chosen = check_measures(measures, prepared.task, prepared.year)
         entry = official_entry(prepared.task.key, prepared.year)
         headline = entry.ranking_column([str(m) for m in chosen])
-    table = compare_rows(
-        qrels,
-        frames,
-        chosen,
-        list(frames)[baseline],
-        resamples=resamples,
-        correction=correction,
-        seed=seed,
-    )
+    table = compare_rows(qrels, frames, chosen, list(frames)[baseline], resamples, correction, seed)
     if prepared.gate is not None:  # the outcomes of the gated task, as answers: named as they are
         table = table.renamed(str(AnswerAccuracy), GATED)
     return Comparison(table, prepared.findings, prepared.task.key, prepared.year, headline)

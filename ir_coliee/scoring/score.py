@@ -164,11 +164,9 @@ def evaluate(
     """
     if is_input(qrels) or is_input(run):
         report = score(cast(Any, qrels), run, task, year, measures)
-        return (
-            report.per_query.drop(columns="run")
-            if per_query
-            else report.table[report.measures].astype(float)
-        )
+        if per_query:
+            return report.per_query.drop(columns="run")
+        return report.table[report.measures].astype(float)
     chosen = chosen_measures(measures, task, year)
     gold = gold_table(qrels)
     result = calc(chosen, gold, shared_run(run, gold))  # refused as score refuses it
