@@ -40,8 +40,7 @@ from ir_coliee.measures.significance import (
 )
 from ir_coliee.model import TORTS, TaskLike, official_entry
 from ir_coliee.progress import progress
-from ir_coliee.scoring.gated import NAME as GATED
-from ir_coliee.scoring.gated import recall_gated
+from ir_coliee.scoring import gated
 from ir_coliee.table.tables import Table, gold_table
 
 if TYPE_CHECKING:
@@ -66,7 +65,6 @@ def compare_rows(
 
     names = list(named)
     qids, n = list(gold), len(gold)
-    rng = np.random.default_rng(seed)
     data = {
         name: dict(zip(chosen, per_query_all(chosen, qids, gold, run)))
         for name, run in progress(
@@ -81,7 +79,7 @@ def compare_rows(
         {name: {} for name in names}, {m: {} for m in chosen}, names, base, n, confidence
     )
     cells.accuracy(answers, data)
-    cells.resampled(resampled, data, resamples, rng)
+    cells.resampled(resampled, data, resamples, np.random.default_rng(seed))
     result = cells.result(chosen, correction, tests)
     result.per_query = data
     return result
@@ -208,11 +206,10 @@ class _Cells:
     ) -> ComparisonTable:
         """The table with the corrected p-values, one row per run, the baseline marked."""
         for m in chosen:
-            adjusted = dict(
-                zip(self.p_values[m], correct(list(self.p_values[m].values()), correction))
-            )
+            p_values = self.p_values[m]
+            adjusted = dict(zip(p_values, correct(list(p_values.values()), correction)))
             for name in self.names:
-                self.table[name][f"{m} p-value"] = self.p_values[m].get(name, math.nan)
+                self.table[name][f"{m} p-value"] = p_values.get(name, math.nan)
                 self.table[name][f"{m} p-value ({correction})"] = adjusted.get(name, math.nan)
         suffixes = ("", " CI low", " CI high", " p-value", f" p-value ({correction})")
         columns = [f"{m}{suffix}" for m in chosen for suffix in suffixes]
@@ -250,8 +247,7 @@ class ComparisonTable:
 
         frame = pd.DataFrame(self.rows, columns=self.columns, index=pd.Index(self.runs, name="run"))
         frame["baseline"] = frame["baseline"].astype(bool)
-        frame.attrs["confidence"] = self.confidence
-        frame.attrs["tests"] = dict(self.tests)
+        frame.attrs.update(confidence=self.confidence, tests=dict(self.tests))
         return frame
 
 
@@ -261,10 +257,9 @@ def plot_intervals(frame: pd.DataFrame, measure: str, path: str) -> str:
     from ir_coliee.outputs.escape import figure_text
     from ir_coliee.outputs.plots import pyplot, save
 
-    plt = pyplot()
     values = frame[measure]
     errors = [values - frame[f"{measure} CI low"], frame[f"{measure} CI high"] - values]
-    fig, ax = plt.subplots(figsize=(6, 0.5 + 0.5 * len(frame)))
+    fig, ax = pyplot().subplots(figsize=(6, 0.5 + 0.5 * len(frame)))
     ax.errorbar(values, range(len(frame)), xerr=errors, fmt="o", capsize=4)
     ax.set_yticks(range(len(frame)), labels=[figure_text(r) for r in frame.index])
     ax.set_xlabel(f"{measure} ({round(100 * frame.attrs.get('confidence', 0.95))}% bootstrap CI)")
@@ -323,7 +318,7 @@ def compare_runs(
         headline = str(AnswerAccuracy)
     elif prepared.gate is not None:
         frames, qrels = _gated_outcomes(prepared)
-        headline = GATED
+        headline = gated.NAME
     else:
         frames, qrels = prepared.run_tables(), prepared.qrels
         chosen = check_measures(measures, prepared.task, prepared.year)
@@ -331,7 +326,7 @@ def compare_runs(
         headline = entry.ranking_column([str(m) for m in chosen])
     table = compare_rows(qrels, frames, chosen, list(frames)[baseline], resamples, correction, seed)
     if prepared.gate is not None:  # the outcomes of the gated task, as answers: named as they are
-        table = table.renamed(str(AnswerAccuracy), GATED)
+        table = table.renamed(str(AnswerAccuracy), gated.NAME)
     return Comparison(table, prepared.findings, prepared.task.key, prepared.year, headline)
 
 
@@ -341,6 +336,6 @@ def _gated_outcomes(prepared: Prepared) -> tuple[dict[str, TYPE_RUN], Table]:
     truth, answered = cast(tuple[Table, list], prepared.gate)
     frames: dict[str, TYPE_RUN] = {}
     for r, a in zip(prepared.runs, answered):
-        _, values = recall_gated(prepared.qrels, r.run, truth, a.run, ties=False)
+        _, values = gated.recall_gated(prepared.qrels, r.run, truth, a.run, ties=False)
         frames[r.info.name] = {q: {"Y" if v else "N": 1.0} for q, v in values.items()}
     return frames, gold_table({q: {"Y": 1} for q in truth})

@@ -150,8 +150,7 @@ class _Ranking(NamedTuple):
             if is_micro(measure):
                 values.append(formula(int(tp.sum()), int(retrieved.sum()), relevant))
             else:  # the correctly rounded mean, as ir_coliee's aggregator takes it
-                per_query = on_arrays(formula, tp, retrieved, self.relevant)
-                values.append(exact_mean(per_query.tolist()))
+                values.append(exact_mean(on_arrays(formula, tp, retrieved, self.relevant).tolist()))
         return values
 
 
@@ -244,8 +243,7 @@ def plot_curve(tuned: Tuned, path: str) -> str:
     """A figure (PNG, PDF or SVG by the suffix) of the tuning curve with the best cutoff marked (needs matplotlib)."""
     from ir_coliee.outputs.plots import pyplot, save
 
-    plt = pyplot()
-    fig, ax = plt.subplots(figsize=(6, 3.5))
+    fig, ax = pyplot().subplots(figsize=(6, 3.5))
     ax.plot(*zip(*tuned.points), marker=".")
     ax.axvline(tuned.cutoff, linestyle="--", color="grey")
     ax.annotate(
