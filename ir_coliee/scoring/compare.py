@@ -9,6 +9,7 @@ import dataclasses
 import functools
 import math
 import warnings
+from collections import defaultdict
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Optional, Union, cast
 
@@ -63,26 +64,20 @@ def compare_rows(
     ``seed``."""
     import numpy as np
 
-    names = list(named)
-    qids, n = list(gold), len(gold)
+    qids = list(gold)
     data = {
         name: dict(zip(chosen, per_query_all(chosen, qids, gold, run)))
         for name, run in progress(
-            named.items(), f"scoring {len(names)} runs", total=len(names), unit="run"
+            named.items(), f"scoring {len(named)} runs", total=len(named), unit="run"
         )
     }
     # each measure's test, named as Experiment and benchmark name it
     tests: dict[str, str] = {str(m): significance_test(m) for m in chosen}
     answers = [m for m in chosen if tests[str(m)] == "exact McNemar"]
-    resampled = [m for m in chosen if m not in answers]
-    cells = _Cells(
-        {name: {} for name in names}, {m: {} for m in chosen}, names, base, n, confidence
-    )
-    cells.accuracy(answers, data)
-    cells.resampled(resampled, data, resamples, np.random.default_rng(seed))
-    result = cells.result(chosen, correction, tests)
-    result.per_query = data
-    return result
+    cells = _Cells(data, base, len(gold), confidence)
+    cells.accuracy(answers)
+    cells.resampled([m for m in chosen if m not in answers], resamples, np.random.default_rng(seed))
+    return cells.result(chosen, correction, tests)
 
 
 def compare(
@@ -143,42 +138,40 @@ def compare(
 
 @dataclasses.dataclass
 class _Cells:
-    """The table :func:`compare` fills: each run's value, interval and p-value of each measure."""
+    """The table :func:`compare` fills from each run's per-query ``data``: each run's value, interval and
+    p-value of each measure."""
 
-    table: dict[str, dict[str, float]]
-    p_values: dict[Measure, dict[str, float]]
-    names: list[str]
+    data: dict[str, dict[Measure, PerQuery]]
     base: str
     n: int
     confidence: float
 
-    def accuracy(
-        self, answers: Sequence[Measure], data: dict[str, dict[Measure, PerQuery]]
-    ) -> None:
+    def __post_init__(self) -> None:
+        self.names = list(self.data)
+        self.table: dict[str, dict[str, float]] = {name: {} for name in self.names}
+        self.p_values: dict[Measure, dict[str, float]] = defaultdict(dict)
+
+    def accuracy(self, answers: Sequence[Measure]) -> None:
         """Accuracy of answers: paired right/wrong outcomes, Wilson intervals and the exact McNemar test."""
         for m in answers:
             for name in self.names:
-                right = data[name][m].values
+                right = self.data[name][m].values
                 self.table[name][str(m)] = float(right.mean()) if self.n else math.nan
                 self.table[name][f"{m} CI low"], self.table[name][f"{m} CI high"] = wilson_ci(
                     int(right.sum()), self.n, self.confidence
                 )
                 if name != self.base:
-                    self.p_values[m][name] = mcnemar_p(right, data[self.base][m].values)
+                    self.p_values[m][name] = mcnemar_p(right, self.data[self.base][m].values)
 
     def resampled(
-        self,
-        measures: Sequence[Measure],
-        data: dict[str, dict[Measure, PerQuery]],
-        resamples: int,
-        rng: np.random.Generator,
+        self, measures: Sequence[Measure], resamples: int, rng: np.random.Generator
     ) -> None:
         """The other measures: bootstrap intervals and the paired randomization test, from column sums."""
         if not measures:
             return
         stats = {m: stat_of(m) for m in measures}
         columns = {
-            name: side_by_side([(stats[m], stats[m].columns(data[name][m])) for m in measures])
+            name: side_by_side([(stats[m], stats[m].columns(self.data[name][m])) for m in measures])
             for name in self.names
         }
         intervals = bootstrap_sums(
@@ -214,7 +207,9 @@ class _Cells:
         suffixes = ("", " CI low", " CI high", " p-value", f" p-value ({correction})")
         columns = [f"{m}{suffix}" for m in chosen for suffix in suffixes]
         rows = [[name == self.base, *(self.table[name][c] for c in columns)] for name in self.names]
-        return ComparisonTable(self.names, ["baseline", *columns], rows, self.confidence, tests)
+        return ComparisonTable(
+            self.names, ["baseline", *columns], rows, self.confidence, tests, self.data
+        )
 
 
 @dataclasses.dataclass
