@@ -290,12 +290,10 @@ def tune(
         raise ColieeError(f"--max-rank must be at least 1, got {max_rank}")
     _cutoff_arguments(over, max_rank, 100)
     parse_measures([] if measure is None else [measure])  # known before any file is read
-    if (
-        isinstance(apply, (str, os.PathLike))
-        and os.fspath(apply) != "-"
-        and not os.path.isfile(apply)
-    ):
-        raise ColieeArgumentError(f"apply {os.fspath(apply)!r}: no such run file")
+    # a run in memory, like "-" (standard input), has no file to check
+    path = os.fspath(apply) if isinstance(apply, (str, os.PathLike)) else "-"
+    if path != "-" and not os.path.isfile(path):
+        raise ColieeArgumentError(f"apply {path!r}: no such run file")
     prepared = prepare(gold, run, task, year)
     if len(prepared.runs) != 1:  # a folder: a cutoff is learned on one run
         raise ColieeError(f"tune takes one run; {run} holds {len(prepared.runs)}")
