@@ -185,8 +185,7 @@ def _check_dataset_and_fields(given: list[str]) -> None:
     known = getattr(
         getattr(ir_datasets.load(given[1]), f"{part}_cls", lambda: None)(), "_fields", None
     )
-    unknown = [f for f in fields if known is not None and f not in known]
-    if unknown:
+    if unknown := [f for f in fields if known is not None and f not in known]:
         raise ColieeArgumentError(
             f"no field {unknown[0]!r} in {part} (fields: {', '.join(known or ())})"
         )

@@ -93,10 +93,8 @@ def run(args: argparse.Namespace) -> int:
     for report in reports:
         report_findings(report.findings)
     if not single:  # what was scored, and what was skipped
-        scored = sum(len(r.runs) for r in reports)
-        said = (
-            f"{scored} run{'s' * (scored != 1)} in {len(reports)} table{'s' * (len(reports) != 1)}"
-        )
+        scored, tables = sum(len(r.runs) for r in reports), len(reports)
+        said = f"{scored} run{'s' * (scored != 1)} in {tables} table{'s' * (tables != 1)}"
         summary(f"scored {said}", [f for r in reports for f in r.findings])
     with options.document(args) as out:
         if single or args.per_query:  # one run's own table, or each query's values

@@ -133,9 +133,8 @@ def _category_fields(path: str, n: int, line: str) -> list[str]:
     """The fields of line ``n`` of a category file (``[]``: no data), each rule of the file checked."""
     where = f"category file {path}, line {n}"
     line, mark, comment = line.partition("#")  # a comment, on a line of its own or after the data
-    if (
-        mark and line.strip() and not line[-1].isspace()
-    ):  # a "#" in a name: said, never cut silently
+    # a "#" in a name: said, never cut silently
+    if mark and line.strip() and not line[-1].isspace():
         warnings.warn(f"{where}: {mark + comment!r} read as a comment", ColieeWarning, stacklevel=2)
     fields = [f.strip() for f in (line.split("\t") if "\t" in line else line.split()) if f.strip()]
     if len(fields) == 1:

@@ -171,8 +171,7 @@ def _prepared(
             f"guessed from its contents): {give}"
         )
     source = benchmark if not isinstance(gold, str) else prepared.gold.source
-    prepared = prepared._replace(gold=prepared.gold._replace(source=source))
-    return prepared, cast(list, named)
+    return prepared._replace(gold=prepared.gold._replace(source=source)), cast(list, named)
 
 
 def score_benchmark(
@@ -196,9 +195,7 @@ def score_benchmark(
     # the door names a run file by its tag: here each system keeps the name it was given (the runs in order)
     runs: dict[str, object] = {s: r.run for s, r in zip(systems, prepared.runs)}
     chosen = parse_measures(names)
-    compared = compare_rows(
-        prepared.qrels, runs, chosen, baseline, resamples=resamples, correction="none", seed=seed
-    )
+    compared = compare_rows(prepared.qrels, runs, chosen, baseline, resamples, "none", seed)
     values = {m: {s: row[m] for s, row in zip(systems, report.rows)} for m in names}
     raw = {m: {s: cast(float, compared.value(s, f"{m} p-value")) for s in systems} for m in names}
     entry = prepared.gold.dataset  # a COLIEE dataset (None: a gold file, which names no edition)
@@ -213,8 +210,7 @@ def score_benchmark(
     # what threatens comparing on a COLIEE dataset (data.guards)
     findings = [*report.findings, *(threat_findings(benchmark, entry) if entry is not None else [])]
     # a gold file names no edition; a dataset that is not a test set is not placed (not_placed)
-    placeable = entry is not None and not_placed(entry.dataset_id) is None
-    edition = prepared.year if placeable else None
+    edition = prepared.year if entry is not None and not_placed(entry.dataset_id) is None else None
     # its placement, and whether the published table is complete
     published = placed(prepared.task.key, edition, headline, values[headline])
     return Scored(
@@ -477,12 +473,11 @@ class BenchmarkResult:
         """Everything as one JSON document: the benchmarks (the paper's name, the headline, whether the
         published table is complete), the cells (tidy), the summary, the findings."""
         about = [(b.name, self.names[b.name], b.headline, b.official) for b in self.scored]
-        benchmarks = json_rows(["benchmark", "name", "headline", "official table"], about)
         return {
             "baseline": self.baseline,
             "correction": self.correction,
             "family": self.family,
-            "benchmarks": benchmarks,
+            "benchmarks": json_rows(["benchmark", "name", "headline", "official table"], about),
             "resamples": self.resamples,
             "seed": self.seed,
             "cells": json_rows(TIDY_HEADER, self.tidy_rows()),

@@ -9,6 +9,7 @@ import dataclasses
 import functools
 import math
 import warnings
+from collections import defaultdict
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Optional, Union, cast
 
@@ -40,8 +41,7 @@ from ir_coliee.measures.significance import (
 )
 from ir_coliee.model import TORTS, TaskLike, official_entry
 from ir_coliee.progress import progress
-from ir_coliee.scoring.gated import NAME as GATED
-from ir_coliee.scoring.gated import recall_gated
+from ir_coliee.scoring import gated
 from ir_coliee.table.tables import Table, gold_table
 
 if TYPE_CHECKING:
@@ -54,38 +54,30 @@ def compare_rows(
     named: dict[str, object],
     chosen: Sequence[Measure],
     base: str,
-    *,
     resamples: int = 10_000,
-    confidence: float = 0.95,
     correction: Correction = "holm",
     seed: int = 42,
+    confidence: float = 0.95,
 ) -> ComparisonTable:
     """:func:`compare`'s table as plain rows, against a gold read once (:func:`gold_table`), for runs
     already named and measures already chosen (``base``: the baseline's name); deterministic for a given
     ``seed``."""
     import numpy as np
 
-    names = list(named)
-    qids, n = list(gold), len(gold)
-    rng = np.random.default_rng(seed)
+    qids = list(gold)
     data = {
         name: dict(zip(chosen, per_query_all(chosen, qids, gold, run)))
         for name, run in progress(
-            named.items(), f"scoring {len(names)} runs", total=len(names), unit="run"
+            named.items(), f"scoring {len(named)} runs", total=len(named), unit="run"
         )
     }
     # each measure's test, named as Experiment and benchmark name it
     tests: dict[str, str] = {str(m): significance_test(m) for m in chosen}
     answers = [m for m in chosen if tests[str(m)] == "exact McNemar"]
-    resampled = [m for m in chosen if m not in answers]
-    cells = _Cells(
-        {name: {} for name in names}, {m: {} for m in chosen}, names, base, n, confidence
-    )
-    cells.accuracy(answers, data)
-    cells.resampled(resampled, data, resamples, rng)
-    result = cells.result(chosen, correction, tests)
-    result.per_query = data
-    return result
+    cells = _Cells(data, base, len(gold), confidence)
+    cells.accuracy(answers)
+    cells.resampled([m for m in chosen if m not in answers], resamples, np.random.default_rng(seed))
+    return cells.result(chosen, correction, tests)
 
 
 def compare(
@@ -141,56 +133,45 @@ def compare(
     chosen = chosen_measures(measures, task, year)
     gold = gold_table(qrels)
     named = {n: shared_run(r, gold, n) for n, r in named.items()}  # refused as score refuses it
-    return compare_rows(
-        gold,
-        named,
-        chosen,
-        base,
-        resamples=resamples,
-        confidence=confidence,
-        correction=correction,
-        seed=seed,
-    ).frame()
+    return compare_rows(gold, named, chosen, base, resamples, correction, seed, confidence).frame()
 
 
 @dataclasses.dataclass
 class _Cells:
-    """The table :func:`compare` fills: each run's value, interval and p-value of each measure."""
+    """The table :func:`compare` fills from each run's per-query ``data``: each run's value, interval and
+    p-value of each measure."""
 
-    table: dict[str, dict[str, float]]
-    p_values: dict[Measure, dict[str, float]]
-    names: list[str]
+    data: dict[str, dict[Measure, PerQuery]]
     base: str
     n: int
     confidence: float
 
-    def accuracy(
-        self, answers: Sequence[Measure], data: dict[str, dict[Measure, PerQuery]]
-    ) -> None:
+    def __post_init__(self) -> None:
+        self.names = list(self.data)
+        self.table: dict[str, dict[str, float]] = {name: {} for name in self.names}
+        self.p_values: dict[Measure, dict[str, float]] = defaultdict(dict)
+
+    def accuracy(self, answers: Sequence[Measure]) -> None:
         """Accuracy of answers: paired right/wrong outcomes, Wilson intervals and the exact McNemar test."""
         for m in answers:
             for name in self.names:
-                right = data[name][m].values
+                right = self.data[name][m].values
                 self.table[name][str(m)] = float(right.mean()) if self.n else math.nan
                 self.table[name][f"{m} CI low"], self.table[name][f"{m} CI high"] = wilson_ci(
                     int(right.sum()), self.n, self.confidence
                 )
                 if name != self.base:
-                    self.p_values[m][name] = mcnemar_p(right, data[self.base][m].values)
+                    self.p_values[m][name] = mcnemar_p(right, self.data[self.base][m].values)
 
     def resampled(
-        self,
-        measures: Sequence[Measure],
-        data: dict[str, dict[Measure, PerQuery]],
-        resamples: int,
-        rng: np.random.Generator,
+        self, measures: Sequence[Measure], resamples: int, rng: np.random.Generator
     ) -> None:
         """The other measures: bootstrap intervals and the paired randomization test, from column sums."""
         if not measures:
             return
         stats = {m: stat_of(m) for m in measures}
         columns = {
-            name: side_by_side([(stats[m], stats[m].columns(data[name][m])) for m in measures])
+            name: side_by_side([(stats[m], stats[m].columns(self.data[name][m])) for m in measures])
             for name in self.names
         }
         intervals = bootstrap_sums(
@@ -218,16 +199,17 @@ class _Cells:
     ) -> ComparisonTable:
         """The table with the corrected p-values, one row per run, the baseline marked."""
         for m in chosen:
-            adjusted = dict(
-                zip(self.p_values[m], correct(list(self.p_values[m].values()), correction))
-            )
+            p_values = self.p_values[m]
+            adjusted = dict(zip(p_values, correct(list(p_values.values()), correction)))
             for name in self.names:
-                self.table[name][f"{m} p-value"] = self.p_values[m].get(name, math.nan)
+                self.table[name][f"{m} p-value"] = p_values.get(name, math.nan)
                 self.table[name][f"{m} p-value ({correction})"] = adjusted.get(name, math.nan)
         suffixes = ("", " CI low", " CI high", " p-value", f" p-value ({correction})")
         columns = [f"{m}{suffix}" for m in chosen for suffix in suffixes]
         rows = [[name == self.base, *(self.table[name][c] for c in columns)] for name in self.names]
-        return ComparisonTable(self.names, ["baseline", *columns], rows, self.confidence, tests)
+        return ComparisonTable(
+            self.names, ["baseline", *columns], rows, self.confidence, tests, self.data
+        )
 
 
 @dataclasses.dataclass
@@ -260,8 +242,7 @@ class ComparisonTable:
 
         frame = pd.DataFrame(self.rows, columns=self.columns, index=pd.Index(self.runs, name="run"))
         frame["baseline"] = frame["baseline"].astype(bool)
-        frame.attrs["confidence"] = self.confidence
-        frame.attrs["tests"] = dict(self.tests)
+        frame.attrs.update(confidence=self.confidence, tests=dict(self.tests))
         return frame
 
 
@@ -271,10 +252,9 @@ def plot_intervals(frame: pd.DataFrame, measure: str, path: str) -> str:
     from ir_coliee.outputs.escape import figure_text
     from ir_coliee.outputs.plots import pyplot, save
 
-    plt = pyplot()
     values = frame[measure]
     errors = [values - frame[f"{measure} CI low"], frame[f"{measure} CI high"] - values]
-    fig, ax = plt.subplots(figsize=(6, 0.5 + 0.5 * len(frame)))
+    fig, ax = pyplot().subplots(figsize=(6, 0.5 + 0.5 * len(frame)))
     ax.errorbar(values, range(len(frame)), xerr=errors, fmt="o", capsize=4)
     ax.set_yticks(range(len(frame)), labels=[figure_text(r) for r in frame.index])
     ax.set_xlabel(f"{measure} ({round(100 * frame.attrs.get('confidence', 0.95))}% bootstrap CI)")
@@ -333,23 +313,15 @@ def compare_runs(
         headline = str(AnswerAccuracy)
     elif prepared.gate is not None:
         frames, qrels = _gated_outcomes(prepared)
-        headline = GATED
+        headline = gated.NAME
     else:
         frames, qrels = prepared.run_tables(), prepared.qrels
         chosen = check_measures(measures, prepared.task, prepared.year)
         entry = official_entry(prepared.task.key, prepared.year)
         headline = entry.ranking_column([str(m) for m in chosen])
-    table = compare_rows(
-        qrels,
-        frames,
-        chosen,
-        list(frames)[baseline],
-        resamples=resamples,
-        correction=correction,
-        seed=seed,
-    )
+    table = compare_rows(qrels, frames, chosen, list(frames)[baseline], resamples, correction, seed)
     if prepared.gate is not None:  # the outcomes of the gated task, as answers: named as they are
-        table = table.renamed(str(AnswerAccuracy), GATED)
+        table = table.renamed(str(AnswerAccuracy), gated.NAME)
     return Comparison(table, prepared.findings, prepared.task.key, prepared.year, headline)
 
 
@@ -359,6 +331,6 @@ def _gated_outcomes(prepared: Prepared) -> tuple[dict[str, TYPE_RUN], Table]:
     truth, answered = cast(tuple[Table, list], prepared.gate)
     frames: dict[str, TYPE_RUN] = {}
     for r, a in zip(prepared.runs, answered):
-        _, values = recall_gated(prepared.qrels, r.run, truth, a.run, ties=False)
+        _, values = gated.recall_gated(prepared.qrels, r.run, truth, a.run, ties=False)
         frames[r.info.name] = {q: {"Y" if v else "N": 1.0} for q, v in values.items()}
     return frames, gold_table({q: {"Y": 1} for q in truth})

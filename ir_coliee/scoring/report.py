@@ -154,8 +154,7 @@ def ranked(report: Report, fractions: bool = True) -> pd.DataFrame:
     report's order (the order of a single run's table), the counts, then ``path``. Accuracy's counts are
     ``correct`` as ``66/101`` with ``fractions``, else ``correct`` and ``questions`` as numbers (JSON)."""
     headline = official_entry(report.task, report.year).ranking_column(report.measures)
-    table = report.table.sort_values(headline, ascending=False, kind="stable")
-    table = table.reset_index(drop=True)
+    table = report.table.sort_values(headline, ascending=False, kind="stable", ignore_index=True)
     counts = [c for c in ("tp", "retrieved", "relevant") if c in table.columns]
     out = table[["run", *report.measures, *counts]].copy()
     if {"correct", "questions"} <= set(table.columns):

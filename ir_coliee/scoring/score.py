@@ -72,15 +72,14 @@ def _score_measures(prepared: Prepared, measures: Optional[Sequence[MeasureLike]
 
 def _score_gated(prepared: Prepared) -> Report:
     """2026 Task 3: each retrieval run scored with its Y/N answers."""
-    from ir_coliee.scoring.gated import NAME as GATED
-    from ir_coliee.scoring.gated import TIE_BREAKERS, recall_gated
+    from ir_coliee.scoring import gated
 
     truth, answered = cast(tuple[Table, list], prepared.gate)
     scored: list[tuple[dict, PerQuery]] = []
     for r, a in zip(prepared.runs, answered):
-        row, values = recall_gated(prepared.qrels, r.run, truth, a.run)
-        scored.append((row, [(q, GATED, v) for q, v in values.items()]))
-    return _report(prepared, scored, [GATED, *map(str, TIE_BREAKERS)])
+        row, values = gated.recall_gated(prepared.qrels, r.run, truth, a.run)
+        scored.append((row, [(q, gated.NAME, v) for q, v in values.items()]))
+    return _report(prepared, scored, [gated.NAME, *map(str, gated.TIE_BREAKERS)])
 
 
 def _score_torts(prepared: Prepared, _: Optional[Sequence[MeasureLike]]) -> Report:
@@ -164,11 +163,9 @@ def evaluate(
     """
     if is_input(qrels) or is_input(run):
         report = score(cast(Any, qrels), run, task, year, measures)
-        return (
-            report.per_query.drop(columns="run")
-            if per_query
-            else report.table[report.measures].astype(float)
-        )
+        if per_query:
+            return report.per_query.drop(columns="run")
+        return report.table[report.measures].astype(float)
     chosen = chosen_measures(measures, task, year)
     gold = gold_table(qrels)
     result = calc(chosen, gold, shared_run(run, gold))  # refused as score refuses it

@@ -150,8 +150,7 @@ class _Ranking(NamedTuple):
             if is_micro(measure):
                 values.append(formula(int(tp.sum()), int(retrieved.sum()), relevant))
             else:  # the correctly rounded mean, as ir_coliee's aggregator takes it
-                per_query = on_arrays(formula, tp, retrieved, self.relevant)
-                values.append(exact_mean(per_query.tolist()))
+                values.append(exact_mean(on_arrays(formula, tp, retrieved, self.relevant).tolist()))
         return values
 
 
@@ -244,9 +243,7 @@ def plot_curve(tuned: Tuned, path: str) -> str:
     """A figure (PNG, PDF or SVG by the suffix) of the tuning curve with the best cutoff marked (needs matplotlib)."""
     from ir_coliee.outputs.plots import pyplot, save
 
-    plt = pyplot()
-    name = str(tuned.measure)
-    fig, ax = plt.subplots(figsize=(6, 3.5))
+    fig, ax = pyplot().subplots(figsize=(6, 3.5))
     ax.plot(*zip(*tuned.points), marker=".")
     ax.axvline(tuned.cutoff, linestyle="--", color="grey")
     ax.annotate(
@@ -256,7 +253,7 @@ def plot_curve(tuned: Tuned, path: str) -> str:
         xytext=(5, 5),
     )
     ax.set_xlabel(f"{tuned.over} cutoff")
-    ax.set_ylabel(name)
+    ax.set_ylabel(str(tuned.measure))
     fig.tight_layout()
     return save(fig, path)
 
@@ -293,36 +290,27 @@ def tune(
         raise ColieeError(f"--max-rank must be at least 1, got {max_rank}")
     _cutoff_arguments(over, max_rank, 100)
     parse_measures([] if measure is None else [measure])  # known before any file is read
-    if (
-        isinstance(apply, (str, os.PathLike))
-        and os.fspath(apply) != "-"
-        and not os.path.isfile(apply)
-    ):
-        raise ColieeArgumentError(f"apply {os.fspath(apply)!r}: no such run file")
+    # a run in memory, like "-" (standard input), has no file to check
+    path = os.fspath(apply) if isinstance(apply, (str, os.PathLike)) else "-"
+    if path != "-" and not os.path.isfile(path):
+        raise ColieeArgumentError(f"apply {path!r}: no such run file")
     prepared = prepare(gold, run, task, year)
     if len(prepared.runs) != 1:  # a folder: a cutoff is learned on one run
         raise ColieeError(f"tune takes one run; {run} holds {len(prepared.runs)}")
     (tuned_run,) = prepared.runs
-    if (
-        over != "rank"
-        and tuned_run.info.format is not None
-        and not FORMATS[tuned_run.info.format].scored
-    ):
+    info = tuned_run.info
+    if over != "rank" and info.format is not None and not FORMATS[info.format].scored:
         raise ColieeScoringError(
-            f"{tuned_run.info.path} has no scores ({tuned_run.info.format} format: line order is the ranking); "
+            f"{info.path} has no scores ({info.format} format: line order is the ranking); "
             "tune --over rank, or give a run with scores"
         )
     if measure is None:
         measure = official_entry(prepared.task.key, prepared.year).headline
     (checked,) = check_measures([measure], prepared.task, prepared.year)
     tuned = _tuned(prepared.qrels, tuned_run.run, checked, over, max_rank, 100)
-    said: list[Finding] = []
-    target = tuned_run.run
     if apply is not None:
         target, said = read_apart(apply, prepared.task, prepared.gold.source)
-    return Tuning(
-        tuned,
-        cut(target.table(), over, tuned.cutoff),
-        prepared.task.formats[0],
-        prepared.findings + said,
-    )
+    else:
+        target, said = tuned_run.run, []
+    kept = cut(target.table(), over, tuned.cutoff)
+    return Tuning(tuned, kept, prepared.task.formats[0], prepared.findings + said)

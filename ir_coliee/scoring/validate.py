@@ -75,9 +75,8 @@ def _read_lines(readable: PathLike, path: str, task: Task, add: Add) -> Optional
     if looks not in task.formats:
         kind = f"{looks} format" if looks else "no official format"
         expected = expected_any(task.formats, official=True)
-        add(
-            ERROR, lineno, f"{len(parts)} columns ({kind}); {task.label} takes {expected}", "format"
-        )
+        said = f"{len(parts)} columns ({kind}); {task.label} takes {expected}"
+        add(ERROR, lineno, said, "format")
         return None
 
     def bad_line(e: ColieeFormatError) -> None:
@@ -123,8 +122,7 @@ class _TextRules:
             warn("columns separated by something other than a single space", "separator")
         if self.task.statute and parts[0].endswith(".txt"):
             warn(f"question id {parts[0]!r} carries .txt; runs echo the id as written", "txt")
-        ranked = [f for f in FORMATS.values() if f.width == len(parts) and f.rank is not None]
-        if ranked:
+        if ranked := [f for f in FORMATS.values() if f.width == len(parts) and f.rank is not None]:
             _check_ranked(ranked[0], parts, lineno, self.ranks, self.add)
 
 
@@ -198,8 +196,7 @@ def _check_pairs(
                     f"query {names[q]!r} returns itself; a query case is not its own candidate"
                 )
                 add(ERROR, line, message, "self")
-    limit = _ranked_file(task, path)
-    if limit:
+    if limit := _ranked_file(task, path):
         rows = _rows(columns)
         for qid, q in columns.query_ids.items():
             if len(rows[q]) > limit.lines:
@@ -228,8 +225,7 @@ def _check_against_dataset(columns: RunColumns, task: Task, entry: Registered, a
                 add(WARNING, line, message, "no-gold")
     if task.gold == DOCUMENTS:
         _check_docs(columns, task, entry.scoped, dataset, released, add)
-    missing = sorted((graded if graded is not None else released) - set(columns.query_ids))
-    if missing:
+    if missing := sorted((graded if graded is not None else released) - set(columns.query_ids)):
         said = f"{len(missing)} queries of {dataset_id} have no line (scored as nothing retrieved)"
         if task.gold == ANSWERS:
             said = f"{len(missing)} questions unanswered (scored as wrong)"
