@@ -121,6 +121,12 @@ def datasets_tables() -> str:
     families: dict[str, list[tuple[str, list[tuple[str, str]]]]] = {}
     for dataset_id, parts in _needed_files().items():
         families.setdefault(dataset_id.split("/")[1], []).append((dataset_id, parts))
+    header = (
+        "dataset id",
+        "official measures",
+        "files read (part: official name)",
+        "complete copy",
+    )
     out = []
     for family, datasets in families.items():
         dataset = ir_datasets.load(datasets[0][0])
@@ -133,17 +139,7 @@ def datasets_tables() -> str:
             measures = _names(ir_datasets.load(dataset_id).documentation()["official_measures"])
             files = "<br>".join(f"{part}: {names}" for part, names in parts)
             rows.append((f"`{dataset_id}`", measures, files, _sizes(dataset_id)))
-        out.append(
-            table(
-                (
-                    "dataset id",
-                    "official measures",
-                    "files read (part: official name)",
-                    "complete copy",
-                ),
-                rows,
-            )
-        )
+        out.append(table(header, rows))
     return "".join(out) + "\n"
 
 
