@@ -142,19 +142,14 @@ def civil_code_of(entry: Registered) -> Optional[tuple[int, str]]:
     return None
 
 
-def datasets_over(corpus_id: str) -> list[str]:
-    """The catalog's datasets whose documents are the Civil Code ``corpus_id`` names (an edition's, in one
-    language: ``coliee/civil-code/2024/ja``); none for any other id."""
-    code = civil_code_of_id(corpus_id)
-    return [] if code is None else [i for i, e in catalog().items() if civil_code_of(e) == code]
-
-
 def known_dataset(dataset_id: str, what: str = "is not a COLIEE dataset id") -> Registered:
     """:func:`dataset_entry`, or the error that names the closest known ids (or, for the id of a
     Civil Code alone, the datasets over it)."""
     with contextlib.suppress(KeyError):
         return dataset_entry(dataset_id)
-    over = datasets_over(dataset_id)
+    # the id of a Civil Code alone (an edition's, in one language): the datasets whose documents it holds
+    code = civil_code_of_id(dataset_id)
+    over = [i for i, e in catalog().items() if code is not None and civil_code_of(e) == code]
     if over:
         raise ColieeError(
             f"{dataset_id!r} holds documents only (no queries, no gold); its datasets: {some(over, 4)}"

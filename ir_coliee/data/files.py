@@ -82,9 +82,7 @@ class DataFile(NamedTuple):
         return (*identity, info.file_size, info.CRC)
 
     def describe(self) -> str:
-        if self.member is None:
-            return self.disk_path
-        return f"{self.disk_path}!/{self.member}"
+        return self.disk_path if self.member is None else f"{self.disk_path}!/{self.member}"
 
     def read_text(self) -> str:
         """The file's text, decoded as every official file is (:func:`ir_coliee.formats.textfile.decode_text`)."""

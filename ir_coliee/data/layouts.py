@@ -107,9 +107,12 @@ class Layout:
             f"it holds {held if files else 'no file'}"
         )
 
+    #: What the split's folder holds, for the error when it is missing.
+    _HOLDS = "the case files"
+
     def _split_files(self) -> dict[tuple[str, ...], DataFile]:
         """Every file of the split's folder, by its path inside it (never empty: else the folder is missing)."""
-        return self._folder(self.folder_names(), "the case files")
+        return self._remember("cases", lambda: self._folder(self.folder_names(), self._HOLDS))
 
     # what each layout defines: the documents among the split's files, the queries, their files, and each
     # query's candidates
@@ -211,11 +214,7 @@ class CaseFolders(Layout):
     (``entailed_fragment.txt`` + ``base_case.txt`` + ``paragraphs/``)."""
 
     _EXPECTED_DOCS = "one folder per case, its documents in it as {{case}}/{candidates}/NNN.txt"
-
-    def _split_files(self) -> dict[tuple[str, ...], DataFile]:
-        return self._remember(
-            "cases", lambda: self._folder(self.folder_names(), "the case folders")
-        )
+    _HOLDS = "the case folders"
 
     def query_ids(self) -> list[str]:
         query_file = self.files.query_file
@@ -238,8 +237,7 @@ class CaseFolders(Layout):
         return dict(sorted(docs.items(), key=lambda item: case_order(item[0])))
 
     def candidates(self, query_id: str) -> Iterator[str]:
-        by_case = self._remember("by_case", self._docs_by_case)
-        return iter(by_case.get(query_id, []))
+        return iter(self._remember("by_case", self._docs_by_case).get(query_id, []))
 
     def _docs_by_case(self) -> dict[str, list[str]]:
         """Each case's documents, which the documents' case order (:func:`case_order`) keeps together."""

@@ -6,11 +6,12 @@ were; the message that says what is missing; and the record of which file serves
 
 from __future__ import annotations
 
+import contextlib
 import fnmatch
 import operator
 import os
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import NamedTuple, Optional
 
@@ -331,6 +332,27 @@ LOCATOR = Locator()
 
 def refresh() -> None:
     LOCATOR.refresh()
+
+
+@contextlib.contextmanager
+def data_root_at(folder: str) -> Iterator[None]:
+    """The data root at ``folder`` for the duration of the block, then as it was (the environment restored,
+    the variable set or not), each scanned anew."""
+    from unittest import mock
+
+    try:
+        with mock.patch.dict(os.environ, {ENV_HOME: folder}):
+            refresh()
+            yield
+    finally:
+        refresh()
+
+
+def first_of(found: list[DataFile], what: str, names: Sequence[str], dataset_id: str) -> DataFile:
+    """The first of ``found`` (best first), or the error that ``what`` is :func:`missing`."""
+    if not found:
+        raise missing(what, names, dataset_id)
+    return found[0]
 
 
 def missing(what: str, names: Sequence[str], dataset_id: str) -> ColieeDataError:

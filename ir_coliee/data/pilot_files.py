@@ -10,7 +10,7 @@ from typing import NamedTuple
 from ir_measures import Qrel
 
 from ir_coliee.data.files import DataFile, FileCache
-from ir_coliee.data.locator import LOCATOR, Source, missing, source_of
+from ir_coliee.data.locator import LOCATOR, Source, first_of, missing, source_of
 from ir_coliee.formats.pilot import ColieeTort, claim_qrels, decision_qrels, read_torts
 from ir_coliee.model import PILOT_FILES
 
@@ -51,10 +51,8 @@ class PilotFiles:
         ]
 
     def inputs(self) -> DataFile:
-        found = self._candidates()
-        if not found:
-            raise missing(f"the pilot {self.split} torts", self._names(), self.dataset_id)
-        return found[0]
+        what = f"the pilot {self.split} torts"
+        return first_of(self._candidates(), what, self._names(), self.dataset_id)
 
     def gold(self) -> DataFile:
         for f in self._candidates():

@@ -10,7 +10,7 @@ from typing import NamedTuple, Optional
 from ir_measures import Qrel
 
 from ir_coliee.data.files import DataFile, FileCache
-from ir_coliee.data.locator import LOCATOR, Source, missing, source_of
+from ir_coliee.data.locator import LOCATOR, Source, first_of, source_of
 from ir_coliee.formats.riteval import ColieeStatuteQuestion, parse_riteval
 from ir_coliee.model import DOCUMENTS, EDITIONS, STATUTE_FILES, GoldKind, statute_exams
 
@@ -70,11 +70,8 @@ class StatuteFiles:
     def civil_code(self) -> DataFile:
         """The Civil Code: the closest edition's copy, and within one package the first kind of file listed."""
         names = STATUTE_FILES.civil_code[self.iso]
-        found = self._ranked(names)
-        if not found:
-            what = f"the Civil Code ({STATUTE_FILES.civil_code_note[self.iso]})"
-            raise missing(what, list(names), self.dataset_id)
-        return found[0]
+        what = f"the Civil Code ({STATUTE_FILES.civil_code_note[self.iso]})"
+        return first_of(self._ranked(names), what, list(names), self.dataset_id)
 
     def exam_names(self, exam: str) -> list[str]:
         """The exam's own files in this language; none where its gold is only elsewhere (no English R06 file
@@ -109,21 +106,16 @@ class StatuteFiles:
         return texts
 
     def exam_input(self, exam: str) -> DataFile:
-        found = self._exam_files(exam)
-        if not found:
-            names = [*self.exam_names(exam), *self._test_input(exam)]
-            raise missing(f"the {exam} exam questions", names, self.dataset_id)
-        return found[0]
+        names = [*self.exam_names(exam), *self._test_input(exam)]
+        what = f"the {exam} exam questions"
+        return first_of(self._exam_files(exam), what, names, self.dataset_id)
 
     def exam_gold(self, exam: str) -> DataFile:
         """The first labelled copy of the exam among :meth:`gold_names`."""
         copies = self._exam_files(exam, self.gold_names(exam))
         labelled = [f for f in copies if any(q.label for q in _questions_of(f))]
-        if labelled:
-            return labelled[0]
-        raise missing(
-            f"a labelled copy of the {exam} exam (its gold)", self.gold_names(exam), self.dataset_id
-        )
+        what = f"a labelled copy of the {exam} exam (its gold)"
+        return first_of(labelled, what, self.gold_names(exam), self.dataset_id)
 
 
 def _labelled_as(

@@ -8,7 +8,6 @@ import os
 import re
 import tempfile
 from collections.abc import Iterable, Iterator, Sequence
-from contextlib import contextmanager
 from unittest import mock
 
 from ir_coliee import model
@@ -40,17 +39,13 @@ def measure_parameters() -> str:
     for cls in dict.fromkeys(type(m) for m in REGISTRY.values()):
         out.append(f"\n## {cls.NAME}\n\n{' '.join((cls.__doc__ or '').split())}\n")
         params = cls.SUPPORTED_PARAMS.items()
-        rows = [(f"`{p}`", _default(p, i.default), i.desc) for p, i in params]
+        rows = [(f"`{p}`", "all lines" if p == "cutoff" else i.default, i.desc) for p, i in params]
         out.append(table(("parameter", "default", "meaning"), rows))
         used = [e for e in model.OFFICIAL if any(isinstance(m, cls) for m in e.measures)]
         if used:
             spans = "; ".join(f"Task {e.task} {e.span()}" for e in used)
             out.append(f"\nOfficial in: {spans}.\n")
     return "".join(out) + "\n"
-
-
-def _default(param: str, default: object) -> object:
-    return "all lines" if param == "cutoff" else default
 
 
 def official_table() -> str:
@@ -67,28 +62,14 @@ def _names(items: Iterable[object]) -> str:
     return ", ".join(f"`{i}`" for i in items)
 
 
-@contextmanager
-def _empty_data_root() -> Iterator[None]:
-    """The registered datasets resolved against an empty data root: what they need, not what one has."""
-    from ir_coliee.data.locator import refresh
-
-    with (
-        tempfile.TemporaryDirectory() as empty,
-        mock.patch.dict(os.environ, {"COLIEE_HOME": empty}),
-    ):
-        refresh()
-        try:
-            yield
-        finally:
-            refresh()
-
-
 def _needed_files() -> dict[str, list[tuple[str, str]]]:
     """Each dataset's parts and the official files they need."""
     from ir_coliee.data.datasets import REGISTERED
     from ir_coliee.data.datasets.check import listed_ids
+    from ir_coliee.data.locator import data_root_at
 
-    with _empty_data_root():
+    # resolved against an empty data root: what the datasets need, not what one has
+    with tempfile.TemporaryDirectory() as empty, data_root_at(empty):
         return {  # the per-exam subsets: loaded on demand, listed by pattern
             dataset_id: [
                 (s.part, s.problem.split(": expected ", 1)[-1])
@@ -140,6 +121,12 @@ def datasets_tables() -> str:
     families: dict[str, list[tuple[str, list[tuple[str, str]]]]] = {}
     for dataset_id, parts in _needed_files().items():
         families.setdefault(dataset_id.split("/")[1], []).append((dataset_id, parts))
+    header = (
+        "dataset id",
+        "official measures",
+        "files read (part: official name)",
+        "complete copy",
+    )
     out = []
     for family, datasets in families.items():
         dataset = ir_datasets.load(datasets[0][0])
@@ -152,17 +139,7 @@ def datasets_tables() -> str:
             measures = _names(ir_datasets.load(dataset_id).documentation()["official_measures"])
             files = "<br>".join(f"{part}: {names}" for part, names in parts)
             rows.append((f"`{dataset_id}`", measures, files, _sizes(dataset_id)))
-        out.append(
-            table(
-                (
-                    "dataset id",
-                    "official measures",
-                    "files read (part: official name)",
-                    "complete copy",
-                ),
-                rows,
-            )
-        )
+        out.append(table(header, rows))
     return "".join(out) + "\n"
 
 

@@ -8,7 +8,6 @@ submission file, validates it and scores it as the organisers do.
 from __future__ import annotations
 
 import contextlib
-import os
 import tempfile
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
@@ -16,7 +15,7 @@ from typing import NamedTuple, Optional
 
 import ir_datasets
 
-from ir_coliee.data.locator import refresh
+from ir_coliee.data.locator import data_root_at
 from ir_coliee.errors import Finding
 from ir_coliee.extras.baseline import task1_run, task2_run, task3_run
 from ir_coliee.formats.pilot import ColieeClaim, ColieeTort, write_torts
@@ -34,15 +33,8 @@ TAG = "bm25demo"
 @contextlib.contextmanager
 def sample_release() -> Iterator[Path]:
     """Point the data root at the bundled synthetic release for the duration of the block."""
-    # patch.dict: the environment as it was afterwards, the variable set or not
-    from unittest import mock
-
-    try:
-        with mock.patch.dict(os.environ, COLIEE_HOME=str(RELEASE)):
-            refresh()
-            yield RELEASE
-    finally:
-        refresh()  # the catalog read again from the restored environment
+    with data_root_at(str(RELEASE)):
+        yield RELEASE
 
 
 def task4_run(dataset) -> dict[str, dict[str, float]]:

@@ -49,9 +49,7 @@ def _heading_level(line: str) -> Optional[int]:
     if m:
         return HEADING_LEVELS.index(m.group(1))
     m = _JA_HEADING.match(line)
-    if m:
-        return _JA_LEVELS.index(m.group(1))
-    return None
+    return _JA_LEVELS.index(m.group(1)) if m else None
 
 
 def _article_start(line: str):

@@ -108,8 +108,7 @@ def _egov_articles(element: ET.Element, path: list[str]) -> Iterator[tuple[ET.El
 def parse_egov_law(text: str, source: PathLike) -> Iterator[ColieeArticle]:
     """The live articles of the e-Gov law XML up to :data:`LAST_ARTICLE` (Parts I-III: 724-2), main provisions
     only."""
-    root = parse_xml(text, source, _EGOV_EXPECTED)
-    main = root.find("LawBody/MainProvision")
+    main = parse_xml(text, source, _EGOV_EXPECTED).find("LawBody/MainProvision")
     if main is None:
         raise ColieeFormatError(source, None, "no <LawBody><MainProvision>", _EGOV_EXPECTED)
     for article, path in _egov_articles(main, []):

@@ -227,21 +227,21 @@ def decision_run(torts: Iterable[ColieeTort]) -> list[ScoredDoc]:
     return [ScoredDoc(q, decision, 1.0) for q, decision in _decided(torts)]
 
 
-def claim_qrels(torts: Iterable[ColieeTort], side: Optional[str] = None) -> list[Qrel]:
-    """Every judged claim: relevance 1 if accepted, 0 if not (so each tort with claims is a query)."""
+def _judged(torts: Iterable[ColieeTort], side: Optional[str]) -> list[tuple[str, str, bool]]:
+    """``(tort, claim doc id, is_accepted)`` of each claim of ``side`` (``None``: both) with a value."""
     return [
-        Qrel(str(t.tort_id), claim_doc_id(t.tort_id, s, c.id), int(c.is_accepted))
+        (str(t.tort_id), claim_doc_id(t.tort_id, s, c.id), c.is_accepted)
         for t in torts
         for s, c in t.claims()
         if c.is_accepted is not None and side in (None, s)
     ]
 
 
+def claim_qrels(torts: Iterable[ColieeTort], side: Optional[str] = None) -> list[Qrel]:
+    """Every judged claim: relevance 1 if accepted, 0 if not (so each tort with claims is a query)."""
+    return [Qrel(q, doc, int(accepted)) for q, doc, accepted in _judged(torts, side)]
+
+
 def claim_run(torts: Iterable[ColieeTort], side: Optional[str] = None) -> list[ScoredDoc]:
     """The claims predicted True, as a run."""
-    return [
-        ScoredDoc(str(t.tort_id), claim_doc_id(t.tort_id, s, c.id), 1.0)
-        for t in torts
-        for s, c in t.claims()
-        if c.is_accepted and side in (None, s)
-    ]
+    return [ScoredDoc(q, doc, 1.0) for q, doc, accepted in _judged(torts, side) if accepted]

@@ -294,11 +294,8 @@ def write_whole(out: TextIO, text: str) -> None:
         return
     # a path; not "<stdout>" or a descriptor: the caller names those
     name = getattr(out, "name", None)
-    with (
-        _named_errors(name)
-        if isinstance(name, str) and name[:1] != "<"
-        else contextlib.nullcontext()
-    ):
+    named = isinstance(name, str) and name[:1] != "<"
+    with _named_errors(str(name)) if named else contextlib.nullcontext():
         out.flush()
         # encoded a part at a time: no second copy of it all
         for start in range(0, len(text), _CHUNK):

@@ -21,12 +21,9 @@ def _ratio(num: Any, den: Any) -> np.ndarray:
     return np.divide(num, den, out=np.zeros(np.broadcast(num, den).shape), where=den != 0)
 
 
-def _precision(tp: int, retrieved: int) -> float:
-    return tp / retrieved if retrieved else 0.0
-
-
-def _recall(tp: int, relevant: int) -> float:
-    return tp / relevant if relevant else 0.0
+def _share(tp: int, total: int) -> float:
+    """Precision (of the retrieved) or recall (of the relevant): 0 of none."""
+    return tp / total if total else 0.0
 
 
 class _Formula:
@@ -52,7 +49,7 @@ class Precision(_Formula):
     """|ret ∩ rel| / |ret|; 0 when nothing is retrieved (COLIEE-SPEC section 6)."""
 
     def __call__(self, tp: int, retrieved: int, relevant: int) -> float:
-        return _precision(tp, retrieved)
+        return _share(tp, retrieved)
 
     def array(self, tp: Any, retrieved: Any, relevant: Any) -> np.ndarray:
         return _ratio(tp, retrieved)
@@ -62,7 +59,7 @@ class Recall(_Formula):
     """|ret ∩ rel| / |rel|; 0 when nothing is relevant."""
 
     def __call__(self, tp: int, retrieved: int, relevant: int) -> float:
-        return _recall(tp, relevant)
+        return _share(tp, relevant)
 
     def array(self, tp: Any, retrieved: Any, relevant: Any) -> np.ndarray:
         return _ratio(tp, relevant)
@@ -80,8 +77,8 @@ class FBeta(_Formula):
         return (FBeta, (self.beta,))
 
     def __call__(self, tp: int, retrieved: int, relevant: int) -> float:
-        p = _precision(tp, retrieved)
-        r = _recall(tp, relevant)
+        p = _share(tp, retrieved)
+        r = _share(tp, relevant)
         if p + r == 0:
             return 0.0
         b2 = self.beta * self.beta

@@ -58,10 +58,6 @@ class PerQuery(NamedTuple):
     counts: np.ndarray
     """True positives, retrieved, relevant per query, shape (queries, 3); zeros where a measure has none."""
 
-    def take(self, rows: np.ndarray) -> PerQuery:
-        """The data of resampled queries: ``rows`` is (resamples, queries) of query indices."""
-        return PerQuery(self.values[rows], self.counts[rows])
-
 
 class Stat(NamedTuple):
     """How a measure is recomputed from (resampled) per-query data."""

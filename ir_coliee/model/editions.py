@@ -350,8 +350,7 @@ def edition_of_file(
     if key is None or (task is not None and key != task_of(task).key):
         return None
     if said.exam is not None:
-        years = [e.year for e in EDITIONS.values() if e.statute_exam == said.exam]
-        found: Optional[int] = years[0] if years else None
+        found = next((e.year for e in EDITIONS.values() if e.statute_exam == said.exam), None)
     else:
         found = said.year or year
     if found is None or found not in editions_of(key):

@@ -136,9 +136,7 @@ class Leaderboard:
 
 def _short(name: str) -> str:
     """The column a measure fills: ``MicroF1`` -> F1, ``MacroP`` -> P, ``AnswerAccuracy`` -> Acc, ``AP`` -> AP."""
-    if name.endswith("Accuracy"):
-        return "Acc"
-    return name.removeprefix("Micro").removeprefix("Macro")
+    return "Acc" if name.endswith("Accuracy") else name.removeprefix("Micro").removeprefix("Macro")
 
 
 def _names(task: str, year: int) -> dict[str, str]:

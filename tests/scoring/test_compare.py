@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
-from support.resampling import measure_of, randomization_p, swapped
+from support.resampling import measure_of, randomization_p, swapped, taken
 
 import ir_coliee
 from ir_coliee import MacroF2, MicroF1, MicroP, apply_cutoff, compare, tune_cutoff
@@ -87,10 +87,10 @@ def exact_permutation_p(stat, a, b):
     """All 2^n swaps enumerated: the exact p-value the randomization test estimates."""
     n = len(a.values)
     whole = np.arange(n)[None, :]
-    observed = abs(measure_of(stat, a.take(whole))[0] - measure_of(stat, b.take(whole))[0])
+    observed = abs(measure_of(stat, taken(a, whole))[0] - measure_of(stat, taken(b, whole))[0])
     masks = np.array(list(itertools.product([False, True], repeat=n)))
     rows = np.broadcast_to(whole, masks.shape)
-    a_rows, b_rows = a.take(rows), b.take(rows)
+    a_rows, b_rows = taken(a, rows), taken(b, rows)
     diffs = np.abs(
         measure_of(stat, swapped(a_rows, b_rows, masks))
         - measure_of(stat, swapped(b_rows, a_rows, masks))
@@ -122,7 +122,7 @@ def test_bootstrap_sums_are_the_measure_on_the_resampled_queries(measure):
         side_by_side([(stat, stat.columns(data))]), 50, np.random.default_rng(5), len(qids)
     )[0]
     drawn = np.random.default_rng(5).integers(0, len(qids), size=(50, len(qids)))
-    assert sums == pytest.approx(measure_of(stat, data.take(drawn)), abs=1e-12)
+    assert sums == pytest.approx(measure_of(stat, taken(data, drawn)), abs=1e-12)
 
 
 def test_micro_statistic_uses_counts_not_mean_of_per_query_values():
@@ -131,7 +131,7 @@ def test_micro_statistic_uses_counts_not_mean_of_per_query_values():
     data = per_query(MicroP, list(gold), gold, run)
     assert data.counts.tolist() == [[1, 1, 1], [1, 3, 3]]
     whole = np.arange(2)[None, :]
-    assert measure_of(stat_of(MicroP), data.take(whole))[0] == pytest.approx(
+    assert measure_of(stat_of(MicroP), taken(data, whole))[0] == pytest.approx(
         float(F(2, 4))
     )  # not (1 + 1/3) / 2
     assert stat_of(ir_measures.AP).formula is None

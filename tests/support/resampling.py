@@ -17,6 +17,11 @@ def measure_of(stat: Stat, data: PerQuery) -> np.ndarray:
     return stat.of_sums(data.counts.sum(axis=1), n)
 
 
+def taken(data: PerQuery, rows: np.ndarray) -> PerQuery:
+    """The data of resampled queries: ``rows`` is (resamples, queries) of query indices."""
+    return PerQuery(data.values[rows], data.counts[rows])
+
+
 def swapped(mine: PerQuery, other: PerQuery, mask: np.ndarray) -> PerQuery:
     """``mine`` with ``other``'s data on the queries flagged in ``mask`` (resamples, queries)."""
     return PerQuery(

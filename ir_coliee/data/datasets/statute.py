@@ -74,15 +74,12 @@ def _by_id(f: DataFile) -> dict[str, ColieeArticle]:
     return {a.doc_id: a for a in _articles(f)}
 
 
-def _stream(files: StatuteFiles) -> Iterator[ColieeArticle]:
-    return _articles(files.civil_code())
-
-
 def civil_code_docs(files: StatuteFiles) -> Docs:
     """The Civil Code articles of an edition (deleted articles are not documents): one corpus per edition and
     language, whichever dataset reads it, so Tasks 3 and 4, train and test, share one index."""
-    stream = functools.partial(_stream, files)
-    by_id = lambda: _by_id(files.civil_code())  # noqa: E731  (made when first looked up)
+    # the Civil Code file is found when the articles are first read, or looked up
+    stream = lambda: _articles(files.civil_code())  # noqa: E731
+    by_id = lambda: _by_id(files.civil_code())  # noqa: E731
     namespace = f"{NAME}/civil-code/{files.iso}"
     return Docs(ColieeArticle, namespace, files.iso, (files.year, files.lang), stream, by_id)
 
@@ -130,30 +127,22 @@ def register_statute() -> None:
                 codes[code] = None
                 # the English code under the task's id, as registered before it had an id of its own
                 if not code[1]:
-                    about = {"part": "the Civil Code"}
-                    docs = Documentation(f"task{entry.task}", entry.task, entry.year, about)
                     task_id = model_dataset_id(entry.task, entry.year, "")
-                    _register_code(task_id, entry.year, "", docs)
-    # the Civil Code of an edition in one language: every dataset reading it links to it
+                    docs = civil_code_docs(StatuteFiles(task_id, entry.year, ""))
+                    about = {"part": "the Civil Code"}
+                    doc = Documentation(f"task{entry.task}", entry.task, entry.year, about)
+                    register_parent(task_id, docs, doc)
+    # the Civil Code of an edition in one language as a dataset of documents only, the docs parent of every
+    # dataset reading it (train and test, Tasks 3 and 4, per-exam subsets) through a link, as no id is
+    # above them all
     for year, lang in codes:
         extra = {
             "language": LANGUAGES[lang][0],
             "part": f"the Civil Code of the {year} statute tasks",
         }
-        documentation = Documentation(CIVIL_CODE, None, year, extra)
-        _register_code(civil_code_id(year, lang), year, lang, documentation, linked=True)
-
-
-def _register_code(
-    parent: str, year: int, lang: str, documentation: Documentation, linked: bool = False
-) -> None:
-    """The Civil Code of an edition in one language as a dataset of documents only: ``coliee/civil-code/2024[/ja]``,
-    the docs parent of every dataset reading it (train and test, Tasks 3 and 4, per-exam subsets) through a link
-    (``linked``), as no id is above them all; and ``coliee/task3/2024``, the English code under the task's id
-    (kept for the ids users have)."""
-    register_parent(
-        parent, civil_code_docs(StatuteFiles(parent, year, lang)), documentation, linked
-    )
+        code_id = civil_code_id(year, lang)
+        docs = civil_code_docs(StatuteFiles(code_id, year, lang))
+        register_parent(code_id, docs, Documentation(CIVIL_CODE, None, year, extra), linked=True)
 
 
 def _exam_subset(dataset_id: str, groups: tuple[str, ...]) -> Dataset:
