@@ -39,8 +39,8 @@ Columns = tuple[IdColumn, IdColumn, list[str], Optional[np.ndarray]]
 #: faster and holds less than the peers.
 SPLIT_FILE = 16 << 20
 
-#: Files whose lines are longer than this on average (runs have 20 to 60 bytes) go to the line reader,
-#: which holds each id once: Arrow, with its own 80 MB, would take twice the memory of the peers.
+#: Files whose lines are longer than this on average (runs have 20 to 60 bytes) are split whatever their
+#: size, which holds each id once: Arrow, with its own 80 MB, would take twice the memory of the peers.
 _LONG_LINE = 1 << 10
 
 #: The blank-pair scan goes through the file in blocks that stay in the CPU's cache (twice as fast as 16 MiB).
@@ -364,9 +364,9 @@ def parse_fast(path: PathLike, name: FormatName, skip: int) -> Optional[ParsedRu
     if scanned is None:
         return None
     sep, lines = scanned
-    if size - start > _LONG_LINE * lines:
-        return None  # ids of kilobytes: Arrow would hold each twice (its dictionary, then a Python string)
-    columns = _split_columns if size - start <= SPLIT_FILE else _arrow_columns
+    # (ids of kilobytes: Arrow would hold each twice, its dictionary and a Python string)
+    split = size - start <= SPLIT_FILE or size - start > _LONG_LINE * lines
+    columns = _split_columns if split else _arrow_columns
     read = columns(path, fmt, start, sep, size)
     if read is None:
         return None

@@ -164,13 +164,18 @@ def test_a_long_file_reads_the_same_in_both_readers(tmp_path):
     assert len(readers_agree(str(path))) == len(lines)
 
 
-def test_a_file_of_ids_of_kilobytes_is_handed_on(write):
-    """Lines of over a KiB on average go to the line reader, which holds each id once (Arrow would hold it
-    in its dictionary and again as a Python string: a file of 2M-character ids took 360 MB, the peer 213)."""
-    long_ids = "".join(f"q1 {'d' * 1_100}{k} t\n" for k in range(3))
-    assert fast.parse_fast(write("task1.t", long_ids), "pairs", 0) is None
-    short_ids = "".join(f"q1 {'d' * 900}{k} t\n" for k in range(3))
-    assert fast.parse_fast(write("task1.u", short_ids), "pairs", 0) is not None
+def test_a_file_of_ids_of_kilobytes_is_split_whatever_its_size(write, monkeypatch, reader):
+    """Lines of over a KiB on average are split, which holds each id once, past ``SPLIT_FILE`` too: Arrow
+    would hold each in its dictionary and again as a Python string (a file of 2M-character ids took
+    360 MB, the peer 213)."""
+    used = []
+    monkeypatch.setattr(fast, "_arrow_columns", lambda *a: used.append(a))  # (None: handed on)
+    long_ids = write("task1.t", "".join(f"q1 {'d' * 1_100}{k} t\n" for k in range(3)))
+    assert readers_agree(long_ids) == [("q1", f"{'d' * 1_100}{k}", 3.0 - k) for k in range(3)]
+    assert not used
+    short_ids = write("task1.u", "".join(f"q1 {'d' * 900}{k} t\n" for k in range(3)))
+    fast.parse_fast(short_ids, "pairs", 0)
+    assert len(used) == (reader == "arrow")  # under a KiB a line, the size decides
 
 
 def test_bytes_that_are_not_utf8_where_no_column_is_kept_are_handed_on(write, monkeypatch):
