@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import codecs
 import os
+import sys
 from array import array
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, BinaryIO, Optional
@@ -346,6 +347,10 @@ def _arrow_columns(
     return queries, docs, _chunks(columns, fmt.tag)[1], scores
 
 
+def _arrow_loaded() -> bool:
+    return "pyarrow" in sys.modules
+
+
 def parse_fast(path: PathLike, name: FormatName, skip: int) -> Optional[ParsedRun]:
     """The common, clean file read on whole columns (pyarrow's multi-threaded CSV reader); ``None`` whenever
     anything needs a closer look (then
@@ -364,8 +369,10 @@ def parse_fast(path: PathLike, name: FormatName, skip: int) -> Optional[ParsedRu
     if scanned is None:
         return None
     sep, lines = scanned
-    # (ids of kilobytes: Arrow would hold each twice, its dictionary and a Python string)
-    split = size - start <= SPLIT_FILE or size - start > _LONG_LINE * lines
+    # ids of kilobytes: Arrow would hold each twice, its dictionary and a Python string; a smaller file
+    # where pyarrow is loaded (by pandas 3, or a larger run) costs Arrow no import: there it is the faster
+    short = size - start <= SPLIT_FILE and not _arrow_loaded()
+    split = short or size - start > _LONG_LINE * lines
     columns = _split_columns if split else _arrow_columns
     read = columns(path, fmt, start, sep, size)
     if read is None:

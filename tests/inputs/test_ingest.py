@@ -375,6 +375,7 @@ def test_a_file_truncated_while_read_is_a_clean_error(write, monkeypatch, reader
     from ir_coliee.table import run_fast as fast
 
     monkeypatch.setattr(fast, "SPLIT_FILE", 1 << 30 if reader == "_split_columns" else 0)
+    monkeypatch.setattr(fast, "_arrow_loaded", lambda: False)
     path = write("task1.t", "".join(f"{q:03d} {d:03d} t\n" for q in range(50) for d in range(20)))
     real = getattr(fast, reader)
 

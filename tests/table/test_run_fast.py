@@ -16,8 +16,10 @@ from ir_coliee.table.runs import parse_run
 
 @pytest.fixture(autouse=True, params=["split", "arrow"])
 def reader(request, monkeypatch) -> str:
-    """Every test here with each column reader: the split one for files up to ``SPLIT_FILE`` bytes."""
+    """Every test here with each column reader: the split one for files up to ``SPLIT_FILE`` bytes while
+    pyarrow is not loaded."""
     monkeypatch.setattr(fast, "SPLIT_FILE", 1 << 30 if request.param == "split" else 0)
+    monkeypatch.setattr(fast, "_arrow_loaded", lambda: False)  # (another test may have loaded it)
     return request.param
 
 
@@ -194,3 +196,17 @@ def test_bytes_that_are_not_utf8_where_no_column_is_kept_are_handed_on(write, mo
     for block in range(4, 12):
         monkeypatch.setattr(fast, "_SCAN_BLOCK", block)
         assert readers_agree(accented) == [("q1", "é", 0.5), ("q1", "è", 0.4)]
+
+
+def test_once_pyarrow_is_loaded_arrow_reads_a_small_file_too(write, monkeypatch):
+    """In a session that has loaded pyarrow (pandas 3 does), Arrow costs no import: it reads every clean
+    file, but one of long lines."""
+    used = []
+    monkeypatch.setattr(fast, "SPLIT_FILE", 1 << 30)
+    monkeypatch.setattr(fast, "_arrow_loaded", lambda: True)
+    monkeypatch.setattr(fast, "_arrow_columns", lambda *a: used.append(a))
+    assert fast.parse_fast(write("task1.t", "q1 d1 t\nq1 d2 t\n"), "pairs", 0) is None  # (stubbed)
+    assert len(used) == 1
+    long_ids = write("task1.u", "".join(f"q1 {'d' * 1_100}{k} t\n" for k in range(3)))
+    assert fast.parse_fast(long_ids, "pairs", 0) is not None
+    assert len(used) == 1
