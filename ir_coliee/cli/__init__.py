@@ -164,7 +164,7 @@ def command() -> NoReturn:
 def _parsed(argv: list[str]) -> argparse.Namespace:
     """The command's arguments. What argparse prints on standard output (``--help``, ``--version``) is
     written whole or said failed, exit 2 (argparse drops a write error: a help to a full disk exited 0),
-    or 141 when standard output is closed; its exit stays a ``SystemExit``."""
+    also when there is no standard output, or 141 when its reader left; its exit stays a ``SystemExit``."""
     from ir_coliee.formats.textfile import write_whole
 
     parser = build_parser(next((a for a in argv if not a.startswith("-")), None))
@@ -173,6 +173,9 @@ def _parsed(argv: list[str]) -> argparse.Namespace:
         with contextlib.redirect_stdout(shown):
             return parser.parse_args(argv)
     except SystemExit:
+        if shown.getvalue() and _stdout_closed():  # `--help >&-`: as a command says it
+            say("error", "standard output is closed")
+            raise SystemExit(2) from None
         try:
             write_whole(sys.stdout, shown.getvalue())
             sys.stdout.flush()

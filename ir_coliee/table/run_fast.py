@@ -1,7 +1,7 @@
 """The fast reader: the common, clean file read on whole columns, ids kept as codes; ``None`` whenever a
 line needs a closer look, for the line-by-line reader. A scan in blocks first makes sure the fields can
-only be read one way; then Python's ``bytes.split`` reads the columns of a file up to :data:`SPLIT_FILE`
-bytes, pyarrow's multi-threaded CSV reader those of a larger one, and the checks on whole columns
+only be read one way; then Python splits the columns of a file of up to :data:`SPLIT_FILE` bytes (or of
+long lines), pyarrow's multi-threaded CSV reader those of a larger one, and the checks on whole columns
 (answers, duplicates, late comments, scores) follow."""
 
 from __future__ import annotations
@@ -273,14 +273,27 @@ def _pieces(f: BinaryIO) -> Iterator[bytes]:
         yield piece if piece.endswith(b"\n") else piece + b"\n"
 
 
-def _width_of_every_line(piece: bytes, sep: int, width: int, tokens: list[str]) -> bool:
-    """Whether every line of ``piece`` is blank or has ``width`` fields and ``split`` made ``tokens`` of
-    them alone (a form feed inside an id, which the other readers keep, would split it)."""
+def _fields(piece: bytes, sep: bytes, width: int) -> Optional[list[str]]:
+    """The fields of ``piece`` (whole lines of a file :func:`_separator` found clean), split at ``sep`` and
+    line ends only, as the line reader splits them (``str.split`` would also split at a form feed or an
+    ideographic space); ``None`` unless every line is blank or has ``width`` fields."""
     data = np.frombuffer(piece, np.uint8)
-    seps = np.searchsorted(np.flatnonzero(data == sep), np.flatnonzero(data == 10))
-    per_line = np.diff(seps, prepend=0)
-    full = np.count_nonzero(per_line == width - 1)
-    return full + np.count_nonzero(per_line == 0) == len(per_line) and len(tokens) == width * full
+    ends = np.flatnonzero(data == 10)
+    per_line = np.diff(np.searchsorted(np.flatnonzero(data == sep[0]), ends), prepend=0)
+    # a blank line is empty, or a CR alone: the scan let no other line start with a blank byte
+    starts = np.concatenate(([0], ends[:-1] + 1))
+    blank = (ends == starts) | (data[starts] == 13)
+    if np.count_nonzero(per_line[~blank] != width - 1):
+        return None
+    try:
+        text = piece.decode()
+    except UnicodeDecodeError:  # (the file changed since the scan: parse_run says so)
+        return None
+    # (a CR stands only before a line end: the scan checked it)
+    text = text.replace("\r\n", "\n") if "\r" in text else text
+    # the empty fields are those of blank lines, and the one after the last line end
+    between = sep.decode()
+    return list(filter(None, text.replace("\n", between).split(between)))
 
 
 def _split_columns(
@@ -295,8 +308,8 @@ def _split_columns(
         for piece in progress_bytes(
             _pieces(f), f"reading {os.path.basename(path)}", size - start, len
         ):
-            tokens = piece.decode().split()  # (UTF-8: the scan checked it)
-            if not _width_of_every_line(piece, sep[0], fmt.width, tokens):
+            tokens = _fields(piece, sep, fmt.width)
+            if tokens is None:
                 return None
             for at, known, out in zip((fmt.query, fmt.doc), ids, codes):
                 out.extend([known.setdefault(t, len(known)) for t in tokens[at :: fmt.width]])
@@ -352,8 +365,8 @@ def _arrow_loaded() -> bool:
 
 
 def parse_fast(path: PathLike, name: FormatName, skip: int) -> Optional[ParsedRun]:
-    """The common, clean file read on whole columns (pyarrow's multi-threaded CSV reader); ``None`` whenever
-    anything needs a closer look (then
+    """The common, clean file read on whole columns (split by Python, or by pyarrow's multi-threaded CSV
+    reader); ``None`` whenever anything needs a closer look (then
     :func:`~ir_coliee.table.run_lines.parse_checked` reads line by line and reports the exact line)."""
     fmt = FORMATS[name]
     with open(path, "rb") as f:

@@ -91,7 +91,7 @@ def data_lines(path: PathLike) -> Iterator[tuple[int, list[str]]]:
     """The fields of each non-blank line outside ``/* ... */`` comments (``task3-L`` files open with one).
 
     Fields are separated by runs of spaces and tabs; a carriage return inside a line separates too (the
-    fast reader, which takes one separator between fields, then steps aside: see :func:`_parse_fast`).
+    fast reader, which takes one separator between fields, then steps aside: see :mod:`~ir_coliee.table.run_fast`).
     """
     return ((lineno, parts) for lineno, _, parts in raw_lines(path) if parts)
 

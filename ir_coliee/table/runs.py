@@ -12,14 +12,13 @@ scores is written in the order ir_measures (pytrec_eval, trec_eval) ranks ties, 
 file read back ranks as the run it was written from, and every shape of one run gets the same AP, R@k, ...
 
 Two readers, one result. The fast one (:mod:`~ir_coliee.table.run_fast`) reads whole columns (ids kept as
-codes, :class:`~ir_coliee.table.tables.CodedRun`): Python's ``bytes.split`` for a file of up to
-16 MiB, without pyarrow (whose import alone maps 47 MiB), pyarrow's CSV reader (all cores) for a larger
-one, chosen by measurement over polars, pandas' C parser and a numpy splitter of our own. It takes the
-common file, one space or tab between fields, and checks on whole columns what the other checks line by
-line (column count, scores, answers, duplicates, late comments). Anything else (runs of spaces, a lone
-carriage return, a bad line) goes to the line-by-line reader, which reports the exact line; so do lines
-of over a KiB on average (ids of kilobytes, which Arrow would hold twice). ``bench/bench_scaling.py``
-measures the sizes side by side with the peers.
+codes, :class:`~ir_coliee.table.tables.CodedRun`): split by Python at the one separator, for a file of up
+to 16 MiB while pyarrow is not loaded (its import alone maps 47 MiB) and for a file of long lines; by
+pyarrow's CSV reader (all cores) otherwise, chosen by measurement over polars, pandas' C parser and a
+numpy splitter of our own. It takes the common file, one space or tab between fields, and checks on whole
+columns what the other checks line by line (column count, scores, answers, duplicates, late comments).
+Anything else (runs of spaces, a lone carriage return, a bad line) goes to the line-by-line reader, which
+reports the exact line. ``bench/bench_scaling.py`` measures the sizes side by side with the peers.
 """
 
 from __future__ import annotations

@@ -277,6 +277,21 @@ def test_help_into_a_closed_pipe_has_the_status_of_every_command(asked):
     assert process.stderr is not None and process.stderr.read() == b""
 
 
+@pytest.mark.parametrize("asked", ["--help", "--version", "eval --help"])
+def test_help_with_no_standard_output_is_said_as_a_command_says_it(asked):
+    """``ir_coliee --help >&-``: Python starts without ``sys.stdout``; found by a review (a traceback)."""
+    done = subprocess.run(
+        [sys.executable, "-m", "ir_coliee", *asked.split()],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        close_fds=True,
+        pass_fds=(),
+        preexec_fn=lambda: os.close(1),
+    )
+    assert done.returncode == 2
+    assert done.stderr == b"ir_coliee: error: standard output is closed\n"
+
+
 def test_a_gold_query_named_all_is_said_to_share_the_name_of_the_totals(write, capsys):
     gold = write("gold.qrels", "all 0 d1 1\nq2 0 d2 1\n")
     run = write("task1.r", "all d1 t\nall d3 t\nq2 d4 t\nq2 d5 t\nq2 d6 t\n")

@@ -370,7 +370,10 @@ def test_a_line_over_the_limit_is_an_error_with_its_number(write, monkeypatch):
 
 
 @pytest.mark.parametrize("reader", ["_split_columns", "_arrow_columns"])
-def test_a_file_truncated_while_read_is_a_clean_error(write, monkeypatch, reader):
+@pytest.mark.parametrize("change", ["truncated", "not UTF-8 any more"])
+def test_a_file_changed_while_read_is_a_clean_error(write, monkeypatch, reader, change):
+    """Changed after the scan: cut short, or a byte made one that is not UTF-8 (the split reader once
+    raised a bare decode error, naming neither file nor line: found by a review)."""
     from ir_coliee.errors import ColieeFormatError
     from ir_coliee.table import run_fast as fast
 
@@ -379,14 +382,18 @@ def test_a_file_truncated_while_read_is_a_clean_error(write, monkeypatch, reader
     path = write("task1.t", "".join(f"{q:03d} {d:03d} t\n" for q in range(50) for d in range(20)))
     real = getattr(fast, reader)
 
-    def truncating(p, *args):
+    def changing(p, *args):
         with open(p, "r+b") as f:
-            f.truncate(100)
+            f.truncate(100) if change == "truncated" else f.write(b"\xff")
         return real(p, *args)
 
-    monkeypatch.setattr(fast, reader, truncating)
-    with pytest.raises(ColieeFormatError, match="changed while it was being read"):
+    monkeypatch.setattr(fast, reader, changing)
+    # (a byte rewritten within the file system's clock tick leaves size and time alone: the line reader,
+    # handed the file, then names the byte)
+    said = "changed while it was being read" + ("" if change == "truncated" else "|1: byte 0xff")
+    with pytest.raises(ColieeFormatError, match=said) as info:
         ir_coliee.read_run(path)
+    assert info.value.path == path
 
 
 def _command(*args: str, **kwargs) -> subprocess.CompletedProcess:

@@ -51,6 +51,8 @@ TOKENS = st.sampled_from(
         "\r",
         "\ufeff",
         "\u3000",
+        "\xa0",
+        "\u2028",
         "é",
         "\x0c",
         "\x1c",
@@ -81,6 +83,9 @@ def assert_own_error(error: BaseException, path: str) -> None:
 @example(["\ufeffq a t"], "\n", 9)
 @example(["\ufeff", "q1 q1 q1"], "\n", 9)
 @example(["q a t", "q b t", "", "q c t"], "\r\n", 4)  # a blank line, pieces cut inside lines
+@example(["q a t", "\u3000", "q b t"], "\n", 9)  # a line of one field that str.split drops
+@example(["q\u3000x \u3000 t"], "\n", 9)
+@example(["q a t", "q", "\u3000 b t"], "\n", 9)  # a field lost and one made: the counts cancel
 def test_run_reader(tmp_path, lines, newline, piece):
     text = newline.join(lines) + newline
     path = str(tmp_path / "run")
