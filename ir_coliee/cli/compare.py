@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import os
+from typing import Union
 
 from ir_coliee.cli import options
 from ir_coliee.cli.output import report_findings, summary
@@ -26,12 +27,22 @@ def add(sub: argparse._SubParsersAction) -> None:
     )
     options.measure_option(cmp, "a measure (repeatable; default: the official ones)")
     options.task_options(cmp)
-    cmp.add_argument("--baseline", type=int, default=0, help="index of the baseline run")
+    cmp.add_argument(
+        "--baseline",
+        type=_run,
+        default=0,
+        help="the baseline run: its name, as report and benchmark take it, or its index (0: the first)",
+    )
     options.resampling_options(cmp)
     options.answers_options(cmp)
     options.plot_option(cmp, "the headline measure's intervals")
     options.output_options(cmp, "output format (markdown and latex mark significant differences)")
     cmp.set_defaults(func=run)
+
+
+def _run(value: str) -> Union[int, str]:
+    """A run by its index among the runs given, or by its name."""
+    return int(value) if value.removeprefix("-").isdigit() else value
 
 
 def run(args: argparse.Namespace) -> int:

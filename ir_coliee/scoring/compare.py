@@ -107,15 +107,7 @@ def compare(
         )
     named = dict(runs) if isinstance(runs, dict) else {f"run{i}": r for i, r in enumerate(runs)}
     names = list(named)
-    if isinstance(baseline, int) and baseline not in range(-len(names), len(names)):
-        raise ColieeArgumentError(
-            f"baseline {baseline} is not the index of a run (0 to {len(names) - 1})"
-        )
-    base = names[baseline] if isinstance(baseline, int) else baseline
-    if base not in named:
-        raise ColieeArgumentError(
-            f"baseline {baseline!r} is not one of the runs ({', '.join(names)})"
-        )
+    base = baseline_name(baseline, names)
     if is_input(qrels) or any(is_input(r) for r in named.values()):
         # files and dataset ids: read as score() reads them, its findings said as warnings
         given = named if isinstance(runs, dict) else list(runs)
@@ -279,13 +271,28 @@ class Comparison:
         return self.rows.frame()
 
 
+def baseline_name(baseline: Union[int, str], names: list[str]) -> str:
+    """The baseline's name: ``baseline`` itself, or the name at that index of ``names``; refused when no
+    run has it."""
+    if isinstance(baseline, int) and baseline not in range(-len(names), len(names)):
+        raise ColieeArgumentError(
+            f"baseline {baseline} is not the index of a run (0 to {len(names) - 1})"
+        )
+    base = names[baseline] if isinstance(baseline, int) else baseline
+    if base not in names:
+        raise ColieeArgumentError(
+            f"baseline {baseline!r} is not one of the runs ({', '.join(names)})"
+        )
+    return base
+
+
 def compare_runs(
     gold: GoldLike,
     runs: RunsLike,
     measures: Optional[Sequence[MeasureLike]] = None,
     task: Optional[TaskLike] = None,
     year: Optional[int] = None,
-    baseline: int = 0,
+    baseline: Union[int, str] = 0,
     resamples: int = 10_000,
     correction: Correction = "holm",
     seed: int = 42,
@@ -296,15 +303,15 @@ def compare_runs(
 
     Accuracy tasks compare paired right/wrong outcomes (exact McNemar, Wilson intervals): Tasks 4 and 5,
     the pilot's tort prediction (JSONL submissions), and the 2026 gated Task 3 (``answers``: each run's
-    answer file, in the order of the runs)."""
+    answer file, in the order of the runs). ``baseline``: the index of a run or its name."""
     resampling_arguments(resamples, seed, correction)
-    if not isinstance(baseline, int) or baseline < 0:
+    if isinstance(baseline, int) and baseline < 0:
         raise ColieeArgumentError(f"baseline {baseline!r} is not the index of a run (0 or more)")
     parse_measures(measures or ())  # every name known before any file is read
     prepared = prepare(gold, runs, task, year, "auto", measures is not None, answers, answers_gold)
 
     n = len(prepared.pilot_runs if prepared.task.gold == TORTS else prepared.runs)
-    if baseline >= n:  # the runs known, nothing scored yet
+    if isinstance(baseline, int) and baseline >= n:  # the runs known, nothing scored yet
         raise ColieeArgumentError(f"baseline {baseline} is not the index of a run (0 to {n - 1})")
 
     chosen: list[Measure] = [AnswerAccuracy]
@@ -319,7 +326,8 @@ def compare_runs(
         chosen = check_measures(measures, prepared.task, prepared.year)
         entry = official_entry(prepared.task.key, prepared.year)
         headline = entry.ranking_column([str(m) for m in chosen])
-    table = compare_rows(qrels, frames, chosen, list(frames)[baseline], resamples, correction, seed)
+    base = baseline_name(baseline, list(frames))
+    table = compare_rows(qrels, frames, chosen, base, resamples, correction, seed)
     if prepared.gate is not None:  # the outcomes of the gated task, as answers: named as they are
         table = table.renamed(str(AnswerAccuracy), gated.NAME)
     return Comparison(table, prepared.findings, prepared.task.key, prepared.year, headline)

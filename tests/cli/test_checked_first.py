@@ -129,3 +129,23 @@ def test_a_compare_baseline_past_the_runs_is_refused_before_scoring(files, monke
     with pytest.raises(ColieeError, match="work began"):  # baseline 1: the runs are compared
         compare.compare_runs(files["gold"], runs, task=1, baseline=1)
     assert len(scored) == 1
+
+
+def test_a_compare_baseline_is_a_run_by_name_or_index_as_report_and_benchmark_take_it(
+    files, monkeypatch, capsys
+):
+    """``--baseline y`` is ``--baseline 1``; a name that is no run is refused before any scoring."""
+    argv = ["compare", files["gold"], files["run"], files["other"], "--task", "1"]
+    by_index = run_cli(capsys, *argv, "--baseline", "1", "--resamples", "200")[1]
+    by_name = run_cli(capsys, *argv, "--baseline", "y", "--resamples", "200")[1]
+    assert by_name == by_index
+    # the baseline row is marked: y's, not x's
+    rows = {line.split("\t")[0]: line.split("\t")[1] for line in by_name.splitlines()[1:]}
+    assert rows == {"x": "False", "y": "True"}
+
+    from ir_coliee.scoring import compare
+
+    scored: list[object] = []
+    monkeypatch.setattr(compare, "compare_rows", lambda *a, **k: scored.append(a))
+    _, _, err = run_cli(capsys, *argv, "--baseline", "z", expect=2)
+    assert "baseline 'z' is not one of the runs (x, y)" in err and scored == []
