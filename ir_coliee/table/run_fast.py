@@ -46,8 +46,8 @@ _LONG_LINE = 1 << 10
 
 #: The blank-pair scan goes through the file in blocks that stay in the CPU's cache (twice as fast as 16 MiB).
 _SCAN_BLOCK = 1 << 20
-#: :func:`_split_columns` splits pieces of this size: its Python objects for one piece (a bytes object per
-#: field, 48 bytes for an id of a few) take ten times the piece.
+#: :func:`_split_columns` splits pieces of this size: its Python objects for one piece (a string per
+#: field, about 56 bytes for an id of a few characters) take ten times the piece.
 _PIECE = 1 << 14
 
 

@@ -284,8 +284,6 @@ def test_help_with_no_standard_output_is_said_as_a_command_says_it(asked):
         [sys.executable, "-m", "ir_coliee", *asked.split()],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
-        close_fds=True,
-        pass_fds=(),
         preexec_fn=lambda: os.close(1),
     )
     assert done.returncode == 2
