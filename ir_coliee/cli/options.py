@@ -179,10 +179,10 @@ def positive(name: str, value: int, least: int = 1) -> None:
 def plot_target(path: Optional[str]) -> None:
     """``--plot``: a file the command may write, of a format matplotlib writes, and matplotlib there to draw
     it (all before the work)."""
-    from ir_coliee.outputs.plots import figure_format, require
-
     writable("--plot", path)
     if path:
+        from ir_coliee.outputs.plots import figure_format, require
+
         figure_format(path, "--plot")
         require("matplotlib", "--plot")
 

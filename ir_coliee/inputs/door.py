@@ -18,7 +18,6 @@ from ir_coliee.errors import (
     PathLike,
     coliee_warnings,
 )
-from ir_coliee.formats.pilot import decision_run, read_torts
 from ir_coliee.inputs.gold import Gold, GoldLike, is_dataset_id, load_gold
 from ir_coliee.inputs.ingest import (
     Answers,
@@ -75,6 +74,8 @@ class Prepared(NamedTuple):
 
     def pilot_decisions(self) -> tuple[dict[str, TYPE_RUN], Table]:
         """The pilot's tort prediction as answers: each submission's decisions against the gold's."""
+        from ir_coliee.formats.pilot import decision_run, read_torts  # the pilot's alone
+
         qrels = self.gold.decisions()
         runs = {os.path.basename(p): decision_run(read_torts(p)) for p in self.pilot_files()}
         return cast(dict[str, TYPE_RUN], runs), qrels

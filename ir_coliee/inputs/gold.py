@@ -16,7 +16,6 @@ from ir_coliee.errors import (
     Finding,
 )
 from ir_coliee.formats.gold import gold_kind, read_gold
-from ir_coliee.formats.pilot import ColieeTort, decision_qrels, read_torts
 from ir_coliee.formats.textfile import Input, is_input, regular_file, stream_name
 from ir_coliee.model import (
     NAME,
@@ -36,6 +35,7 @@ from ir_coliee.table.tables import CheckedGold, Table, gold_table
 if TYPE_CHECKING:
     from ir_coliee.data.catalog import Registered
     from ir_coliee.data.pilot_files import PilotSet
+    from ir_coliee.formats.pilot import ColieeTort
 
 GoldLike = Union[str, "os.PathLike[str]", TYPE_QREL]
 
@@ -132,6 +132,8 @@ class Gold(NamedTuple):
         """The pilot's gold decisions, as answers (``AnswerAccuracy``'s encoding)."""
         if self.torts is None:
             raise ColieeError(f"the pilot is compared against gold torts, not {self.source}")
+        from ir_coliee.formats.pilot import decision_qrels
+
         return gold_table(decision_qrels(self.torts))
 
 
@@ -164,6 +166,8 @@ def load_gold(gold: GoldLike) -> Gold:
         return Gold({gold_kind(table): table}, "<qrels>")
     name = stream_name(cast(Input, gold))
     if name.endswith(".jsonl"):  # the pilot's gold torts
+        from ir_coliee.formats.pilot import read_torts
+
         return Gold({}, name, None, read_torts(cast(Input, gold)))
     with regular_file(cast(Input, gold)) as readable:
         read, unreadable = read_gold(readable, name)

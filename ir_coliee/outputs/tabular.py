@@ -4,7 +4,6 @@ pandas' Styler (:func:`write_grouped`)."""
 
 from __future__ import annotations
 
-import csv
 import io
 import json
 import numbers
@@ -66,6 +65,8 @@ def write_rows(
     rows = [[_fmt(v, digits, missing, escape) for v in row] for row in values]
     header = [escape(str(h)) for h in header]
     if style == "csv":
+        import csv  # only here: most commands never write CSV
+
         text = io.StringIO()
         csv.writer(text, lineterminator="\n").writerows([header, *rows])
         write_whole(out, text.getvalue())

@@ -350,7 +350,7 @@ class CodedGold:
             np.fromiter(map(len, gold.values()), dtype=np.int64, count=len(gold)),
         )
         kept = relevance >= rel
-        self.pairs = np.sort(query[kept] * len(self.docs) + doc[kept])
+        self.pairs = np.sort(query[kept] * len(self.docs) + doc[kept], kind="stable")
         self.relevant = np.bincount(query[kept], minlength=len(gold))
 
     def line_codes(self, run: CodedRun) -> tuple[np.ndarray, np.ndarray]:
