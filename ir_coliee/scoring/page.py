@@ -27,7 +27,7 @@ from ir_coliee.outputs import html
 from ir_coliee.results import Leaderboard, load_leaderboard
 from ir_coliee.scoring.analyse import Analysis, By, analyse, asked_groupings, asked_measures
 from ir_coliee.scoring.compare import Comparison, compare_runs
-from ir_coliee.scoring.report import Report, not_placed, ranked
+from ir_coliee.scoring.report import Report, not_placed, other_queries, ranked
 from ir_coliee.scoring.score import score
 
 if TYPE_CHECKING:
@@ -158,6 +158,8 @@ def _leaderboard(
         marked = [str(e).startswith("this run") for e in merged["entry"]]  # "this run = X" too
         parts.append(_frame("placement", caption, merged, digits, marked))
         parts.append(html.paragraph(f"Source: {published.source}"))
+        if caveat := other_queries(scored):
+            parts.append(html.paragraph(f"Beware: {caveat}."))
     caption = "Official measures, best first (ties share a rank); counts behind each measure"
     ranked_runs = _frame("leaderboard", caption, board, digits)
     return ranked_runs + ("".join(parts) or html.paragraph(absent))

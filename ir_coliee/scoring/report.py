@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Optional, TextIO, Union
 
 from ir_coliee.errors import ColieeError, ColieeWarning, Finding
 from ir_coliee.inputs.ingest import RunInfo
-from ir_coliee.model import Task, official_entry, task_of
+from ir_coliee.model import Task, edition_dataset, known_sizes, official_entry, task_of
 from ir_coliee.outputs.tabular import (
     PAPER_MISSING,
     OutputFormat,
@@ -217,15 +217,35 @@ def not_placed(gold: object) -> Optional[str]:
     )
 
 
+def other_queries(report: Report) -> Optional[str]:
+    """Why places of the report's runs on its edition's table would compare scores on other queries: its
+    gold holds another number of them than the edition's test set (a part of it, or another collection's
+    gold given with its year); None where the numbers agree or the test set's is not known."""
+    row = report.rows[0]
+    what = "queries" if "queries" in row else "questions"
+    official = (
+        known_sizes(edition_dataset(report.task, report.year)).queries if report.year else None
+    )
+    if official is None or row.get(what) == official:
+        return None
+    return (
+        f"the gold holds {row.get(what)} {what} where the {report.year} test set holds {official}: "
+        f"these places rank scores on other {what} among the published ones"
+    )
+
+
 def write_placement(
     report: Report, out: TextIO, style: OutputFormat = "tsv", digits: int = 4
 ) -> None:
-    """The published official table of the report's edition with its runs inserted at their places."""
+    """The published official table of the report's edition with its runs inserted at their places (with a
+    warning where the gold is not the edition's test set: :func:`other_queries`)."""
     from ir_coliee.results import load_leaderboard
 
     if report.year is None:
         raise ColieeError(NO_EDITION)
     board = load_leaderboard(report.task, report.year)
+    if caveat := other_queries(report):
+        warnings.warn(caveat, ColieeWarning, stacklevel=2)
     if board.headline not in report.table.columns:
         raise ColieeError(
             f"the {report.year} table ranks runs by {board.headline}, which this report does not hold"

@@ -270,3 +270,27 @@ def test_a_measure_a_row_does_not_publish_is_never_printed_nan(style, row, capsy
 def test_one_flagged_row_is_said_in_the_singular(capsys):
     assert main(["leaderboard", "1", "2023"]) == 0
     assert "# 1 row fails a check (see the check column)" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("queries", [2, 400])
+def test_a_place_scored_on_other_queries_than_the_test_sets_is_said(write, capsys, queries):
+    """2024's Task 1 test set holds 400 queries: a gold file of 2 given with its year places the run, and
+    the command and the results page say that the places rank scores on other queries; one of 400 does not."""
+    import json
+
+    import ir_coliee
+
+    gold = write("gold.json", json.dumps({f"{q:06d}.txt": ["000010.txt"] for q in range(queries)}))
+    run = write("task1.univABC", "000000 000010 univABC\n000001 000099 univABC\n")
+    assert main(["eval", gold, run, "--task", "1", "--year", "2024", "--leaderboard"]) == 0
+    said = f"the gold holds {queries} queries where the 2024 test set holds 400: these places rank"
+    assert (said in capsys.readouterr().err) == (queries != 400)
+    page = ir_coliee.report(gold, [run], task="1", year=2024, resamples=10)
+    assert 'data-table="placement"' in page.html and (said in page.html) == (queries != 400)
+
+
+def test_task4_counts_questions_against_its_test_set(write, capsys):
+    gold = write("gold.txt", "R05-01-A Y\nR05-01-I N\n")
+    run = write("R05.task4.A", "R05-01-A Y A\nR05-01-I N A\n")
+    assert main(["eval", gold, run, "--task", "4", "--year", "2024", "--leaderboard"]) == 0
+    assert "the gold holds 2 questions where the 2024 test set holds 109" in capsys.readouterr().err
