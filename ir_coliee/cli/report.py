@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import argparse
+import os
 
 from ir_coliee.cli import options
-from ir_coliee.cli.output import report_findings
+from ir_coliee.cli.output import report_findings, summary
 
 
 def add(sub: argparse._SubParsersAction) -> None:
@@ -44,4 +45,6 @@ def run(args: argparse.Namespace) -> int:
     page = options.called(report, args, measures=args.measure)
     report_findings(page.findings)
     page.write(args.out)
+    if any(map(os.path.isdir, args.runs)):
+        summary(f"wrote {args.out}: {len(page.report.runs)} runs", page.findings)
     return 0

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 from support.cli import run_cli
+from support.season import page_tables
 from support.statute_data import write_statute_root
 from support.team_folders import SKIPPED, write_team_folder
 
@@ -91,6 +92,12 @@ def test_eval_auto_compare_and_analyse_take_the_same_folder_the_same_way(kept, c
     assert groups[0]["AnswerAccuracy B"] == 0.5 and groups[1]["AnswerAccuracy B"] == 0.0
     assert_skips_named_once(err, kept)
     assert err.splitlines()[-1] == "ir_coliee: analysed 3 runs; skipped 6 entries"
+    page = tmp_path / "page.html"
+    _, _, err = run_cli(capsys, "report", T4, kept, "--out", page, "--resamples", "100")
+    assert_skips_named_once(err, kept)
+    assert err.splitlines()[-1] == f"ir_coliee: wrote {page}: 3 runs; skipped 6 entries"
+    board = page_tables(page.read_text())["leaderboard"]
+    assert sorted(row["AnswerAccuracy"] for row in board) == [0.5, 1.0, 1.0]  # the runs eval scored
 
 
 def test_benchmark_takes_team_folders_below_a_dataset_id_folder(coliee_home, tmp_path, capsys):
