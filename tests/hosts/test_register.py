@@ -100,6 +100,14 @@ def test_import_loads_no_pandas_numpy_pyarrow_or_ir_datasets():
     assert not loaded & {"pandas", "numpy", "pyarrow", "ir_datasets"}
 
 
+@pytest.mark.parametrize("before", [True, False])
+def test_import_leaves_the_garbage_collector_as_it_found_it(before):
+    """The collector is paused while the package imports (its passes over what imports make are a tenth
+    of their time), then on again if it was on, and off still if the importer had turned it off."""
+    code = f"import gc\nif not {before}: gc.disable()\nimport ir_coliee\nprint(gc.isenabled())"
+    assert _modules_after(code)[1] == str(before)
+
+
 @pytest.mark.parametrize(
     ("gold_text", "name", "run_text", "output"),
     [
