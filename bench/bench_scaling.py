@@ -40,7 +40,24 @@ from bench_speed import machine
 
 SIZES = (2_000, 10_000, 100_000, 1_000_000, 2_000_000, 10_000_000)
 PER_QUERY, POOL, RELEVANT, FOUND = 1_000, 10_000, 5, 3
-TOOLS = ("ir_coliee", "ir_measures CLI", "pytrec_eval")
+TOOLS = ("ir_coliee", "ir_measures CLI", "pytrec_eval", "floor")
+#: The least any scorer built as ir_coliee is can take: its measures are ir_measures objects and its one
+#: engine is numpy, so both are imported; then the two files split by ``str.split`` and the pairs counted
+#: by three numpy calls (micro P, R and F1). Run up to :data:`FLOOR_LINES` lines (a list per column above).
+FLOOR = """
+import sys
+import ir_measures, numpy as np
+ids, pairs = {}, ([], [])
+for path, at, kept in ((sys.argv[1], 2, lambda p: int(p[3]) > 0), (sys.argv[2], 2, lambda p: True)):
+    for parts in map(str.split, open(path)):
+        if kept(parts):
+            pairs[path == sys.argv[2]].append(ids.setdefault(parts[0], len(ids)) << 32 | ids.setdefault(parts[at], len(ids)))
+gold, run = np.unique(np.array(pairs[0])), np.unique(np.array(pairs[1]))
+tp = np.isin(run, gold).sum()
+p, r = tp / len(run), tp / len(gold)
+print(p, r, 2 * p * r / (p + r))
+"""
+FLOOR_LINES = 100_000
 PYTREC = """
 import sys, pytrec_eval
 qrels = pytrec_eval.parse_qrel(open(sys.argv[1]))
@@ -155,7 +172,7 @@ def argv(tool: str, gold: str, run: str, ours: str) -> list[str]:
         return [*python, "-m", "ir_coliee", "eval", gold, ours]
     if tool == "ir_measures CLI":
         return [*python, "-m", "ir_measures", gold, run, "SetP", "SetR", "SetF"]
-    return [*python, "-c", PYTREC, gold, run]
+    return [*python, "-c", FLOOR if tool == "floor" else PYTREC, gold, run]
 
 
 def timed(command: list[str]) -> Optional[tuple[float, float]]:
@@ -175,11 +192,11 @@ def timed(command: list[str]) -> Optional[tuple[float, float]]:
 Figures = dict[str, Optional[tuple[float, float, float, float]]]
 
 
-def measure(files: tuple[str, str, str], pairs: int) -> Figures:
-    """Each tool on ``files`` (the gold, the peers' run, ours) in turn, ``pairs`` times."""
-    rounds = [{tool: timed(argv(tool, *files)) for tool in TOOLS} for _ in range(pairs)]
+def measure(files: tuple[str, str, str], pairs: int, tools: tuple[str, ...] = TOOLS) -> Figures:
+    """Each of ``tools`` on ``files`` (the gold, the peers' run, ours) in turn, ``pairs`` times."""
+    rounds = [{tool: timed(argv(tool, *files)) for tool in tools} for _ in range(pairs)]
     out: Figures = {}
-    for tool in TOOLS:
+    for tool in tools:
         done = [(a, b) for r in rounds if (a := r[tool]) and (b := r["ir_measures CLI"])]
         if not done:
             out[tool] = None
@@ -191,6 +208,8 @@ def measure(files: tuple[str, str, str], pairs: int) -> Figures:
 
 
 def cell(figures: Figures, tool: str, at: int, form: str) -> str:
+    if tool not in figures:
+        return "—"  # not run at this size
     value = figures[tool]
     return "refused" if value is None else format(value[at], form)
 
@@ -204,9 +223,10 @@ def draw(rows: list[tuple[str, int, Figures]], path: str) -> None:
     sized = [(lines, m) for label, lines, m in rows if label.endswith("lines")]
     fig, axes = plt.subplots(1, 2, figsize=(8, 3.2), dpi=80)
     for tool in TOOLS:
-        xs = [lines for lines, _ in sized]
+        xs = [lines for lines, m in sized if tool in m]
         for at, ax in enumerate(axes):
-            ax.loglog(xs, [m[tool][at] for _, m in sized], marker="o", label=tool)  # type: ignore
+            ys = [m[tool][at] for _, m in sized if tool in m]  # type: ignore
+            ax.loglog(xs, ys, marker="o", label=tool, linestyle=":" if tool == "floor" else "-")
     for ax, what in zip(axes, ("wall seconds", "peak MiB")):
         ax.set_xlabel("run lines")
         ax.set_ylabel(what)
@@ -278,9 +298,11 @@ SCALING_WHY = (
     " Arrow's CSV reader on all cores; a file that is not clean (runs of blanks, a lone carriage"
     " return, a bad line) goes to the line reader, which names the line. Every run is counted by one"
     " engine, numpy's. Below about 25,000 lines the peak is 2 to 3 MiB above the peer's 30: ir_coliee's"
-    " own modules (1.6 MiB) and the numpy code its counting pages in (1.3 MiB), where the peer's"
+    " own modules (about 1.5 MiB) and the numpy code its counting pages in (1 MiB), where the peer's"
     " process holds numpy (imported by pytrec_eval) and ir_measures too, but counts in pytrec_eval's"
-    " C++."
+    " C++. The floor column is the least a scorer built so can take: ir_measures (whose objects the"
+    " measures are) and numpy (the engine) imported, the files split by a 20-line script and the pairs"
+    " counted in three numpy calls; up to 10,000 lines it is itself above the peer's memory."
 )
 SHAPES_WHY = (
     "The shapes that once grew with the product of two counts, or copied a long line once per block:"
@@ -333,7 +355,8 @@ def main() -> None:
         cases = cases_of(folder, sizes, args.shapes)
         rows = []
         for label, lines, files in cases:
-            m = measure(files, args.pairs)
+            floor = not args.shapes and lines <= FLOOR_LINES
+            m = measure(files, args.pairs, TOOLS if floor else TOOLS[:-1])
             rows.append((label, lines, m))
             print(
                 f"{label:>34}: "
