@@ -293,7 +293,8 @@ def _fields(piece: bytes, sep: bytes, width: int) -> Optional[list[str]]:
     text = text.replace("\r\n", "\n") if "\r" in text else text
     # the empty fields are those of blank lines, and the one after the last line end
     between = sep.decode()
-    text = text.replace("\n", between)  # (rebound: a piece of one long line is held twice, not thrice)
+    # (rebound, not chained: a piece of one long line is held twice while split, not three times)
+    text = text.replace("\n", between)
     return list(filter(None, text.split(between)))
 
 
