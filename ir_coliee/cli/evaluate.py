@@ -90,6 +90,7 @@ def run(args: argparse.Namespace) -> int:
     runs, measures = _runs_and_measures(args.inputs)
     single = len(runs) == 1 and args.gold != AUTO and not os.path.isdir(runs[0])
     reports = options.called(score_files, args, paths=runs, measures=measures or None)
+    boards = [report.placement() for report in reports] if args.leaderboard else []
     for report in reports:
         report_findings(report.findings)
     if not single:  # what was scored, and what was skipped
@@ -102,7 +103,6 @@ def run(args: argparse.Namespace) -> int:
                 report.write(out, args.format, args.digits, args.per_query)
         else:
             write_ranked(reports, out, args.format, args.digits)
-        if args.leaderboard:
-            for report in reports:
-                write_placement(report, out, args.format, args.digits)
+        for report, board in zip(reports, boards):
+            write_placement(report, board, out, args.format, args.digits)
     return 0

@@ -25,7 +25,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Literal, NamedTuple, Optional, TextIO, Union, cast
 
 from ir_coliee.data.guards import threat_findings
-from ir_coliee.errors import ColieeArgumentError, ColieeError, Finding
+from ir_coliee.errors import WARNING, ColieeArgumentError, ColieeError, Finding
 from ir_coliee.inputs.door import Prepared, prepare
 from ir_coliee.inputs.gold import is_dataset_id
 from ir_coliee.inputs.ingest import RunLike
@@ -50,7 +50,7 @@ from ir_coliee.outputs.tabular import (
 )
 from ir_coliee.results import placed
 from ir_coliee.scoring.compare import compare_rows
-from ir_coliee.scoring.report import not_placed
+from ir_coliee.scoring.report import not_placed, other_queries
 from ir_coliee.scoring.score import SCORERS
 
 if TYPE_CHECKING:
@@ -213,6 +213,8 @@ def score_benchmark(
     edition = prepared.year if entry is not None and not_placed(entry.dataset_id) is None else None
     # its placement, and whether the published table is complete
     published = placed(prepared.task.key, edition, headline, values[headline])
+    if published[1] and (caveat := other_queries(report)):
+        findings.append(Finding(WARNING, benchmark, None, caveat))
     return Scored(
         benchmark, names, headline, values, raw, compared.tests, *published, strata, findings
     )

@@ -25,6 +25,8 @@ from ir_coliee.outputs.tabular import (
 if TYPE_CHECKING:
     import pandas as pd
 
+    from ir_coliee.results import Leaderboard
+
 #: The columns of names from the file system, held as Python strings: a name that is not UTF-8 (a lone
 #: surrogate once decoded) is refused by pandas' Arrow strings, and shown as its escape by the writers.
 NAMES = ("run", "path")
@@ -64,6 +66,24 @@ class Report:
         self.runs = runs
         self.disqualified = disqualified or {}
         """Pilot sub-tasks a run forfeits by leaving ``null`` values (their measures are NaN)."""
+
+    def placement(self) -> Leaderboard:
+        """The published table of the report's edition its runs are placed on, asked before any output
+        (a refusal must not cut a document short): refused where none is shipped or where it ranks by a
+        measure the report does not hold; a warning where the gold is not the edition's test set
+        (:func:`other_queries`)."""
+        from ir_coliee.results import load_leaderboard
+
+        if self.year is None:
+            raise ColieeError(NO_EDITION)
+        board = load_leaderboard(self.task, self.year)
+        if board.headline not in self.table.columns:
+            raise ColieeError(
+                f"the {self.year} table ranks runs by {board.headline}, which this report does not hold"
+            )
+        if caveat := other_queries(self):
+            warnings.warn(caveat, ColieeWarning, stacklevel=2)
+        return board
 
     @functools.cached_property
     def table(self) -> pd.DataFrame:
@@ -221,35 +241,24 @@ def other_queries(report: Report) -> Optional[str]:
     """Why places of the report's runs on its edition's table would compare scores on other queries: its
     gold holds another number of them than the edition's test set (a part of it, or another collection's
     gold given with its year); None where the numbers agree or the test set's is not known."""
-    row = report.rows[0]
-    what = "queries" if "queries" in row else "questions"
-    official = (
-        known_sizes(edition_dataset(report.task, report.year)).queries if report.year else None
-    )
-    if official is None or row.get(what) == official:
+    row, task = report.rows[0], task_of(report.task)
+    held = row.get("queries", row.get("questions"))
+    test = edition_dataset(task.key, report.year) if report.year else ""
+    # a statute test set holds the same questions in either language (2025's gold is the Japanese file)
+    official = known_sizes(test).queries or known_sizes(f"{test}/ja").queries
+    if official is None or held == official:
         return None
+    what = "questions" if task.statute else "queries"
     return (
-        f"the gold holds {row.get(what)} {what} where the {report.year} test set holds {official}: "
-        f"these places rank scores on other {what} among the published ones"
+        f"{task.label}: the gold holds {held} {what} where the {report.year} test set holds "
+        f"{official}: these places rank scores on other {what} among the published ones"
     )
 
 
 def write_placement(
-    report: Report, out: TextIO, style: OutputFormat = "tsv", digits: int = 4
+    report: Report, board: Leaderboard, out: TextIO, style: OutputFormat = "tsv", digits: int = 4
 ) -> None:
-    """The published official table of the report's edition with its runs inserted at their places (with a
-    warning where the gold is not the edition's test set: :func:`other_queries`)."""
-    from ir_coliee.results import load_leaderboard
-
-    if report.year is None:
-        raise ColieeError(NO_EDITION)
-    board = load_leaderboard(report.task, report.year)
-    if caveat := other_queries(report):
-        warnings.warn(caveat, ColieeWarning, stacklevel=2)
-    if board.headline not in report.table.columns:
-        raise ColieeError(
-            f"the {report.year} table ranks runs by {board.headline}, which this report does not hold"
-        )
+    """``board`` (:meth:`Report.placement`) with the report's runs inserted at their places."""
     placed = board.with_runs(report.table)
     rows = len(board.table)
     kind = "complete official table" if board.complete else f"partial table: {rows} published rows"
