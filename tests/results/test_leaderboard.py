@@ -289,8 +289,20 @@ def test_a_place_scored_on_other_queries_than_the_test_sets_is_said(write, capsy
     assert 'data-table="placement"' in page.html and (said in page.html) == (queries != 400)
 
 
-def test_task4_counts_questions_against_its_test_set(write, capsys):
+@pytest.mark.parametrize(("year", "questions"), [(2024, 109), (2025, 73)])
+def test_task4_counts_questions_against_its_test_set(write, capsys, year, questions):
+    """2025's test set is known by its Japanese copy, whose gold the English one is scored against."""
     gold = write("gold.txt", "R05-01-A Y\nR05-01-I N\n")
     run = write("R05.task4.A", "R05-01-A Y A\nR05-01-I N A\n")
-    assert main(["eval", gold, run, "--task", "4", "--year", "2024", "--leaderboard"]) == 0
-    assert "the gold holds 2 questions where the 2024 test set holds 109" in capsys.readouterr().err
+    assert main(["eval", gold, run, "--task", "4", "--year", str(year), "--leaderboard"]) == 0
+    said = f"Task 4: the gold holds 2 questions where the {year} test set holds {questions}: "
+    assert said in capsys.readouterr().err
+
+
+def test_a_refused_placement_prints_no_table_first(write, capsys):
+    """The 2024 Task 3 table ranks by MacroF2: asked for AP alone, the command refuses before it writes."""
+    gold, run = write("gold.txt", "q1 0 a 1\n"), write("task3-L.r", "q1 Q0 a 1 0.9 r\n")
+    argv = ["eval", gold, run, "AP", "--task", "3", "--year", "2024", "--leaderboard"]
+    assert main(argv) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and "ranks runs by MacroF2, which this report does not hold" in err

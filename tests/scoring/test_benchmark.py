@@ -684,3 +684,7 @@ def test_a_training_set_benchmark_is_not_placed_on_the_test_sets_table(coliee_ho
         (None, {}),
         ("complete", {"A": (1, 26)}),  # test: P = 1/1, R = 1/2, F1 = 2/3, above every 2024 run
     ]
+    # the fixture's test set is not the real one of 400 queries: the place is said to rank other queries
+    said = [f for f in result.findings if "where the 2024 test set holds 400" in f.message]
+    assert [f.path for f in said] == ["coliee/task1/2024/test"]
+    assert said[0].message.startswith("Task 1: the gold holds 2 queries")
