@@ -254,8 +254,7 @@ def _stripped(codes: np.ndarray, values: list[str], strip: bool) -> IdColumn:
     stripped = _without_txt(values) if strip else values
     if stripped is values:
         return codes, values  # the distinct values, distinct still
-    distinct, remap = _merged(stripped)
-    return (codes if remap is None else np.array(remap, dtype=codes.dtype)[codes]), distinct
+    return _merged(codes, stripped)
 
 
 def _codes(columns: dict[int, pa.ChunkedArray], at: int, n: int, strip: bool) -> IdColumn:

@@ -597,25 +597,26 @@ def _rescoped(run: CodedRun, scoped: bool) -> CodedRun:
     return CodedRun(run.query_ids, list(ids), run.queries, codes, run.scores, unique)
 
 
-def _merged(ids: list[str]) -> tuple[list[str], Optional[list[int]]]:
-    """Distinct ``ids`` again after a mapping made two of them one, and the old code -> new code map
-    (``None`` when none merged)."""
+def _merged(codes: np.ndarray, ids: list[str]) -> tuple[np.ndarray, list[str]]:
+    """``codes`` (over ``ids``) and ``ids``, distinct again after a mapping made two of them one: each old
+    code mapped to its id's new one (both as they are when none merged)."""
+    import numpy as np
+
     position: dict[str, int] = {}
     remap = [position.setdefault(i, len(position)) for i in ids]
-    return (ids, None) if len(position) == len(ids) else (list(position), remap)
+    if len(position) == len(ids):
+        return codes, ids
+    return np.asarray(remap, dtype=codes.dtype)[codes], list(position)
 
 
 def _recoded(run: CodedRun, query_ids: list[str], doc_ids: list[str]) -> CodedRun:
     """``run`` under new ``query_ids`` and ``doc_ids`` (one per old code), codes merged where two became one."""
     if query_ids == run.query_ids and doc_ids == run.doc_ids:
         return run
-    import numpy as np
-
-    queries, query_map = _merged(query_ids)
-    docs, doc_map = _merged(doc_ids)
-    query_codes = run.queries if query_map is None else np.asarray(query_map)[run.queries]
-    doc_codes = run.docs if doc_map is None else np.asarray(doc_map)[run.docs]
-    unique = run.unique and query_map is None and doc_map is None  # merged ids: pairs may repeat
+    query_codes, queries = _merged(run.queries, query_ids)
+    doc_codes, docs = _merged(run.docs, doc_ids)
+    # merged ids: pairs may repeat
+    unique = run.unique and len(queries) == len(query_ids) and len(docs) == len(doc_ids)
     return CodedRun(queries, docs, query_codes, doc_codes, run.scores, unique)
 
 
@@ -683,9 +684,7 @@ def _encoded(values: Any, source: str, what: str) -> tuple[np.ndarray, list[str]
         row = int(np.flatnonzero(codes < 0)[0])
         raise _refuse(source, f"row {row}: the {what} is missing (None or NaN)")
     texts = [id_text(u, source, what) for u in list(uniques)]
-    distinct, remap = _merged(texts)  # 1 and "1" are one id
-    codes = codes.astype(np.int64, copy=False)
-    return (codes if remap is None else np.asarray(remap, dtype=np.int64)[codes]), distinct
+    return _merged(codes.astype(np.int64, copy=False), texts)  # 1 and "1" are one id
 
 
 def _scores(values: Any, source: str) -> np.ndarray:
