@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import warnings
 from collections.abc import Iterator, Sequence
 from typing import cast
 
@@ -12,10 +11,9 @@ from ir_measures.providers.base import CalcResults
 from ir_measures.providers.fallback_provider import FallbackProvider
 from ir_measures.util import TYPE_QREL, Metric
 
-from ir_coliee.errors import ColieeWarning
-from ir_coliee.measures.provider import ColieeProvider
+from ir_coliee.measures.provider import ColieeProvider, aligned_run
 from ir_coliee.measures.values import LazyValues
-from ir_coliee.table.tables import align, coded_run, gold_ids, gold_table
+from ir_coliee.table.tables import gold_ids, gold_table
 
 #: The one provider instance (also placed first in ``ir_measures.DefaultPipeline`` on import).
 provider = ColieeProvider()
@@ -38,16 +36,14 @@ def calc(
     and ``compare``, which resamples the per-query values)."""
     measures = list(measures)  # a generator of measures is read once, like the run
     gold = gold_table(qrels)
-    aligned = align(coded_run(run), gold_ids(gold))
-    for note in aligned.notes:
-        warnings.warn(note, ColieeWarning, stacklevel=2)
+    coded = aligned_run(run, gold_ids(gold), stacklevel=2)
     ours = [m for m in measures if provider.supports(m)]
     theirs = [m for m in measures if m not in ours]
     aggregated: dict[Measure, float] = {}
     parts: list[Sequence[Metric]] = []  # ours made when first read (LazyValues)
     for chosen, evaluating in ((ours, provider), (theirs, pipeline)):
         if chosen:
-            given = aligned.run if evaluating is provider else aligned.run.table(set(gold))
+            given = coded if evaluating is provider else coded.table(set(gold))
             evaluator = evaluating.evaluator(chosen, gold)
             if not aggregate:
                 parts.append(list(evaluator.iter_calc(given)))

@@ -21,7 +21,9 @@ from ir_coliee.measures import ColieeMeasure
 from ir_coliee.measures.values import CountedValue, Formula, LazyValues, MicroValue
 from ir_coliee.model import ANSWERS, DOCUMENTS
 from ir_coliee.table.tables import (
+    CodedRun,
     CountColumns,
+    GoldIds,
     Table,
     align,
     coded_gold,
@@ -34,6 +36,16 @@ from ir_coliee.table.tables import (
 
 def is_micro(measure: Measure) -> bool:
     return getattr(measure, "AVERAGING", "mean") == "micro"
+
+
+def aligned_run(run: object, gold: GoldIds, stacklevel: int) -> CodedRun:
+    """``run`` in any shape, read once (:func:`coded_run`) with its ids in the gold's convention
+    (:func:`align`), each mapping said as a :class:`ColieeWarning` (``stacklevel`` as ``warnings.warn``
+    takes it, counted from the caller)."""
+    aligned = align(coded_run(run), gold)
+    for note in aligned.notes:
+        warnings.warn(note, ColieeWarning, stacklevel=stacklevel + 1)
+    return aligned.run
 
 
 def formula_of(measure: Measure) -> Optional[Formula]:
@@ -103,11 +115,7 @@ class ColieeEvaluator(providers.Evaluator):
     def _counts(self, run: object) -> list[tuple[Measure, CountColumns]]:
         """The counts of each measure, each kind of count taken once."""
         # every shape through the one door: read once (a generator too), ids in the gold's convention
-        codes = coded_run(run)
-        aligned = align(codes, self.ids)
-        for note in aligned.notes:
-            warnings.warn(note, ColieeWarning, stacklevel=3)
-        codes = aligned.run
+        codes = aligned_run(run, self.ids, stacklevel=3)
         if codes.query_ids and self.gold and self.gold.keys().isdisjoint(codes.query_ids):
             # ir_measures scores a gold query the run lacks as 0 (as pytrec_eval does, and so do we here);
             # a run lacking every one is most likely an id mismatch, so its zeros do not pass unseen
