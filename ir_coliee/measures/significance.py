@@ -277,8 +277,7 @@ def mcnemar_p(a: np.ndarray, b: np.ndarray) -> float:
 
     only_a, only_b = int(np.sum((a == 1) & (b == 0))), int(np.sum((a == 0) & (b == 1)))
     n = only_a + only_b
-    if n == 0:
-        return 1.0
+    # no discordant pair: the tail is the whole, 1 of 1, and p is 1
     tail = sum(math.comb(n, k) for k in range(min(only_a, only_b) + 1)) / 2**n
     return min(1.0, 2 * tail)
 
