@@ -69,6 +69,7 @@ class OfficialEntry(NamedTuple):
 _TASK3_RANKED = "AP Rprec R@5 R@10 R@30"
 _MICRO = "MicroP MicroR MicroF1"
 _MACRO = "MacroP MacroR MacroF2"
+_ACCURACY = "AnswerAccuracy"
 
 OFFICIAL: tuple[OfficialEntry, ...] = (
     OfficialEntry("1", 2018, None, _MICRO, "", "micro-averaged over all queries", "MicroF1"),
@@ -95,18 +96,8 @@ OFFICIAL: tuple[OfficialEntry, ...] = (
         "MacroF2",
         ranked_by="RecallGatedAccuracy",
     ),
-    OfficialEntry(
-        "4",
-        2018,
-        None,
-        "AnswerAccuracy",
-        "",
-        "correct answers over all questions",
-        "AnswerAccuracy",
-    ),
-    OfficialEntry(
-        "5", 2021, None, "AnswerAccuracy", "", "Y/N without articles; 2021 only", "AnswerAccuracy"
-    ),
+    OfficialEntry("4", 2018, None, _ACCURACY, "", "correct answers over all questions", _ACCURACY),
+    OfficialEntry("5", 2021, None, _ACCURACY, "", "Y/N without articles; 2021 only", _ACCURACY),
     OfficialEntry(
         "pilot",
         2025,
