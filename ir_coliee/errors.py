@@ -266,6 +266,8 @@ def counted(n: int, noun: str, plural: str = "") -> str:
     return f"{n:,} {noun if n == 1 else plural or noun + 's'}"
 
 
-def some(ids: Sequence[str], shown: int = SHOWN) -> str:
-    """``a, b, c, ...``: the first ``shown`` ids of a list."""
-    return ", ".join(ids[:shown]) + (", ..." if len(ids) > shown else "")
+def some(ids: Sequence[str], n: int = SHOWN) -> str:
+    """``a, b, c, ...``: the first ``n`` ids of a list, each of more than 40 characters cut (:func:`shown`):
+    an id of megabytes must not make a message of megabytes."""
+    cut = [i if len(i) <= 40 else shown(i) for i in ids[:n]]
+    return ", ".join(cut) + (", ..." if len(ids) > n else "")

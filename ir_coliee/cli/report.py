@@ -46,6 +46,5 @@ def run(args: argparse.Namespace) -> int:
     report_findings(page.findings)
     page.write(args.out)
     if any(map(os.path.isdir, args.runs)):
-        wrote = "standard output" if args.out == "-" else args.out
-        summary(f"wrote {wrote}: {len(page.report.runs)} runs", page.findings)
+        summary(f"wrote {args.out}: {len(page.report.runs)} runs", page.findings)
     return 0

@@ -6,28 +6,32 @@ from __future__ import annotations
 
 import os
 from collections.abc import Sequence
-from typing import NamedTuple, Optional, cast
+from typing import TYPE_CHECKING, NamedTuple, Optional, cast
 
 from ir_measures.measures.base import Measure
 from ir_measures.util import TYPE_RUN
 
 from ir_coliee.errors import (
     ColieeError,
+    ColieeFormatError,
     ColieeScoringError,
     Finding,
     PathLike,
     coliee_warnings,
 )
+from ir_coliee.formats.textfile import is_input, stream_name
 from ir_coliee.inputs.gold import Gold, GoldLike, is_dataset_id, load_gold
 from ir_coliee.inputs.ingest import (
     Answers,
     Ingested,
+    Opened,
     RunLike,
     RunsLike,
     holds_labels,
     ingest,
     ingest_answers,
     named_runs,
+    not_a_run,
     opened,
     walked,
     warned,
@@ -45,6 +49,9 @@ from ir_coliee.model import (
 from ir_coliee.table.runs import FormatOption
 from ir_coliee.table.tables import Table
 
+if TYPE_CHECKING:
+    from ir_coliee.formats.pilot import ColieeTort
+
 
 class Prepared(NamedTuple):
     """Gold and runs read and checked for one task: what scoring, comparing and tuning start from."""
@@ -57,7 +64,8 @@ class Prepared(NamedTuple):
     runs: list[Ingested]
     """The runs through the door: names unique, ids in the gold's convention."""
     findings: list[Finding]
-    pilot_runs: dict[str, RunLike]
+    pilot_runs: dict[str, list[ColieeTort]]
+    """The pilot's submissions by path, each read once (a stream from its copy)."""
     gate: Optional[tuple[Table, list[Ingested]]] = None
     """2026 Task 3 with answer files: the answer gold, and each run's answers read against it."""
 
@@ -65,20 +73,12 @@ class Prepared(NamedTuple):
         """``{name: run}``, names unique (the tag, then the file name where tags collide)."""
         return {r.info.name: cast(TYPE_RUN, r.run) for r in self.runs}
 
-    def pilot_files(self) -> list[str]:
-        """The pilot's submissions: JSONL files of torts."""
-        runs = list(self.pilot_runs.values())
-        if not all(isinstance(run, (str, os.PathLike)) for run in runs):
-            raise ColieeScoringError("pilot submissions are JSONL files of torts")
-        return [os.fspath(cast(PathLike, run)) for run in runs]
-
     def pilot_decisions(self) -> tuple[dict[str, TYPE_RUN], Table]:
         """The pilot's tort prediction as answers: each submission's decisions against the gold's."""
-        from ir_coliee.formats.pilot import decision_run, read_torts  # the pilot's alone
+        from ir_coliee.formats.pilot import decision_run  # the pilot's alone
 
-        qrels = self.gold.decisions()
-        runs = {os.path.basename(p): decision_run(read_torts(p)) for p in self.pilot_files()}
-        return cast(dict[str, TYPE_RUN], runs), qrels
+        runs = {os.path.basename(p): decision_run(t) for p, t in self.pilot_runs.items()}
+        return cast(dict[str, TYPE_RUN], runs), self.gold.decisions()
 
 
 def gated_task(answers: object, task: Optional[TaskLike], gold: object) -> Optional[TaskLike]:
@@ -123,7 +123,12 @@ def prepare(
         ]
         findings = warned(loaded.source, notes) + guessed
         if resolved.gold == TORTS:
-            return Prepared(loaded, qrels, resolved, year, [], findings + left, named)
+            if loaded.torts is None:
+                raise ColieeScoringError(
+                    f"the pilot is scored against gold torts (a JSONL file or a coliee/pilot/... dataset), not {loaded.source}"
+                )
+            torts, skips = _torts_of(named, readable, found, resolved)
+            return Prepared(loaded, qrels, resolved, year, [], findings + left + skips, torts)
         read, checked = ingest(named, readable, resolved, run_format, qrels, loaded.source, found)
     if not read:
         said = left + [f for f in checked if f.rule == SKIPPED]
@@ -131,10 +136,30 @@ def prepare(
         raise ColieeError(f"no run could be scored ({len(said)} skipped): {shown}")
     findings += checked + left
     if truth is None:
-        return Prepared(loaded, qrels, resolved, year, read, findings, named)
+        return Prepared(loaded, qrels, resolved, year, read, findings, {})
     answered, said_of_answers = ingest_answers(truth, resolved, read, answers)
     gate = (truth, answered)
-    return Prepared(loaded, qrels, resolved, year, read, findings + said_of_answers, named, gate)
+    return Prepared(loaded, qrels, resolved, year, read, findings + said_of_answers, {}, gate)
+
+
+def _torts_of(
+    named: dict[str, RunLike], readable: dict[str, Opened], found: set[str], task: Task
+) -> tuple[dict[str, list[ColieeTort]], list[Finding]]:
+    """The pilot's submissions, each read once; a file found beside them that holds no torts (a log, a
+    README) is skipped with a finding, as every verb skips what is no run of its task."""
+    from ir_coliee.formats.pilot import read_torts
+
+    kept, skips = {}, []
+    for name, run in named.items():
+        if not is_input(run):  # a file or a stream, copied (opened)
+            raise ColieeScoringError("pilot submissions are JSONL files of torts")
+        try:
+            kept[stream_name(run)] = read_torts(cast(PathLike, readable[name]))
+        except ColieeFormatError as e:
+            if stream_name(run) not in found:
+                raise
+            skips.append(not_a_run(stream_name(run), task, e))
+    return kept, skips
 
 
 def check_measures(

@@ -239,10 +239,11 @@ def ingest(
 
 def not_a_run(path: str, task: Task, e: ColieeError) -> Finding:
     """Why a file found beside the runs is skipped: it is no run of ``task`` (at which line, and why)."""
+    what = f"not a {task.label.removeprefix('the ')} run"  # (not "a the pilot run")
     if isinstance(e, ColieeFormatError):
         where = f" (line {e.line})" if e.line else ""
-        return skipped(path, f"not a {task.label} run{where}: {e.problem}")
-    return skipped(path, f"not a {task.label} run: {str(e).removeprefix(path).lstrip(': ')}")
+        return skipped(path, f"{what}{where}: {e.problem}")
+    return skipped(path, f"{what}: {str(e).removeprefix(path).lstrip(': ')}")
 
 
 def parsed_or_skipped(path: str, task: str, run_format: FormatOption) -> Union[ParsedRun, Finding]:

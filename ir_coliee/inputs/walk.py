@@ -140,7 +140,7 @@ def files_of(paths: Sequence[PathLike]) -> Walk:
     walked = walk(paths)
     if not walked.files:
         why = "; ".join(f"{f.path}: {f.message}" for f in walked.skipped[:3])
-        given = ", ".join(os.fspath(p) for p in paths)
+        given = ", ".join(os.fspath(p) for p in paths) or "an empty list of runs"
         raise ColieeError(
             f"no run file in {given}" + (f" ({len(walked.skipped)} left out: {why})" if why else "")
         )

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Optional, cast
 
 from ir_measures.util import TYPE_QREL, TYPE_RUN
 
-from ir_coliee.errors import WARNING, ColieeScoringError, Finding
+from ir_coliee.errors import WARNING, Finding
 from ir_coliee.formats.textfile import is_input
 from ir_coliee.inputs.door import Answers, Prepared, check_measures, prepare
 from ir_coliee.inputs.gold import GoldLike
@@ -83,18 +83,13 @@ def _score_gated(prepared: Prepared) -> Report:
 
 
 def _score_torts(prepared: Prepared, _: Optional[Sequence[MeasureLike]]) -> Report:
-    from ir_coliee.formats.pilot import read_torts
     from ir_coliee.scoring.pilot import score_pilot
 
     loaded, findings = prepared.gold, prepared.findings
-    if loaded.torts is None:
-        raise ColieeScoringError(
-            f"the pilot is scored against gold torts (a JSONL file or a coliee/pilot/... dataset), not {loaded.source}"
-        )
     rows, per_query, infos, disqualified = [], [], [], {}
-    for path in prepared.pilot_files():
+    for path, torts in prepared.pilot_runs.items():
         name = os.path.basename(path)
-        scores = score_pilot(loaded.torts, read_torts(path))
+        scores = score_pilot(cast(list, loaded.torts), torts)
         for null in scores.nulls:
             message = f"{null.subtask} disqualified: null at {null.where()}"
             findings.append(Finding(WARNING, path, None, message, "null"))

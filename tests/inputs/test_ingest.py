@@ -526,3 +526,17 @@ def test_one_run_or_several_is_told_from_the_shape(write):
     assert several.table["MicroP"].tolist() == [1 / 2, 1.0]  # 1 of 2 retrieved; 1 of 1
     as_dicts = [{"query_id": q, "doc_id": d, "score": s} for q, d, s in rows]
     assert ir_coliee.score(gold, as_dicts, task=1).table["MicroP"].tolist() == [1 / 2]
+
+
+def test_an_id_of_megabytes_is_cut_in_a_message(write):
+    """A run query that is no gold query is named in a warning: an id of 2M characters is named by its
+    first 40 and its length, not copied whole onto standard error."""
+    long_id = "Q" * 2_000_000
+    run = write("task1.big", f"q1 d1 t\n{long_id} d1 t\n")
+    report = ir_coliee.score(write("gold", "q1 0 d1 1\n"), [run], task=1)
+    (said,) = [f.message for f in report.findings if "not in the gold" in f.message]
+    assert (
+        said
+        == f"1 run queries are not in the gold and are ignored: {'Q' * 40!r}... (2,000,000 characters)"
+    )
+    assert report.table["MicroF1"].iloc[0] == 1.0  # q1: d1 retrieved, d1 relevant

@@ -11,6 +11,8 @@ import pytest
 from support.caselaw_data import write_task1_flat
 from support.cli import GOLD_T1, RUN_T1
 
+import ir_coliee
+from ir_coliee import ColieeError
 from ir_coliee.cli import main
 from ir_coliee.inputs.walk import walk
 from ir_coliee.model import edition_of_file, name_says
@@ -213,3 +215,8 @@ def test_eval_names_a_missing_run_and_standard_input_given_twice(write, capsys):
 
 def test_a_task_number_is_one_digit():
     assert name_says("task12.run").task is None and name_says("task1.run").task == "1"
+
+
+def test_an_empty_list_of_runs_is_refused_by_name(write):
+    with pytest.raises(ColieeError, match=r"^no run file in an empty list of runs$"):
+        ir_coliee.score(write("gold", "q1 0 d1 1\n"), [], task=1)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 from fractions import Fraction as F
 
@@ -196,6 +197,47 @@ def test_eval_command(write, capsys):
     out, err = capsys.readouterr()
     assert "rationale extraction disqualified: null at tort 'T1', plaintiff claim 'p1'" in err
     assert out.splitlines()[1].split("\t")[2] == "disqualified"
+
+
+def test_a_team_folder_of_submissions_as_kept_and_one_on_standard_input(
+    tmp_path, capsys, monkeypatch
+):
+    """Every verb skips what is no submission in a folder (a README, a log), naming it once, and reads a
+    submission given on standard input once (before, eval stopped at the README, and read stdin twice)."""
+    gold = tmp_path / "gold.jsonl"
+    gold.write_text(jsonl(GOLD))
+    folder = tmp_path / "team"
+    (folder / "notes").mkdir(parents=True)
+    (folder / "sub.jsonl").write_text(jsonl(SUBMISSION))
+    (folder / "README").write_text("# our runs\n")
+    (folder / "notes" / "train.log").write_text("epoch 1\n")
+    page = str(tmp_path / "page.html")
+    for verb, *more in (("eval",), ("compare", "--resamples", "50"), ("report", "--out", page)):
+        code = main([verb, str(gold), str(folder), "--task", "pilot", *more])
+        err = capsys.readouterr().err
+        assert code == 0, err
+        for entry in ("README", "notes/train.log"):
+            said = f"{folder / entry}: skipped: not a pilot run (line 1): invalid JSON"
+            assert err.count(said) == 1, (verb, err)
+    # eval's row: AnswerAccuracy 2/3 and MacroF1 1/2, as the file given alone scores
+    assert main(["eval", str(gold), str(folder), "--task", "pilot", "--format", "json"]) == 0
+    (row,) = json.loads(capsys.readouterr().out)["runs"]
+    assert (row["AnswerAccuracy"], row["MacroF1"]) == (pytest.approx(2 / 3), 0.5)
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(jsonl(SUBMISSION).encode())))
+    assert main(["eval", str(gold), "-", "--task", "pilot"]) == 0
+    assert capsys.readouterr().out.splitlines()[1].split("\t")[:3] == ["-", "0.6667", "0.5000"]
+
+
+def test_the_pilot_against_other_gold_is_refused_once_by_every_verb(write, capsys):
+    gold, sub = write("gold.qrels", "q1 0 d1 1\n"), write("sub.jsonl", jsonl(SUBMISSION))
+    for verb, *more in (
+        ("eval",),
+        ("compare", "--resamples", "50"),
+        ("analyse", "--by", "relevant"),
+    ):
+        assert main([verb, gold, sub, "--task", "pilot", *more]) == 1
+        said = f"the pilot is scored against gold torts (a JSONL file or a coliee/pilot/... dataset), not {gold}"
+        assert capsys.readouterr().err.count(said) == 1
 
 
 @pytest.fixture
