@@ -49,5 +49,6 @@ def parse_xml(text: str, source: PathLike, expected: str) -> ET.Element:
         parser.close()
     except ET.ParseError as e:
         raise ColieeFormatError(source, e.position[0], f"malformed XML ({e})", expected) from None
-    assert root is not None  # close() refuses a text without an element (a ParseError, above)
+    if root is None:
+        raise ColieeFormatError(source, None, "no XML element", expected)
     return root
