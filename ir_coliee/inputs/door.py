@@ -5,7 +5,7 @@ once (:func:`prepare`) and then works on what it returns (:class:`Prepared`); no
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
+from collections.abc import Sequence, Sized
 from typing import TYPE_CHECKING, NamedTuple, Optional, cast
 
 from ir_measures.measures.base import Measure
@@ -25,6 +25,7 @@ from ir_coliee.inputs.ingest import (
     Answers,
     Ingested,
     Opened,
+    RunInfo,
     RunLike,
     RunsLike,
     holds_labels,
@@ -33,6 +34,7 @@ from ir_coliee.inputs.ingest import (
     named_runs,
     not_a_run,
     opened,
+    unique_names,
     walked,
     warned,
 )
@@ -64,8 +66,8 @@ class Prepared(NamedTuple):
     runs: list[Ingested]
     """The runs through the door: names unique, ids in the gold's convention."""
     findings: list[Finding]
-    pilot_runs: dict[str, list[ColieeTort]]
-    """The pilot's submissions by path, each read once (a stream from its copy)."""
+    pilot_runs: dict[str, tuple[str, list[ColieeTort]]]
+    """The pilot's submissions, ``{name: (path, torts)}``, each read once (a stream from its copy)."""
     gate: Optional[tuple[Table, list[Ingested]]] = None
     """2026 Task 3 with answer files: the answer gold, and each run's answers read against it."""
 
@@ -77,7 +79,7 @@ class Prepared(NamedTuple):
         """The pilot's tort prediction as answers: each submission's decisions against the gold's."""
         from ir_coliee.formats.pilot import decision_run  # the pilot's alone
 
-        runs = {os.path.basename(p): decision_run(t) for p, t in self.pilot_runs.items()}
+        runs = {name: decision_run(torts) for name, (_, torts) in self.pilot_runs.items()}
         return cast(dict[str, TYPE_RUN], runs), self.gold.decisions()
 
 
@@ -128,12 +130,10 @@ def prepare(
                     f"the pilot is scored against gold torts (a JSONL file or a coliee/pilot/... dataset), not {loaded.source}"
                 )
             torts, skips = _torts_of(named, readable, found, resolved)
+            _some_scored(torts, left + skips)
             return Prepared(loaded, qrels, resolved, year, [], findings + left + skips, torts)
         read, checked = ingest(named, readable, resolved, run_format, qrels, loaded.source, found)
-    if not read:
-        said = left + [f for f in checked if f.rule == SKIPPED]
-        shown = "; ".join(f"{f.path}: {f.message}" for f in said[:3])
-        raise ColieeError(f"no run could be scored ({len(said)} skipped): {shown}")
+    _some_scored(read, left + [f for f in checked if f.rule == SKIPPED])
     findings += checked + left
     if truth is None:
         return Prepared(loaded, qrels, resolved, year, read, findings, {})
@@ -142,24 +142,34 @@ def prepare(
     return Prepared(loaded, qrels, resolved, year, read, findings + said_of_answers, {}, gate)
 
 
+def _some_scored(runs: Sized, skipped: list[Finding]) -> None:
+    """Refuse a call that found no run to score, saying what it skipped."""
+    if not runs:
+        shown = "; ".join(f"{f.path}: {f.message}" for f in skipped[:3])
+        raise ColieeError(f"no run could be scored ({len(skipped)} skipped): {shown}")
+
+
 def _torts_of(
     named: dict[str, RunLike], readable: dict[str, Opened], found: set[str], task: Task
-) -> tuple[dict[str, list[ColieeTort]], list[Finding]]:
-    """The pilot's submissions, each read once; a file found beside them that holds no torts (a log, a
+) -> tuple[dict[str, tuple[str, list[ColieeTort]]], list[Finding]]:
+    """The pilot's submissions, each read once, by a unique name (the file name, then more of its path, as
+    runs are named): ``{name: (path, torts)}``. A file found beside them that holds no torts (a log, a
     README) is skipped with a finding, as every verb skips what is no run of its task."""
     from ir_coliee.formats.pilot import read_torts
 
-    kept, skips = {}, []
+    read, skips = [], []
     for name, run in named.items():
         if not is_input(run):  # a file or a stream, copied (opened)
             raise ColieeScoringError("pilot submissions are JSONL files of torts")
+        path = stream_name(run)
         try:
-            kept[stream_name(run)] = read_torts(cast(PathLike, readable[name]))
+            read.append((path, read_torts(cast(PathLike, readable[name]))))
         except ColieeFormatError as e:
-            if stream_name(run) not in found:
+            if path not in found:
                 raise
-            skips.append(not_a_run(stream_name(run), task, e))
-    return kept, skips
+            skips.append(not_a_run(path, task, e))
+    infos = unique_names([RunInfo(os.path.basename(path), path, None, []) for path, _ in read])
+    return {info.name: torts for info, torts in zip(infos, read)}, skips
 
 
 def check_measures(

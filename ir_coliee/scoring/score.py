@@ -9,7 +9,6 @@ the gold or whose ids follow another convention, a measure that does not apply t
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Optional, cast
 
@@ -87,8 +86,7 @@ def _score_torts(prepared: Prepared, _: Optional[Sequence[MeasureLike]]) -> Repo
 
     loaded, findings = prepared.gold, prepared.findings
     rows, per_query, infos, disqualified = [], [], [], {}
-    for path, torts in prepared.pilot_runs.items():
-        name = os.path.basename(path)
+    for name, (path, torts) in prepared.pilot_runs.items():
         scores = score_pilot(cast(list, loaded.torts), torts)
         for null in scores.nulls:
             message = f"{null.subtask} disqualified: null at {null.where()}"

@@ -228,6 +228,32 @@ def test_a_team_folder_of_submissions_as_kept_and_one_on_standard_input(
     assert capsys.readouterr().out.splitlines()[1].split("\t")[:3] == ["-", "0.6667", "0.5000"]
 
 
+def test_pilot_submissions_keep_apart_however_named_and_a_folder_of_none_is_refused(
+    tmp_path, capsys
+):
+    """Two streams, or two files of one name in two folders, are two runs (before, the last one given
+    replaced the first without a word); a folder with no submission says what it skipped."""
+    gold = tmp_path / "gold.jsonl"
+    gold.write_text(jsonl(GOLD))
+    streams = [io.StringIO(jsonl(SUBMISSION)), io.StringIO(jsonl(GOLD))]
+    table = ir_coliee.score(str(gold), streams, task="pilot").table
+    # the submission: 2 of 3 decisions right; the gold itself: 3 of 3
+    assert len(set(table["run"])) == 2 and list(table["AnswerAccuracy"]) == [approx(F(2, 3)), 1.0]
+    for team, torts in (("a", SUBMISSION), ("b", GOLD)):
+        (tmp_path / "season" / team).mkdir(parents=True)
+        (tmp_path / "season" / team / "sub.jsonl").write_text(jsonl(torts))
+    compared = ir_coliee.compare_runs(str(gold), [str(tmp_path / "season")], task="pilot")
+    assert len(compared.rows.runs) == 2
+    (tmp_path / "none").mkdir()
+    (tmp_path / "none" / "README").write_text("# nothing yet\n")
+    assert main(["eval", str(gold), str(tmp_path / "none"), "--task", "pilot"]) == 2
+    said = "no run could be scored (1 skipped): "
+    assert (
+        said + f"{tmp_path / 'none' / 'README'}: skipped: not a pilot run"
+        in capsys.readouterr().err
+    )
+
+
 def test_the_pilot_against_other_gold_is_refused_once_by_every_verb(write, capsys):
     gold, sub = write("gold.qrels", "q1 0 d1 1\n"), write("sub.jsonl", jsonl(SUBMISSION))
     for verb, *more in (
