@@ -182,7 +182,7 @@ def ranked(report: Report, fractions: bool = True) -> pd.DataFrame:
             out["correct"] = [f"{c}/{q}" for c, q in zip(table["correct"], table["questions"])]
         else:
             out["correct"], out["questions"] = table["correct"], table["questions"]
-    out.insert(0, "rank", table[headline].rank(ascending=False, method="min").astype(int))
+    out.insert(0, "rank", table[headline].rank(ascending=False, method="min").astype("Int64"))
     out["path"] = table["path"]
     return out
 

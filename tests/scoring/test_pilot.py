@@ -254,6 +254,18 @@ def test_pilot_submissions_keep_apart_however_named_and_a_folder_of_none_is_refu
     )
 
 
+def test_a_disqualified_run_among_others_is_ranked_last_without_a_rank(write, capsys):
+    """Before, ranking several runs failed on the disqualified one's missing AnswerAccuracy."""
+    nulls = json.loads(json.dumps(SUBMISSION))
+    nulls[0]["court_decision"] = None
+    gold, sub = write("gold.jsonl", jsonl(GOLD)), write("sub.jsonl", jsonl(SUBMISSION))
+    assert main(["eval", gold, sub, write("null.jsonl", jsonl(nulls)), "--format", "json"]) == 0
+    out, err = capsys.readouterr()
+    ranked = [(r["rank"], r["run"], r["AnswerAccuracy"]) for r in json.loads(out)["runs"]]
+    assert ranked == [(1, "sub.jsonl", approx(F(2, 3))), (None, "null.jsonl", None)]
+    assert "null.jsonl: tort prediction disqualified: null at tort 'T1'" in err
+
+
 def test_the_pilot_against_other_gold_is_refused_once_by_every_verb(write, capsys):
     gold, sub = write("gold.qrels", "q1 0 d1 1\n"), write("sub.jsonl", jsonl(SUBMISSION))
     for verb, *more in (
