@@ -49,7 +49,7 @@ from ir_coliee.model import (
     official_measures,
 )
 from ir_coliee.table.runs import FormatOption
-from ir_coliee.table.tables import Table
+from ir_coliee.table.tables import Table, gold_table
 
 if TYPE_CHECKING:
     from ir_coliee.formats.pilot import ColieeTort
@@ -76,11 +76,12 @@ class Prepared(NamedTuple):
         return {r.info.name: cast(TYPE_RUN, r.run) for r in self.runs}
 
     def pilot_decisions(self) -> tuple[dict[str, TYPE_RUN], Table]:
-        """The pilot's tort prediction as answers: each submission's decisions against the gold's."""
-        from ir_coliee.formats.pilot import decision_run  # the pilot's alone
+        """The pilot's tort prediction as answers (``AnswerAccuracy``'s encoding): each submission's
+        decisions against the gold's."""
+        from ir_coliee.formats.pilot import decision_qrels, decision_run  # the pilot's alone
 
         runs = {name: decision_run(torts) for name, (_, torts) in self.pilot_runs.items()}
-        return cast(dict[str, TYPE_RUN], runs), self.gold.decisions()
+        return cast(dict[str, TYPE_RUN], runs), gold_table(decision_qrels(self.gold.pilot_torts()))
 
 
 def gated_task(answers: object, task: Optional[TaskLike], gold: object) -> Optional[TaskLike]:
@@ -125,10 +126,7 @@ def prepare(
         ]
         findings = warned(loaded.source, notes) + guessed
         if resolved.gold == TORTS:
-            if loaded.torts is None:
-                raise ColieeScoringError(
-                    f"the pilot is scored against gold torts (a JSONL file or a coliee/pilot/... dataset), not {loaded.source}"
-                )
+            loaded.pilot_torts()  # other gold refused before any submission is read
             torts, skips = _torts_of(named, readable, found, resolved)
             _some_scored(torts, left + skips)
             return Prepared(loaded, qrels, resolved, year, [], findings + left + skips, torts)

@@ -128,11 +128,13 @@ class Gold(NamedTuple):
             "--answers needs the gold answers: give --answers-gold FILE, or a coliee/task3/... dataset as GOLD"
         )
 
-    def decisions(self) -> Table:
-        """The pilot's gold decisions, as answers (``AnswerAccuracy``'s encoding)."""
-        from ir_coliee.formats.pilot import decision_qrels
-
-        return gold_table(decision_qrels(cast(list, self.torts)))  # (the door refuses other gold)
+    def pilot_torts(self) -> list[ColieeTort]:
+        """The pilot's gold torts: refused for any other gold (the door asks before any run is read)."""
+        if self.torts is None:
+            raise ColieeScoringError(
+                f"the pilot is scored against gold torts (a JSONL file or a coliee/pilot/... dataset), not {self.source}"
+            )
+        return self.torts
 
 
 def is_dataset_id(gold: object) -> bool:

@@ -87,7 +87,7 @@ def _score_torts(prepared: Prepared, _: Optional[Sequence[MeasureLike]]) -> Repo
     loaded, findings = prepared.gold, prepared.findings
     rows, per_query, infos, disqualified = [], [], [], {}
     for name, (path, torts) in prepared.pilot_runs.items():
-        scores = score_pilot(cast(list, loaded.torts), torts)
+        scores = score_pilot(loaded.pilot_torts(), torts)
         for null in scores.nulls:
             message = f"{null.subtask} disqualified: null at {null.where()}"
             findings.append(Finding(WARNING, path, None, message, "null"))
